@@ -1,0 +1,7 @@
+"""dealer: cards, poker hands, exploding dice and chips for Weird West tabletop games.
+
+The core (``dealer.core``) is pure: no click, no files, no global random. The command
+line (``dealer.cli``) is a thin layer that loads rulesets, calls the core and renders.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,161 @@
+"""``dealer rulesets``: list the shipped rulesets, show one, check a file, start a house file."""
+
+from __future__ import annotations
+
+import click
+
+from dealer import render
+from dealer.options import _complete_rulesets, global_options
+from dealer.session import Session
+
+
+@click.group()
+@global_options
+def rulesets():
+    """List, show, check and start rulesets.
+
+    \b
+    Examples:
+      dealer rulesets list
+      dealer rulesets show weird-dust-devils
+      dealer rulesets validate house.toml
+      dealer rulesets new --from deadlands > house.toml
+    """
+
+
+def _summary(ruleset):
+    deck = ruleset.deck
+    return {
+        "name": ruleset.name,
+        "title": ruleset.title,
+        "source": ruleset.source,
+        "cards": len(deck),
+        "hand_ranks": [rank.id for rank in ruleset.hand_ranks],
+    }
+
+
+def _deck_summary(ruleset):
+    deck = ruleset.deck
+    return {
+        "size": len(deck),
+        "plain": sum(1 for card in deck if card.is_plain),
+        "suits": [suit.name for suit in deck.suits],
+        "ranks": [rank.code for rank in deck.ranks],
+        "trumps": deck.trump_count,
+        "specials": [card.name for card in deck if card.kind == "special"],
+    }
+
+
+@rulesets.command("list")
+@global_options
+@click.pass_context
+def list_command(ctx):
+    """The shipped rulesets, with their titles.
+
+    \b
+    Example:
+      dealer rulesets list
+    """
+    from dealer.store.rulesets import builtin_names, load
+
+    session = Session(ctx, "rulesets list")
+    result = {"rulesets": [_summary(load(name)) for name in builtin_names()]}
+    session.emit([session.envelope(result, ruleset=None)], render.rulesets_list_text(result))
+
+
+@rulesets.command("show")
+@click.argument("name", required=False, shell_complete=_complete_rulesets)
+@global_options
+@click.pass_context
+def show(ctx, name):
+    """Show a ruleset: deck, contexts, hand ranks, dice (default: the --ruleset one).
+
+    \b
+    Examples:
+      dealer rulesets show deadlands
+      dealer rulesets show ./house.toml --json
+    """
+    from dealer.store.rulesets import load
+
+    session = Session(ctx, "rulesets show")
+    ruleset = load(name) if name else session.ruleset
+    result = {**_summary(ruleset), "deck": _deck_summary(ruleset), "document": ruleset.document}
+    session.emit([session.envelope(result, ruleset=ruleset.name)], render.ruleset_show_text(result))
+
+
+@rulesets.command("validate")
+@click.argument("path")
+@global_options
+@click.pass_context
+def validate(ctx, path):
+    """Check a ruleset file: every problem with its key path and line; exit 1 if any.
+
+    \b
+    Example:
+      dealer rulesets validate house.toml
+    """
+    from dealer.store.rulesets import load
+
+    session = Session(ctx, "rulesets validate")
+    ruleset = load(path)  # raises with every problem; reaching the next line means valid
+    ruleset.ranking  # compile the hand ranking too, as a hand command would
+    result = {**_summary(ruleset), "valid": True}
+    text = [f"{path}: ok: ruleset '{ruleset.name}', {len(ruleset.deck)} cards, "
+            f"{len(ruleset.hand_ranks)} hand ranks"]
+    session.emit([session.envelope(result, ruleset=ruleset.name)], text)
+
+
+@rulesets.command("new")
+@click.option("--from", "base", default="deadlands", show_default=True, shell_complete=_complete_rulesets,
+              help="The ruleset to extend.")
+@click.option("--name", default="house", show_default=True, help="Name of the new ruleset.")
+@global_options
+@click.pass_context
+def new(ctx, base, name):
+    """Print a commented starter TOML that extends a ruleset; redirect it to a file.
+
+    \b
+    Example:
+      dealer rulesets new --from deadlands --name house > house.toml
+      dealer -r house.toml draw 5
+    """
+    from dealer.store.rulesets import load
+
+    ruleset = load(base)
+    click.echo(starter_toml(ruleset, name), nl=False)
+
+
+def starter_toml(ruleset, name):
+    """A house ruleset that extends ``ruleset``: the base's current values, commented out."""
+    doc = ruleset.document
+    dice, action, hexes = doc["dice"], doc["action"], doc["hex"]
+    return f'''# House rules on top of {ruleset.name}. Keys you leave out keep {ruleset.name}'s values;
+# tables merge key by key, arrays (such as [[hands.ranks]]) replace the whole list.
+# Every key: docs/rulesets.md. Check the file with: dealer rulesets validate FILE
+schema = 1
+extends = "{ruleset.name}"
+name = "{name}"
+title = "House rules on {ruleset.name}"
+
+# Uncomment and change what your table plays differently ({ruleset.name}'s values shown).
+
+# [dice]
+# bust = "{dice['bust']}"            # "majority": more than half the dice show 1; "half": half or more
+# tn = {dice['tn']}
+# raise_step = {dice['raise_step']}
+
+# [action]
+# cards_on_failure = {action['cards_on_failure']}        # cards for a failed roll that is not a bust
+# max_cards = {action['max_cards']}
+
+# [hex]
+# reshuffle = "{hexes['reshuffle']}"     # after-hex, when-low or manual
+
+# A hex of your own (this replaces the whole catalogue: copy the entries you keep):
+# [[hex.catalogue]]
+# name = "my hex"
+# trait = "Spirit"
+# minimum = "pair"
+# speed = 1
+# note = "What it does."
+'''

@@ -1,0 +1,732 @@
+"""Poker hands as ruleset data: patterns, the best five of any number of cards, comparison.
+
+A hand rank is a *pattern* (a few composable constraints on the five cards played) plus a
+*tie-break* (the steps that order two hands of that rank). The ranking is the ordered list
+of hand ranks, strongest first; the best hand of a pile of cards is the first rank whose
+pattern the pile can fill, filled the way that maximises the tie-break. Wild cards stand for
+whatever helps most: ``any`` card (also a copy of one already held, so five of a kind
+exists), or any ``trump`` only. Specials that are not wild in the context are dead.
+
+>>> from dealer.core.hands import standard_ranking
+>>> from dealer.core.ranks import Context
+>>> from dealer.core.cards import Deck
+>>> deck = Deck.standard()
+>>> ranking = standard_ranking(deck)
+>>> huckster = Context.build("huckster", deck, {"RJ": "any", "BJ": "any"})
+>>> hand = ranking.best(deck.parse_many("8s 8h 8d Kc 5d 3s RJ"), huckster)
+>>> hand.rank.name, [card.code for card in hand.played], hand.substitutions()
+('Four of a Kind', ['8s', '8h', '8d', 'RJ', 'Kc'], {'RJ': '8c'})
+>>> ranking.best(deck.parse_many("As Ks"), huckster).rank.name
+'High Card'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.ranks import HAND_SIZE, NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
+from dealer.errors import HandError
+
+_GENERIC = object()  # a fast matcher's answer: let the generic engine decide
+
+
+def _never(*_):
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The best hand found: its rank, the cards played, what each wild stands for, its key.
+
+    ``played`` holds the cards as held (a wild card itself); ``stands_for`` holds, aligned
+    with it, the card each wild became (``None`` for natural cards). ``key`` compares
+    correctly with the key of any other hand of the same ranking and context.
+    """
+
+    rank: HandRank
+    played: tuple
+    stands_for: tuple
+    key: tuple
+    unused: tuple
+    dead: tuple
+
+    def substitutions(self):
+        """``{wild code: code of the card it stands for}`` for display and JSON."""
+        return {card.code: sub.code for card, sub in zip(self.played, self.stands_for) if sub is not None}
+
+    @property
+    def effective(self):
+        """The five cards as they count: each wild replaced by what it stands for."""
+        return tuple(sub or card for card, sub in zip(self.played, self.stands_for))
+
+    @property
+    def wilds(self):
+        return tuple(card for card, sub in zip(self.played, self.stands_for) if sub is not None)
+
+    @property
+    def primary(self):
+        """The first value of the tie-break: what thresholds such as 'pair of jacks' read."""
+        for step in self.key[1]:
+            if step:
+                return step[0]
+        return 0
+
+    @property
+    def arcane(self):
+        """At least one played card is (or stands for) a trump."""
+        return any(card.kind == TRUMP for card in self.effective)
+
+
+class _Pool:
+    """The cards of one evaluation, sorted the ways the patterns look at them."""
+
+    __slots__ = ("by_rank", "by_suit", "trumps", "wild_any", "wild_trump", "dead", "counts", "count")
+
+    def __init__(self, cards, context):
+        by_rank, by_suit, trumps = {}, {}, {}
+        wild_any, wild_trump, dead = [], [], []
+        wild = context.wild
+        for card in cards:
+            kind = wild.get(card) if wild else None
+            if kind is not None:
+                (wild_any if kind == "any" else wild_trump).append(card)
+            elif card.kind == PLAIN:
+                rank = by_rank.get(card.value)
+                if rank is None:
+                    by_rank[card.value] = [card]
+                else:
+                    rank.append(card)
+                suit = by_suit.get(card.suit.code)
+                if suit is None:
+                    by_suit[card.suit.code] = [card]
+                else:
+                    suit.append(card)
+            elif card.kind == TRUMP:
+                trumps[card.value] = card
+            else:
+                dead.append(card)
+        if wild_any or wild_trump:
+            penalty = context.penalty
+            wild_any.sort(key=penalty.__getitem__)
+            wild_trump.sort(key=penalty.__getitem__)
+        self.by_rank = by_rank
+        self.by_suit = by_suit
+        self.trumps = trumps
+        self.wild_any = wild_any
+        self.wild_trump = wild_trump
+        self.dead = dead
+        self.count = len(cards)
+        self.counts = sorted(map(len, by_rank.values()), reverse=True)
+
+
+def _strongest_first(cards):
+    return sorted(cards, key=lambda card: -card.suit.strength)
+
+
+class _Candidate:
+    """One way to fill a pattern: the played slots and the facts the tie-breaks read."""
+
+    __slots__ = ("slots", "used", "groups", "sequence", "run", "core")
+
+    def __init__(self):
+        self.slots = []  # (card as held, card it stands for or None, played value)
+        self.used = set()
+        self.groups = ()
+        self.sequence = 0
+        self.run = 0
+        self.core = 0
+
+
+class Ranking:
+    """An ordered list of hand ranks compiled for one deck: evaluates and compares hands."""
+
+    def __init__(self, ranks, deck):
+        self.ranks = tuple(sorted(ranks, key=lambda rank: -rank.strength))
+        self.deck = deck
+        self.by_id = {}
+        for rank in self.ranks:
+            for name in (rank.id, rank.name, *rank.aliases):
+                self.by_id.setdefault(slug(name), rank)
+        self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
+        self._top_trump = deck.trump(deck.trump_count) if deck.trump_count else None
+        self._trump_values = range(deck.trump_count, 0, -1)
+        self._fast = [self._compile_fast(rank) for rank in self.ranks]
+
+    # -- evaluation -----------------------------------------------------------------------
+
+    def best(self, cards, context=NO_WILDS):
+        """The best hand of ``cards`` (1 or more; fewer than five are played as they are)."""
+        if not cards:
+            raise HandError("a hand needs at least one card")
+        pool = _Pool(cards, context)
+        size = HAND_SIZE if pool.count > HAND_SIZE else pool.count
+        ranks = self.ranks
+        fast = self._fast_key(cards, context)
+        if fast is not None:
+            ranks = (fast[0],) + ranks  # the generic engine then only fills the known rank
+        for rank in ranks:
+            found = self._match(rank, pool, size, context)
+            if found is not None:
+                candidate, key = found
+                played = tuple(card for card, _, _ in candidate.slots)
+                chosen = set(map(id, played))
+                return Hand(rank, played, tuple(sub for _, sub, _ in candidate.slots), key,
+                            tuple(c for c in cards if id(c) not in chosen),
+                            tuple(c for c in played if c in pool.dead))
+        raise AssertionError("the ranking has no rank that every hand fills")  # checked at load
+
+    def key(self, cards, context=NO_WILDS):
+        """The comparable key of the best hand of ``cards``: what to sort or compare by.
+
+        Equal to ``best(cards, context).key``, but for a pile without wild cards or trumps
+        it runs the compiled fast matchers and builds no hand.
+        """
+        found = self._fast_key(cards, context)
+        if found is None:
+            return self.best(cards, context).key
+        return found[1]
+
+    # -- the compiled fast path: no wilds, no trumps ----------------------------------------
+
+    def _fast_key(self, cards, context):
+        """``(rank, key)`` by the fast matchers, or None where the generic engine must decide."""
+        wild = context.wild
+        counts = {}
+        suits = {}
+        values = []
+        dead = 0
+        for card in cards:
+            if wild and card in wild:
+                return None
+            if card.kind is not PLAIN:
+                if card.kind is TRUMP:
+                    return None
+                dead += 1
+                continue
+            value = card.value
+            values.append(value)
+            counts[value] = counts.get(value, 0) + 1
+            found = suits.get(card.suit)
+            if found is None:
+                suits[card.suit] = [value]
+            else:
+                found.append(value)
+        count = len(cards)
+        size = HAND_SIZE if count > HAND_SIZE else count
+        values.sort(reverse=True)
+        shape = sorted(counts.values(), reverse=True)
+        for rank, fast in zip(self.ranks, self._fast):
+            if fast is None:
+                return None
+            key = fast(counts, suits, values, shape, size, dead)
+            if key is not None:
+                return None if key is _GENERIC else (rank, key)
+        return None
+
+    def _window_masks(self, length, top):
+        """Bit masks of every run of ``length`` rank values, highest first (ace low = bit low-1)."""
+        deck = self.deck
+        low = deck.low_rank - 1 if deck.ace_low else deck.low_rank
+        masks = []
+        for high in range(deck.top_rank, low + length - 2, -1):
+            if top and high != top:
+                continue
+            masks.append((high, sum(1 << v for v in range(high - length + 1, high + 1))))
+        return masks
+
+    def _compile_fast(self, rank):
+        """A matcher for piles of plain cards and dead cards only, or None to always go generic.
+
+        It returns the hand key, None when the pattern cannot be filled, or ``_GENERIC``
+        when the generic engine must choose. Its keys equal the generic engine's.
+        """
+        pattern, steps, strength = rank.pattern, rank.tiebreak, rank.strength
+        if "suit" in steps:
+            return None
+        if pattern.trump_run or pattern.trumps:
+            return _never
+        core, rest = pattern.core_size, pattern.rest
+
+        def finish(groups, sequence, core_values, kickers):
+            out = []
+            for step in steps:
+                if step == "groups":
+                    out.append(groups)
+                elif step == "group":
+                    out.append(groups[:1])
+                elif step == "sequence":
+                    out.append((sequence,))
+                elif step in ("run", "trump"):
+                    out.append((0,))
+                elif step == "cards":
+                    out.append(tuple(sorted(core_values + kickers, reverse=True)))
+                elif step == "kickers":
+                    out.append(tuple(kickers))
+                elif step == "high":
+                    out.append((max(core_values + kickers),))
+            return (strength, tuple(out), 0)
+
+        def kickers_from(values, skip, free, dead):
+            kick = []
+            if free:
+                for value in values:
+                    left = skip.get(value)
+                    if left:
+                        skip[value] = left - 1
+                        continue
+                    kick.append(value)
+                    if len(kick) == free:
+                        break
+                if rest == "any" and len(kick) < free:
+                    kick.extend([0] * min(dead, free - len(kick)))
+                if len(kick) < free:
+                    return None
+            return kick
+
+        if pattern.groups:
+            sizes = pattern.groups
+            if not (steps[:1] == ("groups",) or (steps[:1] == ("group",) and len(sizes) == 1)):
+                return None
+            core_template = [(i, g) for i, g in enumerate(sizes)]
+
+            def fast_groups(counts, suits, values, shape, size, dead):
+                if core > size or len(shape) < len(sizes):
+                    return None
+                for i, g in core_template:
+                    if shape[i] < g:
+                        return None
+                used = []
+                for g in sizes:
+                    best = 0
+                    for value, n in counts.items():
+                        if n >= g and value > best and value not in used:
+                            best = value
+                    used.append(best)
+                if rest == "trump" and size > core:
+                    return None
+                kick = kickers_from(values, dict(zip(used, sizes)), size - core, dead)
+                if kick is None:
+                    return None
+                return finish(tuple(used), 0, [v for v, g in zip(used, sizes) for _ in range(g)], kick)
+
+            return fast_groups
+
+        if pattern.sequence:
+            length, suited = pattern.sequence, pattern.suited
+            windows = self._window_masks(length, pattern.top)
+            top_rank, ace_bit = self.deck.top_rank, (1 << (self.deck.low_rank - 1)) if self.deck.ace_low else 0
+
+            def best_window(held):
+                mask = 0
+                for value in held:
+                    mask |= 1 << value
+                if ace_bit and top_rank in held:
+                    mask |= ace_bit
+                for high, window in windows:
+                    if mask & window == window:
+                        return high
+                return None
+
+            def fast_sequence(counts, suits, values, shape, size, dead):
+                if length > size or len(counts) < length:
+                    return None
+                if length < size:
+                    return _GENERIC
+                if not suited:
+                    high = best_window(counts)
+                    return None if high is None else finish((), high, list(range(high, high - length, -1)), [])
+                best = None
+                for held in suits.values():
+                    if len(held) >= length:
+                        high = best_window(held)
+                        if high is not None:
+                            key = finish((), high, list(range(high, high - length, -1)), [])
+                            if best is None or key > best:
+                                best = key
+                return best
+
+            return fast_sequence
+
+        if pattern.flush:
+            length = pattern.flush
+
+            def fast_flush(counts, suits, values, shape, size, dead):
+                if length > size:
+                    return None
+                best = None
+                for held in suits.values():
+                    if len(held) >= length:
+                        if length < size:
+                            return _GENERIC
+                        key = finish((), 0, sorted(held, reverse=True)[:length], [])
+                        if best is None or key > best:
+                            best = key
+                return best
+
+            return fast_flush
+
+        def fast_rest_only(counts, suits, values, shape, size, dead):
+            if rest == "trump":
+                return None
+            kick = kickers_from(values, {}, size, dead)
+            return None if kick is None else finish((), 0, [], kick)
+
+        return fast_rest_only
+
+    # -- matching one rank ----------------------------------------------------------------
+
+    def _match(self, rank, pool, size, context):
+        pattern = rank.pattern
+        if pattern.core_size > size:
+            return None
+        n_any = len(pool.wild_any)
+        # Fast rejections on counts alone, before building any candidate.
+        if pattern.groups:
+            need = 0
+            counts = pool.counts
+            for i, group in enumerate(pattern.groups):
+                have = counts[i] if i < len(counts) else 0
+                if group > have:
+                    need += group - have
+            if need > n_any:
+                return None
+        if pattern.sequence and len(pool.by_rank) + n_any < pattern.sequence:
+            return None
+        if pattern.flush and max(map(len, pool.by_suit.values()), default=0) + n_any < pattern.flush:
+            return None
+        trump_need = pattern.trump_run + pattern.trumps
+        if trump_need and len(pool.trumps) + len(pool.wild_trump) + n_any < trump_need:
+            return None
+
+        best = None
+        for candidate in self._plain_parts(pattern, pool):
+            for full in self._trump_parts(pattern, pool, candidate):
+                key = self._fill_and_key(rank, pattern, pool, size, full, context)
+                if key is not None and (best is None or key > best[1]):
+                    best = (full, key)
+        return best
+
+    def _plain_parts(self, pattern, pool):
+        if pattern.groups:
+            yield from self._groups(pattern.groups, pool)
+        elif pattern.sequence:
+            yield from self._sequences(pattern, pool)
+        elif pattern.flush:
+            yield from self._flushes(pattern.flush, pool)
+        else:
+            yield _Candidate()
+
+    def _trump_parts(self, pattern, pool, candidate):
+        if pattern.trump_run:
+            yield from self._trump_runs(pattern.trump_run, pool, candidate)
+        elif pattern.trumps:
+            yield from self._chaotic(pattern.trumps, pattern.no_run, pool, candidate)
+        else:
+            yield candidate
+
+    # -- plain parts ----------------------------------------------------------------------
+
+    def _groups(self, sizes, pool):
+        """Every choice of distinct ranks for the groups that the naturals and wilds can fill."""
+        n_any = len(pool.wild_any)
+        by_rank = pool.by_rank
+        options = sorted(by_rank, reverse=True)
+        if n_any:
+            # An all-wild group is best at the highest ranks not held.
+            absent = [v for v in range(self.deck.top_rank, self.deck.low_rank - 1, -1) if v not in by_rank]
+            options = sorted(options + absent[:len(sizes)], reverse=True)
+
+        def assign(i, chosen, wilds):
+            if i == len(sizes):
+                yield chosen
+                return
+            size = sizes[i]
+            limit = chosen[-1] if i and sizes[i - 1] == size else None
+            for value in options:
+                if value in chosen or (limit is not None and value > limit):
+                    continue
+                need = size - len(by_rank.get(value, ()))
+                need = need if need > 0 else 0
+                if wilds + need <= n_any:
+                    yield from assign(i + 1, chosen + (value,), wilds + need)
+
+        for values in assign(0, (), 0):
+            candidate = _Candidate()
+            wilds = iter(pool.wild_any)
+            for size, value in zip(sizes, values):
+                naturals = by_rank.get(value, [])
+                if len(naturals) > 1:
+                    naturals = _strongest_first(naturals)
+                taken = naturals[:size]
+                for card in taken:
+                    candidate.slots.append((card, None, value))
+                    candidate.used.add(card)
+                held = {card.suit.code for card in taken}
+                stand_ins = [self.deck.plain(value, s.code) for s in self.deck.suits if s.code not in held]
+                for j in range(size - len(taken)):
+                    wild = next(wilds)
+                    stand_in = stand_ins[j] if j < len(stand_ins) else self.deck.plain(value, self.deck.suits[0].code)
+                    candidate.slots.append((wild, stand_in, value))
+                    candidate.used.add(wild)
+            candidate.groups = values
+            candidate.core = len(candidate.slots)
+            yield candidate
+
+    def _window_tops(self, length, top):
+        """Tops of every run of ``length`` rank values, highest first, and the values in it."""
+        for high, _ in self._window_masks(length, top):
+            yield high, range(high, high - length, -1)
+
+    def _sequences(self, pattern, pool):
+        deck = self.deck
+        n_any = len(pool.wild_any)
+        ace_low_value = deck.low_rank - 1
+        suits = [s.code for s in deck.suits] if pattern.suited else [None]
+        for suit in suits:
+            if suit is None:
+                held = {value: _strongest_first(cards)[0] for value, cards in pool.by_rank.items()}
+            else:
+                held = {card.value: card for card in pool.by_suit.get(suit, ())}
+                if len(held) + n_any < pattern.sequence:
+                    continue
+            if deck.ace_low and deck.top_rank in held:
+                held[ace_low_value] = held[deck.top_rank]
+            for high, values in self._window_tops(pattern.sequence, pattern.top):
+                missing = sum(1 for v in values if v not in held)
+                if missing > n_any:
+                    continue
+                candidate = _Candidate()
+                wilds = iter(pool.wild_any)
+                for value in values:
+                    card = held.get(value)
+                    if card is not None:
+                        candidate.slots.append((card, None, value))
+                        candidate.used.add(card)
+                    else:
+                        wild = next(wilds)
+                        real = deck.top_rank if value == ace_low_value else value
+                        stand_in = deck.plain(real, suit or deck.suits[0].code)
+                        candidate.slots.append((wild, stand_in, value))
+                        candidate.used.add(wild)
+                candidate.sequence = high
+                candidate.core = len(candidate.slots)
+                yield candidate
+
+    def _flushes(self, length, pool):
+        deck = self.deck
+        n_any = len(pool.wild_any)
+        for suit in deck.suits:
+            cards = pool.by_suit.get(suit.code, ())
+            if len(cards) + n_any < length:
+                continue
+            held = {card.value: card for card in cards}
+            candidate = _Candidate()
+            wilds = iter(pool.wild_any)
+            spare = n_any
+            for value in range(deck.top_rank, deck.low_rank - 1, -1):
+                if len(candidate.slots) == length:
+                    break
+                card = held.get(value)
+                if card is not None:
+                    candidate.slots.append((card, None, value))
+                    candidate.used.add(card)
+                elif spare:
+                    # A wild in a flush takes the highest card of the suit that is missing.
+                    wild = next(wilds)
+                    spare -= 1
+                    candidate.slots.append((wild, deck.plain(value, suit.code), value))
+                    candidate.used.add(wild)
+            if len(candidate.slots) == length:
+                candidate.core = length
+                yield candidate
+
+    # -- trump parts ----------------------------------------------------------------------
+
+    def _trump_wilds(self, pool, candidate):
+        """Wilds still free that can stand for a trump, restricted ones first."""
+        return [w for w in pool.wild_trump + pool.wild_any if w not in candidate.used]
+
+    def _extend(self, candidate, numbers, pool, wilds):
+        full = _Candidate()
+        full.slots = list(candidate.slots)
+        full.used = set(candidate.used)
+        full.groups, full.sequence = candidate.groups, candidate.sequence
+        wilds = iter(wilds)
+        for number in numbers:
+            card = pool.trumps.get(number)
+            if card is not None:
+                full.slots.append((card, None, card.order))
+                full.used.add(card)
+            else:
+                wild = next(wilds)
+                stand_in = self.deck.trump(number)
+                full.slots.append((wild, stand_in, stand_in.order))
+                full.used.add(wild)
+        full.core = len(full.slots)
+        return full
+
+    def _trump_runs(self, length, pool, candidate):
+        wilds = self._trump_wilds(pool, candidate)
+        for high in range(self.deck.trump_count, length - 1, -1):
+            numbers = range(high, high - length, -1)
+            missing = sum(1 for n in numbers if n not in pool.trumps)
+            if missing <= len(wilds):
+                full = self._extend(candidate, numbers, pool, wilds)
+                full.run = high
+                yield full
+
+    def _chaotic(self, count, no_run, pool, candidate):
+        """Trumps by count (with ``no_run``, forming no run): the highest choice per wild budget."""
+        wilds = self._trump_wilds(pool, candidate)
+        run_min = self.deck.run_min
+        held = pool.trumps
+
+        def forms_run(chosen, number):
+            # chosen is descending; a run through ``number`` needs neighbours above it.
+            length = 1
+            while number + length in chosen:
+                length += 1
+            return length >= run_min
+
+        for budget in range(len(wilds) + 1):
+            chosen = []
+
+            def search(values, spare):
+                if len(chosen) == count:
+                    return True
+                for i, number in enumerate(values):
+                    if len(chosen) + len(values) - i < count:
+                        return False
+                    natural = number in held
+                    if not natural and not spare:
+                        continue
+                    if no_run and forms_run(chosen, number):
+                        continue
+                    chosen.append(number)
+                    if search(values[i + 1:], spare - (0 if natural else 1)):
+                        return True
+                    chosen.pop()
+                return False
+
+            if search(list(self._trump_values), budget):
+                yield self._extend(candidate, chosen, pool, wilds)
+
+    # -- the other cards and the key ------------------------------------------------------
+
+    def _best_stand_in(self, wild_kind, rest):
+        if wild_kind == "trump" or rest == "trump":
+            return self._top_trump if wild_kind == "trump" or rest == "trump" else None
+        if rest == "any" and self._top_trump is not None:
+            return self._top_trump
+        return self._top_plain
+
+    def _fill_and_key(self, rank, pattern, pool, size, candidate, context):
+        slots = candidate.slots
+        free = size - len(slots)
+        if free:
+            rest = pattern.rest
+            used = candidate.used
+            spare = []
+            if rest != "trump":
+                for cards in pool.by_rank.values():
+                    for card in cards:
+                        if card not in used:
+                            spare.append((card.value, 0, card, None))
+            if rest != "plain":
+                for card in pool.trumps.values():
+                    if card not in used:
+                        spare.append((card.order, 0, card, None))
+            for wilds, kind in ((pool.wild_any, "any"), (pool.wild_trump, "trump")):
+                for wild in wilds:
+                    if wild in used:
+                        continue
+                    if kind == "trump" and (rest == "plain" or self._top_trump is None):
+                        if rest == "any":
+                            spare.append((0, 0, wild, None))  # a trump wild with no trump to be: dead
+                        continue
+                    stand_in = self._best_stand_in(kind, rest)
+                    spare.append((stand_in.order, context.penalty.get(wild, 1), wild, stand_in))
+            if rest == "any":
+                for card in pool.dead:
+                    spare.append((0, 0, card, None))
+            if len(spare) < free:
+                return None
+            spare.sort(key=lambda item: (-item[0], item[1]))
+            slots = slots + [(card, sub, value) for value, _, card, sub in spare[:free]]
+            candidate.slots = slots
+        return (rank.strength, self._tiebreak(rank.tiebreak, candidate), self._naturalness(slots, context))
+
+    def _tiebreak(self, steps, candidate):
+        slots = candidate.slots
+        out = []
+        for step in steps:
+            if step == "groups":
+                out.append(candidate.groups)
+            elif step == "group":
+                out.append(candidate.groups[:1])
+            elif step == "sequence":
+                out.append((candidate.sequence,))
+            elif step == "run":
+                out.append((candidate.run,))
+            elif step == "cards":
+                out.append(tuple(sorted((value for _, _, value in slots), reverse=True)))
+            elif step == "kickers":
+                out.append(tuple(sorted((value for _, _, value in slots[candidate.core:]), reverse=True)))
+            elif step == "high":
+                out.append((max(value for _, _, value in slots),))
+            elif step == "trump":
+                out.append((max(((sub or card).value for card, sub, _ in slots
+                                 if (sub or card).kind == TRUMP), default=0),))
+            elif step == "suit":
+                plains = [(value, (sub or card).suit.strength) for card, sub, value in slots
+                          if (sub or card).kind == PLAIN]
+                out.append((max(plains)[1] if plains else 0,))
+        return tuple(out)
+
+    @staticmethod
+    def _naturalness(slots, context):
+        if not context.natural_beats_wild:
+            return 0
+        return -sum(context.penalty[card] for card, sub, _ in slots if sub is not None)
+
+    # -- thresholds -----------------------------------------------------------------------
+
+    def threshold(self, text, aliases=None):
+        """Parse ``--min`` text: a rank name, ``pair of jacks``, ``king high``, or an alias.
+
+        Returns ``(rank, least primary value or 0)``.
+        """
+        return parse_threshold(text, self.by_id, self.deck, aliases or {})
+
+    def meets(self, hand, threshold):
+        """Whether ``hand`` is at least ``threshold`` (a result of :meth:`threshold`)."""
+        rank, least = threshold
+        if hand.rank.strength != rank.strength:
+            return hand.rank.strength > rank.strength
+        return hand.primary >= least
+
+
+def standard_ranking(deck):
+    """The standard poker ladder with five of a kind on top, for doctests and tests.
+
+    The shipped rulesets write the same ladder in TOML; this mirrors it in code only so
+    the core can be exercised without reading files.
+    """
+    table = [
+        ("five-of-a-kind", "Five of a Kind", Pattern(groups=(5,)), ("groups",)),
+        ("royal-flush", "Royal Flush", Pattern(sequence=5, suited=True, top=deck.top_rank), ("sequence",)),
+        ("straight-flush", "Straight Flush", Pattern(sequence=5, suited=True), ("sequence",)),
+        ("four-of-a-kind", "Four of a Kind", Pattern(groups=(4,)), ("groups", "kickers")),
+        ("full-house", "Full House", Pattern(groups=(3, 2)), ("groups",)),
+        ("flush", "Flush", Pattern(flush=5), ("cards",)),
+        ("straight", "Straight", Pattern(sequence=5), ("sequence",)),
+        ("three-of-a-kind", "Three of a Kind", Pattern(groups=(3,)), ("groups", "kickers")),
+        ("two-pair", "Two Pair", Pattern(groups=(2, 2)), ("groups", "kickers")),
+        ("pair", "Pair", Pattern(groups=(2,)), ("groups", "kickers")),
+        ("high-card", "High Card", Pattern(), ("cards",)),
+    ]
+    ranks = [HandRank(rid, name, pattern, tiebreak, len(table) - i)
+             for i, (rid, name, pattern, tiebreak) in enumerate(table)]
+    return Ranking(ranks, deck)
+

@@ -1,0 +1,275 @@
+"""A ruleset: a validated document turned into a deck, contexts, hand ranks and sections.
+
+``build_ruleset(document)`` is pure: the document is a plain dict (parsed TOML with
+``extends`` already merged). Every problem is collected with its key path, so a user sees
+them all at once; the loader in ``dealer.store.rulesets`` adds the file name and line.
+
+>>> problems = []
+>>> doc = {"deck": {"suits": [{"code": "s", "name": "spades"}], "ranks": [{"code": "A", "name": "ace"}]},
+...        "hands": {"ranks": [{"name": "Pair", "pattern": {"groups": [2], "sequnce": 5}}]}}
+>>> build_ruleset(doc, "house")
+Traceback (most recent call last):
+...
+dealer.errors.RulesetError: hands.ranks[0].pattern.sequnce: unknown key 'sequnce' (did you mean 'sequence'?)
+>>> del doc["hands"]["ranks"][0]["pattern"]["sequnce"]
+>>> build_ruleset(doc, "house")
+Traceback (most recent call last):
+...
+dealer.errors.RulesetError: hands.ranks[0]: the weakest hand rank must accept any cards (an empty pattern with rest = "any"), so that every hand has a rank
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from dealer.core import schema
+from dealer.core.cards import Deck, Rank, Suit
+from dealer.core.ranks import NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
+from dealer.errors import CardError, HandError, RulesetError
+
+FORMAT_VERSION = 1
+
+
+class Ruleset:
+    """Everything rule-specific, read by the mechanics; never tested by name.
+
+    ``document`` is the resolved, validated ruleset (what a table pins); the mechanic
+    sections (``dice``, ``action``, ``hex``, ``conflict``, ``gadget``, ``chips``) are its
+    tables with every default filled in.
+    """
+
+    def __init__(self, *, document, deck, contexts, hand_ranks, by_id, thresholds, origin=""):
+        self.document = document
+        self.name = document["name"]
+        self.title = document["title"]
+        self.source = document["source"]
+        self.notes = document["notes"]
+        self.deck = deck
+        self.contexts = contexts
+        self.hand_ranks = hand_ranks
+        self.by_id = by_id
+        self.thresholds = thresholds
+        self.hand_context = document["hands"]["context"]
+        self.dice = document["dice"]
+        self.action = document["action"]
+        self.hex = document["hex"]
+        self.conflict = document["conflict"]
+        self.gadget = document["gadget"]
+        self.chips = document["chips"]
+        self.origin = origin
+
+    def __repr__(self):
+        return f"Ruleset({self.name})"
+
+    @cached_property
+    def ranking(self):
+        """The compiled hand ranking; built on first use, so commands without hands skip it."""
+        from dealer.core.hands import Ranking
+
+        return Ranking(self.hand_ranks, self.deck)
+
+    def context(self, name=None):
+        """A wild-card context by name; ``None`` is the ruleset's default for ``dealer hand``."""
+        name = self.hand_context if name is None else name
+        if not name:
+            return NO_WILDS
+        try:
+            return self.contexts[name]
+        except KeyError:
+            known = ", ".join(sorted(self.contexts)) or "none"
+            raise HandError(f"ruleset '{self.name}' has no context '{name}' (it has: {known})") from None
+
+    def threshold(self, text):
+        """``--min`` text parsed against this ruleset's hand ranks and threshold names."""
+        return parse_threshold(text, self.by_id, self.deck, self.thresholds)
+
+
+def _deck(doc, problems):
+    suits, ranks, specials = [], [], []
+    count = len(doc["suits"])
+    for i, item in enumerate(doc["suits"]):
+        suit = Suit(item["code"], item["name"], item["glyph"] or item["code"], item["color"], count - i)
+        suits.append((suit, [item["code"], suit.glyph, *item["aliases"]]))
+    for i, item in enumerate(doc["ranks"]):
+        plural = item["plural"] or item["name"] + "s"
+        ranks.append((Rank(item["code"], item["name"], plural, i + 2), [item["code"], *item["aliases"]]))
+    for item in doc["specials"]:
+        specials.append({**item, "glyph": item["glyph"] or item["code"]})
+    if not suits:
+        problems.append("deck.suits: a deck needs at least one suit")
+    if not ranks:
+        problems.append("deck.ranks: a deck needs at least one rank")
+    for what, items in (("suits", doc["suits"]), ("ranks", doc["ranks"])):
+        seen = set()
+        for i, item in enumerate(items):
+            code = item["code"].lower()
+            if code in seen:
+                problems.append(f"deck.{what}[{i}].code: '{item['code']}' is used twice")
+            seen.add(code)
+    trumps = doc["trumps"]
+    if trumps["names"] and len(trumps["names"]) != trumps["count"]:
+        problems.append(f"deck.trumps.names: {len(trumps['names'])} names for {trumps['count']} trumps")
+    deck = Deck(suits, ranks, ace_low=doc["ace_low"], trump_count=trumps["count"],
+                trump_prefix=trumps["prefix"], trump_names=trumps["names"], trump_color=trumps["color"],
+                run_min=trumps["run_min"], specials=specials)
+    for form, first, second in deck.collisions:
+        problems.append(f"deck: the code '{form}' would mean both {first.code} and {second.code}")
+    return deck
+
+
+def _card(deck, code, path, problems):
+    try:
+        return deck.parse(code)
+    except CardError:
+        problems.append(f"{path}: '{code}' is not a card of this deck")
+        return None
+
+
+def _contexts(doc, deck, problems):
+    contexts = {}
+    for name, item in doc.items():
+        path = f"contexts.{name}"
+        wild = {}
+        for code, kind in item["wild"].items():
+            if _card(deck, code, f"{path}.wild.{code}", problems) is not None:
+                wild[code] = kind
+        order = []
+        for code in item["wild_order"]:
+            if code not in wild:
+                problems.append(f"{path}.wild_order: '{code}' is not wild in this context")
+            else:
+                order.append(code)
+        contexts[name] = Context.build(name, deck, wild, item["natural_beats_wild"], order)
+    return contexts
+
+
+_PLAIN_PARTS = ("groups", "sequence", "flush")
+_STEP_NEEDS = {"groups": "groups", "group": "groups", "sequence": "sequence", "run": "trump_run"}
+
+
+def _hand_ranks(items, deck, problems):
+    ranks = []
+    seen = {}
+    for i, item in enumerate(items):
+        path = f"hands.ranks[{i}]"
+        p = item["pattern"]
+        used = [part for part in _PLAIN_PARTS if p[part]]
+        if len(used) > 1:
+            problems.append(f"{path}.pattern: {' and '.join(used)} cannot be combined "
+                            "(write a suited sequence as sequence + suited)")
+        if p["trump_run"] and p["trumps"]:
+            problems.append(f"{path}.pattern: trump_run and trumps cannot be combined")
+        if p["suited"] and not p["sequence"]:
+            problems.append(f"{path}.pattern.suited: needs a sequence (for cards of one suit, use flush)")
+        top = 0
+        if p["top"]:
+            if not p["sequence"]:
+                problems.append(f"{path}.pattern.top: needs a sequence")
+            matches = [r for r in deck.ranks if r.code.lower() == p["top"].lower()]
+            if matches:
+                top = matches[0].value
+            else:
+                problems.append(f"{path}.pattern.top: '{p['top']}' is not a rank code of this deck")
+        if p["no_run"] and not p["trumps"]:
+            problems.append(f"{path}.pattern.no_run: needs trumps")
+        if (p["trump_run"] or p["trumps"]) and not deck.trump_count:
+            problems.append(f"{path}.pattern: needs trumps, but the deck has none")
+        if any(g < 1 for g in p["groups"]):
+            problems.append(f"{path}.pattern.groups: every group needs at least one card")
+        pattern = Pattern(tuple(sorted(p["groups"], reverse=True)), p["sequence"], p["suited"], top, p["flush"],
+                          p["trump_run"], p["trumps"], p["no_run"], p["rest"])
+        if pattern.core_size > 5:
+            problems.append(f"{path}.pattern: needs {pattern.core_size} cards; a hand has five")
+        for step in item["tiebreak"]:
+            needs = _STEP_NEEDS.get(step)
+            if needs and not p[needs]:
+                problems.append(f"{path}.tiebreak: '{step}' needs a pattern with {needs}")
+        rank_id = slug(item["id"] or item["name"])
+        if rank_id in seen:
+            problems.append(f"{path}.id: '{rank_id}' is already the id of hands.ranks[{seen[rank_id]}]")
+        seen[rank_id] = i
+        ranks.append(HandRank(rank_id, item["name"], pattern, tuple(item["tiebreak"]), len(items) - i,
+                              tuple(item["aliases"]), item["harm"], item["effect"], item["kind"]))
+    if not ranks:
+        problems.append("hands.ranks: a ruleset needs at least one hand rank")
+    elif ranks[-1].pattern.core_size or ranks[-1].pattern.rest != "any":
+        problems.append(f"hands.ranks[{len(ranks) - 1}]: the weakest hand rank must accept any cards "
+                        "(an empty pattern with rest = \"any\"), so that every hand has a rank")
+    return tuple(ranks)
+
+
+def _by_id(ranks):
+    by_id = {}
+    for rank in ranks:
+        for name in (rank.id, rank.name, *rank.aliases):
+            by_id.setdefault(slug(name), rank)
+    return by_id
+
+
+def _check_references(doc, ruleset_parts, problems):
+    """Cross-section references: contexts, cards and hand names that must exist."""
+    deck, contexts, by_id, thresholds = ruleset_parts
+
+    def hand(text, path):
+        if not by_id:
+            return
+        try:
+            parse_threshold(text, by_id, deck, thresholds)
+        except HandError as error:
+            problems.append(f"{path}: {error}")
+
+    def context(name, path):
+        if name and name not in contexts:
+            problems.append(f"{path}: no context '{name}' (defined: {', '.join(sorted(contexts)) or 'none'})")
+
+    def cards(codes, path):
+        for code in codes:
+            _card(deck, code, path, problems)
+
+    context(doc["hands"]["context"], "hands.context")
+    for name, text in doc["hands"]["thresholds"].items():
+        hand(text, f"hands.thresholds.{name}")
+    action, hex_, conflict = doc["action"], doc["hex"], doc["conflict"]
+    context(action["context"], "action.context")
+    hand(action["min_rank"], "action.min_rank")
+    if not action["sides"]:
+        problems.append("action.sides: at least one side is needed")
+    cards(action["specials"], "action.specials")
+    context(hex_["context"], "hex.context")
+    hand(hex_["target"], "hex.target")
+    cards(hex_["backlash_always"], "hex.backlash_always")
+    cards(hex_["backlash_below_level"], "hex.backlash_below_level")
+    cards(hex_["chip_cards"], "hex.chip_cards")
+    cards(hex_["bust_cards"], "hex.bust_cards")
+    for i, entry in enumerate(hex_["catalogue"]):
+        hand(entry["minimum"], f"hex.catalogue[{i}].minimum")
+    context(conflict["context"], "conflict.context")
+    suit_codes = {suit.code.lower() for suit in deck.suits}
+    for code in conflict["scores"]:
+        if code.lower() not in suit_codes:
+            problems.append(f"conflict.scores.{code}: not a suit code of this deck")
+    for i, tier in enumerate(doc["gadget"]["tiers"]):
+        hand(tier["rank"], f"gadget.tiers[{i}].rank")
+    if any(side < 2 for side in doc["dice"]["sides"]) or not doc["dice"]["sides"]:
+        problems.append("dice.sides: list die types with at least two sides each")
+
+
+def build_ruleset(document, origin=""):
+    """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem."""
+    problems = []
+    doc = schema.validate(document, problems)
+    if problems:  # the shape is wrong: report it before reading meaning into it
+        raise RulesetError(problems)
+    if doc["schema"] > FORMAT_VERSION:
+        problems.append(f"schema: this ruleset is format {doc['schema']}; this dealer reads format "
+                        f"{FORMAT_VERSION}: upgrade dealer")
+    deck = _deck(doc["deck"], problems)
+    contexts = _contexts(doc["contexts"], deck, problems)
+    ranks = _hand_ranks(doc["hands"]["ranks"], deck, problems)
+    by_id = _by_id(ranks)
+    thresholds = {slug(name): text for name, text in doc["hands"]["thresholds"].items()}
+    _check_references(doc, (deck, contexts, by_id, thresholds), problems)
+    if problems:
+        raise RulesetError(problems)
+    return Ruleset(document=doc, deck=deck, contexts=contexts, hand_ranks=ranks, by_id=by_id,
+                   thresholds=thresholds, origin=origin)

@@ -1,0 +1,401 @@
+"""The ruleset schema: every key a ruleset may hold, its type, default and meaning.
+
+One declaration drives three things: validation of a parsed TOML document (every problem,
+each with its key path and a suggestion for a misspelt key), the defaults filled into the
+validated document, and the key-by-key reference in ``docs/rulesets.md``
+(``python -m dealer.core.schema`` prints it; a test keeps the file in step).
+
+>>> problems = []
+>>> doc = validate({"deck": {"suits": [], "ranks": [], "ace_lo": True}}, problems)
+>>> problems[0]
+"deck.ace_lo: unknown key 'ace_lo' (did you mean 'ace_low'?)"
+"""
+
+from __future__ import annotations
+
+import difflib
+
+REQUIRED = object()
+
+
+class Field:
+    """One key: ``kind`` is str, int, bool, list[str], list[int], table, map or array."""
+
+    def __init__(self, kind, doc, default=REQUIRED, *, choices=None, fields=None, value=None,
+                 minimum=None):
+        self.kind = kind
+        self.doc = doc
+        self.default = default
+        self.choices = choices
+        self.fields = fields  # table / array items: name -> Field
+        self.value = value  # map: the Field of each value
+        self.minimum = minimum
+
+
+def table(doc, fields, default=None):
+    return Field("table", doc, {} if default is None else default, fields=fields)
+
+
+def array(doc, fields, default=REQUIRED):
+    return Field("array", doc, default, fields=fields)
+
+
+CARD_COLORS = ["red", "black", "none"]
+
+SUIT = {
+    "code": Field("str", "What players type for the suit, after the rank (`s` in `As`)."),
+    "name": Field("str", "The suit's name (`spades`)."),
+    "glyph": Field("str", "What a terminal shows after the rank (`♠`); also accepted as input.", ""),
+    "color": Field("str", "The suit's colour: red suits print red; counts for 'how black is your hand'.",
+                   "none", choices=CARD_COLORS),
+    "aliases": Field("list[str]", "Other accepted suit codes (e.g. `Cl` for Wands).", []),
+}
+
+RANK = {
+    "code": Field("str", "What players type for the rank, before the suit (`A`, `10`, `N`)."),
+    "name": Field("str", "The rank's name (`ace`)."),
+    "plural": Field("str", "Plural used in thresholds such as `pair of jacks`; default name + s.", ""),
+    "aliases": Field("list[str]", "Other accepted rank codes (`T` for 10).", []),
+}
+
+TRUMPS = {
+    "count": Field("int", "Number of trumps, numbered 1 up to count; 0 for a deck without trumps.", 0,
+                   minimum=0),
+    "prefix": Field("str", "Code prefix: trump 10 of prefix `T` is typed `T10`.", "T"),
+    "names": Field("list[str]", "Names of trumps 1, 2, ... in order.", []),
+    "color": Field("str", "Colour of the trumps.", "none", choices=CARD_COLORS),
+    "run_min": Field("int", "Fewest trumps in numerical order that form a run (two in order are not).", 3,
+                     minimum=2),
+}
+
+SPECIAL = {
+    "code": Field("str", "What players type (`RJ`, `Fool`)."),
+    "name": Field("str", "The card's name (`Red Joker`)."),
+    "color": Field("str", "The card's colour.", "none", choices=CARD_COLORS),
+    "glyph": Field("str", "What a terminal shows; default the code.", ""),
+    "aliases": Field("list[str]", "Other accepted codes (`T0` for the Fool).", []),
+}
+
+DECK = {
+    "ace_low": Field("bool", "The highest rank also plays below the lowest in a sequence (A-2-3-4-5).",
+                     True),
+    "suits": array("Suits, strongest first: the order that breaks ties where the rules say so.", SUIT),
+    "ranks": array("Ranks of the plain cards, lowest first (a standard deck: 2 ... 10, J, Q, K, A).", RANK),
+    "trumps": table("Numbered trumps (the tarot's Major Arcana); all trumps outrank all plain cards.",
+                    TRUMPS),
+    "specials": array("Cards outside suits and trumps (Jokers, the Fool); what they do is per context.",
+                      SPECIAL, []),
+}
+
+CONTEXT = {
+    "description": Field("str", "When this context applies (shown by `rulesets show`).", ""),
+    "wild": Field("map", "Wild cards: card code -> `any` (stands for any card, also a copy of one held, "
+                  "so five of a kind exists) or `trump` (stands for any trump only). Specials not "
+                  "listed here are dead: they count for nothing.", {},
+                  value=Field("str", "", choices=["any", "trump"])),
+    "natural_beats_wild": Field("bool", "Of two otherwise identical hands, the one without wild cards wins.",
+                                False),
+    "wild_order": Field("list[str]", "Of two otherwise identical wild hands, the one whose wild card comes "
+                        "earlier in this list wins (the Wheel before the Fool).", []),
+}
+
+PATTERN = {
+    "groups": Field("list[int]", "Groups of plain cards of equal rank, one rank per group "
+                    "(`[2]` a pair, `[3, 2]` a full house, `[5]` five of a kind).", []),
+    "sequence": Field("int", "This many plain cards of consecutive rank (a straight).", 0, minimum=0),
+    "suited": Field("bool", "The sequence is all one suit (a straight flush).", False),
+    "top": Field("str", "The sequence must end on this rank code (`A` for a royal flush).", ""),
+    "flush": Field("int", "This many plain cards of one suit.", 0, minimum=0),
+    "trump_run": Field("int", "This many trumps in numerical order (an ordered hand).", 0, minimum=0),
+    "trumps": Field("int", "This many trumps (with `no_run`, a chaotic hand).", 0, minimum=0),
+    "no_run": Field("bool", "The trumps counted by `trumps` form no run.", False),
+    "rest": Field("str", "What the other cards of the five may be: `any`, `plain` (no trumps) or `trump`.",
+                  "any", choices=["any", "plain", "trump"]),
+}
+
+TIEBREAKS = ["groups", "group", "sequence", "run", "trump", "high", "cards", "kickers", "suit"]
+
+HAND_RANK = {
+    "name": Field("str", "The hand's name (`Full House`)."),
+    "id": Field("str", "Short name for `--min` and JSON; default the name in lower case with hyphens.", ""),
+    "aliases": Field("list[str]", "Other names accepted by `--min` (`trips`).", []),
+    "pattern": table("What the five cards must hold: composable constraints, see 'Hand patterns'.", PATTERN),
+    "tiebreak": Field("list[str]", "How two hands of this rank compare, step by step: "
+                      + ", ".join(f"`{t}`" for t in TIEBREAKS) + " (see 'Tie-breaks').", ["cards"],
+                      choices=TIEBREAKS),
+    "harm": Field("int", "Harm the winning hand deals (conflicts).", 0, minimum=0),
+    "effect": Field("str", "The rank's game effect, printed with the hand.", ""),
+    "kind": Field("str", "`arcane` (always holds trumps), `mundane` (never) or `either`.", "either",
+                  choices=["arcane", "mundane", "either"]),
+}
+
+HANDS = {
+    "context": Field("str", "The context `dealer hand` uses unless `--context` says otherwise.", ""),
+    "ranks": array("The hand ranks, strongest first: the order in the file is the strength order.",
+                   HAND_RANK),
+    "thresholds": Field("map", "Names for `--min` beyond the rank names: name -> threshold "
+                        "(`jacks = \"pair of jacks\"`, `ace = \"ace high\"`).", {}, value=Field("str", "")),
+}
+
+DICE = {
+    "tn": Field("int", "Default target number.", 5, minimum=1),
+    "raise_step": Field("int", "Points over the TN per raise.", 5, minimum=1),
+    "bust": Field("str", "`majority`: bust when more than half the dice show 1 on their first roll; "
+                  "`half`: half or more.", "majority", choices=["majority", "half"]),
+    "max_chain": Field("int", "Most rolls in one ace chain (a die that keeps showing its maximum).", 100,
+                       minimum=1),
+    "sides": Field("list[int]", "Die types allowed.", [4, 6, 8, 10, 12, 20]),
+}
+
+ACTION_SPECIAL = {
+    "any_time": Field("bool", "The holder may act at any time this round.", False),
+    "sleeve": Field("bool", "The card may go up a sleeve.", False),
+    "chip": Field("str", "Who draws a chip from the pot: `holder`, `marshal` or `none`.", "none",
+                  choices=["holder", "marshal", "none"]),
+    "discard_sleeve": Field("bool", "The holder's sleeve card is discarded with it.", False),
+    "reshuffle": Field("bool", "The side's deck is reshuffled at the end of the round.", False),
+}
+
+ACTION = {
+    "style": Field("str", "`countdown`: action cards counted down Ace to Deuce; `hands`: each draws a hand "
+                   "once per combat and acts at every hand rank it can form.", "countdown",
+                   choices=["countdown", "hands"]),
+    "sides": Field("list[str]", "The sides, each with its own action deck; the first is the players'.",
+                   ["posse", "marshal"]),
+    "tn": Field("int", "TN of the Quickness roll.", 5, minimum=1),
+    "cards_on_success": Field("int", "Cards for a success.", 1, minimum=0),
+    "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0),
+    "cards_on_failure": Field("int", "Cards for a failed roll that is not a bust.", 0, minimum=0),
+    "cards_on_bust": Field("int", "Cards for a bust.", 0, minimum=0),
+    "max_cards": Field("int", "Most cards without supernatural aid (`--max-cards` lifts it).", 5, minimum=1),
+    "specials": Field("map", "What a special card does when dealt as an action card.", {},
+                      value=table("", ACTION_SPECIAL)),
+    "interrupt_tn": Field("int", "TN of both opposed Quickness rolls to interrupt with a sleeve card.", 5,
+                          minimum=1),
+    "surprise_tn": Field("int", "Cognition TN when surprised but expecting danger.", 5, minimum=1),
+    "off_guard_tn": Field("int", "Cognition TN when completely off guard.", 11, minimum=1),
+    "shock_tn": Field("int", "Guts TN to shake off the shock the round after a failed surprise roll.", 5,
+                      minimum=1),
+    "hand_size": Field("int", "Style `hands`: cards in a hand before modifiers.", 5, minimum=1),
+    "min_rank": Field("str", "Style `hands`: the lowest hand rank that gives an entry in the countdown.",
+                      "pair"),
+    "context": Field("str", "Style `hands`: the wild-card context of the combat hand.", ""),
+}
+
+HEX_ENTRY = {
+    "name": Field("str", "The hex's name (`soul blast`)."),
+    "trait": Field("str", "The Trait whose die type the hexslingin' roll uses.", ""),
+    "minimum": Field("str", "The least hand that makes it work (`ace`, `pair`, `jacks`).", "pair"),
+    "speed": Field("int", "Action cards it takes to cast.", 1, minimum=0),
+    "note": Field("str", "One line on what it does.", ""),
+}
+
+HEX = {
+    "style": Field("str", "`huckster`: a hexslingin' roll, then cards by raises (seed 000); `spell`: cards "
+                   "by skill, Jokers not wild (seed 003).", "huckster", choices=["huckster", "spell"]),
+    "context": Field("str", "The wild-card context of the hex hand.", ""),
+    "tn": Field("int", "TN of the hexslingin' roll.", 5, minimum=1),
+    "base_cards": Field("int", "Cards drawn on a success (style `huckster`) or before skill (`spell`).", 5,
+                        minimum=1),
+    "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0),
+    "backlash_always": Field("list[str]", "Cards that always cause backlash when drawn.", []),
+    "backlash_below_level": Field("map", "Cards that cause backlash when the hex's level is below this.",
+                                  {}, value=Field("int", "")),
+    "reshuffle": Field("str", "When a caster's deck on a table is reshuffled: `after-hex`, `when-low` "
+                       "(fewer cards left than the next draw could need) or `manual`.", "when-low",
+                       choices=["after-hex", "when-low", "manual"]),
+    "max_cards": Field("int", "Style `spell`: most cards drawn.", 10, minimum=1),
+    "wild_pick_at": Field("int", "Style `spell`: at this many cards the caster may take a wild pick "
+                          "instead.", 10, minimum=1),
+    "target": Field("str", "Style `spell`: the hand needed unless the GM sets one.", "pair"),
+    "chip_cards": Field("list[str]", "Style `spell`: cards whose holder draws a chip.", []),
+    "bust_cards": Field("list[str]", "Style `spell`: cards that bust a hand below the target.", []),
+    "catalogue": array("The hexes `dealer hex NAME` knows.", HEX_ENTRY, []),
+}
+
+CONFLICT = {
+    "style": Field("str", "`scores`: dealt the sum of two Scores (Dust Devils); `contest`: hands against a "
+                   "target or each other (seed 003).", "contest", choices=["scores", "contest"]),
+    "context": Field("str", "The wild-card context of conflict hands.", ""),
+    "scores": Field("map", "Suit code -> the Score that suit's harm falls on.", {}, value=Field("str", "")),
+    "power": Field("str", "The Score a player may add for more cards, whose hand then needs a trump; "
+                   "empty for none.", ""),
+}
+
+GADGET_TIER = {
+    "rank": Field("str", "The required hand (`pair`, `straight`)."),
+    "name": Field("str", "The tier (`simple application of existing tech`)."),
+    "example": Field("str", "An example device.", ""),
+}
+
+GADGET_BUILD = {
+    "margin": Field("int", "Steps above (positive) or below the required hand."),
+    "high": Field("bool", "The row for a hit made with a high card rank (see `high_card`).", False),
+    "reliability": Field("int", "Cards the GM draws when the device is used.", 0, minimum=0),
+    "fail_hand": Field("int", "Cards in the breakdown hand.", 0, minimum=0),
+}
+
+GADGET = {
+    "tiers": array("Design tiers, simplest first.", GADGET_TIER, []),
+    "construction": array("Construction results by margin; a margin not listed does not work.",
+                          GADGET_BUILD, []),
+    "high_card": Field("str", "Rank code from which a hit counts as a 'high required hand'.", "J"),
+}
+
+CHIPS = {
+    "pot": Field("map", "Chips in a new pot: colour -> count.", {}, value=Field("int", "", minimum=0)),
+    "cap": Field("int", "Most chips a player may hold before they may not draw; 0 for no cap.", 0,
+                 minimum=0),
+    "note": Field("str", "Where the counts come from.", ""),
+}
+
+RULESET = {
+    "schema": Field("int", "Ruleset format version; this dealer reads 1.", 1),
+    "name": Field("str", "Short name; default the file name without `.toml`.", ""),
+    "title": Field("str", "One-line title.", ""),
+    "source": Field("str", "Where the rules come from.", ""),
+    "notes": Field("str", "How this ruleset reads the rules where they are silent.", ""),
+    "extends": Field("str", "A shipped ruleset name (or a path relative to this file) whose keys this "
+                     "file changes; tables merge, other values replace.", ""),
+    "deck": table("The cards.", DECK, default=REQUIRED),
+    "contexts": Field("map", "Wild-card behaviour per context (`huckster`, `action`, `conflict`, ...).", {},
+                      value=table("", CONTEXT)),
+    "hands": table("Hand ranks and thresholds.", HANDS, default=REQUIRED),
+    "dice": table("Trait rolls.", DICE),
+    "action": table("`dealer action`.", ACTION),
+    "hex": table("`dealer hex`.", HEX),
+    "conflict": table("`dealer conflict`.", CONFLICT),
+    "gadget": table("`dealer gadget`.", GADGET),
+    "chips": table("`dealer chips` and the chip draws of other mechanics.", CHIPS),
+}
+
+_TYPE_NAMES = {"str": "a string", "int": "an integer", "bool": "true or false", "list[str]": "a list of strings",
+               "list[int]": "a list of integers", "table": "a table", "map": "a table", "array": "an array of tables"}
+
+
+def _type_ok(kind, value):
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "list[str]":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "list[int]":
+        return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if kind in ("table", "map"):
+        return isinstance(value, dict)
+    if kind == "array":
+        return isinstance(value, list) and all(isinstance(v, dict) for v in value)
+    raise AssertionError(kind)
+
+
+def _describe(value):
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _copy_default(value):
+    if isinstance(value, (list, dict)):
+        return type(value)(value)
+    return value
+
+
+def _check(field, value, path, problems):
+    """Check one value against its field; return the value with defaults filled."""
+    if not _type_ok(field.kind, value):
+        problems.append(f"{path}: expected {_TYPE_NAMES[field.kind]}, got {_describe(value)}")
+        return _copy_default(field.default) if field.default is not REQUIRED else None
+    if field.choices is not None:
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if item not in field.choices:
+                close = difflib.get_close_matches(item, field.choices, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                problems.append(f"{path}: '{item}' is not one of {', '.join(field.choices)}{hint}")
+    if field.minimum is not None:
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, int) and item < field.minimum:
+                problems.append(f"{path}: {item} is below the least allowed, {field.minimum}")
+    if field.kind == "table":
+        return _check_table(field.fields, value, path, problems)
+    if field.kind == "array":
+        return [_check_table(field.fields, item, f"{path}[{i}]", problems) for i, item in enumerate(value)]
+    if field.kind == "map":
+        return {key: _check(field.value, item, f"{path}.{key}", problems) for key, item in value.items()}
+    return value
+
+
+def _check_table(fields, data, path, problems):
+    out = {}
+    prefix = f"{path}." if path else ""
+    for key, value in data.items():
+        field = fields.get(key)
+        if field is None:
+            close = difflib.get_close_matches(key, list(fields), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            problems.append(f"{prefix}{key}: unknown key '{key}'{hint}")
+            continue
+        out[key] = _check(field, value, prefix + key, problems)
+    for key, field in fields.items():
+        if key in out or key in data:
+            continue
+        if field.default is REQUIRED:
+            problems.append(f"{prefix}{key}: missing; it is required ({field.doc.split(':')[0].rstrip('.')})")
+        elif field.kind == "table":
+            out[key] = _check_table(field.fields, {}, prefix + key, problems)
+        else:
+            out[key] = _copy_default(field.default)
+    return out
+
+
+def validate(data, problems):
+    """Check a whole ruleset document, appending every problem; return it with defaults filled."""
+    return _check_table(RULESET, data, "", problems)
+
+
+def _doc_rows(fields, path, lines):
+    nested = []
+    for key, field in fields.items():
+        full = f"{path}.{key}" if path else key
+        kind = {"map": "table of " + (field.value.kind if field.value.kind != "table" else "tables"),
+                "array": "array of tables"}.get(field.kind, field.kind)
+        if field.default is REQUIRED:
+            default = "required"
+        elif field.kind in ("table", "array") and not field.default:
+            default = "empty" if field.kind == "array" else "see below"
+        elif field.kind == "map" and not field.default:
+            default = "empty"
+        else:
+            default = "`" + _toml_value(field.default) + "`"
+        choices = f" One of: {', '.join(f'`{c}`' for c in field.choices)}." if field.choices else ""
+        lines.append(f"| `{full}` | {kind} | {default} | {field.doc}{choices} |")
+        if field.kind in ("table", "array"):
+            nested.append((full + ("[]" if field.kind == "array" else ""), field.fields))
+        elif field.kind == "map" and field.value.kind == "table":
+            nested.append((full + ".NAME", field.value.fields))
+    for sub_path, sub_fields in nested:
+        _doc_rows(sub_fields, sub_path, lines)
+
+
+def _toml_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return str(value)
+
+
+def reference_table():
+    """The key-by-key reference as a Markdown table (the body of docs/rulesets.md)."""
+    lines = ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
+    _doc_rows(RULESET, "", lines)
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(reference_table(), end="")

@@ -1,0 +1,160 @@
+"""Results as data, and that data as text or JSON: the one place output is shaped.
+
+Every command builds a JSON-ready ``result`` dict; ``--json`` prints it inside the envelope
+``{"schema": 1, "command", "ruleset", "seed", "result"}``, ``--jsonl`` prints one envelope
+per line, and the text renderers here read the very same dict, so the two never drift.
+"""
+
+from __future__ import annotations
+
+import click
+
+SCHEMA = 1
+
+_RED = "\x1b[31m"
+_RESET = "\x1b[0m"
+
+
+def envelope(command, ruleset, seed, result):
+    return {"schema": SCHEMA, "command": command, "ruleset": ruleset, "seed": seed, "result": result}
+
+
+def emit(settings, envelopes, text_lines):
+    """Print the envelopes as JSON or JSON Lines, or else the text lines."""
+    if settings.jsonl or settings.json:
+        import json
+    if settings.jsonl:
+        for item in envelopes:
+            click.echo(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+    elif settings.json:
+        if len(envelopes) == 1:
+            click.echo(json.dumps(envelopes[0], ensure_ascii=False, indent=2))
+        else:
+            click.echo(json.dumps(envelopes, ensure_ascii=False, indent=2))
+    else:
+        for line in text_lines:
+            click.echo(line)
+
+
+class Cards:
+    """Formats card codes for a terminal (glyphs, red in red) or as plain codes."""
+
+    def __init__(self, deck, fancy):
+        self.deck = deck
+        self.fancy = fancy
+
+    def one(self, code):
+        if not self.fancy:
+            return code
+        card = self.deck.parse(code)
+        text = card.glyph
+        return f"{_RED}{text}{_RESET}" if card.color == "red" else text
+
+    def many(self, codes, sep=" "):
+        return sep.join(self.one(code) for code in codes)
+
+    def width(self, code):
+        """Printed width (colour codes take none)."""
+        return len(self.deck.parse(code).glyph if self.fancy else code)
+
+    def padded(self, code, width):
+        return self.one(code) + " " * max(0, width - self.width(code))
+
+
+def card_data(cards):
+    """Cards for JSON: codes, and names for readers who do not know the codes."""
+    return {"cards": [card.code for card in cards], "names": [card.name for card in cards]}
+
+
+def table_text(rows, sep="  "):
+    """Rows of already-formatted cells, left-aligned by the widest plain cell per column.
+
+    ``rows`` items are lists of ``(text, width)`` pairs (width excludes colour codes).
+    """
+    if not rows:
+        return []
+    widths = [max(row[i][1] for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
+    lines = []
+    for row in rows:
+        cells = [text + " " * (widths[i] - width) for i, (text, width) in enumerate(row)]
+        lines.append(sep.join(cells).rstrip())
+    return lines
+
+
+def cell(text):
+    return (text, len(text))
+
+
+# -- draw -------------------------------------------------------------------------------
+
+
+def draw_text(results, cards_fmt):
+    lines = []
+    for result in results:
+        line = cards_fmt.many(result["cards"])
+        if result.get("reshuffled"):
+            line += f"   (reshuffled the discards: {result['reshuffled']} cards)"
+        if result.get("short"):
+            line += f"   (only {len(result['cards'])} cards left)"
+        lines.append(line)
+    return lines
+
+
+# -- rulesets -----------------------------------------------------------------------------
+
+
+def rulesets_list_text(result):
+    return table_text([[cell(item["name"]), cell(f"{item['cards']} cards"), cell(item["title"])]
+                       for item in result["rulesets"]])
+
+
+def _pattern_text(pattern):
+    parts = []
+    if pattern.get("groups"):
+        parts.append("groups " + "+".join(map(str, pattern["groups"])))
+    if pattern.get("sequence"):
+        parts.append(f"{'suited ' if pattern.get('suited') else ''}sequence of {pattern['sequence']}"
+                     + (f" to {pattern['top']}" if pattern.get("top") else ""))
+    if pattern.get("flush"):
+        parts.append(f"{pattern['flush']} of one suit")
+    if pattern.get("trump_run"):
+        parts.append(f"run of {pattern['trump_run']} trumps")
+    if pattern.get("trumps"):
+        parts.append(f"{pattern['trumps']} trumps" + (" with no run" if pattern.get("no_run") else ""))
+    if pattern.get("rest", "any") != "any":
+        parts.append(f"others {pattern['rest']}")
+    return ", ".join(parts) or "any cards"
+
+
+def ruleset_show_text(result):
+    doc = result["document"]
+    deck = result["deck"]
+    lines = [f"{doc['name']}: {doc['title']}" if doc["title"] else doc["name"]]
+    if doc["source"]:
+        lines.append(f"source: {doc['source']}")
+    lines.append(f"deck: {deck['size']} cards: {deck['plain']} plain ({', '.join(deck['suits'])}; "
+                 f"ranks {' '.join(deck['ranks'])})"
+                 + (f", {deck['trumps']} trumps" if deck["trumps"] else "")
+                 + (f", {', '.join(deck['specials'])}" if deck["specials"] else ""))
+    for name, context in doc["contexts"].items():
+        wild = ", ".join(f"{code} ({kind})" for code, kind in context["wild"].items()) or "none"
+        lines.append(f"context {name}: wild {wild}" + ("; natural beats wild" if context["natural_beats_wild"] else ""))
+    lines.append(f"hand ranks (strongest first, default context: {doc['hands']['context'] or 'no wilds'}):")
+    rows = []
+    for rank in doc["hands"]["ranks"]:
+        extra = []
+        if rank["harm"]:
+            extra.append(f"harm {rank['harm']}")
+        if rank["effect"]:
+            extra.append(rank["effect"])
+        rows.append([cell("  " + rank["name"]), cell(_pattern_text(rank["pattern"])), cell("; ".join(extra))])
+    lines.extend(table_text(rows))
+    dice = doc["dice"]
+    lines.append(f"dice: TN {dice['tn']}, a raise per {dice['raise_step']}, bust on "
+                 f"{'more than half' if dice['bust'] == 'majority' else 'half or more'} ones")
+    if doc["chips"]["pot"]:
+        pot = ", ".join(f"{count} {colour}" for colour, count in doc["chips"]["pot"].items())
+        lines.append(f"chips: {pot}" + (f"; at most {doc['chips']['cap']} each" if doc["chips"]["cap"] else ""))
+    if doc["notes"]:
+        lines.append("notes:" + "".join("\n  " + line for line in doc["notes"].strip().splitlines()))
+    return lines

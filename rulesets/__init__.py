@@ -1,0 +1,1 @@
+"""The shipped rulesets, as package data (found with importlib.resources)."""
