@@ -158,3 +158,149 @@ def ruleset_show_text(result):
     if doc["notes"]:
         lines.append("notes:" + "".join("\n  " + line for line in doc["notes"].strip().splitlines()))
     return lines
+
+
+# -- hand -------------------------------------------------------------------------------
+
+
+def hand_data(hand, ruleset):
+    """A best hand as JSON-ready data."""
+    rank = hand.rank
+    data = {
+        "rank": rank.id,
+        "name": rank.name,
+        "strength": rank.strength,
+        "cards": [card.code for card in hand.played],
+        "as": [card.code for card in hand.effective],
+        "wilds": hand.substitutions(),
+        "unused": [card.code for card in hand.unused],
+        "dead": [card.code for card in hand.dead],
+    }
+    if rank.harm:
+        data["harm"] = rank.harm
+    if rank.effect:
+        data["effect"] = rank.effect
+    if ruleset.deck.trump_count:
+        data["arcane"] = hand.arcane
+    return data
+
+
+def hand_line(data, cards_fmt):
+    """``Four of a Kind  8♠ 8♥ 8♦ RJ=8♣ K♣``: each wild shown with what it became."""
+    shown = []
+    for code, effective in zip(data["cards"], data["as"]):
+        shown.append(cards_fmt.one(code) + (f"={cards_fmt.one(effective)}" if code in data["wilds"] else ""))
+    extras = []
+    if "effect" in data:
+        extras.append(data["effect"])
+    if "harm" in data:
+        extras.append(f"harm {data['harm']}")
+    if data.get("arcane"):
+        extras.append("arcane")
+    line = f"{data['name']}: {' '.join(shown)}"
+    return line + (f"  ({', '.join(extras)})" if extras else "")
+
+
+def hand_text(result, cards_fmt):
+    if "vs" not in result:
+        lines = [hand_line(result["hand"], cards_fmt)]
+        if result["hand"]["unused"]:
+            lines.append(f"  not played: {cards_fmt.many(result['hand']['unused'])}")
+        if result["hand"]["dead"]:
+            lines.append(f"  dead: {cards_fmt.many(result['hand']['dead'])}")
+    else:
+        lines = [f"first:  {hand_line(result['hand'], cards_fmt)}",
+                 f"second: {hand_line(result['vs'], cards_fmt)}",
+                 {"first": "the first hand wins", "second": "the second hand wins",
+                  "tie": "a tie"}[result["winner"]]]
+    if "min" in result:
+        verdict = "met" if result["min"]["met"] else "not met"
+        lines.append(f"at least {result['min']['threshold']}: {verdict}")
+    return lines
+
+
+# -- roll -------------------------------------------------------------------------------
+
+
+def roll_data(roll):
+    """A trait roll as data: every die's chain (``[10, 8]`` is an ace), the kept die, the verdict."""
+    data = {
+        "dice": roll.notation,
+        "count": roll.count,
+        "sides": roll.sides,
+        "modifier": roll.modifier,
+        "tn": roll.tn,
+        "rolls": [die.chain for die in roll.dice],
+        "kept": roll.kept,
+        "total": roll.total,
+        "bust": roll.bust,
+        "success": roll.success,
+        "raises": roll.raises,
+    }
+    if roll.capped:
+        data["capped"] = True
+    return data
+
+
+def roll_verdict(data):
+    if data["bust"]:
+        return "bust"
+    if not data["success"]:
+        return "failure"
+    return f"success, {data['raises']} raise{'' if data['raises'] == 1 else 's'}"
+
+
+def roll_line(data):
+    """``5d10 vs TN 5: 3 7 10+6 10+8 4 -> 18, success, 2 raises``."""
+    faces = " ".join("+".join(map(str, chain)) for chain in data["rolls"])
+    kept = data["total"] - data["modifier"]
+    total = f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
+    line = f"{data['dice']} vs TN {data['tn']}: {faces} -> {total}, {roll_verdict(data)}"
+    if data.get("capped"):
+        line += " (a die aced 100 times in a row: the chain was capped)"
+    return line
+
+
+def odds_data(odds):
+    return {
+        "dice": f"{odds.count}d{odds.sides}" + (f"{odds.modifier:+d}" if odds.modifier else ""),
+        "tn": odds.tn,
+        "raise_step": odds.raise_step,
+        "bust_rule": odds.rule,
+        "bust": odds.bust,
+        "failure": odds.failure,
+        "success": sum(odds.raises),
+        "raises": odds.raises,
+        "totals": [[total, p] for total, p in odds.totals],
+        "cut": odds.cut,
+    }
+
+
+def _bar(p, width=40):
+    cells = p * width
+    full = int(cells)
+    bar = "█" * full
+    part = cells - full
+    if part > 0 and full < width:
+        bar += " ▏▎▍▌▋▊▉"[int(part * 8)].strip()
+    return bar
+
+
+def odds_text(data):
+    """A small table: bust, failure, success with each number of raises, each with a bar."""
+    rule = "more than half" if data["bust_rule"] == "majority" else "half or more"
+    lines = [f"{data['dice']} vs TN {data['tn']} (bust: {rule} of the dice show 1)"]
+    rows = [("bust", data["bust"]), ("failure", data["failure"])]
+    shown, left = 0, data["success"]
+    for k, p in enumerate(data["raises"]):
+        if left < 0.0005 and k > 0:
+            rows.append((f"{k}+ raises", left))
+            break
+        rows.append((f"{k} raise{'' if k == 1 else 's'}", p))
+        left -= p
+        shown = k
+    lines.extend(f"  {label:<11} {p * 100:7.3f}%  {_bar(p)}" for label, p in rows)
+    lines.append(f"  {'success':<11} {data['success'] * 100:7.3f}%  (any raises)")
+    if data["cut"]:
+        lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
+    return lines

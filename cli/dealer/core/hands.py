@@ -149,7 +149,6 @@ class Ranking:
             for name in (rank.id, rank.name, *rank.aliases):
                 self.by_id.setdefault(slug(name), rank)
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
-        self._top_trump = deck.trump(deck.trump_count) if deck.trump_count else None
         self._trump_values = range(deck.trump_count, 0, -1)
         self._fast = [self._compile_fast(rank) for rank in self.ranks]
 
@@ -188,6 +187,10 @@ class Ranking:
         return found[1]
 
     # -- the compiled fast path: no wilds, no trumps ----------------------------------------
+
+    def compare(self, first, second):
+        """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
+        return (first.key > second.key) - (first.key < second.key)
 
     def _fast_key(self, cards, context):
         """``(rank, key)`` by the fast matchers, or None where the generic engine must decide."""
@@ -614,12 +617,21 @@ class Ranking:
 
     # -- the other cards and the key ------------------------------------------------------
 
-    def _best_stand_in(self, wild_kind, rest):
-        if wild_kind == "trump" or rest == "trump":
-            return self._top_trump if wild_kind == "trump" or rest == "trump" else None
-        if rest == "any" and self._top_trump is not None:
-            return self._top_trump
-        return self._top_plain
+    def _spare_stand_in(self, kind, rest, pool, taken):
+        """What a wild outside the pattern's parts stands for: the best card it may be.
+
+        A trump is unique (runs and counts are about distinct numbers), so a wild becomes the
+        highest trump that is neither held nor already stood for; a fully wild card that
+        cannot be a trump here becomes the top plain card (a copy is allowed).
+        """
+        if rest != "plain":
+            for number in self._trump_values:
+                trump = self.deck.trump(number)
+                if number not in pool.trumps and trump not in taken:
+                    return trump
+        if kind == "any" and rest != "trump":
+            return self._top_plain
+        return None
 
     def _fill_and_key(self, rank, pattern, pool, size, candidate, context):
         slots = candidate.slots
@@ -637,15 +649,17 @@ class Ranking:
                 for card in pool.trumps.values():
                     if card not in used:
                         spare.append((card.order, 0, card, None))
-            for wilds, kind in ((pool.wild_any, "any"), (pool.wild_trump, "trump")):
+            taken = {sub for _, sub, _ in slots if sub is not None}
+            for wilds, kind in ((pool.wild_trump, "trump"), (pool.wild_any, "any")):
                 for wild in wilds:
                     if wild in used:
                         continue
-                    if kind == "trump" and (rest == "plain" or self._top_trump is None):
+                    stand_in = self._spare_stand_in(kind, rest, pool, taken)
+                    if stand_in is None:  # nothing it may be here: it counts for nothing
                         if rest == "any":
-                            spare.append((0, 0, wild, None))  # a trump wild with no trump to be: dead
+                            spare.append((0, 0, wild, None))
                         continue
-                    stand_in = self._best_stand_in(kind, rest)
+                    taken.add(stand_in)
                     spare.append((stand_in.order, context.penalty.get(wild, 1), wild, stand_in))
             if rest == "any":
                 for card in pool.dead:
@@ -679,9 +693,11 @@ class Ranking:
                 out.append((max(((sub or card).value for card, sub, _ in slots
                                  if (sub or card).kind == TRUMP), default=0),))
             elif step == "suit":
-                plains = [(value, (sub or card).suit.strength) for card, sub, value in slots
-                          if (sub or card).kind == PLAIN]
-                out.append((max(plains)[1] if plains else 0,))
+                # The suit of the highest card played, when that card is a plain card.
+                top = max(value for _, _, value in slots)
+                suits = [(sub or card).suit.strength for card, sub, value in slots
+                         if value == top and (sub or card).kind == PLAIN]
+                out.append((max(suits, default=0),))
         return tuple(out)
 
     @staticmethod

@@ -122,7 +122,7 @@ def parse_threshold(text, by_id, deck, aliases, _depth=0):
         return by_id[key], 0
     words = {}
     for rank in deck.ranks:
-        for word in (rank.code, rank.name, rank.plural):
+        for word in (rank.code, rank.code + "s", rank.name, rank.plural):
             words[word.lower()] = rank.value
     parts = key.split("-")
     if len(parts) >= 2 and parts[-1] == "high" and "-".join(parts[:-1]) in words and by_id:

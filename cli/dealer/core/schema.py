@@ -343,7 +343,7 @@ def _check_table(fields, data, path, problems):
         if key in out or key in data:
             continue
         if field.default is REQUIRED:
-            problems.append(f"{prefix}{key}: missing; it is required ({field.doc.split(':')[0].rstrip('.')})")
+            problems.append(f"{prefix}{key}: missing: this key is required")
         elif field.kind == "table":
             out[key] = _check_table(field.fields, {}, prefix + key, problems)
         else:
@@ -360,8 +360,12 @@ def _doc_rows(fields, path, lines):
     nested = []
     for key, field in fields.items():
         full = f"{path}.{key}" if path else key
-        kind = {"map": "table of " + (field.value.kind if field.value.kind != "table" else "tables"),
-                "array": "array of tables"}.get(field.kind, field.kind)
+        if field.kind == "map":
+            kind = "table of " + ("tables" if field.value.kind == "table" else field.value.kind)
+        elif field.kind == "array":
+            kind = "array of tables"
+        else:
+            kind = field.kind
         if field.default is REQUIRED:
             default = "required"
         elif field.kind in ("table", "array") and not field.default:

@@ -1,0 +1,49 @@
+"""``dealer roll``: a trait roll with aces, the kept die, raises and bust; or its exact odds."""
+
+from __future__ import annotations
+
+import click
+
+from dealer import render
+from dealer.options import global_options
+from dealer.session import Session
+
+
+@click.command()
+@click.argument("dice")
+@click.option("--tn", type=click.IntRange(min=1), default=None, help="Target number [default: the ruleset's, 5].")
+@click.option("--count", type=click.IntRange(min=1, max=100_000), default=1, show_default=True,
+              help="Independent rolls (seed, seed+1, ...); with --jsonl one line each.")
+@click.option("--odds", is_flag=True, help="Print the exact odds instead of rolling.")
+@global_options
+@click.pass_context
+def roll(ctx, dice, tn, count, odds):
+    """Roll DICE (NdX, e.g. 5d10 or 3d8+2): every die with its aces, the kept die, raises, bust.
+
+    \b
+    Examples:
+      dealer roll 5d10
+      dealer roll 3d8+2 --tn 7
+      dealer roll 1d6-4 --count 3
+      dealer roll 5d10 --odds
+    """
+    from dealer.core.dice import parse_dice, trait_roll, trait_roll_odds
+
+    session = Session(ctx, "roll")
+    rules = session.ruleset.dice
+    number, sides, modifier = parse_dice(dice, rules["sides"])
+    options = {"modifier": modifier, "tn": rules["tn"] if tn is None else tn,
+               "raise_step": rules["raise_step"], "bust": rules["bust"], "max_chain": rules["max_chain"]}
+    if odds:
+        result = render.odds_data(trait_roll_odds(number, sides, **options))
+        session.emit([session.envelope(result)], render.odds_text(result))
+        return
+    results, envelopes = [], []
+    for i in range(count):
+        result = render.roll_data(trait_roll(number, sides, session.rng(i), **options))
+        results.append(result)
+        envelopes.append(session.envelope(result, seed=session.seed + i))
+    if session.settings.json and count > 1:
+        envelopes = [session.envelope({"rolls": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
+                                      seed=session.seed)]
+    session.emit(envelopes, [render.roll_line(result) for result in results])

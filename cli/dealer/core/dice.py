@@ -1,0 +1,230 @@
+"""Trait rolls: exploding dice ("aces"), the kept die, bust and raises; and their exact odds.
+
+Roll N dice of X sides. A die that shows X aces: roll it again and add, for as long as it
+keeps acing (up to ``max_chain`` rolls). Keep the single highest die total, add the
+modifier. Bust when more than half of the dice show 1 on their first roll (or half or
+more, by the ruleset); a bust stands whatever the highest die says. Against a TN: a
+success when the total reaches it, one raise per full ``raise_step`` points over it.
+
+Velvet Van Helter's roll from seed 000, with the die faces injected:
+
+>>> roll = trait_roll(5, 10, Scripted([3, 7, 10, 10, 4, 6, 8]))
+>>> [die.chain for die in roll.dice], roll.total, roll.success, roll.raises, roll.bust
+([[3], [7], [10, 6], [10, 8], [4]], 18, True, 2, False)
+>>> parse_dice("3d8+2")
+(3, 8, 2)
+>>> odds = trait_roll_odds(1, 6, tn=5)
+>>> round(odds.bust, 6), round(sum(p for t, p in odds.totals if t >= 7), 6)
+(0.166667, 0.166667)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from dealer.errors import DiceError
+
+SIDES = (4, 6, 8, 10, 12, 20)
+TAIL = 1e-12  # exact odds stop where less than this much probability is left
+
+_DICE = re.compile(r"\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
+
+
+def parse_dice(text, sides=SIDES):
+    """``"5d10"``, ``"3d8+2"``, ``"1d6-4"`` as ``(count, sides, modifier)``."""
+    match = _DICE.fullmatch(text or "")
+    allowed = ", ".join(f"d{s}" for s in sides)
+    if not match:
+        raise DiceError(f"cannot read dice '{text}': write NdX with an optional modifier, "
+                        f"e.g. 5d10, 3d8+2 or 1d6-4 (dice: {allowed})")
+    count, size = int(match.group(1)), int(match.group(2))
+    modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    if count < 1:
+        raise DiceError(f"dice '{text}': roll at least one die, e.g. 1d{size}")
+    if count > 1000:
+        raise DiceError(f"dice '{text}': at most 1000 dice in one roll")
+    if size not in sides:
+        raise DiceError(f"dice '{text}': no d{size} in this game; the dice are {allowed}")
+    return count, size, modifier
+
+
+class Die:
+    """One die's rolls: the first face, then every ace reroll (``[10, 8]`` is an ace, 18)."""
+
+    __slots__ = ("chain", "capped")
+
+    def __init__(self, chain, capped=False):
+        self.chain = chain
+        self.capped = capped
+
+    @property
+    def total(self):
+        return sum(self.chain)
+
+    @property
+    def first(self):
+        return self.chain[0]
+
+
+class TraitRoll:
+    """The result of one trait roll, as plain data."""
+
+    __slots__ = ("count", "sides", "modifier", "tn", "dice", "kept", "total", "bust", "success", "raises",
+                 "rule")
+
+    def __init__(self, count, sides, modifier, tn, dice, kept, total, bust, success, raises, rule):
+        self.count = count
+        self.sides = sides
+        self.modifier = modifier
+        self.tn = tn
+        self.dice = dice
+        self.kept = kept  # index of the kept die
+        self.total = total
+        self.bust = bust
+        self.success = success
+        self.raises = raises
+        self.rule = rule
+
+    @property
+    def capped(self):
+        return any(die.capped for die in self.dice)
+
+    @property
+    def notation(self):
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.sides}{mod}"
+
+
+def is_bust(ones, count, rule="majority"):
+    """Bust: more than half of the dice show 1 (``majority``) or half or more (``half``)."""
+    return 2 * ones > count if rule == "majority" else 2 * ones >= count
+
+
+def judge(total, tn, raise_step=5):
+    """``(success, raises)`` for a total against a TN."""
+    if total < tn:
+        return False, 0
+    return True, (total - tn) // raise_step
+
+
+def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100):
+    """Roll ``count`` dice of ``sides``: all first faces, then each ace's chain, die by die."""
+    faces = [rng.randint(1, sides) for _ in range(count)]
+    dice = []
+    for face in faces:
+        chain = [face]
+        while chain[-1] == sides and len(chain) < max_chain:
+            chain.append(rng.randint(1, sides))
+        dice.append(Die(chain, capped=chain[-1] == sides))
+    kept = max(range(count), key=lambda i: dice[i].total)
+    total = dice[kept].total + modifier
+    busted = is_bust(sum(1 for die in dice if die.first == 1), count, bust)
+    success, raises = (False, 0) if busted else judge(total, tn, raise_step)
+    return TraitRoll(count, sides, modifier, tn, dice, kept, total, busted, success, raises, bust)
+
+
+def given_roll(total, *, tn=5, raise_step=5, bust=False):
+    """A roll made with physical dice: only its total (or the word bust) is known."""
+    success, raises = (False, 0) if bust else judge(total, tn, raise_step)
+    return TraitRoll(0, 0, 0, tn, [], None, total, bust, success, raises, "given")
+
+
+class Scripted:
+    """A stand-in for ``random.Random`` that returns scripted die faces, in order.
+
+    For tests, and for entering the faces of physical dice.
+    """
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+
+    def randint(self, low, high):
+        if not self.faces:
+            raise DiceError("not enough die faces given for this roll (every ace needs another face)")
+        face = self.faces.pop(0)
+        if not low <= face <= high:
+            raise DiceError(f"a die face of {face} is not on a d{high}")
+        return face
+
+
+# -- exact odds ------------------------------------------------------------------------------
+
+
+class RollOdds:
+    """Exact outcome probabilities of a trait roll.
+
+    ``bust`` and ``failure`` are probabilities; ``raises[k]`` is the probability of a
+    success with exactly k raises; ``totals`` lists ``(kept total, probability)`` over all
+    rolls (bust or not), the modifier included; ``cut`` is the probability mass left out
+    beyond the last total, below ``TAIL``.
+    """
+
+    __slots__ = ("count", "sides", "modifier", "tn", "raise_step", "rule", "bust", "failure", "raises",
+                 "totals", "cut")
+
+    def __init__(self, **fields):
+        for name, value in fields.items():
+            setattr(self, name, value)
+
+    @property
+    def success(self):
+        return sum(self.raises)
+
+
+def _die_cdf(sides, max_chain):
+    """F(t) = P(one die's total <= t), as a function, for an acing die."""
+    p = 1.0 / sides
+
+    def cdf(t):
+        if t < 1:
+            return 0.0
+        aces, face = divmod(t, sides)
+        if aces >= max_chain:
+            return 1.0
+        # Totals below aces*sides + 1 are all reached with fewer aces; then this level's faces.
+        below = 1.0 - p ** aces  # P(fewer than `aces` aces)
+        return below + p ** aces * p * min(face, sides - 1)
+
+    return cdf
+
+
+def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100):
+    """Exact odds of ``trait_roll`` with the same arguments (see ``RollOdds``)."""
+    p_one = 1.0 / sides
+    cdf = _die_cdf(sides, max_chain)
+    allowed_ones = [j for j in range(count + 1) if not is_bust(j, count, bust)]
+    weights = [(math.comb(count, j) * p_one ** j, count - j) for j in allowed_ones]
+
+    def not_bust_at_most(t):
+        """P(not bust and every die total <= t)."""
+        other = max(cdf(t) - p_one, 0.0)
+        return sum(weight * other ** rest for weight, rest in weights)
+
+    p_bust = 1.0 - not_bust_at_most(10 ** 9)
+    totals, outcomes = [], {}
+    failure = 0.0
+    previous_all, previous_ok = 0.0, 0.0
+    t = 0
+    while True:
+        t += 1
+        all_at_most = cdf(t) ** count
+        ok_at_most = not_bust_at_most(t)
+        p_total = all_at_most - previous_all
+        p_ok = ok_at_most - previous_ok
+        previous_all, previous_ok = all_at_most, ok_at_most
+        if p_total > 0:
+            totals.append((t + modifier, p_total))
+        if p_ok > 0:
+            success, raises = judge(t + modifier, tn, raise_step)
+            if success:
+                outcomes[raises] = outcomes.get(raises, 0.0) + p_ok
+            else:
+                failure += p_ok
+        if 1.0 - all_at_most < TAIL and t >= tn - modifier:
+            break
+    cut = max(0.0, 1.0 - previous_all)
+    top = max(outcomes, default=-1)
+    raises = [outcomes.get(k, 0.0) for k in range(top + 1)]
+    return RollOdds(count=count, sides=sides, modifier=modifier, tn=tn, raise_step=raise_step, rule=bust,
+                    bust=p_bust, failure=failure, raises=raises, totals=totals, cut=cut)

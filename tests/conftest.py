@@ -1,0 +1,94 @@
+"""Shared fixtures: shipped rulesets, a CliRunner that keeps stderr apart, the installed entry point."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dealer.cli import cli
+from dealer.store import rulesets as ruleset_store
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ["deadlands", "dust-devils", "poker-hands", "weird-dust-devils"]
+
+
+@pytest.fixture(scope="session")
+def load():
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            cache[name] = ruleset_store.load(name)
+        return cache[name]
+
+    return get
+
+
+class Run:
+    """The outcome of one CLI run: exit code, stdout, stderr."""
+
+    def __init__(self, code, out, err):
+        self.code = code
+        self.out = out
+        self.err = err
+
+    def json(self):
+        import json
+
+        return json.loads(self.out)
+
+    def __repr__(self):
+        return f"Run(code={self.code}, out={self.out[:300]!r}, err={self.err[:300]!r})"
+
+
+@pytest.fixture
+def dealer(tmp_path, monkeypatch):
+    """Run ``dealer ARGS`` in-process through click's CliRunner, with a private state home."""
+    monkeypatch.setenv("DEALER_HOME", str(tmp_path / "state"))
+    for name in ("DEALER_RULESET", "DEALER_TABLE", "NO_COLOR", "DEALER_DEBUG"):
+        monkeypatch.delenv(name, raising=False)
+
+    def run(*args, input=None, env=None):
+        runner = CliRunner()
+        result = runner.invoke(cli, [str(a) for a in args], input=input, env=env, prog_name="dealer")
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    return run
+
+
+def installed_dealer():
+    """The console script installed next to this interpreter (the way a user runs it)."""
+    found = shutil.which("dealer", path=os.path.dirname(sys.executable)) or shutil.which("dealer")
+    if not found:
+        pytest.skip("the dealer console script is not installed")
+    return found
+
+
+@pytest.fixture
+def shell(tmp_path):
+    """Run the installed ``dealer`` as a subprocess, from a directory outside the checkout."""
+    exe = installed_dealer()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_") and k != "NO_COLOR"}
+    env["DEALER_HOME"] = str(tmp_path / "state")
+
+    def run(*args, input=None, extra_env=None, timeout=60):
+        proc = subprocess.run([exe, *map(str, args)], capture_output=True, text=True, input=input,
+                              env={**env, **(extra_env or {})}, cwd=tmp_path, timeout=timeout)
+        return Run(proc.returncode, proc.stdout, proc.stderr)
+
+    return run
+
+
+def assert_clean_error(run, code=None):
+    """An error the user can act on: exit 1 or 2, one or two lines on stderr, no traceback."""
+    assert run.code in (1, 2) if code is None else run.code == code, run
+    assert "Traceback" not in run.err and "Traceback" not in run.out, run
+    assert "internal error" not in run.err, run
+    lines = [line for line in run.err.splitlines() if line.strip()]
+    assert 1 <= len(lines) <= 2, run

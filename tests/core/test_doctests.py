@@ -1,0 +1,25 @@
+"""Run the docstring examples of every module of the installed package."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import dealer
+
+MODULES = sorted(info.name for info in pkgutil.walk_packages(dealer.__path__, "dealer.")
+                 if info.name != "dealer.__main__")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_the_core_has_examples():
+    examples = sum(doctest.testmod(importlib.import_module(name)).attempted
+                   for name in MODULES if name.startswith("dealer.core"))
+    assert examples >= 15
