@@ -22,8 +22,6 @@ exists), or any ``trump`` only. Specials that are not wild in the context are de
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
 from dealer.errors import HandError
@@ -35,7 +33,6 @@ def _never(*_):
     return None
 
 
-@dataclass(frozen=True, slots=True)
 class Hand:
     """The best hand found: its rank, the cards played, what each wild stands for, its key.
 
@@ -44,12 +41,18 @@ class Hand:
     correctly with the key of any other hand of the same ranking and context.
     """
 
-    rank: HandRank
-    played: tuple
-    stands_for: tuple
-    key: tuple
-    unused: tuple
-    dead: tuple
+    __slots__ = ("rank", "played", "stands_for", "key", "unused", "dead")
+
+    def __init__(self, rank, played, stands_for, key, unused, dead):
+        self.rank = rank
+        self.played = played
+        self.stands_for = stands_for
+        self.key = key
+        self.unused = unused
+        self.dead = dead
+
+    def __repr__(self):
+        return f"Hand({self.rank.name}: {' '.join(card.code for card in self.played)})"
 
     def substitutions(self):
         """``{wild code: code of the card it stands for}`` for display and JSON."""
@@ -150,6 +153,7 @@ class Ranking:
                 self.by_id.setdefault(slug(name), rank)
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
         self._trump_values = range(deck.trump_count, 0, -1)
+        self._window_cache = {}
         self._fast = [self._compile_fast(rank) for rank in self.ranks]
 
     # -- evaluation -----------------------------------------------------------------------
@@ -317,7 +321,7 @@ class Ranking:
 
         if pattern.sequence:
             length, suited = pattern.sequence, pattern.suited
-            windows = self._window_masks(length, pattern.top)
+            windows = self._windows(length, pattern.top)
             top_rank, ace_bit = self.deck.top_rank, (1 << (self.deck.low_rank - 1)) if self.deck.ace_low else 0
 
             def best_window(held):
@@ -403,18 +407,20 @@ class Ranking:
             return None
 
         best = None
-        for candidate in self._plain_parts(pattern, pool):
+        for candidate in self._plain_parts(rank, pool):
             for full in self._trump_parts(pattern, pool, candidate):
                 key = self._fill_and_key(rank, pattern, pool, size, full, context)
                 if key is not None and (best is None or key > best[1]):
                     best = (full, key)
         return best
 
-    def _plain_parts(self, pattern, pool):
+    def _plain_parts(self, rank, pool):
+        pattern = rank.pattern
+        first = rank.tiebreak[:1]
         if pattern.groups:
-            yield from self._groups(pattern.groups, pool)
+            yield from self._groups(pattern.groups, pool, first == ("groups",))
         elif pattern.sequence:
-            yield from self._sequences(pattern, pool)
+            yield from self._sequences(pattern, pool, first in (("sequence",), ("cards",), ("high",)))
         elif pattern.flush:
             yield from self._flushes(pattern.flush, pool)
         else:
@@ -430,8 +436,12 @@ class Ranking:
 
     # -- plain parts ----------------------------------------------------------------------
 
-    def _groups(self, sizes, pool):
-        """Every choice of distinct ranks for the groups that the naturals and wilds can fill."""
+    def _groups(self, sizes, pool, first_only):
+        """Every choice of distinct ranks for the groups that the naturals and wilds can fill.
+
+        Choices come highest first; with ``first_only`` (the tie-break starts with ``groups``,
+        so the highest choice wins outright) only the first is tried.
+        """
         n_any = len(pool.wild_any)
         by_rank = pool.by_rank
         options = sorted(by_rank, reverse=True)
@@ -475,33 +485,45 @@ class Ranking:
             candidate.groups = values
             candidate.core = len(candidate.slots)
             yield candidate
+            if first_only:
+                return
 
-    def _window_tops(self, length, top):
-        """Tops of every run of ``length`` rank values, highest first, and the values in it."""
-        for high, _ in self._window_masks(length, top):
-            yield high, range(high, high - length, -1)
+    def _sequences(self, pattern, pool, first_only):
+        """Every window of consecutive ranks the cards (and wilds) can fill, highest first.
 
-    def _sequences(self, pattern, pool):
+        With ``first_only`` (the tie-break starts with a step a higher window always wins),
+        only the windows with the highest top are tried.
+        """
         deck = self.deck
+        length = pattern.sequence
         n_any = len(pool.wild_any)
         ace_low_value = deck.low_rank - 1
-        suits = [s.code for s in deck.suits] if pattern.suited else [None]
-        for suit in suits:
-            if suit is None:
-                held = {value: _strongest_first(cards)[0] for value, cards in pool.by_rank.items()}
-            else:
-                held = {card.value: card for card in pool.by_suit.get(suit, ())}
-                if len(held) + n_any < pattern.sequence:
-                    continue
+        if pattern.suited:
+            suits = []
+            for suit in deck.suits:
+                held = {card.value: card for card in pool.by_suit.get(suit.code, ())}
+                if len(held) + n_any >= length:
+                    suits.append((suit.code, held))
+        else:
+            suits = [(None, {value: _strongest_first(cards)[0] for value, cards in pool.by_rank.items()})]
+        masks = []
+        for suit, held in suits:
             if deck.ace_low and deck.top_rank in held:
                 held[ace_low_value] = held[deck.top_rank]
-            for high, values in self._window_tops(pattern.sequence, pattern.top):
-                missing = sum(1 for v in values if v not in held)
-                if missing > n_any:
+            mask = 0
+            for value in held:
+                mask |= 1 << value
+            masks.append((suit, held, mask))
+        best_top = None
+        for high, window in self._windows(length, pattern.top):
+            if best_top is not None and high < best_top:
+                return
+            for suit, held, mask in masks:
+                if length - (mask & window).bit_count() > n_any:
                     continue
                 candidate = _Candidate()
                 wilds = iter(pool.wild_any)
-                for value in values:
+                for value in range(high, high - length, -1):
                     card = held.get(value)
                     if card is not None:
                         candidate.slots.append((card, None, value))
@@ -513,8 +535,18 @@ class Ranking:
                         candidate.slots.append((wild, stand_in, value))
                         candidate.used.add(wild)
                 candidate.sequence = high
-                candidate.core = len(candidate.slots)
+                candidate.core = length
+                if first_only:
+                    best_top = high
                 yield candidate
+
+    def _windows(self, length, top):
+        """``_window_masks``, computed once per pattern shape."""
+        key = (length, top)
+        found = self._window_cache.get(key)
+        if found is None:
+            found = self._window_cache[key] = self._window_masks(length, top)
+        return found
 
     def _flushes(self, length, pool):
         deck = self.deck
