@@ -22,6 +22,7 @@ COMMANDS = {
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
+    "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),
 }
 
 

@@ -65,10 +65,11 @@ def global_options(command):
 class Settings:
     """The resolved global options (a plain class: start-up pays for every dataclass)."""
 
-    __slots__ = ("ruleset", "seed", "json", "jsonl", "table", "fancy")
+    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "fancy")
 
-    def __init__(self, ruleset, seed, json, jsonl, table, fancy):
+    def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, fancy):
         self.ruleset = ruleset
+        self.ruleset_given = ruleset_given  # on the command line, not from the environment
         self.seed = seed
         self.json = json
         self.jsonl = jsonl
@@ -83,6 +84,7 @@ def settings(ctx):
              or not sys.stdout.isatty())
     return Settings(
         ruleset=given.get("ruleset") or os.environ.get("DEALER_RULESET") or "deadlands",
+        ruleset_given=bool(given.get("ruleset")),
         seed=given.get("seed"),
         json=bool(given.get("json_out")),
         jsonl=bool(given.get("jsonl")),

@@ -15,6 +15,10 @@ _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
 
 
+def plural(count, word):
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def envelope(command, ruleset, seed, result):
     return {"schema": SCHEMA, "command": command, "ruleset": ruleset, "seed": seed, "result": result}
 
@@ -93,9 +97,9 @@ def draw_text(results, cards_fmt):
     for result in results:
         line = cards_fmt.many(result["cards"])
         if result.get("reshuffled"):
-            line += f"   (reshuffled the discards: {result['reshuffled']} cards)"
+            line += f"   (the deck ran out: {plural(result['reshuffled'], 'discard')} reshuffled in)"
         if result.get("short"):
-            line += f"   (only {len(result['cards'])} cards left)"
+            line += f"   (short: only {plural(len(result['cards']), 'card')} left to draw)"
         lines.append(line)
     return lines
 
@@ -304,3 +308,46 @@ def odds_text(data):
     if data["cut"]:
         lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
     return lines
+
+
+# -- tables -----------------------------------------------------------------------------
+
+
+def chips_text(counts):
+    return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "none"
+
+
+def traits_text(traits):
+    return (": " + ", ".join(f"{key}={value}" for key, value in traits.items())) if traits else ""
+
+
+def table_show_text(result, cards_fmt):
+    lines = [f"table {result['table']} ({result['ruleset']}), made {result['created']}"]
+    for name, deck in sorted(result["decks"].items()):
+        lines.append(f"  deck {name}: {deck['deck']} to draw, {deck['discard']} discarded, "
+                     f"{deck['play']} in play, {deck['sleeve']} up sleeves")
+        for holder, held in deck["in_play"].items():
+            lines.append(f"    {holder}: {cards_fmt.many(held)}")
+        for holder, card in deck["sleeves"].items():
+            lines.append(f"    {holder}'s sleeve: {cards_fmt.one(card)}")
+    if result["roster"]:
+        lines.append("  roster:")
+        rows = [[cell("    " + person), cell(entry["side"]), cell(traits_text(entry["traits"])[2:])]
+                for person, entry in result["roster"].items()]
+        lines.extend(table_text(rows))
+    chips = result["chips"]
+    if chips["pot"] or chips["players"]:
+        held = "; ".join(f"{player}: {chips_text(counts)}" for player, counts in chips["players"].items()
+                         if any(counts.values()))
+        lines.append(f"  chips: pot {chips_text(chips['pot'])}" + (f"; {held}" if held else ""))
+    return lines
+
+
+def log_text(events):
+    rows = []
+    for event in events:
+        detail = " ".join(event["cards"])
+        extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
+        rows.append([cell(str(event["seq"])), cell(event["time"]), cell(event["command"]), cell(event["kind"]),
+                     cell(event["deck"] or ""), cell(" ".join(part for part in (detail, extra) if part))])
+    return table_text(rows) or ["no events"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+from contextlib import contextmanager
 from functools import cached_property
 
 from dealer import render
@@ -43,6 +44,28 @@ class Session:
     @cached_property
     def cards(self):
         return render.Cards(self.ruleset.deck, self.settings.fancy)
+
+    @contextmanager
+    def table(self, name=None):
+        """Load a table in this command's transaction; save it (and its new events) at the end.
+
+        The table's pinned ruleset becomes this command's ruleset. Seeds are recorded in the
+        history only when the command used randomness.
+        """
+        from dealer.errors import TableError
+        from dealer.store.tables import Store
+
+        name = name or self.settings.table
+        if not name:
+            raise TableError("which table? give one with --table NAME (or set DEALER_TABLE)")
+        with Store().transaction() as tx:
+            table = tx.load(name)
+            if self.settings.ruleset_given and self.settings.ruleset != table.ruleset_name:
+                raise TableError(f"table '{table.name}' plays {table.ruleset_name} (pinned when it was made): "
+                                 f"drop --ruleset, or make a new table with -r {self.settings.ruleset}")
+            self.__dict__["ruleset"] = table.ruleset
+            yield table
+            tx.save(table, self.command, self.__dict__.get("seed"))
 
     def envelope(self, result, seed=None, ruleset=None):
         return render.envelope(self.command, ruleset or self.ruleset.name, seed, result)

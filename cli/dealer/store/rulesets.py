@@ -14,11 +14,6 @@ import re
 from dealer.core.rules import build_ruleset
 from dealer.errors import RulesetError
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python < 3.11
-    import tomli as tomllib
-
 PACKAGE = "dealer.rulesets"
 DEFAULT = "deadlands"
 
@@ -80,6 +75,11 @@ _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
 def _parse(text, display):
+    try:  # imported here: a table's pinned ruleset is JSON and needs no TOML parser
+        import tomllib
+    except ModuleNotFoundError:  # Python < 3.11
+        import tomli as tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -1,0 +1,369 @@
+"""``dealer table``: persistent tables: make, list, show, reset, delete, shuffle, log, roster."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import click
+
+from dealer import render
+from dealer.errors import TableError
+from dealer.options import _complete_tables, global_options
+from dealer.session import Session
+
+PERSON = re.compile(r"[^\s=:,][^=:,]{0,63}")
+
+
+def _complete_people(ctx, param, incomplete):
+    try:
+        from dealer.store.tables import Store
+
+        table = ctx.params.get("name")
+        with Store().transaction(create=False) as tx:
+            if tx is None or not table:
+                return []
+            return [person for person in tx.load(table).roster if person.startswith(incomplete)]
+    except Exception:  # completion must never fail loudly
+        return []
+
+
+def table_argument(required=True):
+    return click.argument("name", required=required, shell_complete=_complete_tables)
+
+
+def person_name(name):
+    name = name.strip()
+    if not PERSON.fullmatch(name):
+        raise TableError(f"'{name}' is not a usable name: up to 64 characters, without '=', ':' or ','")
+    return name
+
+
+def parse_traits(items):
+    """``KEY=VALUE`` pairs; numbers become integers, ``KEY=`` (empty) removes the trait."""
+    traits = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
+            raise click.BadParameter(f"'{item}': write KEY=VALUE, e.g. quickness=3d6 or hexslinging=5",
+                                     param_hint="--trait")
+        value = value.strip()
+        traits[key] = int(value) if re.fullmatch(r"-?\d+", value) else (value or None)
+    return traits
+
+
+@click.group()
+@global_options
+def table():
+    """Persistent tables: decks, discards, sleeves, roster, chips and history.
+
+    \b
+    Examples:
+      dealer table new friday -r deadlands
+      dealer table add friday Sarah --trait quickness=3d6
+      dealer draw 5 --table friday
+      dealer table discard friday "As Kd"
+      dealer table log friday --jsonl
+    """
+
+
+def _made(session, name):
+    from dealer.store.tables import Store, check_name
+
+    check_name(name)
+    with Store().transaction() as tx:
+        made = tx.create(name, session.ruleset, session.rng(), session.command)
+        tx.save(made, session.command, session.seed)
+    return made
+
+
+@table.command("new")
+@click.argument("name")
+@global_options
+@click.pass_context
+def new(ctx, name):
+    """Make a table NAME for the chosen ruleset (-r); its ruleset is pinned to the table.
+
+    \b
+    Example:
+      dealer table new friday -r deadlands
+    """
+    session = Session(ctx, "table new")
+    made = _made(session, name)
+    result = {"table": made.name, "ruleset": made.ruleset_name, "decks": ["main"],
+              "pot": dict(made.chips.pot)}
+    session.emit([session.envelope(result, seed=session.seed)],
+                 [f"table {made.name}: {made.ruleset_name}, a shuffled {len(session.ruleset.deck)}-card deck"
+                  + (f", a pot of {render.chips_text(made.chips.pot)}" if made.chips.pot else "")])
+
+
+@table.command("list")
+@global_options
+@click.pass_context
+def list_command(ctx):
+    """The tables, with their rulesets.
+
+    \b
+    Example:
+      dealer table list
+    """
+    from dealer.store.tables import Store
+
+    session = Session(ctx, "table list")
+    with Store().transaction() as tx:
+        summaries = tx.summaries()
+    rows = [[render.cell(t["name"]), render.cell(t["ruleset"]), render.cell(f"{t['roster']} people"),
+             render.cell(f"{t['events']} events"), render.cell(f"made {t['created']}")] for t in summaries]
+    session.emit([session.envelope({"tables": summaries}, ruleset=None)],
+                 render.table_text(rows) or ["no tables yet: dealer table new NAME"])
+
+
+def table_data(table):
+    decks = {}
+    for name, piles in table.decks.items():
+        decks[name] = {**piles.counts(), "in_play": {holder or "table": list(cards) for holder, cards in piles.play.items()},
+                       "sleeves": dict(piles.sleeves)}
+    return {"table": table.name, "ruleset": table.ruleset_name, "created": table.created, "decks": decks,
+            "roster": table.roster, "chips": {"pot": table.chips.pot, "players": table.chips.players},
+            "state": table.state}
+
+
+@table.command("show")
+@table_argument(required=False)
+@global_options
+@click.pass_context
+def show(ctx, name):
+    """Show a table (default: --table): decks, roster, chips.
+
+    \b
+    Example:
+      dealer table show friday
+    """
+    session = Session(ctx, "table show")
+    with session.table(name) as loaded:
+        result = table_data(loaded)
+    session.emit([session.envelope(result)], render.table_show_text(result, session.cards))
+
+
+@table.command("reset")
+@table_argument()
+@global_options
+@click.pass_context
+def reset(ctx, name):
+    """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot.
+
+    The roster and the history stay.
+
+    \b
+    Example:
+      dealer table reset friday
+    """
+    session = Session(ctx, "table reset")
+    with session.table(name) as loaded:
+        rng = session.rng()
+        for deck, piles in sorted(loaded.decks.items()):
+            piles.collect(rng)
+            loaded.touch(deck)
+        loaded.chips.return_all()
+        loaded.state = {}
+        loaded.log("reset", data={"decks": sorted(loaded.decks)})
+    session.emit([session.envelope({"table": name, "reset": True}, seed=session.seed)],
+                 [f"table {name}: every card back and shuffled, chips back in the pot"])
+
+
+@table.command("delete")
+@table_argument()
+@click.option("--yes", is_flag=True, help="Do not ask.")
+@global_options
+@click.pass_context
+def delete(ctx, name, yes):
+    """Delete a table and its history (asks first unless --yes).
+
+    \b
+    Example:
+      dealer table delete friday --yes
+    """
+    from dealer.store.tables import Store, check_name
+
+    session = Session(ctx, "table delete")
+    check_name(name)
+    if not yes:
+        if not (sys.stdin and sys.stdin.isatty()):
+            raise TableError(f"deleting table '{name}' loses its history: add --yes to confirm")
+        click.confirm(f"Delete table '{name}' and all its history?", abort=True, err=True)
+    with Store().transaction() as tx:
+        tx.delete(name)
+    session.emit([session.envelope({"table": name, "deleted": True}, ruleset=None)], [f"table {name} deleted"])
+
+
+@table.command("shuffle")
+@table_argument()
+@click.argument("deck", required=False)
+@global_options
+@click.pass_context
+def shuffle(ctx, name, deck):
+    """Shuffle a deck's discards back in (default: every deck); cards held stay held.
+
+    \b
+    Example:
+      dealer table shuffle friday hex:Velvet
+    """
+    session = Session(ctx, "table shuffle")
+    with session.table(name) as loaded:
+        names = [deck] if deck else sorted(loaded.decks)
+        rng = session.rng()
+        counts = {}
+        for deck_name in names:
+            if deck_name not in loaded.decks:
+                raise TableError(f"table '{name}' has no deck '{deck_name}' (it has: {', '.join(sorted(loaded.decks))})")
+            counts[deck_name] = loaded.decks[deck_name].shuffle(rng)
+            loaded.touch(deck_name)
+            loaded.log("shuffle", deck=deck_name, data={"cards": counts[deck_name]})
+    session.emit([session.envelope({"table": name, "shuffled": counts}, seed=session.seed)],
+                 [f"{deck_name}: {count} cards shuffled" for deck_name, count in counts.items()])
+
+
+@table.command("discard")
+@table_argument()
+@click.argument("cards", nargs=-1, required=True)
+@click.option("--deck", "deck_name", default="main", show_default=True, help="The deck the cards belong to.")
+@global_options
+@click.pass_context
+def discard(ctx, name, cards, deck_name):
+    """Return cards in play (or up a sleeve) to their deck's discard pile.
+
+    \b
+    Example:
+      dealer table discard friday "As Kd"
+    """
+    session = Session(ctx, "table discard")
+    with session.table(name) as loaded:
+        codes = [card.code for card in loaded.ruleset.deck.parse_many(cards)]
+        if deck_name not in loaded.decks:
+            raise TableError(f"table '{name}' has no deck '{deck_name}' (it has: {', '.join(sorted(loaded.decks))})")
+        loaded.decks[deck_name].discard(codes)
+        loaded.touch(deck_name)
+        loaded.log("discard", deck=deck_name, cards=codes)
+    session.emit([session.envelope({"table": name, "deck": deck_name, "cards": codes})],
+                 [f"discarded: {session.cards.many(codes)}"])
+
+
+@table.command("log")
+@table_argument()
+@click.option("--since", type=click.IntRange(min=0), default=0, help="Only events after this number.")
+@global_options
+@click.pass_context
+def log(ctx, name, since):
+    """The table's history, one event per line (--jsonl for JSON Lines).
+
+    \b
+    Examples:
+      dealer table log friday
+      dealer table log friday --jsonl --since 10
+    """
+    from dealer.store.tables import Store, check_name
+
+    session = Session(ctx, "table log")
+    check_name(name)
+    with Store().transaction() as tx:
+        events = tx.history(name, since)
+    if session.settings.jsonl:
+        import json
+
+        for event in events:
+            click.echo(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":")))
+        return
+    session.emit([session.envelope({"table": name, "events": events}, ruleset=None)],
+                 render.log_text(events))
+
+
+@table.command("add")
+@table_argument()
+@click.argument("person")
+@click.option("--side", default=None, help="posse or marshal (the ruleset's sides; default the first).")
+@click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
+              help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
+@global_options
+@click.pass_context
+def add(ctx, name, person, side, traits):
+    """Add PERSON to the table's roster.
+
+    \b
+    Example:
+      dealer table add friday Velvet --side posse --trait quickness=2d8 --trait hexslinging=5
+    """
+    session = Session(ctx, "table add")
+    person = person_name(person)
+    with session.table(name) as loaded:
+        if person in loaded.roster:
+            raise TableError(f"{person} is already on table '{name}': change them with dealer table set")
+        sides = loaded.ruleset.action["sides"]
+        side = _side(side or sides[0], sides)
+        values = {k: v for k, v in parse_traits(traits).items() if v is not None}
+        loaded.roster[person] = {"side": side, "traits": values}
+        loaded.log("roster add", data={"person": person, "side": side, "traits": values})
+    session.emit([session.envelope({"table": name, "person": person, **loaded.roster[person]})],
+                 [f"{person} ({side}) joins table {name}" + render.traits_text(values)])
+
+
+@table.command("set")
+@table_argument()
+@click.argument("person", shell_complete=_complete_people)
+@click.option("--side", default=None, help="Move them to this side.")
+@click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
+@global_options
+@click.pass_context
+def set_command(ctx, name, person, side, traits):
+    """Change PERSON's side or traits.
+
+    \b
+    Example:
+      dealer table set friday Velvet --trait spirit=3d10
+    """
+    session = Session(ctx, "table set")
+    with session.table(name) as loaded:
+        entry = loaded.person(person)
+        if side:
+            entry["side"] = _side(side, loaded.ruleset.action["sides"])
+        for key, value in parse_traits(traits).items():
+            if value is None:
+                entry["traits"].pop(key, None)
+            else:
+                entry["traits"][key] = value
+        loaded.log("roster set", data={"person": person, "side": entry["side"], "traits": entry["traits"]})
+    session.emit([session.envelope({"table": name, "person": person, **entry})],
+                 [f"{person} ({entry['side']})" + render.traits_text(entry["traits"])])
+
+
+@table.command("remove")
+@table_argument()
+@click.argument("person", shell_complete=_complete_people)
+@global_options
+@click.pass_context
+def remove(ctx, name, person):
+    """Take PERSON off the roster (their cards in play go to the discards).
+
+    \b
+    Example:
+      dealer table remove friday Velvet
+    """
+    session = Session(ctx, "table remove")
+    with session.table(name) as loaded:
+        loaded.person(person)
+        del loaded.roster[person]
+        for deck_name, piles in loaded.decks.items():
+            held = piles.play.get(person, []) + ([piles.sleeves[person]] if person in piles.sleeves else [])
+            if held:
+                piles.discard(held, holder=person)
+                loaded.touch(deck_name)
+                loaded.log("discard", deck=deck_name, cards=held, data={"person": person})
+        loaded.log("roster remove", data={"person": person})
+    session.emit([session.envelope({"table": name, "person": person, "removed": True})],
+                 [f"{person} leaves table {name}"])
+
+
+def _side(side, sides):
+    if side not in sides:
+        raise TableError(f"'{side}' is not a side of this ruleset: use {' or '.join(sides)}")
+    return side

@@ -1,0 +1,214 @@
+"""Where every card and chip of a table is: pure state and the moves that keep it whole.
+
+A table has named decks. Each card of a deck is in exactly one place: the draw pile (top
+first), the discard pile, in play (held by someone, or by the table), or up someone's
+sleeve. Every move below keeps that true and returns the events to record; nothing here
+touches files. Chips sit in the pot or with a player, and moves conserve them.
+
+>>> import random
+>>> piles = Piles.fresh(["As", "Kd", "Qh"], random.Random(1))
+>>> drawn = piles.draw(2, "Sarah", random.Random(2))
+>>> drawn.cards, piles.counts()
+(['Kd', 'Qh'], {'deck': 1, 'discard': 0, 'play': 2, 'sleeve': 0})
+>>> piles.discard(["Qh"])
+['Qh']
+>>> piles.draw(2, "Sarah", random.Random(3)).reshuffled
+1
+"""
+
+from __future__ import annotations
+
+from dealer.errors import DealerError
+
+TABLE_HOLDER = ""  # cards dealt to the table itself, not to a person
+
+
+class PileError(DealerError):
+    """A move that the cards' places do not allow (discarding a card not in play, ...)."""
+
+
+class Drawn:
+    """The result of one draw: the cards, and whether the discards were reshuffled to get them."""
+
+    __slots__ = ("cards", "reshuffled", "short")
+
+    def __init__(self, cards, reshuffled=0, short=False):
+        self.cards = cards
+        self.reshuffled = reshuffled  # number of discards shuffled back in, 0 if none
+        self.short = short  # the deck and its discards ran dry before the count was met
+
+
+class Piles:
+    """One deck's cards by place."""
+
+    __slots__ = ("draw_pile", "discards", "play", "sleeves")
+
+    def __init__(self, draw_pile, discards=(), play=None, sleeves=None):
+        self.draw_pile = list(draw_pile)  # top card first
+        self.discards = list(discards)
+        self.play = {holder: list(cards) for holder, cards in (play or {}).items() if cards}
+        self.sleeves = dict(sleeves or {})  # holder -> one card
+
+    @classmethod
+    def fresh(cls, codes, rng):
+        """A whole deck, shuffled."""
+        cards = list(codes)
+        rng.shuffle(cards)
+        return cls(cards)
+
+    def all_cards(self):
+        held = [card for cards in self.play.values() for card in cards]
+        return self.draw_pile + self.discards + held + list(self.sleeves.values())
+
+    def counts(self):
+        return {"deck": len(self.draw_pile), "discard": len(self.discards),
+                "play": sum(map(len, self.play.values())), "sleeve": len(self.sleeves)}
+
+    def place_of(self, card):
+        if card in self.draw_pile:
+            return "deck"
+        if card in self.discards:
+            return "discard"
+        for holder, cards in self.play.items():
+            if card in cards:
+                return "play"
+        if card in self.sleeves.values():
+            return "sleeve"
+        return None
+
+    def holder_of(self, card):
+        for holder, cards in self.play.items():
+            if card in cards:
+                return holder
+        for holder, sleeve in self.sleeves.items():
+            if sleeve == card:
+                return holder
+        return None
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def reshuffle_discards(self, rng):
+        """Shuffle the discard pile under the draw pile (cards in play and sleeves stay)."""
+        count = len(self.discards)
+        rng.shuffle(self.discards)
+        self.draw_pile.extend(self.discards)
+        self.discards = []
+        return count
+
+    def shuffle(self, rng):
+        """Gather the draw pile and the discards and shuffle them (held cards stay held)."""
+        self.draw_pile.extend(self.discards)
+        self.discards = []
+        rng.shuffle(self.draw_pile)
+        return len(self.draw_pile)
+
+    def collect(self, rng):
+        """Every card back and shuffled: a new combat or a reset."""
+        self.draw_pile = self.all_cards()
+        self.discards, self.play, self.sleeves = [], {}, {}
+        rng.shuffle(self.draw_pile)
+
+    def draw(self, count, holder, rng):
+        """Deal ``count`` cards to ``holder``; an empty draw pile reshuffles the discards once."""
+        cards, reshuffled = [], 0
+        while len(cards) < count:
+            if not self.draw_pile:
+                if not self.discards:
+                    break
+                reshuffled = self.reshuffle_discards(rng)
+            cards.append(self.draw_pile.pop(0))
+        if cards:
+            self.play.setdefault(holder, []).extend(cards)
+        return Drawn(cards, reshuffled, short=len(cards) < count)
+
+    def discard(self, cards, holder=None):
+        """Move cards in play (any holder's, or ``holder``'s) or up a sleeve to the discards."""
+        for card in cards:
+            place = self.place_of(card)
+            owner = self.holder_of(card)
+            if place not in ("play", "sleeve") or (holder is not None and owner != holder):
+                where = {"deck": "still in the deck", "discard": "already discarded",
+                         None: "not in this deck"}.get(place, f"held by {owner or 'the table'}")
+                raise PileError(f"cannot discard {card}: it is {where}")
+            if place == "play":
+                self.play[owner].remove(card)
+                if not self.play[owner]:
+                    del self.play[owner]
+            else:
+                del self.sleeves[owner]
+            self.discards.append(card)
+        return list(cards)
+
+    def discard_all_in_play(self):
+        """End of a round: every card in play goes to the discards (sleeves stay)."""
+        cards = [card for held in self.play.values() for card in held]
+        self.discards.extend(cards)
+        self.play = {}
+        return cards
+
+    def to_sleeve(self, holder, card):
+        """Put one of ``holder``'s cards in play up their sleeve (one card at a time)."""
+        if card not in self.play.get(holder, ()):
+            raise PileError(f"{card} is not one of {holder}'s cards in play")
+        if holder in self.sleeves:
+            raise PileError(f"{holder} already has {self.sleeves[holder]} up the sleeve: one card at a time")
+        self.play[holder].remove(card)
+        if not self.play[holder]:
+            del self.play[holder]
+        self.sleeves[holder] = card
+
+    def from_sleeve(self, holder):
+        """Play the sleeve card: it goes to the discards."""
+        card = self.sleeves.pop(holder, None)
+        if card is None:
+            raise PileError(f"{holder} has no card up the sleeve")
+        self.discards.append(card)
+        return card
+
+
+class Chips:
+    """The pot and each player's chips; every move conserves the total."""
+
+    __slots__ = ("pot", "players")
+
+    def __init__(self, pot, players=None):
+        self.pot = {colour: count for colour, count in pot.items()}
+        self.players = {name: dict(held) for name, held in (players or {}).items()}
+
+    def total(self):
+        counts = dict(self.pot)
+        for held in self.players.values():
+            for colour, count in held.items():
+                counts[colour] = counts.get(colour, 0) + count
+        return counts
+
+    def held(self, player):
+        return sum(self.players.get(player, {}).values())
+
+    def draw(self, player, rng, cap=0):
+        """A blind draw from the pot, weighted by what is in it; None if empty or capped."""
+        if cap and self.held(player) >= cap:
+            return None
+        bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
+        if not bag:
+            return None
+        colour = rng.choice(bag)
+        self.move(None, player, colour)
+        return colour
+
+    def move(self, giver, taker, colour, count=1):
+        """Move chips between the pot (``None``) and players."""
+        source = self.pot if giver is None else self.players.setdefault(giver, {})
+        have = source.get(colour, 0)
+        if have < count:
+            who = "the pot" if giver is None else giver
+            raise PileError(f"{who} has {have} {colour} chip{'s' if have != 1 else ''}, not {count}")
+        source[colour] = have - count
+        target = self.pot if taker is None else self.players.setdefault(taker, {})
+        target[colour] = target.get(colour, 0) + count
+
+    def return_all(self):
+        for held in self.players.values():
+            for colour, count in held.items():
+                self.pot[colour] = self.pot.get(colour, 0) + count
+        self.players = {}
