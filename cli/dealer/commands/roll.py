@@ -15,9 +15,12 @@ from dealer.session import Session
 @click.option("--count", type=click.IntRange(min=1, max=100_000), default=1, show_default=True,
               help="Independent rolls (seed, seed+1, ...); with --jsonl one line each.")
 @click.option("--odds", is_flag=True, help="Print the exact odds instead of rolling.")
+@click.option("--faces", metavar="FACES",
+              help="Dice already rolled: every face in order, first rolls then each ace's rerolls "
+                   "(\"3 7 10 10 4 6 8\").")
 @global_options
 @click.pass_context
-def roll(ctx, dice, tn, count, odds):
+def roll(ctx, dice, tn, count, odds, faces):
     """Roll DICE (NdX, e.g. 5d10 or 3d8+2): every die with its aces, the kept die, raises, bust.
 
     \b
@@ -26,8 +29,9 @@ def roll(ctx, dice, tn, count, odds):
       dealer roll 3d8+2 --tn 7
       dealer roll 1d6-4 --count 3
       dealer roll 5d10 --odds
+      dealer roll 5d10 --faces "3 7 10 10 4 6 8"
     """
-    from dealer.core.dice import parse_dice, trait_roll, trait_roll_odds
+    from dealer.core.dice import Scripted, parse_faces, parse_dice, trait_roll, trait_roll_odds
 
     session = Session(ctx, "roll")
     rules = session.ruleset.dice
@@ -37,6 +41,12 @@ def roll(ctx, dice, tn, count, odds):
     if odds:
         result = render.odds_data(trait_roll_odds(number, sides, **options))
         session.emit([session.envelope(result)], render.odds_text(result))
+        return
+    if faces is not None:
+        scripted = Scripted(parse_faces(faces))
+        result = render.roll_data(trait_roll(number, sides, scripted, **options))
+        scripted.check_used()
+        session.emit([session.envelope(result)], [render.roll_line(result)])
         return
     results, envelopes = [], []
     for i in range(count):

@@ -27,6 +27,7 @@ from dealer.errors import DiceError
 
 SIDES = (4, 6, 8, 10, 12, 20)
 TAIL = 1e-12  # exact odds stop where less than this much probability is left
+NOISE = 1e-15  # below this a probability is floating-point rounding, not an outcome
 
 _DICE = re.compile(r"\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*")
 
@@ -130,6 +131,15 @@ def given_roll(total, *, tn=5, raise_step=5, bust=False):
     return TraitRoll(0, 0, 0, tn, [], None, total, bust, success, raises, "given")
 
 
+def parse_faces(text):
+    """Die faces typed in: ``"3 7 10 10 4 6 8"`` (spaces, commas or '+')."""
+    parts = text.replace(",", " ").replace("+", " ").split()
+    if not parts or not all(part.isdigit() for part in parts):
+        raise DiceError(f"cannot read die faces '{text}': list every face in order, first rolls then "
+                        "each ace's rerolls, e.g. \"3 7 10 10 4 6 8\"")
+    return [int(part) for part in parts]
+
+
 class Scripted:
     """A stand-in for ``random.Random`` that returns scripted die faces, in order.
 
@@ -138,6 +148,11 @@ class Scripted:
 
     def __init__(self, faces):
         self.faces = list(faces)
+
+    def check_used(self):
+        if self.faces:
+            raise DiceError(f"{len(self.faces)} die face(s) left over ({' '.join(map(str, self.faces))}): "
+                            "give the first roll of every die, then one reroll per ace")
 
     def randint(self, low, high):
         if not self.faces:
@@ -213,9 +228,10 @@ def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="major
         p_total = all_at_most - previous_all
         p_ok = ok_at_most - previous_ok
         previous_all, previous_ok = all_at_most, ok_at_most
-        if p_total > 0:
+        # Differences of equal cumulative sums leave rounding dust (~1e-17): not a total.
+        if p_total > NOISE:
             totals.append((t + modifier, p_total))
-        if p_ok > 0:
+        if p_ok > NOISE:
             success, raises = judge(t + modifier, tn, raise_step)
             if success:
                 outcomes[raises] = outcomes.get(raises, 0.0) + p_ok
