@@ -18,6 +18,7 @@ from dealer.errors import DealerError
 from dealer.options import global_options
 
 COMMANDS = {
+    "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),

@@ -171,13 +171,24 @@ class Ranking:
         for rank in ranks:
             found = self._match(rank, pool, size, context)
             if found is not None:
-                candidate, key = found
-                played = tuple(card for card, _, _ in candidate.slots)
-                chosen = set(map(id, played))
-                return Hand(rank, played, tuple(sub for _, sub, _ in candidate.slots), key,
-                            tuple(c for c in cards if id(c) not in chosen),
-                            tuple(c for c in played if c in pool.dead))
+                return self._hand(rank, found, cards, pool)
         raise AssertionError("the ranking has no rank that every hand fills")  # checked at load
+
+    def best_at(self, rank, cards, context=NO_WILDS):
+        """The best hand of exactly ``rank`` that ``cards`` make, or None (for sub-hands)."""
+        if not cards:
+            return None
+        pool = _Pool(cards, context)
+        found = self._match(rank, pool, min(HAND_SIZE, pool.count), context)
+        return None if found is None else self._hand(rank, found, cards, pool)
+
+    @staticmethod
+    def _hand(rank, found, cards, pool):
+        candidate, key = found
+        played = tuple(card for card, _, _ in candidate.slots)
+        chosen = set(map(id, played))
+        return Hand(rank, played, tuple(sub for _, sub, _ in candidate.slots), key,
+                    tuple(c for c in cards if id(c) not in chosen), tuple(c for c in played if c in pool.dead))
 
     def key(self, cards, context=NO_WILDS):
         """The comparable key of the best hand of ``cards``: what to sort or compare by.

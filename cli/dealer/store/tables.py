@@ -274,7 +274,7 @@ class Transaction:
             raise TableError(f"table '{name}' already exists; use it with --table {name}, or "
                              f"dealer table reset {name} / dealer table delete {name}")
         created = _now()
-        document = json.dumps(ruleset.document, ensure_ascii=False, sort_keys=True)
+        document = json.dumps(ruleset.document, ensure_ascii=False)  # keeps the file's order
         cursor = self.db.execute("INSERT INTO tables (name, ruleset, document, state, created) VALUES (?, ?, ?, '{}', ?)",
                                  (name, ruleset.name, document, created))
         table = Table(cursor.lastrowid, name, ruleset.name, ruleset.document, {}, created)

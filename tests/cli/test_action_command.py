@@ -1,0 +1,109 @@
+"""``dealer action``: a whole fight from the shell, with and without a table."""
+
+from tests.conftest import assert_clean_error
+
+
+def test_inline_round_with_cards_dealt_by_hand(dealer):
+    run = dealer("action", "Sarah=16:Qh,8d,4c", "-m", "Bob=10:Qh,9c", "--json")
+    assert run.code == 0, run
+    result = run.json()["result"]
+    assert [(e["card"], e["name"], e["simultaneous"]) for e in result["countdown"]] == [
+        ("Qh", "Sarah", True), ("Qh", "Bob", True), ("9c", "Bob", False), ("8d", "Sarah", False),
+        ("4c", "Sarah", False)]
+    sarah = result["participants"][0]
+    assert sarah["allowed"] == 3 and sarah["quickness"]["raises"] == 2
+    text = dealer("action", "Sarah=16:Qh,8d,4c", "-m", "Bob=10:Qh,9c").out
+    assert "simultaneous" in text and "Round 1" in text
+
+
+def test_rolled_quickness_is_seeded(dealer):
+    first = dealer("action", "Sarah=3d6", "-m", "Bob=2d8", "--seed", 9, "--json").json()
+    again = dealer("action", "Sarah=3d6", "-m", "Bob=2d8", "--seed", 9, "--json").json()
+    assert first == again and first["seed"] == 9
+
+
+def test_max_cards_lifts_the_limit(dealer):
+    capped = dealer("action", "Sarah=40", "--json", "--seed", 1).json()["result"]["participants"][0]
+    lifted = dealer("action", "Sarah=40", "--max-cards", 8, "--json", "--seed", 1).json()["result"]["participants"][0]
+    assert capped["allowed"] == 5 and lifted["allowed"] == 8
+
+
+def test_a_whole_fight_on_a_table(dealer):
+    dealer("table", "new", "f")
+    dealer("table", "add", "f", "Sarah", "--trait", "quickness=30")
+    dealer("table", "add", "f", "Bob", "--side", "marshal", "--trait", "quickness=15")
+    rounds = [dealer("action", "--table", "f", "--seed", i, "--json").json()["result"] for i in range(1, 4)]
+    assert [r["round"] for r in rounds] == [1, 2, 3]
+    assert all(r["table"] == "f" for r in rounds)
+    sarah_cards = [c for c in rounds[-1]["participants"][0]["cards"] if c not in ("RJ", "BJ")]
+    if sarah_cards:
+        sleeved = dealer("action", "sleeve", "Sarah", "--table", "f", "--json").json()["result"]["card"]
+        nxt = dealer("action", "--table", "f", "--json").json()["result"]
+        assert {"name": "Sarah", "side": "posse", "card": sleeved} in nxt["sleeves"] or any(
+            "Black Joker" in e.get("why", "") for e in nxt["events"])
+    assert dealer("action", "new", "--table", "f").code == 0
+    fresh = dealer("action", "--table", "f", "--json").json()["result"]
+    assert fresh["round"] == 1 and fresh["sleeves"] == []
+    log = dealer("table", "log", "f", "--json").json()["result"]["events"]
+    assert {"deal", "new combat"} <= {e["kind"] for e in log}
+
+
+def test_sleeve_play_and_interrupt_on_a_table(dealer):
+    dealer("table", "new", "f")
+    dealer("table", "add", "f", "Sarah", "--trait", "quickness=14")
+    dealer("table", "add", "f", "Bob", "--side", "marshal", "--trait", "quickness=2")
+    dealer("action", "--table", "f", "Sarah=16:Qh,8d,4c", "-m", "Bob=10:Ks,9c")
+    assert dealer("action", "sleeve", "Sarah", "--table", "f", "--json").json()["result"]["card"] == "4c"
+    assert_clean_error(dealer("action", "sleeve", "Sarah", "8d", "--table", "f"), code=1)  # one at a time
+    result = dealer("action", "interrupt", "Sarah", "--against", "Bob", "--table", "f", "--json").json()["result"]
+    assert result["outcome"] == "first" and result["card"] == "4c"  # 14 against a failed 2: a raise over TN 5
+    assert_clean_error(dealer("action", "play", "Sarah", "--table", "f"), code=1)  # the card was played
+    assert dealer("action", "sleeve", "Sarah", "8d", "--table", "f").code == 0
+    assert dealer("action", "play", "Sarah", "--table", "f", "--json").json()["result"]["card"] == "8d"
+
+
+def test_red_joker_refused_up_the_sleeve_from_the_shell(dealer):
+    dealer("table", "new", "f")
+    dealer("action", "--table", "f", "Sarah=10:RJ,5c")
+    run = dealer("action", "sleeve", "Sarah", "RJ", "--table", "f")
+    assert_clean_error(run, code=1)
+    assert "never" in run.err
+
+
+def test_surprised_inline(dealer):
+    result = dealer("action", "Sarah=16", "--surprised", "Sarah:11=3", "--json").json()["result"]
+    sarah = result["participants"][0]
+    assert sarah["cards"] == [] and sarah["cognition"]["tn"] == 11
+
+
+def test_poker_hands_turn_order(dealer):
+    run = dealer("-r", "poker-hands", "action", "Bert=:Ks,Kh,Kd,Qs,Qh", "Sally=:2c,2d,9h,9s,4c", "Cy=:3c,5d,7h,9d,Jc",
+                 "--json")
+    order = [(e["name"], e["rank"]) for e in run.json()["result"]["countdown"]]
+    assert order == [("Bert", "full-house"), ("Bert", "three-of-a-kind"), ("Sally", "two-pair"),
+                     ("Bert", "pair"), ("Sally", "pair"), ("Cy", None)]
+    sizes = dealer("-r", "poker-hands", "action", "A=+1", "B=3", "C", "--json", "--seed", 2).json()["result"]
+    assert [len(p["cards"]) for p in sizes["participants"]] == [6, 3, 5]
+
+
+def test_poker_hands_hands_last_the_whole_combat_on_a_table(dealer):
+    dealer("table", "new", "p", "-r", "poker-hands")
+    dealer("table", "add", "p", "Bert", "--trait", "combat=1")
+    first = dealer("action", "--table", "p", "--json", "--seed", 3).json()["result"]
+    again = dealer("action", "--table", "p", "--json", "--seed", 4).json()["result"]
+    assert first["participants"][0]["cards"] == again["participants"][0]["cards"]
+    assert len(first["participants"][0]["cards"]) == 6
+    dealer("action", "new", "--table", "p")
+    fresh = dealer("action", "--table", "p", "--json", "--seed", 5).json()["result"]
+    assert fresh["participants"][0]["cards"] != first["participants"][0]["cards"]
+
+
+def test_action_errors(dealer):
+    assert_clean_error(dealer("action"), code=1)  # nobody to deal to
+    assert_clean_error(dealer("action", "Sarah=3d7"), code=1)
+    assert_clean_error(dealer("action", "=16"), code=1)
+    assert_clean_error(dealer("action", "Sarah=16:Zz"), code=1)
+    assert_clean_error(dealer("action", "Sarah=16:Qh", "-m", "Bob=10:Qh,Qh"), code=1)
+    assert_clean_error(dealer("action", "sleeve", "Sarah"), code=1)  # no table
+    assert_clean_error(dealer("action", "Sarah=16", "--surprised", "Nobody"), code=1)
+    assert_clean_error(dealer("action", "Sarah=16", "--surprised", "Sarah"), code=1)  # no Cognition known
