@@ -21,6 +21,7 @@ COMMANDS = {
     "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
+    "hex": ("dealer.commands.hex", "hex_command", "Cast a hex or spell by poker hand."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
     "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),

@@ -363,6 +363,28 @@ def remove(ctx, name, person):
                  [f"{person} leaves table {name}"])
 
 
+@table.command("rest")
+@table_argument()
+@click.argument("person", shell_complete=_complete_people)
+@global_options
+@click.pass_context
+def rest(ctx, name, person):
+    """PERSON rests a few hours: no longer winded from casting.
+
+    \b
+    Example:
+      dealer table rest friday Sally
+    """
+    session = Session(ctx, "table rest")
+    with session.table(name) as loaded:
+        loaded.person(person)
+        casts = loaded.state.setdefault("casts", {})
+        before = casts.pop(person, 0)
+        loaded.log("rest", data={"person": person, "casts": before})
+    session.emit([session.envelope({"table": name, "person": person, "casts_before": before})],
+                 [f"{person} rests: casts counted afresh (was {before})"])
+
+
 def _side(side, sides):
     if side not in sides:
         raise TableError(f"'{side}' is not a side of this ruleset: use {' or '.join(sides)}")

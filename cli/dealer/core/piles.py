@@ -108,12 +108,13 @@ class Piles:
         self.discards, self.play, self.sleeves = [], {}, {}
         rng.shuffle(self.draw_pile)
 
-    def draw(self, count, holder, rng):
-        """Deal ``count`` cards to ``holder``; an empty draw pile reshuffles the discards once."""
+    def draw(self, count, holder, rng, reshuffle=True):
+        """Deal ``count`` cards to ``holder``; an empty draw pile reshuffles the discards once
+        (unless ``reshuffle`` is False: a deck reshuffled only by command comes up short)."""
         cards, reshuffled = [], 0
         while len(cards) < count:
             if not self.draw_pile:
-                if not self.discards:
+                if not self.discards or not reshuffle:
                     break
                 reshuffled = self.reshuffle_discards(rng)
             cards.append(self.draw_pile.pop(0))
