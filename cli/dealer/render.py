@@ -322,7 +322,7 @@ def traits_text(traits):
 
 
 def table_show_text(result, cards_fmt):
-    lines = [f"table {result['table']} ({result['ruleset']}), made {result['created']}"]
+    lines = [f"table {result['table']} ({result['ruleset']})"]
     for name, deck in sorted(result["decks"].items()):
         lines.append(f"  deck {name}: {deck['deck']} to draw, {deck['discard']} discarded, "
                      f"{deck['play']} in play, {deck['sleeve']} up sleeves")
