@@ -28,8 +28,15 @@ class Session:
 
     @cached_property
     def ruleset(self):
+        """``--ruleset`` when given; else the ``--table``'s pinned ruleset; else the default."""
         from dealer.store import rulesets
 
+        if self.settings.table and not self.settings.ruleset_given:
+            from dealer.store.tables import Store
+
+            with Store().transaction(create=False) as tx:
+                if tx is not None:
+                    return tx.load(self.settings.table).ruleset
         return rulesets.load(self.settings.ruleset)
 
     @cached_property

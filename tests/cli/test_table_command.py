@@ -106,3 +106,16 @@ def test_named_decks_are_separate(dealer):
     a = dealer("draw", 54, "--table", "t", "--deck", "posse", "--json").json()["result"]["cards"]
     b = dealer("draw", 54, "--table", "t", "--deck", "marshal", "--json").json()["result"]["cards"]
     assert sorted(a) == sorted(b) and len(set(a)) == 54
+
+
+def test_stateless_commands_use_the_tables_ruleset(dealer):
+    dealer("table", "new", "p", "-r", "poker-hands")
+    run = dealer("hand", "RJ 2c 2d 5h 9s", "--table", "p", "--json")
+    assert run.json()["ruleset"] == "poker-hands" and run.json()["result"]["hand"]["dead"] == ["RJ"]
+    spell = dealer("hex", "--skill", 1, "--table", "p", "--json", "--seed", 3)
+    assert spell.code == 0 and spell.json()["result"]["style"] == "spell"
+    explicit = dealer("hand", "As Ad", "--table", "p", "-r", "weird-dust-devils")
+    assert explicit.code == 1  # a tarot deck has no As: the explicit ruleset wins for a stateless command
+    other = dealer("table", "new", "other", "-r", "dust-devils", env={"DEALER_TABLE": "p"})
+    assert other.code == 0
+    assert dealer("table", "show", "other", "--json").json()["result"]["ruleset"] == "dust-devils"

@@ -4,6 +4,7 @@ import textwrap
 
 import pytest
 
+from dealer.core.schema import toml_value
 from dealer.errors import RulesetError
 from dealer.store import rulesets as store
 from tests.conftest import SHIPPED
@@ -190,8 +191,6 @@ def test_a_ruleset_rebuilds_from_its_pinned_document(load):
 def test_reordering_ranks_in_toml_changes_the_ranking(tmp_path, load):
     """Hand ranks are data: put Flush above Full House and a flush wins."""
     base = load("deadlands").document
-    import tomllib  # noqa: F401  (the loader's own parser reads the file below)
-
     ranks = base["hands"]["ranks"]
     names = [r["name"] for r in ranks]
     flush, full = names.index("Flush"), names.index("Full House")
@@ -214,12 +213,3 @@ def test_reordering_ranks_in_toml_changes_the_ranking(tmp_path, load):
     assert standard.compare(standard.best(deck.parse_many("3h 5h 9h Jh Qh")),
                             standard.best(deck.parse_many("Kc Kd Kh 2s 2c"))) == -1
 
-
-def toml_value(value):
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    return str(value)

@@ -164,7 +164,7 @@ def _deal(session, ruleset, table, posse, marshal, max_cards, surprised, guts):
     state = table.state.setdefault("action", {}) if table is not None else {}
     codes = [card.code for card in ruleset.deck]
     if rules["style"] == "hands":
-        context = ruleset.context(rules["context"])
+        context = ruleset.context(rules["context"] or None)
         if table is not None:
             piles = table.deck(COMBAT_DECK, rng)
             if state.get("rows"):  # hands are drawn once per combat: show the same turn order

@@ -38,7 +38,7 @@ def _deck_summary(ruleset):
     deck = ruleset.deck
     return {
         "size": len(deck),
-        "plain": sum(1 for card in deck if card.is_plain),
+        "plain": sum(1 for card in deck if card.kind == "plain"),
         "suits": [suit.name for suit in deck.suits],
         "ranks": [rank.code for rank in deck.ranks],
         "trumps": deck.trump_count,

@@ -69,11 +69,14 @@ def table():
 
 
 def _made(session, name):
+    from dealer.store import rulesets
     from dealer.store.tables import Store, check_name
 
     check_name(name)
+    ruleset = rulesets.load(session.settings.ruleset)  # -r (or the default), never another table's
+    session.__dict__["ruleset"] = ruleset
     with Store().transaction() as tx:
-        made = tx.create(name, session.ruleset, session.rng(), session.command)
+        made = tx.create(name, ruleset, session.rng(), session.command)
         tx.save(made, session.command, session.seed)
     return made
 

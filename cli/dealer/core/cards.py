@@ -80,14 +80,6 @@ class Card:
     def __repr__(self):
         return f"Card({self.code})"
 
-    @property
-    def is_plain(self):
-        return self.kind == PLAIN
-
-    @property
-    def is_trump(self):
-        return self.kind == TRUMP
-
 
 def _key(text):
     """Normalise a typed card code: case-insensitive, no emoji variation selectors."""

@@ -7,12 +7,9 @@ pattern the pile can fill, filled the way that maximises the tie-break. Wild car
 whatever helps most: ``any`` card (also a copy of one already held, so five of a kind
 exists), or any ``trump`` only. Specials that are not wild in the context are dead.
 
->>> from dealer.core.hands import standard_ranking
->>> from dealer.core.ranks import Context
->>> from dealer.core.cards import Deck
->>> deck = Deck.standard()
->>> ranking = standard_ranking(deck)
->>> huckster = Context.build("huckster", deck, {"RJ": "any", "BJ": "any"})
+>>> from dealer.store.rulesets import load
+>>> deadlands = load("deadlands")
+>>> ranking, deck, huckster = deadlands.ranking, deadlands.deck, deadlands.context("huckster")
 >>> hand = ranking.best(deck.parse_many("8s 8h 8d Kc 5d 3s RJ"), huckster)
 >>> hand.rank.name, [card.code for card in hand.played], hand.substitutions()
 ('Four of a Kind', ['8s', '8h', '8d', 'RJ', 'Kc'], {'RJ': '8c'})
@@ -23,7 +20,7 @@ exists), or any ``trump`` only. Specials that are not wild in the context are de
 from __future__ import annotations
 
 from dealer.core.cards import PLAIN, TRUMP
-from dealer.core.ranks import HAND_SIZE, NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
+from dealer.core.ranks import HAND_SIZE, NO_WILDS, parse_threshold, slug
 from dealer.errors import HandError
 
 _GENERIC = object()  # a fast matcher's answer: let the generic engine decide
@@ -62,10 +59,6 @@ class Hand:
     def effective(self):
         """The five cards as they count: each wild replaced by what it stands for."""
         return tuple(sub or card for card, sub in zip(self.played, self.stands_for))
-
-    @property
-    def wilds(self):
-        return tuple(card for card, sub in zip(self.played, self.stands_for) if sub is not None)
 
     @property
     def primary(self):
@@ -764,28 +757,3 @@ class Ranking:
         if hand.rank.strength != rank.strength:
             return hand.rank.strength > rank.strength
         return hand.primary >= least
-
-
-def standard_ranking(deck):
-    """The standard poker ladder with five of a kind on top, for doctests and tests.
-
-    The shipped rulesets write the same ladder in TOML; this mirrors it in code only so
-    the core can be exercised without reading files.
-    """
-    table = [
-        ("five-of-a-kind", "Five of a Kind", Pattern(groups=(5,)), ("groups",)),
-        ("royal-flush", "Royal Flush", Pattern(sequence=5, suited=True, top=deck.top_rank), ("sequence",)),
-        ("straight-flush", "Straight Flush", Pattern(sequence=5, suited=True), ("sequence",)),
-        ("four-of-a-kind", "Four of a Kind", Pattern(groups=(4,)), ("groups", "kickers")),
-        ("full-house", "Full House", Pattern(groups=(3, 2)), ("groups",)),
-        ("flush", "Flush", Pattern(flush=5), ("cards",)),
-        ("straight", "Straight", Pattern(sequence=5), ("sequence",)),
-        ("three-of-a-kind", "Three of a Kind", Pattern(groups=(3,)), ("groups", "kickers")),
-        ("two-pair", "Two Pair", Pattern(groups=(2, 2)), ("groups", "kickers")),
-        ("pair", "Pair", Pattern(groups=(2,)), ("groups", "kickers")),
-        ("high-card", "High Card", Pattern(), ("cards",)),
-    ]
-    ranks = [HandRank(rid, name, pattern, tiebreak, len(table) - i)
-             for i, (rid, name, pattern, tiebreak) in enumerate(table)]
-    return Ranking(ranks, deck)
-

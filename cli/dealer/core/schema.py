@@ -179,7 +179,8 @@ ACTION = {
     "hand_size": Field("int", "Style `hands`: cards in a hand before modifiers.", 5, minimum=1),
     "min_rank": Field("str", "Style `hands`: the lowest hand rank that gives an entry in the countdown.",
                       "pair"),
-    "context": Field("str", "Style `hands`: the wild-card context of the combat hand.", ""),
+    "context": Field("str", "Style `hands`: the wild-card context of the combat hand (empty: `hands.context`).",
+                     ""),
 }
 
 HEX_ENTRY = {
@@ -193,7 +194,7 @@ HEX_ENTRY = {
 HEX = {
     "style": Field("str", "`huckster`: a hexslingin' roll, then cards by raises (seed 000); `spell`: cards "
                    "by skill, Jokers not wild (seed 003).", "huckster", choices=["huckster", "spell"]),
-    "context": Field("str", "The wild-card context of the hex hand.", ""),
+    "context": Field("str", "The wild-card context of the hex hand (empty: `hands.context`).", ""),
     "tn": Field("int", "TN of the hexslingin' roll.", 5, minimum=1),
     "base_cards": Field("int", "Cards drawn on a success (style `huckster`) or before skill (`spell`).", 5,
                         minimum=1),
@@ -216,7 +217,7 @@ HEX = {
 CONFLICT = {
     "style": Field("str", "`scores`: dealt the sum of two Scores (Dust Devils); `contest`: hands against a "
                    "target or each other (seed 003).", "contest", choices=["scores", "contest"]),
-    "context": Field("str", "The wild-card context of conflict hands.", ""),
+    "context": Field("str", "The wild-card context of conflict hands (empty: `hands.context`).", ""),
     "scores": Field("map", "Suit code -> the Score that suit's harm falls on.", {}, value=Field("str", "")),
     "power": Field("str", "The Score a player may add for more cards, whose hand then needs a trump; "
                    "empty for none.", ""),
@@ -373,7 +374,7 @@ def _doc_rows(fields, path, lines):
         elif field.kind == "map" and not field.default:
             default = "empty"
         else:
-            default = "`" + _toml_value(field.default) + "`"
+            default = "`" + toml_value(field.default) + "`"
         choices = f" One of: {', '.join(f'`{c}`' for c in field.choices)}." if field.choices else ""
         lines.append(f"| `{full}` | {kind} | {default} | {field.doc}{choices} |")
         if field.kind in ("table", "array"):
@@ -384,13 +385,13 @@ def _doc_rows(fields, path, lines):
         _doc_rows(sub_fields, sub_path, lines)
 
 
-def _toml_value(value):
+def toml_value(value):
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return str(value)
 
 
