@@ -29,3 +29,12 @@ def test_ruleset_names_complete_dynamically(dealer):
 
 def test_subcommands_complete(dealer):
     assert "draw" in complete(dealer, ["dealer", "d"])
+
+
+def test_table_and_person_names_complete(dealer):
+    dealer("table", "new", "friday")
+    dealer("table", "new", "fort")
+    dealer("table", "add", "friday", "Sarah")
+    assert complete(dealer, ["dealer", "draw", "--table", "f"]) == ["fort", "friday"]
+    assert complete(dealer, ["dealer", "table", "show", "fr"]) == ["friday"]
+    assert complete(dealer, ["dealer", "table", "set", "friday", "S"]) == ["Sarah"]

@@ -42,3 +42,40 @@ def test_broken_pipe_is_quiet(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.stdout.count("\n") == 1
     assert "Traceback" not in proc.stderr and "Error" not in proc.stderr
+
+
+def run_in_terminal(args, env_extra=None):
+    """Run the installed dealer with a pseudo-terminal as stdout, as a person at a shell would."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_") and k != "NO_COLOR"}
+    env.update(env_extra or {})
+    proc = subprocess.Popen([installed_dealer(), *args], stdout=slave, stderr=subprocess.PIPE, env=env)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    proc.wait()
+    os.close(master)
+    return b"".join(chunks).decode("utf-8")
+
+
+def test_a_terminal_gets_glyphs_and_red_in_red():
+    out = run_in_terminal(["hand", "Ah Kh Qs Js 10d"])
+    assert "A♥" in out and "\x1b[31m" in out and "Q♠" in out
+
+
+def test_a_terminal_under_no_color_or_ascii_gets_codes():
+    for args, env in ((["hand", "Ah Kh Qs Js 10d"], {"NO_COLOR": "1"}),
+                      (["hand", "Ah Kh Qs Js 10d", "--ascii"], {}),
+                      (["hand", "Ah Kh Qs Js 10d", "--no-color"], {})):
+        out = run_in_terminal(args, env)
+        assert "Ah" in out and "♥" not in out and "\x1b[" not in out
