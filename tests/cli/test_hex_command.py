@@ -178,3 +178,11 @@ def test_winded_after_master_casts_until_rest(dealer):
     assert [c["cards_allowed"] for c in counts] == [7, 7, 6] and counts[2]["winded"]
     assert dealer("table", "rest", "p", "Sally").code == 0
     assert spell(dealer, "--skill", 2, "--caster", "Sally", "--table", "p")["cards_allowed"] == 7
+
+
+def test_a_caster_with_a_space_in_the_name_has_a_deck(dealer):
+    dealer("table", "new", "t")
+    result = cast(dealer, "--min", "pair", "--total", 9, "--level", 3, "--caster", "Bad Bob", "--table", "t")
+    assert result["caster"] == "Bad Bob" and len(result["cards"]) == 5
+    shown = dealer("table", "show", "t", "--json").json()["result"]
+    assert "hex:Bad Bob" in shown["decks"]

@@ -27,6 +27,7 @@ SCHEMA_VERSION = 1
 FILE_NAME = "tables.sqlite3"
 BUSY_TIMEOUT_S = 60
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
+DECK_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,100}")  # decks are named after people too ("hex:Bad Bob")
 
 SCHEMA = ["""
 CREATE TABLE tables (
@@ -94,8 +95,12 @@ def state_dir():
 
 
 def check_name(name, what="table"):
-    """Names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces)."""
-    if not isinstance(name, str) or not NAME.fullmatch(name):
+    """Table names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces);
+    deck names are any printable text up to 100 characters."""
+    pattern = DECK_NAME if what == "deck" else NAME
+    if not isinstance(name, str) or not pattern.fullmatch(name):
+        if what == "deck":
+            raise TableError(f"'{name}' is not a valid deck name: up to 100 printable characters")
         raise TableError(f"'{name}' is not a valid {what} name: use up to 64 letters, digits, '.', '_', "
                          "':' or '-', starting with a letter or digit")
     return name
