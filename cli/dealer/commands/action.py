@@ -6,7 +6,7 @@ import re
 
 import click
 
-from dealer import render
+from dealer.render.action import action_text, interrupt_text
 from dealer.core.mechanics import action as mechanics
 from dealer.options import global_options
 from dealer.session import Session
@@ -154,7 +154,7 @@ def deal(ctx, posse, marshal, max_cards, surprised, guts):
         result["table"] = table.name
     else:
         result = _deal(session, session.ruleset, None, posse, marshal, max_cards, surprised, guts)
-    session.emit([session.envelope(result, seed=session.seed)], render.action_text(result, session.cards))
+    session.emit([session.envelope(result, seed=session.seed)], action_text(result, session.cards))
 
 
 def _deal(session, ruleset, table, posse, marshal, max_cards, surprised, guts):
@@ -329,5 +329,5 @@ def interrupt_command(ctx, name, other, rolls):
     else:
         result = mechanics.interrupt(session.ruleset, session.rng(), name, quickness(None, name), other,
                                      quickness(None, other))
-    session.emit([session.envelope(result, seed=session.seed)], render.interrupt_text(result, session.cards))
+    session.emit([session.envelope(result, seed=session.seed)], interrupt_text(result, session.cards))
 

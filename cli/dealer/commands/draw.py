@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer import render
+from dealer.render.tables import draw_text
 from dealer.options import global_options
 from dealer.session import Session
 
@@ -45,7 +46,7 @@ def draw(ctx, n, count, deck_name):
     if session.settings.json and count > 1:
         envelopes = [session.envelope({"deals": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
                                       seed=session.seed)]
-    session.emit(envelopes, render.draw_text(results, session.cards))
+    session.emit(envelopes, draw_text(results, session.cards))
 
 
 def _check_size(ctx, session, n):
@@ -75,4 +76,4 @@ def _draw_from_table(session, n, count, deck_name):
     envelopes = [session.envelope(result, seed=session.seed) for result in results]
     if session.settings.json and count > 1:
         envelopes = [session.envelope({"deals": results}, seed=session.seed)]
-    session.emit(envelopes, render.draw_text(results, session.cards))
+    session.emit(envelopes, draw_text(results, session.cards))

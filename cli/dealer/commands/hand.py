@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from dealer import render
+from dealer.render.hands import hand_data, hand_text
 from dealer.errors import CardError
 from dealer.options import global_options
 from dealer.session import Session
@@ -39,7 +39,7 @@ def hand(ctx, cards, versus, minimum, context):
     context_obj = ruleset.context("" if context == "none" else context)
     held = deck.parse_many(cards)
     first = ruleset.ranking.best(held, context_obj)
-    result = {"context": context_obj.name, "hand": render.hand_data(first, ruleset)}
+    result = {"context": context_obj.name, "hand": hand_data(first, ruleset)}
     if minimum:
         threshold = ruleset.threshold(minimum)
         result["min"] = {"threshold": minimum, "rank": threshold[0].id,
@@ -51,6 +51,6 @@ def hand(ctx, cards, versus, minimum, context):
             raise CardError(f"card {', '.join(shared)} is in both hands: a deck holds each card once")
         second = ruleset.ranking.best(other_cards, context_obj)
         outcome = ruleset.ranking.compare(first, second)
-        result["vs"] = render.hand_data(second, ruleset)
+        result["vs"] = hand_data(second, ruleset)
         result["winner"] = {1: "first", -1: "second", 0: "tie"}[outcome]
-    session.emit([session.envelope(result)], render.hand_text(result, session.cards))
+    session.emit([session.envelope(result)], hand_text(result, session.cards))

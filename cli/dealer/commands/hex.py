@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from dealer import render
+from dealer.render.hex import catalogue_text, hex_text, huckster_data, spell_data
 from dealer.core.mechanics import hex as mechanics
 from dealer.core.ranks import slug
 from dealer.options import global_options
@@ -50,7 +50,7 @@ def hex_command(ctx, name, dice, total, went_bust, level, minimum, tn, given, ca
     ruleset = session.ruleset
     if list_only:
         catalogue = ruleset.hex["catalogue"]
-        session.emit([session.envelope({"catalogue": catalogue})], render.catalogue_text(catalogue))
+        session.emit([session.envelope({"catalogue": catalogue})], catalogue_text(catalogue))
         return
     entry = _entry(ruleset, name)
     options = dict(dice=dice, total=total, went_bust=went_bust, level=level, minimum=minimum, tn=tn, given=given,
@@ -63,7 +63,7 @@ def hex_command(ctx, name, dice, total, went_bust, level, minimum, tn, given, ca
         result["table"] = table.name
     else:
         result = cast(session, None, entry, **options)
-    session.emit([session.envelope(result, seed=session.seed)], render.hex_text(result, session.cards))
+    session.emit([session.envelope(result, seed=session.seed)], hex_text(result, session.cards))
 
 
 def _entry(ruleset, name):
@@ -105,12 +105,15 @@ def _roll(session, table, entry, dice, total, went_bust, tn, caster):
 
 def _roster_dice(table, entry, caster):
     """hexslingin' level dice of the hex's Trait's type, from the caster's roster traits."""
+    from dealer.core.dice import parse_dice
+
     level = _trait(table, caster, "hexslinging")
-    trait = entry and entry["trait"] and _trait(table, caster, entry["trait"].lower())
-    if level is None or not trait or "d" not in str(trait):
+    trait = _trait(table, caster, entry["trait"].lower()) if entry and entry["trait"] else None
+    if level is None or trait is None:
         raise mechanics.HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
                                  "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)")
-    return f"{level}d{str(trait).split('d', 1)[1].split('+')[0].split('-')[0]}"
+    _, sides, _ = parse_dice(str(trait))
+    return f"{level}d{sides}"
 
 
 class CasterDeck:
@@ -199,7 +202,7 @@ def _huckster(session, table, entry, *, dice, total, went_bust, level, minimum, 
     deck.after(cast["cards"], cast["reshuffled"], "hex",
                {"caster": caster, "hex": entry and entry["name"], "works": cast["works"],
                 "backlash": cast["backlash"]["severity"]})
-    return render.huckster_data(cast, entry, caster, policy if table is not None else None, deck.events, deck.left,
+    return huckster_data(cast, entry, caster, policy if table is not None else None, deck.events, deck.left,
                                 ruleset)
 
 
@@ -245,7 +248,7 @@ def _spell(session, table, entry, *, skill, mods, wild_pick, target, given, cast
             table.log("chip", data={k: v for k, v in event.items() if k != "kind"})
     deck.after(cards, reshuffled, "spell", {"caster": caster, "spell": entry and entry["name"],
                                             "success": cast["success"], "bust": cast["bust"]})
-    result = render.spell_data(cast, entry, caster, count, target, events + deck.events, ruleset)
+    result = spell_data(cast, entry, caster, count, target, events + deck.events, ruleset)
     result["winded"] = winded
     if master and caster:
         result["casts"] = casts.get(caster, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from dealer import render
+from dealer.render.dice import odds_data, odds_text, roll_data, roll_line
 from dealer.options import global_options
 from dealer.session import Session
 
@@ -39,21 +39,21 @@ def roll(ctx, dice, tn, count, odds, faces):
     options = {"modifier": modifier, "tn": rules["tn"] if tn is None else tn,
                "raise_step": rules["raise_step"], "bust": rules["bust"], "max_chain": rules["max_chain"]}
     if odds:
-        result = render.odds_data(trait_roll_odds(number, sides, **options))
-        session.emit([session.envelope(result)], render.odds_text(result))
+        result = odds_data(trait_roll_odds(number, sides, **options))
+        session.emit([session.envelope(result)], odds_text(result))
         return
     if faces is not None:
         scripted = Scripted(parse_faces(faces))
-        result = render.roll_data(trait_roll(number, sides, scripted, **options))
+        result = roll_data(trait_roll(number, sides, scripted, **options))
         scripted.check_used()
-        session.emit([session.envelope(result)], [render.roll_line(result)])
+        session.emit([session.envelope(result)], [roll_line(result)])
         return
     results, envelopes = [], []
     for i in range(count):
-        result = render.roll_data(trait_roll(number, sides, session.rng(i), **options))
+        result = roll_data(trait_roll(number, sides, session.rng(i), **options))
         results.append(result)
         envelopes.append(session.envelope(result, seed=session.seed + i))
     if session.settings.json and count > 1:
         envelopes = [session.envelope({"rolls": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
                                       seed=session.seed)]
-    session.emit(envelopes, [render.roll_line(result) for result in results])
+    session.emit(envelopes, [roll_line(result) for result in results])

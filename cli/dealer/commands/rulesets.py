@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from dealer import render
+from dealer.render.rulesets import ruleset_show_text, rulesets_list_text
 from dealer.options import _complete_rulesets, global_options
 from dealer.session import Session
 
@@ -60,7 +60,7 @@ def list_command(ctx):
 
     session = Session(ctx, "rulesets list")
     result = {"rulesets": [_summary(load(name)) for name in builtin_names()]}
-    session.emit([session.envelope(result, ruleset=None)], render.rulesets_list_text(result))
+    session.emit([session.envelope(result, ruleset=None)], rulesets_list_text(result))
 
 
 @rulesets.command("show")
@@ -80,7 +80,7 @@ def show(ctx, name):
     session = Session(ctx, "rulesets show")
     ruleset = load(name) if name else session.ruleset
     result = {**_summary(ruleset), "deck": _deck_summary(ruleset), "document": ruleset.document}
-    session.emit([session.envelope(result, ruleset=ruleset.name)], render.ruleset_show_text(result))
+    session.emit([session.envelope(result, ruleset=ruleset.name)], ruleset_show_text(result))
 
 
 @rulesets.command("validate")

@@ -8,6 +8,7 @@ import sys
 import click
 
 from dealer import render
+from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
 from dealer.errors import TableError
 from dealer.options import _complete_tables, global_options
 from dealer.session import Session
@@ -98,7 +99,7 @@ def new(ctx, name):
               "pot": dict(made.chips.pot)}
     session.emit([session.envelope(result, seed=session.seed)],
                  [f"table {made.name}: {made.ruleset_name}, a shuffled {len(session.ruleset.deck)}-card deck"
-                  + (f", a pot of {render.chips_text(made.chips.pot)}" if made.chips.pot else "")])
+                  + (f", a pot of {chips_text(made.chips.pot)}" if made.chips.pot else "")])
 
 
 @table.command("list")
@@ -146,7 +147,7 @@ def show(ctx, name):
     session = Session(ctx, "table show")
     with session.table(name) as loaded:
         result = table_data(loaded)
-    session.emit([session.envelope(result)], render.table_show_text(result, session.cards))
+    session.emit([session.envelope(result)], table_show_text(result, session.cards))
 
 
 @table.command("reset")
@@ -278,7 +279,7 @@ def log(ctx, name, since):
             click.echo(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":")))
         return
     session.emit([session.envelope({"table": name, "events": events}, ruleset=None)],
-                 render.log_text(events))
+                 log_text(events))
 
 
 @table.command("add")
@@ -307,7 +308,7 @@ def add(ctx, name, person, side, traits):
         loaded.roster[person] = {"side": side, "traits": values}
         loaded.log("roster add", data={"person": person, "side": side, "traits": values})
     session.emit([session.envelope({"table": name, "person": person, **loaded.roster[person]})],
-                 [f"{person} ({side}) joins table {name}" + render.traits_text(values)])
+                 [f"{person} ({side}) joins table {name}" + traits_text(values)])
 
 
 @table.command("set")
@@ -336,7 +337,7 @@ def set_command(ctx, name, person, side, traits):
                 entry["traits"][key] = value
         loaded.log("roster set", data={"person": person, "side": entry["side"], "traits": entry["traits"]})
     session.emit([session.envelope({"table": name, "person": person, **entry})],
-                 [f"{person} ({entry['side']})" + render.traits_text(entry["traits"])])
+                 [f"{person} ({entry['side']})" + traits_text(entry["traits"])])
 
 
 @table.command("remove")

@@ -393,7 +393,7 @@ def deal_hands(ruleset, piles, participants, rng, context, chips=None):
     for its holder.
     """
     rules = ruleset.action
-    rows, entries, events = [], [], []
+    rows, events = [], []
     for person in participants:
         row = {"name": person.name, "side": person.side, "notes": []}
         rows.append(row)

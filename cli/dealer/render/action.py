@@ -1,0 +1,101 @@
+"""Combat rounds as text: the countdown, the rolls, the events."""
+
+from __future__ import annotations
+
+from dealer.render import cell, plural, table_text
+
+
+def roll_summary(data):
+    if "rolls" in data:
+        faces = " ".join("+".join(map(str, chain)) for chain in data["rolls"])
+        shown = f"{data['spec']}: {faces} -> {data['total']}"
+    elif data["bust"]:
+        shown = "bust (rolled by hand)"
+    else:
+        shown = f"{data['total']} (rolled by hand)"
+    verdict = "bust" if data["bust"] else ("failure" if not data["success"] else
+                                          f"success, {plural(data['raises'], 'raise')}")
+    return f"{shown} vs TN {data['tn']}: {verdict}"
+
+
+def event_text(event, cards_fmt):
+    kind = event["kind"]
+    if kind == "chip":
+        got = f"a {event['colour']} chip" if event["colour"] else "no chip (" + event.get("note", "") + ")"
+        return f"{event['why']}: {event['to']} draws {got}"
+    if kind == "reshuffle":
+        return f"{event['deck']} deck reshuffled ({event['why']}; {plural(event['count'], 'card')})"
+    if kind == "reshuffle owed":
+        return f"{event['deck']} deck: {event['why']}"
+    if kind == "discard":
+        return f"{event['why']}: {cards_fmt.many(event['cards'])} discarded"
+    return f"{kind}: {event}"
+
+
+def action_text(result, cards_fmt):
+    if "round" in result:
+        return _countdown_text(result, cards_fmt)
+    return _hands_text(result, cards_fmt)
+
+
+def _countdown_text(result, cards_fmt):
+    where = f" on {result['table']}" if result.get("table") else ""
+    lines = [f"Round {result['round']}{where}"]
+    rows = []
+    for entry in result["any_time"]:
+        rows.append([cell("any time"), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
+                     cell(entry["name"]), cell(entry["side"]), cell("may act at any time")])
+    for entry in result["countdown"]:
+        rows.append([cell(""), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
+                     cell(entry["name"]), cell(entry["side"]), cell("simultaneous" if entry["simultaneous"] else "")])
+    for entry in result["sleeves"]:
+        rows.append([cell("sleeve"), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
+                     cell(entry["name"]), cell(entry["side"]), cell("up the sleeve: play it any time")])
+    lines.extend("  " + line for line in table_text(rows))
+    if not rows:
+        lines.append("  nobody acts this round")
+    lines.append("rolls:")
+    for row in result["participants"]:
+        parts = []
+        if "guts" in row:
+            parts.append("Guts " + roll_summary(row["guts"]))
+        if "cognition" in row:
+            parts.append("Cognition " + roll_summary(row["cognition"]))
+        if "quickness" in row:
+            parts.append(roll_summary(row["quickness"]) + f" -> {plural(row['allowed'], 'card')}")
+        elif row.get("given"):
+            parts.append("cards dealt by hand")
+        parts.extend(row["notes"])
+        lines.append(f"  {row['name']}: " + "; ".join(parts))
+    if result["events"]:
+        lines.append("events:")
+        lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
+    return lines
+
+
+def _hands_text(result, cards_fmt):
+    where = f" on {result['table']}" if result.get("table") else ""
+    lines = [f"Combat turn order{where}" + (f" ({result['combat']})" if result.get("combat") else "")]
+    rows = []
+    for entry in result["countdown"]:
+        shown = cards_fmt.many(entry["cards"])
+        notes = [n for n in (entry.get("effect", ""), "simultaneous" if entry["simultaneous"] else "") if n]
+        rows.append([cell(entry["hand"]), cell(entry["name"]), (shown, len(" ".join(entry["cards"]))),
+                     cell(", ".join(notes))])
+    lines.extend("  " + line for line in table_text(rows))
+    lines.append("hands:")
+    for row in result["participants"]:
+        lines.append(f"  {row['name']}: {cards_fmt.many(row['cards']) or 'no cards'}"
+                     + (f"  ({'; '.join(row['notes'])})" if row["notes"] else ""))
+    for event in result["events"]:
+        lines.append("  " + event_text(event, cards_fmt))
+    return lines
+
+
+def interrupt_text(result, cards_fmt):
+    verdict = {"first": f"{result['name']} acts first", "simultaneous": "they act simultaneously",
+               "no": f"{result['name']} does not interrupt and keeps the card"}[result["outcome"]]
+    card = f" with {cards_fmt.one(result['card'])}" if result.get("card") else ""
+    return [f"{result['name']} interrupts {result['against']}{card}: {verdict}",
+            f"  {result['name']}: {roll_summary(result['roll'])}",
+            f"  {result['against']}: {roll_summary(result['their_roll'])}"]

@@ -1,0 +1,59 @@
+"""Hands as data and text: the best five, wilds, thresholds, comparisons."""
+
+from __future__ import annotations
+
+
+def hand_data(hand, ruleset):
+    """A best hand as JSON-ready data."""
+    rank = hand.rank
+    data = {
+        "rank": rank.id,
+        "name": rank.name,
+        "strength": rank.strength,
+        "cards": [card.code for card in hand.played],
+        "as": [card.code for card in hand.effective],
+        "wilds": hand.substitutions(),
+        "unused": [card.code for card in hand.unused],
+        "dead": [card.code for card in hand.dead],
+    }
+    if rank.harm:
+        data["harm"] = rank.harm
+    if rank.effect:
+        data["effect"] = rank.effect
+    if ruleset.deck.trump_count:
+        data["arcane"] = hand.arcane
+    return data
+
+
+def hand_line(data, cards_fmt):
+    """``Four of a Kind  8♠ 8♥ 8♦ RJ=8♣ K♣``: each wild shown with what it became."""
+    shown = []
+    for code, effective in zip(data["cards"], data["as"]):
+        shown.append(cards_fmt.one(code) + (f"={cards_fmt.one(effective)}" if code in data["wilds"] else ""))
+    extras = []
+    if "effect" in data:
+        extras.append(data["effect"])
+    if "harm" in data:
+        extras.append(f"harm {data['harm']}")
+    if data.get("arcane"):
+        extras.append("arcane")
+    line = f"{data['name']}: {' '.join(shown)}"
+    return line + (f"  ({', '.join(extras)})" if extras else "")
+
+
+def hand_text(result, cards_fmt):
+    if "vs" not in result:
+        lines = [hand_line(result["hand"], cards_fmt)]
+        if result["hand"]["unused"]:
+            lines.append(f"  not played: {cards_fmt.many(result['hand']['unused'])}")
+        if result["hand"]["dead"]:
+            lines.append(f"  dead: {cards_fmt.many(result['hand']['dead'])}")
+    else:
+        lines = [f"first:  {hand_line(result['hand'], cards_fmt)}",
+                 f"second: {hand_line(result['vs'], cards_fmt)}",
+                 {"first": "the first hand wins", "second": "the second hand wins",
+                  "tie": "a tie"}[result["winner"]]]
+    if "min" in result:
+        verdict = "met" if result["min"]["met"] else "not met"
+        lines.append(f"at least {result['min']['threshold']}: {verdict}")
+    return lines

@@ -1,0 +1,57 @@
+"""Draws and persistent tables as text."""
+
+from __future__ import annotations
+
+from dealer.render import cell, plural, table_text
+
+
+def draw_text(results, cards_fmt):
+    lines = []
+    for result in results:
+        line = cards_fmt.many(result["cards"])
+        if result.get("reshuffled"):
+            line += f"   (the deck ran out: {plural(result['reshuffled'], 'discard')} reshuffled in)"
+        if result.get("short"):
+            line += f"   (short: only {plural(len(result['cards']), 'card')} left to draw)"
+        lines.append(line)
+    return lines
+
+
+def chips_text(counts):
+    return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "none"
+
+
+def traits_text(traits):
+    return (": " + ", ".join(f"{key}={value}" for key, value in traits.items())) if traits else ""
+
+
+def table_show_text(result, cards_fmt):
+    lines = [f"table {result['table']} ({result['ruleset']})"]
+    for name, deck in sorted(result["decks"].items()):
+        lines.append(f"  deck {name}: {deck['deck']} to draw, {deck['discard']} discarded, "
+                     f"{deck['play']} in play, {deck['sleeve']} up sleeves")
+        for holder, held in deck["in_play"].items():
+            lines.append(f"    {holder}: {cards_fmt.many(held)}")
+        for holder, card in deck["sleeves"].items():
+            lines.append(f"    {holder}'s sleeve: {cards_fmt.one(card)}")
+    if result["roster"]:
+        lines.append("  roster:")
+        rows = [[cell("    " + person), cell(entry["side"]), cell(traits_text(entry["traits"])[2:])]
+                for person, entry in result["roster"].items()]
+        lines.extend(table_text(rows))
+    chips = result["chips"]
+    if chips["pot"] or chips["players"]:
+        held = "; ".join(f"{player}: {chips_text(counts)}" for player, counts in chips["players"].items()
+                         if any(counts.values()))
+        lines.append(f"  chips: pot {chips_text(chips['pot'])}" + (f"; {held}" if held else ""))
+    return lines
+
+
+def log_text(events):
+    rows = []
+    for event in events:
+        detail = " ".join(event["cards"])
+        extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
+        rows.append([cell(str(event["seq"])), cell(event["time"]), cell(event["command"]), cell(event["kind"]),
+                     cell(event["deck"] or ""), cell(" ".join(part for part in (detail, extra) if part))])
+    return table_text(rows) or ["no events"]
