@@ -19,16 +19,10 @@ exists), or any ``trump`` only. Specials that are not wild in the context are de
 
 from __future__ import annotations
 
+from dealer.core import fastpath
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS, parse_threshold, slug
 from dealer.errors import HandError
-
-_GENERIC = object()  # a fast matcher's answer: let the generic engine decide
-
-
-def _never(*_):
-    return None
-
 
 class Hand:
     """The best hand found: its rank, the cards played, what each wild stands for, its key.
@@ -147,7 +141,7 @@ class Ranking:
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
         self._trump_values = range(deck.trump_count, 0, -1)
         self._window_cache = {}
-        self._fast = [self._compile_fast(rank) for rank in self.ranks]
+        self._fast = [fastpath.compile_rank(rank, deck, self._windows) for rank in self.ranks]
 
     # -- evaluation -----------------------------------------------------------------------
 
@@ -158,7 +152,7 @@ class Ranking:
         pool = _Pool(cards, context)
         size = HAND_SIZE if pool.count > HAND_SIZE else pool.count
         ranks = self.ranks
-        fast = self._fast_key(cards, context)
+        fast = fastpath.fast_key(self.ranks, self._fast, cards, context)
         if fast is not None:
             ranks = (fast[0],) + ranks  # the generic engine then only fills the known rank
         for rank in ranks:
@@ -189,7 +183,7 @@ class Ranking:
         Equal to ``best(cards, context).key``, but for a pile without wild cards or trumps
         it runs the compiled fast matchers and builds no hand.
         """
-        found = self._fast_key(cards, context)
+        found = fastpath.fast_key(self.ranks, self._fast, cards, context)
         if found is None:
             return self.best(cards, context).key
         return found[1]
@@ -199,191 +193,6 @@ class Ranking:
     def compare(self, first, second):
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
         return (first.key > second.key) - (first.key < second.key)
-
-    def _fast_key(self, cards, context):
-        """``(rank, key)`` by the fast matchers, or None where the generic engine must decide."""
-        wild = context.wild
-        counts = {}
-        suits = {}
-        values = []
-        dead = 0
-        for card in cards:
-            if wild and card in wild:
-                return None
-            if card.kind is not PLAIN:
-                if card.kind is TRUMP:
-                    return None
-                dead += 1
-                continue
-            value = card.value
-            values.append(value)
-            counts[value] = counts.get(value, 0) + 1
-            found = suits.get(card.suit)
-            if found is None:
-                suits[card.suit] = [value]
-            else:
-                found.append(value)
-        count = len(cards)
-        size = HAND_SIZE if count > HAND_SIZE else count
-        values.sort(reverse=True)
-        shape = sorted(counts.values(), reverse=True)
-        for rank, fast in zip(self.ranks, self._fast):
-            if fast is None:
-                return None
-            key = fast(counts, suits, values, shape, size, dead)
-            if key is not None:
-                return None if key is _GENERIC else (rank, key)
-        return None
-
-    def _window_masks(self, length, top):
-        """Bit masks of every run of ``length`` rank values, highest first (ace low = bit low-1)."""
-        deck = self.deck
-        low = deck.low_rank - 1 if deck.ace_low else deck.low_rank
-        masks = []
-        for high in range(deck.top_rank, low + length - 2, -1):
-            if top and high != top:
-                continue
-            masks.append((high, sum(1 << v for v in range(high - length + 1, high + 1))))
-        return masks
-
-    def _compile_fast(self, rank):
-        """A matcher for piles of plain cards and dead cards only, or None to always go generic.
-
-        It returns the hand key, None when the pattern cannot be filled, or ``_GENERIC``
-        when the generic engine must choose. Its keys equal the generic engine's.
-        """
-        pattern, steps, strength = rank.pattern, rank.tiebreak, rank.strength
-        if "suit" in steps:
-            return None
-        if pattern.trump_run or pattern.trumps:
-            return _never
-        core, rest = pattern.core_size, pattern.rest
-
-        def finish(groups, sequence, core_values, kickers):
-            out = []
-            for step in steps:
-                if step == "groups":
-                    out.append(groups)
-                elif step == "group":
-                    out.append(groups[:1])
-                elif step == "sequence":
-                    out.append((sequence,))
-                elif step in ("run", "trump"):
-                    out.append((0,))
-                elif step == "cards":
-                    out.append(tuple(sorted(core_values + kickers, reverse=True)))
-                elif step == "kickers":
-                    out.append(tuple(kickers))
-                elif step == "high":
-                    out.append((max(core_values + kickers),))
-            return (strength, tuple(out), 0)
-
-        def kickers_from(values, skip, free, dead):
-            kick = []
-            if free:
-                for value in values:
-                    left = skip.get(value)
-                    if left:
-                        skip[value] = left - 1
-                        continue
-                    kick.append(value)
-                    if len(kick) == free:
-                        break
-                if rest == "any" and len(kick) < free:
-                    kick.extend([0] * min(dead, free - len(kick)))
-                if len(kick) < free:
-                    return None
-            return kick
-
-        if pattern.groups:
-            sizes = pattern.groups
-            if not (steps[:1] == ("groups",) or (steps[:1] == ("group",) and len(sizes) == 1)):
-                return None
-            core_template = [(i, g) for i, g in enumerate(sizes)]
-
-            def fast_groups(counts, suits, values, shape, size, dead):
-                if core > size or len(shape) < len(sizes):
-                    return None
-                for i, g in core_template:
-                    if shape[i] < g:
-                        return None
-                used = []
-                for g in sizes:
-                    best = 0
-                    for value, n in counts.items():
-                        if n >= g and value > best and value not in used:
-                            best = value
-                    used.append(best)
-                if rest == "trump" and size > core:
-                    return None
-                kick = kickers_from(values, dict(zip(used, sizes)), size - core, dead)
-                if kick is None:
-                    return None
-                return finish(tuple(used), 0, [v for v, g in zip(used, sizes) for _ in range(g)], kick)
-
-            return fast_groups
-
-        if pattern.sequence:
-            length, suited = pattern.sequence, pattern.suited
-            windows = self._windows(length, pattern.top)
-            top_rank, ace_bit = self.deck.top_rank, (1 << (self.deck.low_rank - 1)) if self.deck.ace_low else 0
-
-            def best_window(held):
-                mask = 0
-                for value in held:
-                    mask |= 1 << value
-                if ace_bit and top_rank in held:
-                    mask |= ace_bit
-                for high, window in windows:
-                    if mask & window == window:
-                        return high
-                return None
-
-            def fast_sequence(counts, suits, values, shape, size, dead):
-                if length > size or len(counts) < length:
-                    return None
-                if length < size:
-                    return _GENERIC
-                if not suited:
-                    high = best_window(counts)
-                    return None if high is None else finish((), high, list(range(high, high - length, -1)), [])
-                best = None
-                for held in suits.values():
-                    if len(held) >= length:
-                        high = best_window(held)
-                        if high is not None:
-                            key = finish((), high, list(range(high, high - length, -1)), [])
-                            if best is None or key > best:
-                                best = key
-                return best
-
-            return fast_sequence
-
-        if pattern.flush:
-            length = pattern.flush
-
-            def fast_flush(counts, suits, values, shape, size, dead):
-                if length > size:
-                    return None
-                best = None
-                for held in suits.values():
-                    if len(held) >= length:
-                        if length < size:
-                            return _GENERIC
-                        key = finish((), 0, sorted(held, reverse=True)[:length], [])
-                        if best is None or key > best:
-                            best = key
-                return best
-
-            return fast_flush
-
-        def fast_rest_only(counts, suits, values, shape, size, dead):
-            if rest == "trump":
-                return None
-            kick = kickers_from(values, {}, size, dead)
-            return None if kick is None else finish((), 0, [], kick)
-
-        return fast_rest_only
 
     # -- matching one rank ----------------------------------------------------------------
 
@@ -545,11 +354,11 @@ class Ranking:
                 yield candidate
 
     def _windows(self, length, top):
-        """``_window_masks``, computed once per pattern shape."""
+        """``fastpath.window_masks``, computed once per pattern shape."""
         key = (length, top)
         found = self._window_cache.get(key)
         if found is None:
-            found = self._window_cache[key] = self._window_masks(length, top)
+            found = self._window_cache[key] = fastpath.window_masks(self.deck, length, top)
         return found
 
     def _flushes(self, length, pool):
