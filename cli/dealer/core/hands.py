@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dealer.core import fastpath
 from dealer.core.cards import PLAIN, TRUMP
-from dealer.core.ranks import HAND_SIZE, NO_WILDS, parse_threshold, slug
+from dealer.core.ranks import HAND_SIZE, NO_WILDS
 from dealer.errors import HandError
 
 class Hand:
@@ -134,10 +134,6 @@ class Ranking:
     def __init__(self, ranks, deck):
         self.ranks = tuple(sorted(ranks, key=lambda rank: -rank.strength))
         self.deck = deck
-        self.by_id = {}
-        for rank in self.ranks:
-            for name in (rank.id, rank.name, *rank.aliases):
-                self.by_id.setdefault(slug(name), rank)
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
         self._trump_values = range(deck.trump_count, 0, -1)
         self._window_cache = {}
@@ -187,8 +183,6 @@ class Ranking:
         if found is None:
             return self.best(cards, context).key
         return found[1]
-
-    # -- the compiled fast path: no wilds, no trumps ----------------------------------------
 
     def compare(self, first, second):
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
@@ -553,15 +547,8 @@ class Ranking:
 
     # -- thresholds -----------------------------------------------------------------------
 
-    def threshold(self, text, aliases=None):
-        """Parse ``--min`` text: a rank name, ``pair of jacks``, ``king high``, or an alias.
-
-        Returns ``(rank, least primary value or 0)``.
-        """
-        return parse_threshold(text, self.by_id, self.deck, aliases or {})
-
     def meets(self, hand, threshold):
-        """Whether ``hand`` is at least ``threshold`` (a result of :meth:`threshold`)."""
+        """Whether ``hand`` is at least ``threshold`` (from ``Ruleset.threshold``: rank, least value)."""
         rank, least = threshold
         if hand.rank.strength != rank.strength:
             return hand.rank.strength > rank.strength
