@@ -35,12 +35,16 @@ def test_a_whole_fight_on_a_table(dealer):
     rounds = [dealer("action", "--table", "f", "--seed", i, "--json").json()["result"] for i in range(1, 4)]
     assert [r["round"] for r in rounds] == [1, 2, 3]
     assert all(r["table"] == "f" for r in rounds)
-    sarah_cards = [c for c in rounds[-1]["participants"][0]["cards"] if c not in ("RJ", "BJ")]
-    if sarah_cards:
-        sleeved = dealer("action", "sleeve", "Sarah", "--table", "f", "--json").json()["result"]["card"]
-        nxt = dealer("action", "--table", "f", "--json").json()["result"]
-        assert {"name": "Sarah", "side": "posse", "card": sleeved} in nxt["sleeves"] or any(
-            "Black Joker" in e.get("why", "") for e in nxt["events"])
+    sarah = rounds[-1]["participants"][0]
+    assert sarah["allowed"] == 5 and [c for c in sarah["cards"] if c not in ("RJ", "BJ")]
+    sleeved = dealer("action", "sleeve", "Sarah", "--table", "f", "--json").json()["result"]["card"]
+    nxt = dealer("action", "--table", "f", "--json").json()["result"]
+    black = [e for e in nxt["events"] if e["kind"] == "discard" and "Black Joker" in e["why"]
+             and "Sarah" in e["why"]]
+    if black:  # Sarah drew the Black Joker: it took her sleeve card with it
+        assert sleeved in black[0]["cards"] and nxt["sleeves"] == []
+    else:
+        assert {"name": "Sarah", "side": "posse", "card": sleeved} in nxt["sleeves"]
     assert dealer("action", "new", "--table", "f").code == 0
     fresh = dealer("action", "--table", "f", "--json").json()["result"]
     assert fresh["round"] == 1 and fresh["sleeves"] == []

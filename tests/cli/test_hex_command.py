@@ -68,8 +68,8 @@ def test_fizzle(dealer):
 
 def test_rolled_cast_draws_five_plus_raises(dealer):
     result = cast(dealer, "soul blast", "--roll", "5d10", "--level", 4, "--seed", 3)
-    if result["roll"]["success"]:
-        assert len(result["cards"]) == 5 + result["roll"]["raises"]
+    assert result["roll"]["success"] and result["roll"]["raises"] == 4  # seed 3: 4 10+10+8 9 3 6 -> 28
+    assert len(result["cards"]) == 5 + result["roll"]["raises"] == result["cards_allowed"]
     again = cast(dealer, "soul blast", "--roll", "5d10", "--level", 4, "--seed", 3)
     assert again == result
 

@@ -139,15 +139,7 @@ class CasterDeck:
 
     def take(self, cards):
         """Cards drawn by hand: out of the deck (or its discards) and into play."""
-        for code in (card.code for card in cards):
-            if code in self.piles.draw_pile:
-                self.piles.draw_pile.remove(code)
-            elif code in self.piles.discards:
-                self.piles.discards.remove(code)
-            else:
-                raise mechanics.HexError(f"{code} is not free in the {self.name} deck: it is "
-                                         f"{self.piles.place_of(code)}")
-            self.piles.play.setdefault("", []).append(code)
+        self.piles.take([card.code for card in cards], "")
 
     def after(self, cards, reshuffled, kind, data):
         """The cards go to the discards, the history records the cast, ``after-hex`` reshuffles."""
@@ -208,7 +200,7 @@ def _huckster(session, table, entry, *, dice, total, went_bust, level, minimum, 
 
 def _spell(session, table, entry, *, skill, mods, wild_pick, target, given, caster, huckster, master, reshuffle,
            **_):
-    from dealer.core.piles import Chips
+    from dealer.core.piles import chip_event
 
     ruleset = session.ruleset
     rules = ruleset.hex
@@ -235,12 +227,9 @@ def _spell(session, table, entry, *, skill, mods, wild_pick, target, given, cast
         cards = [ruleset.deck.parse(code) for code in drawn.cards]
         reshuffled = drawn.reshuffled
     cast = mechanics.spell_cast(ruleset, cards, target=target, wild_pick=pick, huckster=huckster)
-    chips = table.chips if table is not None else Chips(dict(ruleset.chips["pot"]))
-    events = []
-    for card in cast["chip_cards"]:
-        colour = chips.draw(caster or "caster", deck.rng, ruleset.chips["cap"])
-        events.append({"kind": "chip", "to": caster or "the caster", "colour": colour,
-                       "why": f"drew the {card.name}"})
+    chips = table.chips if table is not None else None
+    events = [chip_event(chips, ruleset.chips, caster or "the caster", deck.rng, f"drew the {card.name}")
+              for card in cast["chip_cards"]]
     if table is not None:
         if caster:
             casts[caster] = casts.get(caster, 0) + 1

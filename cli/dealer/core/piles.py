@@ -122,6 +122,21 @@ class Piles:
             self.play.setdefault(holder, []).extend(cards)
         return Drawn(cards, reshuffled, short=len(cards) < count)
 
+    def take(self, cards, holder):
+        """Cards dealt by hand: out of the draw pile (or the discards) into ``holder``'s hand."""
+        for card in cards:
+            if card in self.draw_pile:
+                self.draw_pile.remove(card)
+            elif card in self.discards:
+                self.discards.remove(card)
+            else:
+                place = self.place_of(card)
+                owner = self.holder_of(card) or "the table"
+                where = f"up {owner}'s sleeve" if place == "sleeve" else (
+                    f"in play with {owner}" if place == "play" else "not in this deck")
+                raise PileError(f"{card} cannot be dealt to {holder or 'the table'}: it is {where}")
+            self.play.setdefault(holder, []).append(card)
+
     def discard(self, cards, holder=None):
         """Move cards in play (any holder's, or ``holder``'s) or up a sleeve to the discards."""
         for card in cards:
@@ -208,8 +223,23 @@ class Chips:
         target = self.pot if taker is None else self.players.setdefault(taker, {})
         target[colour] = target.get(colour, 0) + count
 
+    def draw_event(self, player, rng, cap, why):
+        """A chip draw as an event for a result: the colour, or None and why not."""
+        colour = self.draw(player, rng, cap)
+        event = {"kind": "chip", "to": player, "colour": colour, "why": why}
+        if colour is None:
+            event["note"] = "no chip: the pot is empty or the player holds the most allowed"
+        return event
+
     def return_all(self):
         for held in self.players.values():
             for colour, count in held.items():
                 self.pot[colour] = self.pot.get(colour, 0) + count
         self.players = {}
+
+
+def chip_event(chips, rules, taker, rng, why):
+    """A chip drawn for ``taker`` from the table's Chips, or (``chips`` None: no table) from a
+    fresh pot of the ruleset's ``[chips]`` section, as an event."""
+    pot = chips if chips is not None else Chips(dict(rules["pot"]))
+    return pot.draw_event(taker, rng, rules["cap"], why)

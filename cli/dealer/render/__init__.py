@@ -61,9 +61,6 @@ class Cards:
         """Printed width (colour codes take none)."""
         return len(self.deck.parse(code).glyph if self.fancy else code)
 
-    def padded(self, code, width):
-        return self.one(code) + " " * max(0, width - self.width(code))
-
 
 def card_data(cards):
     """Cards for JSON: codes, and names for readers who do not know the codes."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from dealer.core.dice import given_roll, parse_dice, trait_roll
-from dealer.core.piles import PileError
+from dealer.core.piles import PileError, chip_event
 from dealer.errors import DealerError
 
 MARSHAL = "Marshal"  # who draws the Marshal's chips
@@ -189,7 +189,7 @@ def deal_countdown(ruleset, decks, participants, rng, state, chips=None, max_car
         row["allowed"] = allowed
         if person.cards is not None:
             codes = [card.code for card in deck.parse_many(person.cards)]
-            _take_given(piles, codes, person.name, person.side)
+            piles.take(codes, person.name)
             row["cards"] = codes
             row["given"] = True
             if len(codes) != allowed:
@@ -227,7 +227,7 @@ def deal_countdown(ruleset, decks, participants, rng, state, chips=None, max_car
                 owed.append(row["side"])
             if effect["chip"] != "none":
                 taker = row["name"] if effect["chip"] == "holder" else MARSHAL
-                events.append(_chip_event(chips, taker, rng, ruleset, f"{row['name']} drew the {card.name}"))
+                events.append(chip_event(chips, ruleset.chips, taker, rng, f"{row['name']} drew the {card.name}"))
     if owed:
         state["owed_reshuffle"] = owed
         for side in owed:
@@ -241,33 +241,6 @@ def _required(spec, message):
     if spec is None:
         raise ActionError(message)
     return spec
-
-
-def _take_given(piles, codes, holder, side):
-    """Cards dealt by hand come out of the side's deck or discards into the holder's hand."""
-    for code in codes:
-        if code in piles.draw_pile:
-            piles.draw_pile.remove(code)
-        elif code in piles.discards:
-            piles.discards.remove(code)
-        else:
-            where = piles.place_of(code)
-            owner = piles.holder_of(code) or "the table"
-            raise ActionError(f"{code} cannot be dealt to {holder}: in the {side} deck it is "
-                              + (f"up {owner}'s sleeve" if where == "sleeve" else f"in play with {owner}"))
-        piles.play.setdefault(holder, []).append(code)
-
-
-def _chip_event(chips, taker, rng, ruleset, why):
-    """A chip drawn from the table's pot, or (without a table) from a fresh pot."""
-    from dealer.core.piles import Chips
-
-    pot = chips if chips is not None else Chips(dict(ruleset.chips["pot"]))
-    colour = pot.draw(taker, rng, ruleset.chips["cap"])
-    event = {"kind": "chip", "to": taker, "colour": colour, "why": why}
-    if colour is None:
-        event["note"] = "no chip: the pot is empty or the player holds the most allowed"
-    return event
 
 
 def countdown(ruleset, rows, decks):
@@ -399,7 +372,7 @@ def deal_hands(ruleset, piles, participants, rng, context, chips=None):
         rows.append(row)
         if person.cards is not None:
             codes = [card.code for card in ruleset.deck.parse_many(person.cards)]
-            _take_given(piles, codes, person.name, "combat")
+            piles.take(codes, person.name)
             row["given"] = True
         else:
             size = person.hand if person.hand is not None else rules["hand_size"]
@@ -417,7 +390,7 @@ def deal_hands(ruleset, piles, participants, rng, context, chips=None):
             effect = rules["specials"].get(code)
             if effect and effect["chip"] != "none":
                 taker = person.name if effect["chip"] == "holder" else MARSHAL
-                events.append(_chip_event(chips, taker, rng, ruleset,
+                events.append(chip_event(chips, ruleset.chips, taker, rng,
                                           f"{person.name} drew the {ruleset.deck.parse(code).name}"))
     return rank_hands(ruleset, rows, context, events)
 
