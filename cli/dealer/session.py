@@ -74,6 +74,21 @@ class Session:
             yield table
             tx.save(table, self.command, self.__dict__.get("seed"))
 
+    @contextmanager
+    def maybe_table(self, name=None):
+        """The ``--table``'s table (saved at the end), or without one a fresh table saved nowhere.
+
+        Mechanics resolve against either the same way; only a persistent table keeps what
+        they change.
+        """
+        if name or self.settings.table:
+            with self.table(name) as table:
+                yield table
+        else:
+            from dealer.core.table import Table
+
+            yield Table.fresh(self.ruleset)
+
     def envelope(self, result, seed=None, ruleset=None):
         return render.envelope(self.command, ruleset or self.ruleset.name, seed, result)
 

@@ -161,7 +161,8 @@ def _deal(session, ruleset, table, posse, marshal, max_cards, surprised, guts):
     rng = session.rng()
     people = participants(ruleset, table, posse, marshal, _surprise(surprised), _rolls(guts, "--guts"))
     rules = ruleset.action
-    state = table.state.setdefault("action", {}) if table is not None else {}
+    typed = table.state(mechanics.ActionState) if table is not None else mechanics.ActionState()
+    state = typed.to_data()
     codes = [card.code for card in ruleset.deck]
     if rules["style"] == "hands":
         context = ruleset.context(rules["context"] or None)
@@ -174,7 +175,7 @@ def _deal(session, ruleset, table, posse, marshal, max_cards, surprised, guts):
         else:
             piles = mechanics_piles(codes, rng)
         result = mechanics.deal_hands(ruleset, piles, people, rng, context, table.chips if table else None)
-        state["rows"] = [{"name": r["name"], "side": r["side"], "cards": r["cards"], "notes": r["notes"]}
+        typed.rows = [{"name": r["name"], "side": r["side"], "cards": r["cards"], "notes": r["notes"]}
                          for r in result["participants"]]
         _record(table, result["events"], result["participants"], COMBAT_DECK)
         return result
@@ -183,6 +184,8 @@ def _deal(session, ruleset, table, posse, marshal, max_cards, surprised, guts):
         decks[side] = table.deck(side, rng) if table is not None else mechanics_piles(codes, rng)
     result = mechanics.deal_countdown(ruleset, decks, people, rng, state, table.chips if table else None,
                                       max_cards)
+    typed.round, typed.owed_reshuffle, typed.shaken = (state["round"], state.get("owed_reshuffle", []),
+                                                       state.get("shaken", []))
     _record(table, result["events"], result["participants"], None)
     return result
 
@@ -223,7 +226,8 @@ def new(ctx):
         names = [COMBAT_DECK] if rules["style"] == "hands" else rules["sides"]
         for name in names:
             table.deck(name, rng).collect(rng)
-        table.state["action"] = {}
+        state = table.state(mechanics.ActionState)
+        state.round, state.owed_reshuffle, state.shaken, state.rows = 0, [], [], []
         table.log("new combat", data={"decks": names})
     session.emit([session.envelope({"table": table.name, "new_combat": True, "decks": names}, seed=session.seed)],
                  [f"table {table.name}: a new combat; {', '.join(names)} decks shuffled, sleeves cleared"])

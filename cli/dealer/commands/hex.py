@@ -212,7 +212,7 @@ def _spell(session, table, entry, *, skill, mods, wild_pick, target, given, cast
     ruleset.threshold(target)
     huckster = huckster or bool(_trait(table, caster, "huckster"))
     master = master or _trait(table, caster, "master")
-    casts = table.state.setdefault("casts", {}) if table is not None and caster else {}
+    casts = table.state(mechanics.HexState).casts if table is not None and caster else {}
     winded = bool(master) and casts.get(caster, 0) >= int(master)
     count, pick = mechanics.spell_cards(ruleset, int(skill), mods, wild_pick, winded)
     policy = reshuffle or rules["reshuffle"]

@@ -130,7 +130,7 @@ def table_data(table):
                        "sleeves": dict(piles.sleeves)}
     return {"table": table.name, "ruleset": table.ruleset_name, "created": table.created, "decks": decks,
             "roster": table.roster, "chips": {"pot": table.chips.pot, "players": table.chips.players},
-            "state": table.state}
+            "state": table.states_data()}
 
 
 @table.command("show")
@@ -170,7 +170,7 @@ def reset(ctx, name):
             piles.collect(rng)
             loaded.touch(deck)
         loaded.chips.return_all()
-        loaded.state = {}
+        loaded.reset_states()
         loaded.log("reset", data={"decks": sorted(loaded.decks)})
     session.emit([session.envelope({"table": name, "reset": True}, seed=session.seed)],
                  [f"table {name}: every card back and shuffled, chips back in the pot"])
@@ -382,8 +382,9 @@ def rest(ctx, name, person):
     session = Session(ctx, "table rest")
     with session.table(name) as loaded:
         loaded.person(person)
-        casts = loaded.state.setdefault("casts", {})
-        before = casts.pop(person, 0)
+        from dealer.core.mechanics.hex import HexState
+
+        before = loaded.state(HexState).casts.pop(person, 0)
         loaded.log("rest", data={"person": person, "casts": before})
     session.emit([session.envelope({"table": name, "person": person, "casts_before": before})],
                  [f"{person} rests: casts counted afresh (was {before})"])

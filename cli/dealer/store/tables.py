@@ -20,10 +20,11 @@ import time
 from contextlib import contextmanager
 
 from dealer.core.piles import Chips, Piles
+from dealer.core.table import StateError, Table
 from dealer.errors import TableError
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 FILE_NAME = "tables.sqlite3"
 BUSY_TIMEOUT_S = 60
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
@@ -81,8 +82,19 @@ BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END
 
 POT = ""  # the chips table's holder for the pot
 
+def _state_by_mechanic(connection):
+    """Version 1 kept a poker-hands caster's cast count at the top of the table's state
+    (``casts``); version 2 gives each mechanic its own part: it moves under ``hex``."""
+    for row_id, state in connection.execute("SELECT id, state FROM tables").fetchall():
+        data = json.loads(state)
+        casts = data.pop("casts", None)
+        if casts:
+            data.setdefault("hex", {})["casts"] = casts
+        connection.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(data, sort_keys=True), row_id))
+
+
 # Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {}
+MIGRATIONS = {1: _state_by_mechanic}
 
 
 def state_dir():
@@ -110,54 +122,25 @@ def _now():
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-class Table:
-    """One table as loaded for one command; ``Store.save`` writes back what changed."""
+class StoredTable(Table):
+    """A table loaded from the state file for one command; ``Transaction.save`` writes back what changed."""
 
-    def __init__(self, row_id, name, ruleset_name, document, state, created):
-        self.id = row_id
-        self.name = name
-        self.ruleset_name = ruleset_name
-        self.document = document
-        self.state = state
-        self.created = created
-        self.decks = {}
-        self.roster = {}  # name -> {"side": str, "traits": dict}
-        self.chips = Chips({})
-        self.events = []  # new events, recorded on save
-        self.dirty_decks = set()
-        self.deleted_decks = set()
-        self._ruleset = None
-
-    @property
-    def ruleset(self):
-        """The ruleset pinned when the table was made (editing the file later changes nothing)."""
-        if self._ruleset is None:
+    def __init__(self, row_id, name, ruleset_name, document, states, created, *, ruleset=None, decks=None,
+                 chips=None, roster=None):
+        if ruleset is None:
             from dealer.store.rulesets import from_document
 
-            self._ruleset = from_document(self.document, origin=f"table {self.name}")
-        return self._ruleset
+            ruleset = from_document(document, origin=f"table {name}")
+        super().__init__(ruleset, name=name, decks=decks, chips=chips, roster=roster, states=states)
+        self.id = row_id
+        self.ruleset_name = ruleset_name
+        self.document = document
+        self.created = created
+        self.deleted_decks = set()
 
-    def deck(self, name, rng, command=""):
-        """The named deck, made and shuffled from the ruleset's cards the first time it is used."""
+    def deck(self, name, rng):
         check_name(name, "deck")
-        if name not in self.decks:
-            self.decks[name] = Piles.fresh([card.code for card in self.ruleset.deck], rng)
-            self.log("new deck", deck=name, data={"cards": len(self.decks[name].draw_pile)})
-        self.dirty_decks.add(name)
-        return self.decks[name]
-
-    def touch(self, deck):
-        self.dirty_decks.add(deck)
-
-    def log(self, kind, deck=None, cards=(), data=None):
-        self.events.append({"kind": kind, "deck": deck, "cards": list(cards), "data": data or {}})
-
-    def person(self, name):
-        if name not in self.roster:
-            known = ", ".join(self.roster) or "nobody yet"
-            raise TableError(f"table '{self.name}' has no '{name}' on its roster ({known}); "
-                             f"add them with: dealer table add {self.name} {name}")
-        return self.roster[name]
+        return super().deck(name, rng)
 
 
 class Store:
@@ -282,9 +265,8 @@ class Transaction:
         document = json.dumps(ruleset.document, ensure_ascii=False)  # keeps the file's order
         cursor = self.db.execute("INSERT INTO tables (name, ruleset, document, state, created) VALUES (?, ?, ?, '{}', ?)",
                                  (name, ruleset.name, document, created))
-        table = Table(cursor.lastrowid, name, ruleset.name, ruleset.document, {}, created)
-        table._ruleset = ruleset
-        table.chips = Chips(dict(ruleset.chips["pot"]))
+        table = StoredTable(cursor.lastrowid, name, ruleset.name, ruleset.document, {}, created, ruleset=ruleset,
+                            chips=Chips(dict(ruleset.chips["pot"])))
         table.log("new table", data={"ruleset": ruleset.name, "pot": dict(ruleset.chips["pot"])})
         table.deck("main", rng)
         return table
@@ -300,7 +282,7 @@ class Transaction:
             raise TableError(f"no table '{name}': {hint}make it with: dealer table new {name}")
         table_id, name, ruleset_name, document, state, created = row
         try:
-            table = Table(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
+            table = StoredTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
             decks = {}
             for deck, card, place, holder, _ in self.db.execute(
                     "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
@@ -325,6 +307,8 @@ class Transaction:
             order = list(table.document.get("chips", {}).get("pot", {}))
             pot = dict(sorted(pot.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)))
             table.chips = Chips(pot, players)
+        except StateError as error:
+            raise TableError(str(error)) from None
         except (ValueError, TypeError) as error:
             raise TableError(f"table '{name}' is damaged ({error}); dealer table reset {name} rebuilds its "
                              "decks, or delete it") from None
@@ -333,7 +317,7 @@ class Transaction:
     def save(self, table, command, seed=None):
         """Write back what the command changed, and append its events to the history."""
         db = self.db
-        db.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(table.state, sort_keys=True), table.id))
+        db.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(table.states_data(), sort_keys=True), table.id))
         for deck in table.deleted_decks:
             db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
         for deck in table.dirty_decks:

@@ -27,6 +27,7 @@ import re
 
 from dealer.core.dice import given_roll, parse_dice, trait_roll
 from dealer.core.piles import PileError, chip_event
+from dealer.core.table import check_keys
 from dealer.errors import DealerError
 
 MARSHAL = "Marshal"  # who draws the Marshal's chips
@@ -34,6 +35,33 @@ MARSHAL = "Marshal"  # who draws the Marshal's chips
 
 class ActionError(DealerError):
     """A participant, a sleeve or an interrupt that the rules or the table do not allow."""
+
+
+class ActionState:
+    """The ``action`` part of a table: the combat so far.
+
+    ``round`` (rounds dealt), ``owed_reshuffle`` (sides whose deck a Black Joker will
+    reshuffle), ``shaken`` (surprised characters who still need a Guts roll), ``rows``
+    (style ``hands``: the hands drawn once for the combat).
+    """
+
+    KEY = "action"
+    FIELDS = ("round", "owed_reshuffle", "shaken", "rows")
+    __slots__ = FIELDS
+
+    def __init__(self, round=0, owed_reshuffle=(), shaken=(), rows=()):
+        self.round = int(round)
+        self.owed_reshuffle = list(owed_reshuffle)
+        self.shaken = list(shaken)
+        self.rows = [dict(row) for row in rows]
+
+    @classmethod
+    def from_data(cls, data: dict) -> "ActionState":
+        check_keys(data, cls.FIELDS, "action state")
+        return cls(**data)
+
+    def to_data(self) -> dict:
+        return {key: getattr(self, key) for key in self.FIELDS if getattr(self, key)}
 
 
 # -- participants -----------------------------------------------------------------------------

@@ -24,6 +24,7 @@ Velvet's soul blast from seed 000:
 
 from __future__ import annotations
 
+from dealer.core.table import check_keys
 from dealer.errors import DealerError
 
 SEVERITY_WORDS = {
@@ -32,6 +33,24 @@ SEVERITY_WORDS = {
     2: "bad backlash: you went bust",
     3: "both Jokers: May the Lord have mercy on your soul",
 }
+
+
+class HexState:
+    """The ``hex`` part of a table: each caster's casts since their last rest (seed 003's winded)."""
+
+    KEY = "hex"
+    __slots__ = ("casts",)
+
+    def __init__(self, casts: dict[str, int] | None = None):
+        self.casts = dict(casts or {})
+
+    @classmethod
+    def from_data(cls, data: dict) -> "HexState":
+        check_keys(data, ("casts",), "hex state")
+        return cls({str(name): int(count) for name, count in data.get("casts", {}).items()})
+
+    def to_data(self) -> dict:
+        return {"casts": dict(self.casts)} if self.casts else {}
 
 
 class HexError(DealerError):

@@ -1,0 +1,88 @@
+"""One data shape per thing: a trait roll, a hand, a backlash, wherever they appear.
+
+``roll``, ``action``, ``hex``, ``conflict`` and ``gadget`` all show trait rolls and hands;
+they all turn them into data here, so a script reads the same keys everywhere. The renderers
+turn this data into text.
+
+>>> from dealer.core.dice import given_roll
+>>> sorted(roll_data(given_roll(16)))
+['bust', 'by_hand', 'count', 'dice', 'kept', 'modifier', 'raises', 'rolls', 'sides', 'success', 'tn', 'total']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEVERITY_WORDS = {
+    0: "no backlash",
+    1: "backlash: the manitou takes a swipe",
+    2: "bad backlash: you went bust",
+    3: "both Jokers: May the Lord have mercy on your soul",
+}
+
+
+def roll_data(roll: Any) -> dict:
+    """A trait roll: every die's chain (``[10, 8]`` is an ace), the kept die, the verdict.
+
+    A total rolled with physical dice (``by_hand``) has no dice: ``dice`` is null and
+    ``rolls`` empty.
+    """
+    by_hand = not roll.dice
+    data = {
+        "dice": None if by_hand else roll.notation,
+        "count": roll.count,
+        "sides": roll.sides,
+        "modifier": roll.modifier,
+        "tn": roll.tn,
+        "rolls": [die.chain for die in roll.dice],
+        "kept": roll.kept,
+        "total": roll.total,
+        "bust": roll.bust,
+        "success": roll.success,
+        "raises": roll.raises,
+        "by_hand": by_hand,
+    }
+    if roll.capped:
+        data["capped"] = True
+    return data
+
+
+def effect_label(ruleset: Any, rank: Any) -> str:
+    """A hand rank's game effect: its own, or else that of the next lower rank that names one.
+
+    Seed 003 names effects for some ranks only (pair, three of a kind, full house, straight
+    flush); a two pair is still at least a Basic Success. One rule for ``hand``, ``action``
+    and ``hex`` alike.
+    """
+    for other in ruleset.ranking.ranks:
+        if other.strength <= rank.strength and other.effect:
+            return other.effect
+    return ""
+
+
+def hand_data(hand: Any, ruleset: Any) -> dict:
+    """A best hand: its rank, the five played as held and as they count, wilds, unused, dead."""
+    rank = hand.rank
+    data = {
+        "rank": rank.id,
+        "name": rank.name,
+        "strength": rank.strength,
+        "cards": [card.code for card in hand.played],
+        "as": [card.code for card in hand.effective],
+        "wilds": hand.substitutions(),
+        "unused": [card.code for card in hand.unused],
+        "dead": [card.code for card in hand.dead],
+    }
+    if rank.harm:
+        data["harm"] = rank.harm
+    effect = effect_label(ruleset, rank)
+    if effect:
+        data["effect"] = effect
+    if ruleset.deck.trump_count:
+        data["arcane"] = hand.arcane
+    return data
+
+
+def backlash_data(reasons: list[str], severity: int, words: str | None = None) -> dict:
+    """A backlash: why, how bad (0 none, 1 a Joker, 2 a bust, 3 both Jokers) and in words."""
+    return {"reasons": list(reasons), "severity": severity, "words": words or SEVERITY_WORDS[severity]}

@@ -1,0 +1,154 @@
+"""A table as the mechanics see it: decks by name, chips, the roster, and each mechanic's state.
+
+Pure: nothing here touches a file. A command gets a ``Table`` (loaded from the store with
+``--table``, or a fresh one that is never saved), a mechanic's ``resolve`` reads and changes
+it, and the store saves what changed. Each mechanic owns one part of the table's state as a
+small type with ``from_data``/``to_data`` (``table.state(HexState)``); nobody else writes it,
+and a stored table holding a part no mechanic owns is refused with its name.
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> table = Table.fresh(load("deadlands"))
+>>> piles = table.deck("main", random.Random(1))
+>>> len(piles.draw_pile), table.persistent
+(54, False)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol, TypeVar
+
+from dealer.core.piles import Chips, Piles
+from dealer.errors import DealerError
+
+# Every part of a table's state and the mechanic type that owns it (imported only when used).
+STATE_TYPES = {
+    "action": "dealer.core.mechanics.action:ActionState",
+    "hex": "dealer.core.mechanics.hex:HexState",
+    "hands": "dealer.core.mechanics.last_hand:LastHands",
+    "conflict": "dealer.core.mechanics.conflict:ConflictState",
+    "chips": "dealer.core.mechanics.chips:ChipsState",
+    "gadget": "dealer.core.mechanics.gadget:GadgetState",
+}
+
+
+class StateError(DealerError):
+    """A stored table whose state no mechanic of this dealer owns, or that does not read back."""
+
+
+class MechanicState(Protocol):
+    KEY: str
+
+    @classmethod
+    def from_data(cls, data: dict) -> "MechanicState": ...
+
+    def to_data(self) -> dict: ...
+
+
+S = TypeVar("S", bound=MechanicState)
+
+
+def check_keys(data: dict, allowed: tuple[str, ...], where: str) -> None:
+    """Refuse keys a state type does not know: a typo must not become a silent new key."""
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise StateError(f"{where}: unknown state {', '.join(repr(k) for k in unknown)} "
+                         f"(known: {', '.join(allowed)}); the table was written by another dealer")
+
+
+class Table:
+    """Decks, chips, roster and mechanic states of one table, for one command."""
+
+    def __init__(self, ruleset: Any, *, name: str | None = None, decks: dict[str, Piles] | None = None,
+                 chips: Chips | None = None, roster: dict[str, dict] | None = None,
+                 states: dict[str, dict] | None = None):
+        self.ruleset = ruleset
+        self.name = name  # None: a fresh table for one command, saved nowhere
+        self.decks = decks if decks is not None else {}
+        self.chips = chips if chips is not None else Chips(dict(ruleset.chips["pot"]))
+        self.roster = roster if roster is not None else {}  # name -> {"side": str, "traits": dict}
+        states = dict(states or {})
+        check_keys(states, tuple(STATE_TYPES), f"table '{name}'")
+        self._stored = states
+        self._states: dict[str, MechanicState] = {}
+        self.events: list[dict] = []  # new history events, recorded on save
+        self.dirty_decks: set[str] = set()
+
+    @classmethod
+    def fresh(cls, ruleset: Any) -> "Table":
+        """A table for one command without ``--table``: fresh decks, a full pot, no roster."""
+        return cls(ruleset)
+
+    @property
+    def persistent(self) -> bool:
+        return self.name is not None
+
+    def deck(self, name: str, rng: random.Random) -> Piles:
+        """The named deck, made and shuffled from the ruleset's cards the first time it is used."""
+        if name not in self.decks:
+            self.decks[name] = Piles.fresh([card.code for card in self.ruleset.deck], rng)
+            if self.persistent:
+                self.log("new deck", deck=name, data={"cards": len(self.decks[name].draw_pile)})
+        self.dirty_decks.add(name)
+        return self.decks[name]
+
+    def touch(self, deck: str) -> None:
+        self.dirty_decks.add(deck)
+
+    def log(self, kind: str, deck: str | None = None, cards=(), data: dict | None = None) -> None:
+        self.events.append({"kind": kind, "deck": deck, "cards": list(cards), "data": data or {}})
+
+    def log_events(self, events: list[dict]) -> None:
+        """Record a result's events (chip draws, reshuffles, discards) in the history."""
+        for event in events:
+            data = {k: v for k, v in event.items() if k not in ("kind", "deck", "cards")}
+            self.log(event["kind"], deck=event.get("deck"), cards=event.get("cards", []), data=data)
+
+    def person(self, name: str) -> dict:
+        if name not in self.roster:
+            from dealer.errors import TableError
+
+            known = ", ".join(self.roster) or "nobody yet"
+            raise TableError(f"table '{self.name}' has no '{name}' on its roster ({known}); "
+                             f"add them with: dealer table add {self.name} {name}")
+        return self.roster[name]
+
+    def trait(self, person: str | None, key: str) -> Any:
+        """A roster trait of ``person``, or None (no such person, no such trait, no table)."""
+        if not person or person not in self.roster:
+            return None
+        return self.roster[person]["traits"].get(key)
+
+    def state(self, kind: type[S]) -> S:
+        """The mechanic's own part of the table's state, typed (made empty on first use)."""
+        found = self._states.get(kind.KEY)
+        if found is None:
+            try:
+                found = kind.from_data(self._stored.get(kind.KEY, {}))
+            except (TypeError, ValueError, KeyError, AttributeError) as error:
+                raise StateError(f"table '{self.name}': its {kind.KEY} state does not read back ({error}); "
+                                 f"dealer action new / dealer table reset {self.name} starts it afresh") from None
+            self._states[kind.KEY] = found
+        return found
+
+    def reset_states(self) -> None:
+        """Forget every mechanic's state (``table reset``)."""
+        self._stored, self._states = {}, {}
+
+    def states_data(self) -> dict[str, dict]:
+        """Every part of the state as data, for the store: typed parts written back, empty ones dropped."""
+        out = dict(self._stored)
+        for key, state in self._states.items():
+            out[key] = state.to_data()
+        for key in STATE_TYPES:  # make sure every stored part still reads back
+            if key in out and key not in self._states:
+                self.state(state_type(key))
+        return {key: data for key, data in out.items() if data}
+
+
+def state_type(key: str) -> type:
+    """The state type that owns ``key`` (imported on demand)."""
+    module, _, name = STATE_TYPES[key].partition(":")
+    return getattr(importlib.import_module(module), name)
