@@ -244,6 +244,10 @@ def _check_references(doc, ruleset_parts, problems):
     for i, entry in enumerate(hex_["catalogue"]):
         hand(entry["minimum"], f"hex.catalogue[{i}].minimum")
     context(conflict["context"], "conflict.context")
+    for rank_id in conflict["helpers"]:
+        if by_id and slug(rank_id) not in by_id:
+            problems.append(f"conflict.helpers.{rank_id}: no hand rank '{rank_id}' "
+                            f"(ranks: {', '.join(r.id for r in {id(r): r for r in by_id.values()}.values())})")
     suit_codes = {suit.code.lower() for suit in deck.suits}
     for code in conflict["scores"]:
         if code.lower() not in suit_codes:

@@ -214,6 +214,14 @@ HEX = {
     "catalogue": array("The hexes `dealer hex NAME` knows.", HEX_ENTRY, []),
 }
 
+HELPER_BONUS = {
+    "cards": Field("int", "Extra cards for the leader's draw.", 0, minimum=0),
+    "wild_picks": Field("int", "Wild picks for the leader (as though using a red chip).", 0, minimum=0),
+    "value": Field("int", "Value steps added to the leader's hand (a pair of fives becomes tens at 5).", 0,
+                   minimum=0),
+    "note": Field("str", "What the GM decides, when the bonus is theirs to choose.", ""),
+}
+
 CONFLICT = {
     "style": Field("str", "`scores`: dealt the sum of two Scores (Dust Devils); `contest`: hands against a "
                    "target or each other (seed 003).", "contest", choices=["scores", "contest"]),
@@ -221,6 +229,9 @@ CONFLICT = {
     "scores": Field("map", "Suit code -> the Score that suit's harm falls on.", {}, value=Field("str", "")),
     "power": Field("str", "The Score a player may add for more cards, whose hand then needs a trump; "
                    "empty for none.", ""),
+    "helpers": Field("map", "Style `contest`: what a helper's hand adds to the leader's draw, by hand rank id "
+                     "(seed 003's 'Skills Enhancing Skills'); a rank not listed adds nothing.", {},
+                     value=table("", HELPER_BONUS)),
 }
 
 GADGET_TIER = {

@@ -53,6 +53,20 @@ class HexState:
         return {"casts": dict(self.casts)} if self.casts else {}
 
 
+def is_winded(table, person: str | None) -> bool:
+    """Seed 003: once a caster has cast as many spells as their master skill (roster ``master``),
+    they are winded, "-1 card to everything", until they rest or spend a white chip."""
+    master = table.trait(person, "master")
+    if not person or not master:
+        return False
+    return table.state(HexState).casts.get(person, 0) >= int(master)
+
+
+def second_wind(table, person: str) -> int:
+    """A rest or a white chip: the casts count afresh. Returns the count before."""
+    return table.state(HexState).casts.pop(person, 0)
+
+
 class HexError(DealerError):
     """A cast the rules do not allow (a wild pick with too few cards, no minimum, ...)."""
 
