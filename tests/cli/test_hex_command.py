@@ -130,7 +130,8 @@ def spell(dealer, *args):
 
 def test_card_count_and_wild_pick(dealer):
     assert spell(dealer, "--skill", 2, "--mod", "+1", "--seed", 1)["cards_allowed"] == 8
-    assert spell(dealer, "--skill", 9, "--seed", 1)["cards_allowed"] == 10  # never more than ten
+    nine = spell(dealer, "--skill", 9, "--seed", 1)  # 14 cards: more than ten, so 9 and a wild pick
+    assert (nine["cards_allowed"], nine["wild_picks"], len(nine["cards"])) == (9, 1, 9) and nine["wild_pick"]
     ten = spell(dealer, "--skill", 5, "--seed", 1)
     assert len(ten["cards"]) == 10 and ten["wild_pick"] is None
     picked = spell(dealer, "--skill", 5, "--wild-pick", "--seed", 1)
@@ -138,6 +139,9 @@ def test_card_count_and_wild_pick(dealer):
     assert picked["success"]  # a wild pick guarantees at least a pair
     six = spell(dealer, "--skill", 6, "--wild-pick", "--seed", 1)
     assert len(six["cards"]) == 6
+    unasked = spell(dealer, "--skill", 6, "--seed", 1)  # seed 003: skill six is six cards and a wild
+    assert len(unasked["cards"]) == 6 and unasked["wild_picks"] == 1 and unasked["success"]
+    assert "wild pick" in dealer("-r", "poker-hands", "hex", "--skill", 6, "--seed", 1).out
     assert_clean_error(dealer("-r", "poker-hands", "hex", "--skill", 3, "--wild-pick"), code=1)
 
 

@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from dealer.core.mechanics import action as act
 from dealer.core.piles import Chips, Piles
+from dealer.core.mechanics.rolls import RollSpec
+from dealer.core.table import Table
 
 
 @pytest.fixture
@@ -16,7 +18,7 @@ def deadlands(load):
 
 
 def spec(text, ruleset):
-    return act.RollSpec.parse(text, ruleset.dice["sides"])
+    return RollSpec.parse(text, ruleset.dice["sides"])
 
 
 def stacked(ruleset, top):
@@ -25,10 +27,19 @@ def stacked(ruleset, top):
     return Piles(list(top) + rest)
 
 
+def table_with(ruleset, decks, chips=None, roster=None):
+    """A stored table (persistent: its state carries over) whose decks are stacked."""
+    return Table(ruleset, name="t", decks=decks, chips=chips, roster=roster)
+
+
+def deal(ruleset, table, *posse, marshal=(), rng=None, **options):
+    request = act.ActionRequest(posse=posse, marshal=marshal, **options)
+    return act.resolve(ruleset, request, table, rng or random.Random(1)).to_data()
+
+
 def test_sarahs_16_draws_three_cards(deadlands):
-    decks = {"posse": stacked(deadlands, ["Qh", "8d", "4c"]), "marshal": stacked(deadlands, [])}
-    sarah = act.Participant("Sarah", "posse", spec("16", deadlands))
-    result = act.deal_countdown(deadlands, decks, [sarah], random.Random(1), {})
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["Qh", "8d", "4c"]), "marshal": stacked(deadlands, [])})
+    result = deal(deadlands, table, "Sarah=16")
     assert result["participants"][0]["cards"] == ["Qh", "8d", "4c"]
     assert [e["card"] for e in result["countdown"]] == ["Qh", "8d", "4c"]
 
@@ -47,11 +58,9 @@ def test_bust_and_max_cards(deadlands):
 
 
 def test_ties_by_suit_within_a_side_and_simultaneous_across_sides(deadlands):
-    decks = {"posse": stacked(deadlands, ["Qc", "Qs", "Qh", "Qd"]), "marshal": stacked(deadlands, ["Qh", "Ac"])}
-    people = [act.Participant("Sarah", "posse", spec("10", deadlands)),
-              act.Participant("Velvet", "posse", spec("10", deadlands)),
-              act.Participant("Bob", "marshal", spec("10", deadlands))]
-    result = act.deal_countdown(deadlands, decks, people, random.Random(1), {})
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["Qc", "Qs", "Qh", "Qd"]),
+                                   "marshal": stacked(deadlands, ["Qh", "Ac"])})
+    result = deal(deadlands, table, "Sarah=10", "Velvet=10", marshal=("Bob=10",))
     order = [(e["card"], e["name"], e["simultaneous"]) for e in result["countdown"]]
     assert order == [("Ac", "Bob", False), ("Qs", "Sarah", False), ("Qh", "Velvet", True), ("Qh", "Bob", True),
                      ("Qd", "Velvet", False), ("Qc", "Sarah", False)]
@@ -59,9 +68,8 @@ def test_ties_by_suit_within_a_side_and_simultaneous_across_sides(deadlands):
 
 def test_red_joker_acts_any_time_and_draws_a_chip_from_the_pot(deadlands):
     chips = Chips({"white": 50, "red": 25, "blue": 10})
-    decks = {"posse": stacked(deadlands, ["RJ", "5c"]), "marshal": stacked(deadlands, [])}
-    result = act.deal_countdown(deadlands, decks, [act.Participant("Sarah", "posse", spec("10", deadlands))],
-                                random.Random(3), {}, chips)
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["RJ", "5c"]), "marshal": stacked(deadlands, [])}, chips)
+    result = deal(deadlands, table, "Sarah=10", rng=random.Random(3))
     assert result["any_time"] == [{"card": "RJ", "name": "Sarah", "side": "posse"}]
     assert [e["card"] for e in result["countdown"]] == ["5c"]
     chip = [e for e in result["events"] if e["kind"] == "chip"]
@@ -87,51 +95,50 @@ def test_sleeve_default_is_the_lowest_card_and_one_at_a_time(deadlands):
 
 def test_rounds_on_a_table_black_joker_sleeve_and_reshuffle(deadlands):
     rng = random.Random(5)
-    state = {}
     chips = Chips({"white": 50, "red": 25, "blue": 10})
-    decks = {"posse": stacked(deadlands, ["9h", "7c", "BJ", "2d"]), "marshal": stacked(deadlands, [])}
-    sarah = act.Participant("Sarah", "posse", spec("10", deadlands))
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["9h", "7c", "BJ", "2d"]),
+                                   "marshal": stacked(deadlands, [])}, chips)
+    state = table.state(act.ActionState)
 
-    first = act.deal_countdown(deadlands, decks, [sarah], rng, state, chips)
+    first = deal(deadlands, table, "Sarah=10", rng=rng)
     assert first["round"] == 1 and first["participants"][0]["cards"] == ["9h", "7c"]
-    act.sleeve(deadlands, decks["posse"], "Sarah", "7c")
+    act.resolve_sleeve(deadlands, "Sarah", "7c", table)
 
-    second = act.deal_countdown(deadlands, decks, [sarah], rng, state, chips)
+    second = deal(deadlands, table, "Sarah=10", rng=rng)
     assert second["round"] == 2
     assert ["9h"] == [e["cards"] for e in second["events"] if e["kind"] == "discard"][0]  # unplayed card
-    assert decks["posse"].sleeves == {}  # the Black Joker took the sleeve card with it
+    assert table.decks["posse"].sleeves == {}  # the Black Joker took the sleeve card with it
     black = [e for e in second["events"] if e["kind"] == "discard" and "Black Joker" in e["why"]][0]
     assert black["cards"] == ["BJ", "7c"]
     assert [e["to"] for e in second["events"] if e["kind"] == "chip"] == ["Marshal"]
-    assert state["owed_reshuffle"] == ["posse"]
+    assert state.owed_reshuffle == ["posse"]
     assert second["participants"][0]["cards"] == ["2d"]
 
-    third = act.deal_countdown(deadlands, decks, [sarah], rng, state, chips)
+    third = deal(deadlands, table, "Sarah=10", rng=rng)
     reshuffles = [e for e in third["events"] if e["kind"] == "reshuffle"]
     assert reshuffles and reshuffles[0]["why"].startswith("a Black Joker")
-    assert "owed_reshuffle" not in state
+    assert state.owed_reshuffle == [] and "owed_reshuffle" not in state.to_data()
     # After the reshuffle every posse card but Sarah's new ones is back in the draw pile.
-    piles = decks["posse"]
+    piles = table.decks["posse"]
     assert len(piles.draw_pile) + sum(map(len, piles.play.values())) == 54
+    assert {e["kind"] for e in table.events} >= {"deal", "discard", "chip", "reshuffle", "reshuffle owed", "sleeve"}
 
 
 def test_sleeve_kept_across_rounds(deadlands):
     rng = random.Random(2)
-    state = {}
-    decks = {"posse": stacked(deadlands, ["9h", "7c", "3s", "4s"]), "marshal": stacked(deadlands, [])}
-    sarah = act.Participant("Sarah", "posse", spec("10", deadlands))
-    act.deal_countdown(deadlands, decks, [sarah], rng, state)
-    act.sleeve(deadlands, decks["posse"], "Sarah", "9h")
-    second = act.deal_countdown(deadlands, decks, [sarah], rng, state)
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["9h", "7c", "3s", "4s"]),
+                                   "marshal": stacked(deadlands, [])})
+    deal(deadlands, table, "Sarah=10", rng=rng)
+    act.resolve_sleeve(deadlands, "Sarah", "9h", table)
+    second = deal(deadlands, table, "Sarah=10", rng=rng)
     assert second["sleeves"] == [{"name": "Sarah", "side": "posse", "card": "9h"}]
-    assert decks["posse"].from_sleeve("Sarah") == "9h" and "9h" in decks["posse"].discards
+    assert act.resolve_play(deadlands, "Sarah", table)["card"] == "9h" and "9h" in table.decks["posse"].discards
 
 
 def test_deck_running_out_mid_round_reshuffles_its_discards_only(deadlands):
-    piles = Piles(["2c", "3c"], discards=["4c", "5c", "6c"], play={"Velvet": ["Ks"]}, sleeves={"Bo": ["Qs"][0]})
-    decks = {"posse": piles, "marshal": stacked(deadlands, [])}
-    sarah = act.Participant("Sarah", "posse", spec("20", deadlands))
-    result = act.deal_countdown(deadlands, decks, [sarah], random.Random(4), {})
+    piles = Piles(["2c", "3c"], discards=["4c", "5c", "6c"], play={"Velvet": ["Ks"]}, sleeves={"Bo": "Qs"})
+    table = table_with(deadlands, {"posse": piles, "marshal": stacked(deadlands, [])})
+    result = deal(deadlands, table, "Sarah=20", rng=random.Random(4))
     cards = result["participants"][0]["cards"]
     assert len(cards) == 4 and "Qs" not in cards
     events = [e for e in result["events"] if e["kind"] == "reshuffle"]
@@ -141,33 +148,26 @@ def test_deck_running_out_mid_round_reshuffles_its_discards_only(deadlands):
 
 
 def test_deck_and_discards_dry_says_so(deadlands):
-    decks = {"posse": Piles(["2c"]), "marshal": Piles([])}
-    result = act.deal_countdown(deadlands, decks, [act.Participant("Sarah", "posse", spec("20", deadlands))],
-                                random.Random(1), {})
-    row = result["participants"][0]
+    table = table_with(deadlands, {"posse": Piles(["2c"]), "marshal": Piles([])})
+    row = deal(deadlands, table, "Sarah=20")["participants"][0]
     assert row["cards"] == ["2c"] and any("ran dry" in note for note in row["notes"])
 
 
 def test_surprise_failure_means_no_cards_then_guts(deadlands):
     rng = random.Random(1)
-    state = {}
-    decks = {"posse": stacked(deadlands, []), "marshal": stacked(deadlands, [])}
-    sarah = act.Participant("Sarah", "posse", spec("16", deadlands), surprise_tn=11, cognition=spec("7", deadlands),
-                            guts=spec("3", deadlands))
-    first = act.deal_countdown(deadlands, decks, [sarah], rng, state)
-    assert first["participants"][0]["cards"] == [] and state["shaken"] == ["Sarah"]
-    sarah.surprise_tn = None
-    second = act.deal_countdown(deadlands, decks, [sarah], rng, state)
+    table = table_with(deadlands, {"posse": stacked(deadlands, []), "marshal": stacked(deadlands, [])})
+    first = deal(deadlands, table, "Sarah=16", rng=rng, surprised=("Sarah:11=7",), guts=("Sarah=3",))
+    assert first["participants"][0]["cards"] == [] and table.state(act.ActionState).shaken == ["Sarah"]
+    assert first["participants"][0]["cognition"]["tn"] == 11
+    second = deal(deadlands, table, "Sarah=16", rng=rng, guts=("Sarah=3",))
     assert second["participants"][0]["cards"] == [] and "still shaken" in second["participants"][0]["notes"][0]
-    sarah.guts = spec("6", deadlands)
-    third = act.deal_countdown(deadlands, decks, [sarah], rng, state)
-    assert len(third["participants"][0]["cards"]) == 3 and state["shaken"] == []
+    third = deal(deadlands, table, "Sarah=16", rng=rng, guts=("Sarah=6",))
+    assert len(third["participants"][0]["cards"]) == 3 and table.state(act.ActionState).shaken == []
 
 
 def test_surprise_passed_deals_normally(deadlands):
-    decks = {"posse": stacked(deadlands, []), "marshal": stacked(deadlands, [])}
-    sarah = act.Participant("Sarah", "posse", spec("16", deadlands), surprise_tn=5, cognition=spec("5", deadlands))
-    result = act.deal_countdown(deadlands, decks, [sarah], random.Random(1), {})
+    table = table_with(deadlands, {"posse": stacked(deadlands, []), "marshal": stacked(deadlands, [])})
+    result = deal(deadlands, table, "Sarah=16", surprised=("Sarah:5=5",))
     assert len(result["participants"][0]["cards"]) == 3
 
 
@@ -180,6 +180,32 @@ def test_interrupt_outcomes(deadlands, mine, theirs, outcome):
     assert result["outcome"] == outcome
 
 
+def test_the_red_joker_interrupts_without_a_roll_and_is_spent(deadlands):
+    """Seed 000: the Red Joker's holder acts at any time, "even interrupting someone else's action
+    without making a Quickness check"."""
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["RJ", "5c"]), "marshal": stacked(deadlands, ["Ah"])})
+    deal(deadlands, table, "Sarah=10", marshal=("Bob=5",))
+    result = act.resolve_interrupt(deadlands, act.InterruptRequest("Sarah", "Bob"), table, random.Random(1))
+    assert result["outcome"] == "first" and result["card"] == "RJ" and result["roll"] is None
+    assert "RJ" in table.decks["posse"].discards and table.decks["posse"].play["Sarah"] == ["5c"]
+    with pytest.raises(act.ActionError, match="no card up the sleeve"):
+        act.resolve_interrupt(deadlands, act.InterruptRequest("Sarah", "Bob"), table, random.Random(1))
+
+
+def test_an_action_of_two_cards_resolves_on_its_last_card_across_rounds(deadlands):
+    """Seed 000's Speed: "She spends her Queen of Hearts this round and her 8 of Diamonds next round.
+    On the 8, she makes her hexslingin' roll and resolves the spell's effects."""
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["Qh", "8d"]), "marshal": stacked(deadlands, [])},
+                       roster={"Velvet": {"side": "posse", "traits": {}}})
+    act.resolve_begin(deadlands, "Velvet", 2, "mirage", table)
+    first = deal(deadlands, table, "Velvet=5")
+    assert first["countdown"][0]["action"] == "mirage 1/2" and not first["countdown"][0].get("resolves")
+    second = deal(deadlands, table, "Velvet=5")
+    assert second["countdown"][0]["card"] == "8d" and second["countdown"][0]["action"] == "mirage 2/2: resolves now"
+    third = deal(deadlands, table, "Velvet=5")
+    assert "action" not in third["countdown"][0] and act.long_action(table, "Velvet") is None
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), people=st.lists(st.tuples(st.sampled_from(["posse", "marshal"]),
                                                               st.sampled_from(["2d6", "3d8", "4d10", "30", "bust", "4"])),
@@ -187,10 +213,9 @@ def test_interrupt_outcomes(deadlands, mine, theirs, outcome):
 def test_no_card_twice_on_a_side_and_counts_match(load, seed, people):
     ruleset = load("deadlands")
     rng = random.Random(seed)
-    decks = {"posse": Piles.fresh([c.code for c in ruleset.deck], rng),
-             "marshal": Piles.fresh([c.code for c in ruleset.deck], rng)}
-    participants = [act.Participant(f"p{i}", side, spec(text, ruleset)) for i, (side, text) in enumerate(people)]
-    result = act.deal_countdown(ruleset, decks, participants, rng, {})
+    posse = tuple(f"p{i}={text}" for i, (side, text) in enumerate(people) if side == "posse")
+    marshal = tuple(f"p{i}={text}" for i, (side, text) in enumerate(people) if side == "marshal")
+    result = deal(ruleset, Table.fresh(ruleset), *posse, marshal=marshal, rng=rng)
     for side in ("posse", "marshal"):
         dealt = [c for row in result["participants"] if row["side"] == side
                  for c in row["cards"] + row.get("discarded", [])]
@@ -203,18 +228,36 @@ def test_no_card_twice_on_a_side_and_counts_match(load, seed, people):
 
 # -- poker-hands ------------------------------------------------------------------------------
 
-def test_full_house_three_entries_two_pair_two_no_pair_last(load):
+def rows_of(**hands):
+    return [{"name": name, "side": "posse", "cards": cards.split(), "notes": []} for name, cards in hands.items()]
+
+
+def test_full_house_acts_at_full_house_three_and_pair_two_pair_at_two_no_pair_last(load):
     ruleset = load("poker-hands")
-    rows = [{"name": "Bert", "side": "posse", "cards": ["Ks", "Kh", "Kd", "Qs", "Qh"], "notes": []},
-            {"name": "Sally", "side": "posse", "cards": ["2c", "2d", "9h", "9s", "4c"], "notes": []},
-            {"name": "Cy", "side": "marshal", "cards": ["3c", "5d", "7h", "9d", "Jc"], "notes": []}]
+    rows = rows_of(Bert="Ks Kh Kd Qs Qh", Sally="2c 2d 9h 9s 4c", Cy="3c 5d 7h 9d Jc")
     result = act.rank_hands(ruleset, rows, ruleset.context(""))
     order = [(e["name"], e["rank"]) for e in result["countdown"]]
-    assert [r for n, r in order if n == "Bert"] == ["full-house", "three-of-a-kind", "pair"]
-    assert [r for n, r in order if n == "Sally"] == ["two-pair", "pair"]
-    assert order[-1] == ("Cy", None) and result["countdown"][-1]["modifier"] == -1
     assert order == [("Bert", "full-house"), ("Bert", "three-of-a-kind"), ("Sally", "two-pair"),
                      ("Bert", "pair"), ("Sally", "pair"), ("Cy", None)]
+    assert result["countdown"][-1]["modifier"] == -1
+    assert result["countdown"][3]["cards"] == ["Ks", "Kh"]  # its best pair, from the three Kings
+
+
+@pytest.mark.parametrize("cards, ranks", [
+    ("9c 9d 9h 9s 2c", ["four-of-a-kind", "three-of-a-kind", "pair"]),
+    ("9c 9d 9h 3s 2c", ["three-of-a-kind", "pair"]),
+    ("9c 9d 3h 3s 2c", ["two-pair", "pair"]),
+    ("4c 5c 6c 7c 8c", ["straight-flush", "flush", "straight"]),
+    ("4c 5c 6c 7c 8c 8d Kh", ["straight-flush", "flush", "straight", "pair"]),
+    ("Ac Kc Qc Jc 10c", ["royal-flush", "flush", "straight"]),
+    ("Ks Kh Kd Qs Qh 2c 2d", ["full-house", "three-of-a-kind", "pair"]),
+    ("3c 5d 7h 9d Jc", []),
+])
+def test_sub_hands_every_category_any_subset_forms_once(load, cards, ranks):
+    """Seed 003: "You can use the same cards in multiple sub hands"; never twice at one category."""
+    ruleset = load("poker-hands")
+    found = act.sub_hands(ruleset, ruleset.deck.parse_many(cards), ruleset.context(""))
+    assert [hand.rank.id for hand in found] == ranks
 
 
 def test_exact_ties_act_simultaneously(load):
@@ -225,12 +268,32 @@ def test_exact_ties_act_simultaneously(load):
     assert [e["simultaneous"] for e in result["countdown"]] == [True, True]
 
 
+def test_a_joker_and_no_pair_is_a_bust_in_combat(load):
+    ruleset = load("poker-hands")
+    result = act.rank_hands(ruleset, rows_of(Cy="BJ 3c 5d 7s 9d", Bo="RJ 3h 3d 7h 9h"), ruleset.context(""))
+    cy = result["participants"][0]
+    assert cy["bust"] == {"black": 3, "red": 2} and result["countdown"][-1]["hand"].startswith("BUST")
+    assert "bust" not in result["participants"][1]
+
+
 def test_red_joker_in_a_combat_hand_draws_a_chip(load):
     ruleset = load("poker-hands")
     piles = Piles(["RJ", "2c", "2d", "9h", "4s"] + [c.code for c in ruleset.deck if c.code not in
                                                      ("RJ", "2c", "2d", "9h", "4s")])
     chips = Chips(dict(ruleset.chips["pot"]))
-    result = act.deal_hands(ruleset, piles, [act.Participant("Bert", "posse", hand=5)], random.Random(1),
-                            ruleset.context(""), chips)
+    table = table_with(ruleset, {"combat": piles}, chips)
+    result = deal(ruleset, table, "Bert")
     assert [e["to"] for e in result["events"] if e["kind"] == "chip"] == ["Bert"]
     assert result["countdown"][0]["rank"] == "pair"
+
+
+def test_a_winded_caster_draws_one_card_fewer_in_combat(load):
+    from dealer.core.mechanics.hex import HexState
+
+    ruleset = load("poker-hands")
+    table = table_with(ruleset, {}, roster={"Sally": {"side": "posse", "traits": {"master": 1}},
+                                            "Bert": {"side": "posse", "traits": {}}})
+    table.state(HexState).casts["Sally"] = 1
+    result = deal(ruleset, table)
+    sizes = {row["name"]: len(row["cards"]) for row in result["participants"]}
+    assert sizes == {"Sally": 4, "Bert": 5}

@@ -1,9 +1,14 @@
-"""The hex mechanics without the command line."""
+"""The hex mechanics without the command line: requests in, results out, on fresh and stored tables."""
+
+import random
 
 import pytest
 
-from dealer.core.dice import Scripted, given_roll, trait_roll
+from dealer.core.dice import Scripted, trait_roll
+from dealer.core.mechanics import draws
 from dealer.core.mechanics import hex as hexes
+from dealer.core.piles import Piles
+from dealer.core.table import Table
 
 
 @pytest.fixture
@@ -11,12 +16,16 @@ def deadlands(load):
     return load("deadlands")
 
 
+def cast(ruleset, table=None, seed=1, **request):
+    table = table or Table.fresh(ruleset)
+    return hexes.resolve(ruleset, hexes.HexRequest(**request), table, random.Random(seed))
+
+
 def test_velvet_from_injected_faces(deadlands):
     roll = trait_roll(5, 10, Scripted([3, 7, 10, 10, 4, 6, 8]))
-    cast = hexes.huckster_cast(deadlands, roll, level=4, minimum="ace",
-                               cards=deadlands.deck.parse_many("8s 8h 8d Kc 5d 3s RJ"))
-    assert (roll.total, roll.raises, cast["cards_allowed"]) == (18, 2, 7)
-    assert cast["hand"].rank.id == "four-of-a-kind" and cast["works"] and cast["backlash"]["severity"] == 0
+    result = cast(deadlands, name="soul blast", total=roll.total, level=4, cards="8s 8h 8d Kc 5d 3s RJ")
+    assert (roll.total, roll.raises, result.cards_allowed) == (18, 2, 7)
+    assert result.hand.rank.id == "four-of-a-kind" and result.works and result.backlash["severity"] == 0
 
 
 @pytest.mark.parametrize("codes, level, bust, severity", [
@@ -30,26 +39,71 @@ def test_backlash_table(deadlands, codes, level, bust, severity):
 
 
 @pytest.mark.parametrize("skill, mods, pick, winded, expected", [
-    (0, [], False, False, (5, False)), (2, [1], False, False, (8, False)), (7, [], False, False, (10, False)),
-    (5, [], True, False, (5, True)), (6, [], True, False, (6, True)), (4, [1], True, False, (5, True)),
-    (2, [], False, True, (6, False)), (0, [-3, -3], False, False, (0, False)),
+    (0, [], False, False, (5, 0)), (2, [1], False, False, (8, 0)), (5, [], False, False, (10, 0)),
+    (5, [], True, False, (5, 1)), (6, [], False, False, (6, 1)), (6, [], True, False, (6, 1)),
+    (7, [], False, False, (7, 1)), (4, [1], True, False, (5, 1)), (2, [], False, True, (6, 0)),
+    (0, [-3, -3], False, False, (0, 0)), (6, [], False, True, (10, 0)), (30, [], False, False, (10, 1)),
 ])
 def test_spell_card_counts(load, skill, mods, pick, winded, expected):
-    assert hexes.spell_cards(load("poker-hands"), skill, mods, pick, winded) == expected
+    """Seed 003: at most ten cards; above ten (n - 5) cards and a wild pick; at ten the pick is a choice."""
+    assert draws.draw_size(load("poker-hands"), skill, mods, wild_pick=pick, winded=winded).as_tuple() == expected
 
 
 def test_wild_pick_needs_ten(load):
-    with pytest.raises(hexes.HexError):
-        hexes.spell_cards(load("poker-hands"), 4, [], True, False)
+    with pytest.raises(draws.DrawError):
+        draws.draw_size(load("poker-hands"), 4, [], wild_pick=True)
 
 
 def test_wild_pick_is_the_best_choice(load):
     ruleset = load("poker-hands")
     cards = ruleset.deck.parse_many("9c 9d 9h 9s 2c")
-    picked, hand = hexes.best_wild_pick(ruleset, cards, ruleset.context(None))
-    assert hand.rank.id == "five-of-a-kind" and picked.code == "2c"
+    hand, picked = draws.best_with_picks(ruleset, cards, ruleset.context(None), 1)
+    assert hand.rank.id == "five-of-a-kind" and [card.code for card in picked] == ["2c"]
 
 
 def test_failed_roll_draws_nothing(deadlands):
-    cast = hexes.huckster_cast(deadlands, given_roll(3), level=1, minimum="pair")
-    assert cast["cards"] == [] and not cast["works"] and cast["backlash"]["severity"] == 0
+    result = cast(deadlands, minimum="pair", total=3, level=1)
+    assert result.cards == [] and not result.works and result.backlash["severity"] == 0
+
+
+def test_one_data_shape_for_the_roll(deadlands):
+    data = cast(deadlands, name="soul blast", dice="5d10", level=4, seed=3).to_data()
+    assert set(data["roll"]) >= {"dice", "rolls", "kept", "total", "bust", "success", "raises", "by_hand"}
+    assert data["roll"]["dice"] == "5d10" and not data["roll"]["by_hand"]
+
+
+def test_a_stored_table_keeps_the_casters_deck_and_counts_casts(load):
+    poker = load("poker-hands")
+    table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 2}}})
+    for _ in range(2):
+        cast(poker, table, skill=2, caster="Sally")
+    assert table.state(hexes.HexState).casts == {"Sally": 2} and hexes.is_winded(table, "Sally")
+    third = cast(poker, table, skill=2, caster="Sally")
+    assert third.winded and third.size.cards == 6
+    assert hexes.second_wind(table, "Sally") == 3 and not hexes.is_winded(table, "Sally")
+    assert "spell:Sally" in table.decks and table.state(hexes.HexState).to_data() == {}
+
+
+def test_the_faithful_are_blessed_or_tested_and_never_winded(load):
+    poker = load("poker-hands")
+    table = Table(poker, name="t", roster={"Abe": {"side": "posse", "traits": {"master": 1, "faithful": 1}}})
+    surge = cast(poker, table, skill=0, caster="Abe", cards="RJ 2c 2d 9s Ks")
+    assert surge.blessing[0]["effect"] == "surge" and not surge.winded
+    tested = cast(poker, table, skill=0, caster="Abe", cards="BJ 2c 2d 9s Ks")
+    assert tested.blessing[0]["effect"] == "chip" and not tested.winded
+
+
+def test_spell_hand_is_remembered_for_chips(load):
+    from dealer.core.mechanics.last_hand import LastHands
+
+    poker = load("poker-hands")
+    table = Table(poker, name="t")
+    cast(poker, table, skill=0, caster="Sally", cards="8c 8d 2h 4s 9d")
+    record = table.state(LastHands).of("Sally")
+    assert record.cards == ["8c", "8d", "2h", "4s", "9d"] and record.deck == "spell:Sally" and record.target == "pair"
+
+
+def test_manual_policy_deck_comes_up_short(deadlands):
+    table = Table(deadlands, name="t", decks={"hex": Piles(["2c", "3c"])})
+    result = cast(deadlands, table, minimum="pair", total=9, level=3, reshuffle="manual")
+    assert [c.code for c in result.cards] == ["2c", "3c"] and result.short

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from dealer.render.hands import hand_data, hand_text
+from dealer.core.results import hand_data
+from dealer.render.hands import hand_text
 from dealer.errors import CardError
 from dealer.options import global_options
 from dealer.session import Session
@@ -33,6 +34,8 @@ def hand(ctx, cards, versus, minimum, context):
       dealer hand Ah Kh Qh Jh 10h --vs "9c 9d 9h 9s 2c"
       dealer -r weird-dust-devils hand Fool KSw KCu KWa
     """
+    from dealer.core.mechanics import draws
+
     session = Session(ctx, "hand")
     ruleset = session.ruleset
     deck = ruleset.deck
@@ -40,6 +43,8 @@ def hand(ctx, cards, versus, minimum, context):
     held = deck.parse_many(cards)
     first = ruleset.ranking.best(held, context_obj)
     result = {"context": context_obj.name, "hand": hand_data(first, ruleset)}
+    if draws.is_bust(ruleset, held, first):
+        result["bust"] = draws.how_black(held)
     if minimum:
         threshold = ruleset.threshold(minimum)
         result["min"] = {"threshold": minimum, "rank": threshold[0].id,

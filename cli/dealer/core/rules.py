@@ -235,6 +235,11 @@ def _check_references(doc, ruleset_parts, problems):
     if not action["sides"]:
         problems.append("action.sides: at least one side is needed")
     cards(action["specials"], "action.specials")
+    for rank_id, others in action["sub_hands_except"].items():
+        for i, name in enumerate([rank_id, *others]):
+            if by_id and slug(name) not in by_id:
+                where = f"action.sub_hands_except.{rank_id}" + (f"[{i - 1}]" if i else "")
+                problems.append(f"{where}: no hand rank '{name}'")
     context(hex_["context"], "hex.context")
     hand(hex_["target"], "hex.target")
     cards(hex_["backlash_always"], "hex.backlash_always")

@@ -181,6 +181,9 @@ ACTION = {
                       "pair"),
     "context": Field("str", "Style `hands`: the wild-card context of the combat hand (empty: `hands.context`).",
                      ""),
+    "sub_hands_except": Field("map", "Style `hands`: a character acts at every rank (from `min_rank` up) that "
+                              "any subset of their cards forms, except these: best hand rank id -> rank ids it "
+                              "does not also act at.", {}, value=Field("list[str]", "")),
 }
 
 HEX_ENTRY = {

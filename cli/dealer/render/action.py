@@ -6,9 +6,10 @@ from dealer.render import cell, plural, table_text
 
 
 def roll_summary(data):
-    if "rolls" in data:
+    """One line for a trait roll (``core.results.roll_data``): the dice and faces, or the total given."""
+    if not data["by_hand"]:
         faces = " ".join("+".join(map(str, chain)) for chain in data["rolls"])
-        shown = f"{data['spec']}: {faces} -> {data['total']}"
+        shown = f"{data['dice']}: {faces} -> {data['total']}"
     elif data["bust"]:
         shown = "bust (rolled by hand)"
     else:
@@ -43,11 +44,13 @@ def _countdown_text(result, cards_fmt):
     lines = [f"Round {result['round']}{where}"]
     rows = []
     for entry in result["any_time"]:
+        notes = ["may act at any time"] + ([entry["action"]] if "action" in entry else [])
         rows.append([cell("any time"), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
-                     cell(entry["name"]), cell(entry["side"]), cell("may act at any time")])
+                     cell(entry["name"]), cell(entry["side"]), cell("; ".join(notes))])
     for entry in result["countdown"]:
+        notes = (["simultaneous"] if entry["simultaneous"] else []) + ([entry["action"]] if "action" in entry else [])
         rows.append([cell(""), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
-                     cell(entry["name"]), cell(entry["side"]), cell("simultaneous" if entry["simultaneous"] else "")])
+                     cell(entry["name"]), cell(entry["side"]), cell("; ".join(notes))])
     for entry in result["sleeves"]:
         rows.append([cell("sleeve"), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
                      cell(entry["name"]), cell(entry["side"]), cell("up the sleeve: play it any time")])
@@ -85,8 +88,11 @@ def _hands_text(result, cards_fmt):
     lines.extend("  " + line for line in table_text(rows))
     lines.append("hands:")
     for row in result["participants"]:
+        notes = list(row["notes"])
+        if row.get("bust"):
+            notes.append(f"BUST: how black is the hand? {row['bust']['black']} black, {row['bust']['red']} red")
         lines.append(f"  {row['name']}: {cards_fmt.many(row['cards']) or 'no cards'}"
-                     + (f"  ({'; '.join(row['notes'])})" if row["notes"] else ""))
+                     + (f"  ({'; '.join(notes)})" if notes else ""))
     for event in result["events"]:
         lines.append("  " + event_text(event, cards_fmt))
     return lines
@@ -96,6 +102,8 @@ def interrupt_text(result, cards_fmt):
     verdict = {"first": f"{result['name']} acts first", "simultaneous": "they act simultaneously",
                "no": f"{result['name']} does not interrupt and keeps the card"}[result["outcome"]]
     card = f" with {cards_fmt.one(result['card'])}" if result.get("card") else ""
-    return [f"{result['name']} interrupts {result['against']}{card}: {verdict}",
-            f"  {result['name']}: {roll_summary(result['roll'])}",
-            f"  {result['against']}: {roll_summary(result['their_roll'])}"]
+    lines = [f"{result['name']} interrupts {result['against']}{card}: {verdict}"]
+    if result["roll"] is None:
+        return lines + [f"  {result['why']}"]
+    return lines + [f"  {result['name']}: {roll_summary(result['roll'])}",
+                    f"  {result['against']}: {roll_summary(result['their_roll'])}"]

@@ -3,28 +3,6 @@
 from __future__ import annotations
 
 
-def hand_data(hand, ruleset):
-    """A best hand as JSON-ready data."""
-    rank = hand.rank
-    data = {
-        "rank": rank.id,
-        "name": rank.name,
-        "strength": rank.strength,
-        "cards": [card.code for card in hand.played],
-        "as": [card.code for card in hand.effective],
-        "wilds": hand.substitutions(),
-        "unused": [card.code for card in hand.unused],
-        "dead": [card.code for card in hand.dead],
-    }
-    if rank.harm:
-        data["harm"] = rank.harm
-    if rank.effect:
-        data["effect"] = rank.effect
-    if ruleset.deck.trump_count:
-        data["arcane"] = hand.arcane
-    return data
-
-
 def hand_line(data, cards_fmt):
     """``Four of a Kind  8♠ 8♥ 8♦ RJ=8♣ K♣``: each wild shown with what it became."""
     shown = []
@@ -53,6 +31,9 @@ def hand_text(result, cards_fmt):
                  f"second: {hand_line(result['vs'], cards_fmt)}",
                  {"first": "the first hand wins", "second": "the second hand wins",
                   "tie": "a tie"}[result["winner"]]]
+    if result.get("bust"):
+        lines.append(f"BUST: a Joker and less than a pair. How black is your hand? "
+                     f"{result['bust']['black']} black, {result['bust']['red']} red")
     if "min" in result:
         verdict = "met" if result["min"]["met"] else "not met"
         lines.append(f"at least {result['min']['threshold']}: {verdict}")

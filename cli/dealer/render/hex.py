@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealer.render import cell, plural, table_text
-from dealer.render.hands import hand_data, hand_line
+from dealer.render.hands import hand_line
 from dealer.render.action import event_text, roll_summary
 
 
@@ -15,65 +15,6 @@ def catalogue_text(catalogue):
     return table_text(rows)
 
 
-def _roll_data_of(roll):
-    data = {"total": roll.total, "bust": roll.bust, "success": roll.success, "raises": roll.raises, "tn": roll.tn}
-    if roll.dice:
-        data["dice"] = roll.notation
-        data["rolls"] = [die.chain for die in roll.dice]
-    return data
-
-
-def huckster_data(cast, entry, caster, policy, events, left, ruleset):
-    hand = cast["hand"]
-    data = {
-        "style": "huckster",
-        "hex": entry,
-        "caster": caster,
-        "level": cast["level"],
-        "minimum": cast["minimum"],
-        "roll": _roll_data_of(cast["roll"]),
-        "cards_allowed": cast.get("cards_allowed", 0),
-        "cards": [card.code for card in cast["cards"]],
-        "hand": hand_data(hand, ruleset) if hand else None,
-        "works": cast["works"],
-        "verdict": cast["verdict"],
-        "backlash": cast["backlash"],
-        "events": events,
-    }
-    if cast["short"]:
-        data["short"] = True
-    if policy:
-        data["reshuffle"] = policy
-        data["left"] = left
-    return data
-
-
-def spell_data(cast, entry, caster, count, target, events, ruleset):
-    hand = cast["hand"]
-    data = {
-        "style": "spell",
-        "spell": entry,
-        "caster": caster,
-        "cards_allowed": count,
-        "cards": [card.code for card in cast["cards"]],
-        "wild_pick": None,
-        "hand": hand_data(hand, ruleset) if hand else None,
-        "target": target,
-        "success": cast["success"],
-        "effect": cast["effect"],
-        "bust": cast["bust"],
-        "black": cast["black"],
-        "red": cast["red"],
-        "events": events,
-    }
-    if cast["wild_pick"] is not None:
-        picked = cast["wild_pick"]
-        data["wild_pick"] = {"card": picked.code, "as": hand.substitutions().get(picked.code)}
-    if "backlash" in cast:
-        data["backlash"] = cast["backlash"]
-    return data
-
-
 def hex_text(result, cards_fmt):
     if result["style"] == "spell":
         return _spell_text(result, cards_fmt)
@@ -82,8 +23,7 @@ def hex_text(result, cards_fmt):
              if entry else f"a hex needing at least {result['minimum']}")
     who = f"{result['caster']} casts " if result["caster"] else ""
     lines = [f"{who}{title}, level {result['level']}"]
-    roll = result["roll"]
-    summary = roll_summary({**roll, "spec": roll.get("dice", "")})
+    summary = roll_summary(result["roll"])
     lines.append(f"hexslingin': {summary}" + (f" -> {plural(result['cards_allowed'], 'card')}"
                                               if result["cards_allowed"] else ""))
     if result["cards"]:
@@ -107,10 +47,13 @@ def hex_text(result, cards_fmt):
 def _spell_text(result, cards_fmt):
     entry = result["spell"]
     who = f"{result['caster']} casts " if result["caster"] else ""
-    pick = " and a wild pick" if result["wild_pick"] else ""
+    pick = " and a wild pick" if result["wild_picks"] == 1 else (
+        f" and {result['wild_picks']} wild picks" if result["wild_picks"] else "")
     lines = [f"{who}{entry['name'] if entry else 'a spell'}: {plural(result['cards_allowed'], 'card')}{pick}"
              + (" (winded: one card fewer)" if result.get("winded") else "")]
     lines.append(f"drew: {cards_fmt.many(result['cards']) or 'nothing'}")
+    if result.get("note"):
+        lines.append(f"  ({result['note']})")
     if result["wild_pick"]:
         lines.append(f"wild pick: {cards_fmt.one(result['wild_pick']['card'])} becomes "
                      f"{cards_fmt.one(result['wild_pick']['as'])}")
@@ -124,9 +67,12 @@ def _spell_text(result, cards_fmt):
     else:
         lines.append(f"failure: less than {result['target']}")
     if "backlash" in result:
-        lines.append(f"BACKLASH (huckster): {result['backlash']['words']}")
+        lines.append(f"BACKLASH (huckster), severity {result['backlash']['severity']} of 3: "
+                     f"{result['backlash']['words']}")
+    for blessing in result.get("blessing") or ():
+        lines.append(f"{cards_fmt.one(blessing['card'])}: {blessing['words']}")
     for event in result["events"]:
         lines.append("  " + event_text(event, cards_fmt))
     if "casts" in result:
-        lines.append(f"  {result['casts']} of {result['master']} casts before winded")
+        lines.append(f"  {plural(result['casts'], 'cast')}, winded after {result['master']}")
     return lines

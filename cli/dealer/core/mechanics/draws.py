@@ -69,7 +69,7 @@ def draw_size(ruleset: Any, skill: int, modifiers=(), *, wild_pick: bool = False
     if wild_pick:
         if asked < pick_at:
             raise DrawError(f"a wild pick needs {pick_at} or more cards; this draw has {max(asked, 0)}")
-        return DrawSize(asked - base, 1 + extra_picks, asked, "a wild pick instead of five cards")
+        return DrawSize(asked - base, 1 + extra_picks, asked)
     return DrawSize(max(0, asked), extra_picks, asked)
 
 

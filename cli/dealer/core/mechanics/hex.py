@@ -1,38 +1,54 @@
 """Casting by poker hand: Deadlands hucksters (seed 000) and poker-hands spellcasters (seed 003).
 
-Style ``huckster``: a hexslingin' roll against TN 5. A bust draws nothing and backlashes; a
+One entry point, ``resolve(ruleset, request, table, rng)``; the ruleset's ``[hex] style``
+chooses the rules:
+
+Style ``huckster``: a hexslingin' roll against TN 5 (dice, a total, or from the caster's
+roster: hexslingin' level dice of the hex's Trait). A bust draws nothing and backlashes; a
 failure draws nothing; a success draws 5 cards, one more per raise, from the caster's own
 deck, plays the best five with both Jokers wild, and works if that meets the hex's minimum.
 Backlash: a Black Joker always; a Red Joker while the hex's level is below 3; a bust.
 Severity rises: one Joker < bust < both Jokers.
 
-Style ``spell``: cards = 5 + skill + modifiers, ten at most; at ten or more the caster may
-take a wild pick instead of five of them. Jokers are dead; the Red Joker's holder draws a
-chip. At least a pair (or the target) succeeds; a Joker with less than a pair is a bust,
-told with how black the hand is.
+Style ``spell``: cards = 5 + skill + modifiers (``draws.draw_size``: at most ten, above ten
+a wild pick comes free), one fewer when the caster is winded. Jokers are dead; the Red
+Joker's holder draws a chip. At least a pair (or the target) succeeds; a Joker with less
+than a pair is a bust, told with how black the hand is. A huckster's Joker backlashes; the
+faithful's Red Joker is a surge of power and their Black Joker asks for a chip.
+
+On a table the caster's deck is kept and reshuffled by the policy (``after-hex``,
+``when-low``, ``manual``), casts are counted towards winded, and the spell's hand is
+remembered so a chip can change it later.
 
 Velvet's soul blast from seed 000:
 
 >>> from dealer.store.rulesets import load
->>> from dealer.core.dice import given_roll
+>>> from dealer.core.table import Table
+>>> import random
 >>> deadlands = load("deadlands")
->>> cast = huckster_cast(deadlands, given_roll(18), level=4, minimum="ace",
-...                      cards=deadlands.deck.parse_many("8s 8h 8d Kc 5d 3s RJ"))
->>> cast["cards_allowed"], cast["hand"].rank.name, cast["works"], cast["backlash"]["severity"]
+>>> request = HexRequest(name="soul blast", total=18, level=4, cards="8s 8h 8d Kc 5d 3s RJ")
+>>> cast = resolve(deadlands, request, Table.fresh(deadlands), random.Random(1))
+>>> cast.cards_allowed, cast.hand.rank.name, cast.works, cast.backlash["severity"]
 (7, 'Four of a Kind', True, 0)
 """
 
 from __future__ import annotations
 
-from dealer.core.table import check_keys
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from dealer.core import results
+from dealer.core.mechanics import draws
+from dealer.core.mechanics.rolls import RollSpec
+from dealer.core.piles import chip_event
+from dealer.core.ranks import slug
+from dealer.core.table import Table, check_keys
 from dealer.errors import DealerError
 
-SEVERITY_WORDS = {
-    0: "no backlash",
-    1: "backlash: the manitou takes a swipe",
-    2: "bad backlash: you went bust",
-    3: "both Jokers: May the Lord have mercy on your soul",
-}
+
+class HexError(DealerError):
+    """A cast the rules do not allow (no minimum, no level, a wild pick with too few cards, ...)."""
 
 
 class HexState:
@@ -53,144 +69,391 @@ class HexState:
         return {"casts": dict(self.casts)} if self.casts else {}
 
 
-def is_winded(table, person: str | None) -> bool:
+def is_winded(table: Table, person: str | None) -> bool:
     """Seed 003: once a caster has cast as many spells as their master skill (roster ``master``),
-    they are winded, "-1 card to everything", until they rest or spend a white chip."""
+    they are winded, "-1 card to everything", until they rest or spend a white chip. The
+    faithful never get winded."""
     master = table.trait(person, "master")
-    if not person or not master:
+    if not person or not master or table.trait(person, "faithful"):
         return False
     return table.state(HexState).casts.get(person, 0) >= int(master)
 
 
-def second_wind(table, person: str) -> int:
+def second_wind(table: Table, person: str) -> int:
     """A rest or a white chip: the casts count afresh. Returns the count before."""
     return table.state(HexState).casts.pop(person, 0)
 
 
-class HexError(DealerError):
-    """A cast the rules do not allow (a wild pick with too few cards, no minimum, ...)."""
+@dataclass(frozen=True)
+class HexRequest:
+    """What the caster asked: the hex, who casts, the roll (huckster) or skill (spell), cards typed in."""
+
+    name: str | None = None
+    caster: str | None = None
+    dice: str | None = None
+    total: int | None = None
+    bust: bool = False
+    level: int | None = None
+    minimum: str | None = None
+    tn: int | None = None
+    cards: str | None = None
+    reshuffle: str | None = None
+    skill: int | None = None
+    mods: tuple[int, ...] = ()
+    wild_pick: bool = False
+    target: str | None = None
+    huckster: bool = False
+    faithful: bool = False
+    master: int | None = None
 
 
-def backlash(ruleset, jokers, level, bust):
-    """Backlash reasons and severity: one Joker < bust < both Jokers."""
+def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
+    """The catalogue's hex of that name (any case, spaces or hyphens), or None for no name."""
+    if not name:
+        return None
+    for entry in ruleset.hex["catalogue"]:
+        if slug(entry["name"]) == slug(name):
+            return entry
+    names = ", ".join(entry["name"] for entry in ruleset.hex["catalogue"]) or "none"
+    raise HexError(f"no hex '{name}' in the {ruleset.name} catalogue ({names}); "
+                   "or cast without a name and give --min HAND")
+
+
+def resolve(ruleset: Any, request: HexRequest, table: Table, rng: random.Random) -> "HuckResult | SpellResult":
+    """Cast: the roll or the skill, the cards from the caster's deck, the hand, the verdict."""
+    entry = catalogue_entry(ruleset, request.name)
+    if ruleset.hex["style"] == "huckster":
+        return _huckster(ruleset, request, entry, table, rng)
+    return _spell(ruleset, request, entry, table, rng)
+
+
+# -- backlash -----------------------------------------------------------------------------------
+
+
+def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bool = False) -> dict:
+    """Backlash reasons and severity, for both styles: one Joker 1 < bust 2 < both Jokers 3.
+
+    A Joker backlashes when ``hex.backlash_always`` names it, or ``hex.backlash_below_level``
+    while the level is below its number; ``any_joker`` (a poker-hands huckster): every
+    ``hex.bust_cards`` card does.
+    """
     rules = ruleset.hex
-    reasons = []
+    reasons, jokers = [], []
     if bust:
-        reasons.append("went bust on the hexslingin' roll")
-    for card in jokers:
-        if card.code in rules["backlash_always"]:
-            reasons.append(f"drew the {card.name} (always backlash)")
+        reasons.append("went bust on the hexslingin' roll" if ruleset.hex["style"] == "huckster"
+                       else "a Joker and less than a pair: bust")
+    for card in cards:
+        if card.code in rules["backlash_always"] or (any_joker and card.code in rules["bust_cards"]):
+            reasons.append(f"drew the {card.name}" + ("" if any_joker else " (always backlash)"))
+            jokers.append(card)
         elif card.code in rules["backlash_below_level"] and level < rules["backlash_below_level"][card.code]:
             reasons.append(f"drew the {card.name} with the hex at level {level} "
                            f"(below {rules['backlash_below_level'][card.code]})")
-    specials = [card for card in jokers if card.kind == "special"]
-    if len(specials) >= 2:
-        severity = 3
-    elif bust:
-        severity = 2
-    elif reasons:
-        severity = 1
-    else:
-        severity = 0
-    return {"reasons": reasons, "severity": severity, "words": SEVERITY_WORDS[severity]}
+            jokers.append(card)
+    specials = [card for card in cards if card.kind == "special" and
+                (card.code in rules["backlash_always"] or card.code in rules["backlash_below_level"]
+                 or (any_joker and card.code in rules["bust_cards"]))]
+    severity = 3 if len(specials) >= 2 and jokers else 2 if bust else 1 if reasons else 0
+    return results.backlash_data(reasons, severity)
 
 
-def huckster_cast(ruleset, roll, *, level, minimum, piles=None, rng=None, cards=None, holder="",
-                  reshuffle=True):
-    """A huckster's hex: ``roll`` is the hexslingin' TraitRoll; cards come from ``piles``
-    (the caster's deck; ``reshuffle`` False leaves an empty deck empty) or are given.
-    Returns the cast as data (with the Hand object)."""
-    rules = ruleset.hex
-    threshold = ruleset.threshold(minimum)
-    result = {"roll": roll, "level": level, "minimum": minimum, "cards": [], "hand": None, "works": False,
-              "reshuffled": 0, "short": False}
-    if roll.bust:
-        result["verdict"] = "bust: no cards, the hex fails"
-        result["backlash"] = backlash(ruleset, [], level, bust=True)
-        return result
-    if not roll.success:
-        result["verdict"] = "failure: no manitou answers; nothing happens"
-        result["backlash"] = backlash(ruleset, [], level, bust=False)
-        return result
-    allowed = rules["base_cards"] + roll.raises * rules["cards_per_raise"]
-    result["cards_allowed"] = allowed
-    if cards is None:
-        drawn = piles.draw(allowed, holder, rng, reshuffle)
-        cards = [ruleset.deck.parse(code) for code in drawn.cards]
-        result["reshuffled"], result["short"] = drawn.reshuffled, drawn.short
-    result["cards"] = cards
-    if not cards:
-        result["verdict"] = "no cards left to draw: reshuffle the caster's deck"
-        result["backlash"] = backlash(ruleset, [], level, bust=False)
-        return result
-    context = ruleset.context(rules["context"] or None)
-    hand = ruleset.ranking.best(cards, context)
-    result["hand"] = hand
-    result["works"] = ruleset.ranking.meets(hand, threshold)
-    result["verdict"] = "the hex works" if result["works"] else "the hex fizzles"
-    jokers = [card for card in cards if card.code in rules["backlash_always"] or card.code in
-              rules["backlash_below_level"]]
-    result["backlash"] = backlash(ruleset, jokers, level, bust=False)
-    return result
+# -- the caster's deck --------------------------------------------------------------------------
 
 
-def spell_cards(ruleset, skill, modifiers, wild_pick, winded):
-    """How many cards a poker-hands caster draws, and whether a wild pick is taken."""
-    rules = ruleset.hex
-    raw = rules["base_cards"] + skill + sum(modifiers) - (1 if winded else 0)
-    if wild_pick:
-        if raw < rules["wild_pick_at"]:
-            raise HexError(f"a wild pick needs {rules['wild_pick_at']} or more cards; this cast has {max(raw, 0)}")
-        return min(raw - rules["base_cards"], rules["max_cards"]), True
-    return max(0, min(raw, rules["max_cards"])), False
+class _CasterDeck:
+    """The caster's deck for one cast: a table's (kept, reshuffled by policy) or a fresh one."""
+
+    def __init__(self, table: Table, name: str, policy: str, rng: random.Random):
+        self.table, self.name, self.policy, self.rng = table, name, policy, rng
+        self.piles = table.deck(name, rng)
+        self.events: list[dict] = []
+
+    def draw(self, count: int, holder: str, ruleset: Any) -> tuple[list, bool]:
+        """``count`` cards; with ``when-low`` the discards go back in first if the draw could run short;
+        with ``manual`` an empty deck comes up short instead of reshuffling."""
+        piles = self.piles
+        if self.table.persistent and self.policy == "when-low" and len(piles.draw_pile) < count and piles.discards:
+            total = piles.shuffle(self.rng)
+            self.events.append({"kind": "reshuffle", "deck": self.name, "count": total,
+                                "why": f"fewer cards left than this draw could need ({count})"})
+        drawn = piles.draw(count, holder, self.rng, reshuffle=not self.table.persistent or self.policy != "manual")
+        if drawn.reshuffled:
+            self.events.append({"kind": "reshuffle", "deck": self.name, "count": drawn.reshuffled,
+                                "why": "the deck ran out mid-draw"})
+        return [ruleset.deck.parse(code) for code in drawn.cards], drawn.short
+
+    def take(self, cards: list, holder: str) -> None:
+        """Cards drawn by hand: out of the deck (or its discards) and into play."""
+        self.piles.take([card.code for card in cards], holder)
+
+    def finish(self, cards: list, kind: str, data: dict) -> None:
+        """The cards go to the discards, the history records the cast, ``after-hex`` reshuffles."""
+        codes = [card.code for card in cards]
+        if codes:
+            self.piles.discard(codes)
+        self.table.log(kind, deck=self.name, cards=codes, data=data)
+        if self.table.persistent and self.policy == "after-hex":
+            self.piles.collect(self.rng)
+            self.events.append({"kind": "reshuffle", "deck": self.name, "count": len(self.piles.draw_pile),
+                                "why": "the table reshuffles after every cast"})
+        self.table.log_events([event for event in self.events if event["kind"] == "reshuffle"])
+
+    @property
+    def left(self) -> int | None:
+        return len(self.piles.draw_pile) if self.table.persistent else None
 
 
-def best_wild_pick(ruleset, cards, context):
-    """Make each held card wild in turn; keep the pick that gives the best hand."""
-    best = None
-    for card in cards:
-        hand = ruleset.ranking.best(cards, context.with_wild([card]))
-        if best is None or hand.key > best[1].key:
-            best = (card, hand)
-    return best
+def _deck(ruleset, request, table, rng, prefix):
+    policy = request.reshuffle or ruleset.hex["reshuffle"]
+    name = f"{prefix}:{request.caster}" if request.caster else prefix
+    return _CasterDeck(table, name, policy, rng)
 
 
-def ladder_effect(ruleset, hand):
-    """The effect of the hand's rank, or of the best lower rank that names one (two pair: Basic Success)."""
-    for rank in ruleset.ranking.ranks:
-        if rank.strength <= hand.rank.strength and rank.effect:
-            return rank.effect
-    return ""
+# -- huckster -----------------------------------------------------------------------------------
 
 
-def spell_cast(ruleset, cards, *, target, wild_pick=False, huckster=False):
-    """A poker-hands spell from the cards drawn: success, effect, bust and how black the hand is."""
-    rules = ruleset.hex
-    context = ruleset.context(rules["context"] or None)
-    threshold = ruleset.threshold(target)
-    result = {"cards": cards, "wild_pick": None, "hand": None, "success": False, "effect": "", "bust": False,
-              "black": sum(1 for card in cards if card.color == "black"),
-              "red": sum(1 for card in cards if card.color == "red"),
-              "chip_cards": [card for card in cards if card.code in rules["chip_cards"]]}
-    if cards:
-        if wild_pick:
-            picked, hand = best_wild_pick(ruleset, cards, context)
-            result["wild_pick"] = picked
-        else:
-            hand = ruleset.ranking.best(cards, context)
-        result["hand"] = hand
-        result["success"] = ruleset.ranking.meets(hand, threshold)
-        result["effect"] = ladder_effect(ruleset, hand) if result["success"] else ""
-    least = ruleset.threshold(rules["target"])
-    made_pair = result["hand"] is not None and ruleset.ranking.meets(result["hand"], least)
-    jokers = [card for card in cards if card.code in rules["bust_cards"]]
-    result["bust"] = bool(jokers) and not made_pair
-    if huckster and jokers:
-        result["backlash"] = {
-            "reasons": [f"drew the {card.name}" for card in jokers],
-            "severity": 2 if result["bust"] else 1,
-            "words": ("quite bad backlash: a Joker and a bust" if result["bust"]
-                      else "backlash: the spell works, with twisted effects" if result["success"]
-                      else "backlash"),
+class HuckResult:
+    """A huckster's hex: the roll, the cards, the hand, the verdict, the backlash."""
+
+    def __init__(self, ruleset, entry, caster, level, minimum, roll):
+        self.ruleset, self.entry, self.caster, self.level, self.minimum, self.roll = (
+            ruleset, entry, caster, level, minimum, roll)
+        self.cards_allowed = 0
+        self.cards: list = []
+        self.hand = None
+        self.works = False
+        self.verdict = ""
+        self.backlash = results.backlash_data([], 0)
+        self.short = False
+        self.events: list[dict] = []
+        self.policy = None
+        self.left = None
+        self.table = None
+
+    def to_data(self) -> dict:
+        data = {
+            "style": "huckster",
+            "hex": self.entry,
+            "caster": self.caster,
+            "level": self.level,
+            "minimum": self.minimum,
+            "roll": results.roll_data(self.roll),
+            "cards_allowed": self.cards_allowed,
+            "cards": [card.code for card in self.cards],
+            "hand": results.hand_data(self.hand, self.ruleset) if self.hand else None,
+            "works": self.works,
+            "verdict": self.verdict,
+            "backlash": self.backlash,
+            "events": self.events,
         }
+        if self.short:
+            data["short"] = True
+        if self.table:
+            data.update(table=self.table, reshuffle=self.policy, left=self.left)
+        return data
+
+
+def _hexslinging_roll(ruleset, request, entry, table, rng):
+    """The hexslingin' roll: rolled, given, or from the caster's roster traits."""
+    given = [x for x in (request.dice, request.total, request.bust or None) if x is not None]
+    if len(given) > 1:
+        raise HexError("give one of --roll, --total and --bust")
+    tn = ruleset.hex["tn"] if request.tn is None else request.tn
+    if request.bust:
+        text = "bust"
+    elif request.total is not None:
+        text = str(request.total)
+    else:
+        text = request.dice or _roster_dice(table, entry, request.caster)
+    return RollSpec.parse(text, ruleset.dice["sides"]).roll(rng, tn, ruleset.dice)
+
+
+def _roster_dice(table, entry, caster):
+    """hexslingin' level dice of the hex's Trait's type, from the caster's roster traits."""
+    from dealer.core.dice import parse_dice
+
+    level = table.trait(caster, "hexslinging")
+    trait = table.trait(caster, entry["trait"].lower()) if entry and entry["trait"] else None
+    if level is None or trait is None:
+        raise HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
+                       "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)")
+    try:
+        _, sides, _ = parse_dice(str(trait))
+        return f"{int(level)}d{sides}"
+    except (DealerError, ValueError):
+        raise HexError(f"{caster}'s roster traits hexslinging={level}, {entry['trait'].lower()}={trait} "
+                       "do not make dice: fix them with dealer table set") from None
+
+
+def _huckster(ruleset, request, entry, table, rng):
+    rules = ruleset.hex
+    minimum = request.minimum or (entry["minimum"] if entry else None)
+    if not minimum:
+        raise HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) or give --min HAND")
+    threshold = ruleset.threshold(minimum)  # a bad --min is reported before anything is rolled
+    level = request.level
+    if level is None and entry is not None:
+        level = table.trait(request.caster, slug(entry["name"]))
+    if level is None:
+        raise HexError("give --level L: the hex's level decides whether the Red Joker backlashes")
+    roll = _hexslinging_roll(ruleset, request, entry, table, rng)
+    result = HuckResult(ruleset, entry, request.caster, int(level), minimum, roll)
+    deck = _deck(ruleset, request, table, rng, "hex")
+    given = ruleset.deck.parse_many(request.cards) if request.cards else None
+    if given is not None:
+        deck.take(given, request.caster or "")
+    if roll.bust:
+        result.verdict = "bust: no cards, the hex fails"
+        result.backlash = backlash(ruleset, [], result.level, bust=True)
+    elif not roll.success:
+        result.verdict = "failure: no manitou answers; nothing happens"
+    else:
+        result.cards_allowed = rules["base_cards"] + roll.raises * rules["cards_per_raise"]
+        cards, result.short = (given, False) if given is not None else deck.draw(
+            result.cards_allowed, request.caster or "", ruleset)
+        result.cards = cards
+        if not cards:
+            result.verdict = "no cards left to draw: reshuffle the caster's deck"
+        else:
+            result.hand = ruleset.ranking.best(cards, ruleset.context(rules["context"] or None))
+            result.works = ruleset.ranking.meets(result.hand, threshold)
+            result.verdict = "the hex works" if result.works else "the hex fizzles"
+            result.backlash = backlash(ruleset, cards, result.level, bust=False)
+    deck.finish(given if given is not None else result.cards, "hex",
+                {"caster": request.caster, "hex": entry and entry["name"], "works": result.works,
+                 "backlash": result.backlash["severity"]})
+    result.events = deck.events
+    if table.persistent:
+        result.table, result.policy, result.left = table.name, deck.policy, deck.left
     return result
+
+
+# -- poker-hands spells -------------------------------------------------------------------------
+
+
+class SpellResult:
+    """A poker-hands spell: the draw, the wild pick, the hand, success, effect, bust, chips."""
+
+    def __init__(self, ruleset, entry, caster, size, target):
+        self.ruleset, self.entry, self.caster, self.size, self.target = ruleset, entry, caster, size, target
+        self.cards: list = []
+        self.picked: tuple = ()
+        self.hand = None
+        self.success = False
+        self.bust = False
+        self.events: list[dict] = []
+        self.backlash = None
+        self.blessing = None
+        self.winded = False
+        self.casts = None
+        self.master = None
+        self.table = None
+
+    def to_data(self) -> dict:
+        hand = results.hand_data(self.hand, self.ruleset) if self.hand else None
+        data = {
+            "style": "spell",
+            "spell": self.entry,
+            "caster": self.caster,
+            "cards_allowed": self.size.cards,
+            "wild_picks": self.size.wild_picks,
+            "cards": [card.code for card in self.cards],
+            "wild_pick": ({"card": self.picked[0].code, "as": self.hand.substitutions().get(self.picked[0].code)}
+                          if self.picked else None),
+            "hand": hand,
+            "target": self.target,
+            "success": self.success,
+            "effect": hand.get("effect", "") if hand and self.success else "",
+            "bust": self.bust,
+            **draws.how_black(self.cards),
+            "events": self.events,
+            "winded": self.winded,
+        }
+        if self.size.note:
+            data["note"] = self.size.note
+        if self.backlash is not None:
+            data["backlash"] = self.backlash
+        if self.blessing is not None:
+            data["blessing"] = self.blessing
+        if self.master is not None:
+            data["casts"], data["master"] = self.casts, self.master
+        if self.table:
+            data["table"] = self.table
+        return data
+
+
+def _spell(ruleset, request, entry, table, rng):
+    rules, caster = ruleset.hex, request.caster
+    skill = request.skill
+    if skill is None and entry is not None:
+        skill = table.trait(caster, slug(entry["name"]))
+    if skill is None:
+        raise HexError("give --skill N: the spell's level adds to the five cards")
+    target = request.target or rules["target"]
+    ruleset.threshold(target)
+    huckster = request.huckster or bool(table.trait(caster, "huckster"))
+    faithful = request.faithful or bool(table.trait(caster, "faithful"))
+    master = request.master or table.trait(caster, "master")
+    state = table.state(HexState)
+    winded = bool(master) and not faithful and caster is not None and state.casts.get(caster, 0) >= int(master)
+    size = draws.draw_size(ruleset, int(skill), request.mods, wild_pick=request.wild_pick, winded=winded)
+    result = SpellResult(ruleset, entry, caster, size, target)
+    result.winded = winded
+    deck = _deck(ruleset, request, table, rng, "spell")
+    if request.cards:
+        result.cards = ruleset.deck.parse_many(request.cards)
+        deck.take(result.cards, caster or "")
+    else:
+        result.cards, _ = deck.draw(size.cards, caster or "", ruleset)
+    _judge_spell(ruleset, result, huckster, faithful)
+    result.events = [chip_event(table.chips, ruleset.chips, caster or "the caster", rng, f"drew the {card.name}")
+                     for card in result.cards if card.code in rules["chip_cards"]]
+    table.log_events(result.events)
+    if caster:
+        if table.persistent and not faithful:
+            state.casts[caster] = state.casts.get(caster, 0) + 1
+        if table.persistent:
+            from dealer.core.mechanics.last_hand import LastHands
+
+            table.state(LastHands).remember(
+                person=caster, source="spell", deck=deck.name, cards=[c.code for c in result.cards], target=target,
+                context=rules["context"], wild_picks=[c.code for c in result.picked],
+                data={"huckster": huckster, "spell": entry and entry["name"]})
+    deck.finish(result.cards, "spell", {"caster": caster, "spell": entry and entry["name"],
+                                        "success": result.success, "bust": result.bust})
+    result.events += [event for event in deck.events if event not in result.events]
+    if master and caster:
+        result.casts, result.master = state.casts.get(caster, 0), int(master)
+    if table.persistent:
+        result.table = table.name
+    return result
+
+
+def _judge_spell(ruleset, result, huckster, faithful):
+    """Success against the target, bust, and what the caster's Jokers mean."""
+    rules = ruleset.hex
+    context = ruleset.context(rules["context"] or None)
+    if result.cards:
+        result.hand, result.picked = draws.best_with_picks(ruleset, result.cards, context, result.size.wild_picks)
+        result.success = ruleset.ranking.meets(result.hand, ruleset.threshold(result.target))
+    result.bust = draws.is_bust(ruleset, result.cards, result.hand)
+    jokers = [card for card in result.cards if card.code in rules["bust_cards"]]
+    if huckster and jokers:
+        data = backlash(ruleset, result.cards, 0, result.bust, any_joker=True)
+        if data["severity"] == 3:
+            pass
+        elif result.bust:
+            data["words"] = "quite bad backlash: a Joker and a bust"
+        elif result.success:
+            data["words"] = "backlash: the spell works, with twisted effects"
+        result.backlash = data
+    if faithful and jokers:
+        result.blessing = [_blessing(card) for card in jokers]
+
+
+def _blessing(card) -> dict:
+    """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker tests their faith."""
+    if card.color == "red":
+        return {"card": card.code, "effect": "surge", "words": "a surge in power: their god backs them up"}
+    return {"card": card.code, "effect": "chip", "words": "faith tested: throw in a chip "
+            "(dealer chips spend NAME COLOUR) or the blessing fails"}

@@ -1,0 +1,55 @@
+"""How a trait roll is asked for: dice to roll, a total already rolled, or a bust.
+
+Every mechanic that rolls (Quickness for ``action``, hexslingin' for ``hex``, Cognition and
+Guts for surprise, an interrupt) accepts what a real table already has: physical dice give a
+total, or the word ``bust``.
+
+>>> import random
+>>> spec = RollSpec.parse("16", (4, 6, 8, 10, 12, 20))
+>>> roll = spec.roll(random.Random(1), 5, {"raise_step": 5, "bust": "majority", "max_chain": 100})
+>>> roll.total, roll.raises
+(16, 2)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from dealer.core.dice import given_roll, parse_dice, trait_roll
+
+
+class RollSpec:
+    """Dice to roll (``3d6``), a total already rolled (``16``) or ``bust``."""
+
+    __slots__ = ("dice", "total", "bust", "text")
+
+    def __init__(self, text: str, dice: tuple | None = None, total: int | None = None, bust: bool = False):
+        self.text = text
+        self.dice = dice  # (count, sides, modifier)
+        self.total = total
+        self.bust = bust
+
+    @classmethod
+    def parse(cls, text: Any, sides) -> "RollSpec":
+        text = str(text).strip()
+        if text.lower() == "bust":
+            return cls(text, bust=True)
+        if re.fullmatch(r"-?\d{1,9}", text):
+            return cls(text, total=int(text))
+        return cls(text, dice=parse_dice(text, sides))
+
+    @classmethod
+    def of(cls, text: Any, sides) -> "RollSpec | None":
+        """``parse``, or None for no text (a trait not given)."""
+        return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
+
+    def roll(self, rng: random.Random, tn: int, dice_rules: dict):
+        if self.bust:
+            return given_roll(0, tn=tn, raise_step=dice_rules["raise_step"], bust=True)
+        if self.total is not None:
+            return given_roll(self.total, tn=tn, raise_step=dice_rules["raise_step"])
+        count, sides, modifier = self.dice
+        return trait_roll(count, sides, rng, modifier=modifier, tn=tn, raise_step=dice_rules["raise_step"],
+                          bust=dice_rules["bust"], max_chain=dice_rules["max_chain"])
