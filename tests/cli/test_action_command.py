@@ -111,3 +111,31 @@ def test_action_errors(dealer):
     assert_clean_error(dealer("action", "sleeve", "Sarah"), code=1)  # no table
     assert_clean_error(dealer("action", "Sarah=16", "--surprised", "Nobody"), code=1)
     assert_clean_error(dealer("action", "Sarah=16", "--surprised", "Sarah"), code=1)  # no Cognition known
+
+
+def test_a_hex_of_speed_two_in_a_combat_resolves_on_its_last_card(dealer):
+    """Seed 000: "A huckster wants to cast a hex with Speed 2. She spends her Queen of Hearts this
+    round and her 8 of Diamonds next round. On the 8, she makes her hexslingin' roll"."""
+    dealer("table", "new", "f")
+    dealer("table", "add", "f", "Velvet", "--trait", "quickness=5", "--trait", "hexslinging=5",
+           "--trait", "smarts=3d8", "--trait", "hunch=3")
+    dealer("action", "--table", "f", "Velvet=5:Qh")
+    begun = dealer("hex", "hunch", "--caster", "Velvet", "--table", "f", "--json").json()["result"]
+    assert begun["roll"] is None and begun["speed"]["cards"] == 2 and "2 action cards" in begun["verdict"]
+    assert begun["speed"]["spent"] == 1  # the Queen of Hearts, called now
+    early = dealer("hex", "hunch", "--caster", "Velvet", "--table", "f")
+    assert_clean_error(early, code=1) and "1 of 2" in early.err
+    second = dealer("action", "--table", "f", "Velvet=5:8d", "--json").json()["result"]
+    assert second["countdown"][0]["action"].startswith("hunch 2/2: resolves now")
+    cast = dealer("hex", "hunch", "--caster", "Velvet", "--table", "f", "--total", 12, "--json").json()["result"]
+    assert cast["roll"]["total"] == 12 and len(cast["cards"]) == 6
+
+
+def test_a_participant_named_like_a_subcommand(dealer):
+    run = dealer("-r", "poker-hands", "action", "--", "play", "Sally", "--json")
+    assert run.code == 0, run
+    assert [row["name"] for row in run.json()["result"]["participants"]] == ["play", "Sally"]
+    named = dealer("-r", "poker-hands", "action", "play=7", "Sally", "--json").json()["result"]
+    assert len(named["participants"][0]["cards"]) == 7
+    hint = dealer("-r", "poker-hands", "action", "play", "Sally")
+    assert_clean_error(hint, code=1) and "--" in hint.err

@@ -197,7 +197,7 @@ def test_an_action_of_two_cards_resolves_on_its_last_card_across_rounds(deadland
     On the 8, she makes her hexslingin' roll and resolves the spell's effects."""
     table = table_with(deadlands, {"posse": stacked(deadlands, ["Qh", "8d"]), "marshal": stacked(deadlands, [])},
                        roster={"Velvet": {"side": "posse", "traits": {}}})
-    act.resolve_begin(deadlands, "Velvet", 2, "mirage", table)
+    assert act.resolve_begin(deadlands, "Velvet", 2, "mirage", table)["spent"] == 0  # before any card
     first = deal(deadlands, table, "Velvet=5")
     assert first["countdown"][0]["action"] == "mirage 1/2" and not first["countdown"][0].get("resolves")
     second = deal(deadlands, table, "Velvet=5")

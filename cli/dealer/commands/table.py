@@ -382,9 +382,9 @@ def rest(ctx, name, person):
     session = Session(ctx, "table rest")
     with session.table(name) as loaded:
         loaded.person(person)
-        from dealer.core.mechanics.hex import HexState
+        from dealer.core.mechanics.hex import second_wind
 
-        before = loaded.state(HexState).casts.pop(person, 0)
+        before = second_wind(loaded, person)
         loaded.log("rest", data={"person": person, "casts": before})
     session.emit([session.envelope({"table": name, "person": person, "casts_before": before})],
                  [f"{person} rests: casts counted afresh (was {before})"])

@@ -23,6 +23,8 @@ def hex_text(result, cards_fmt):
              if entry else f"a hex needing at least {result['minimum']}")
     who = f"{result['caster']} casts " if result["caster"] else ""
     lines = [f"{who}{title}, level {result['level']}"]
+    if result["roll"] is None:
+        return lines + [result["verdict"]]
     summary = roll_summary(result["roll"])
     lines.append(f"hexslingin': {summary}" + (f" -> {plural(result['cards_allowed'], 'card')}"
                                               if result["cards_allowed"] else ""))

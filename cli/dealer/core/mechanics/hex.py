@@ -229,6 +229,16 @@ class HuckResult:
         self.policy = None
         self.left = None
         self.table = None
+        self.speed = None
+
+    @classmethod
+    def begun(cls, ruleset, entry, caster, level, minimum, begun) -> "HuckResult":
+        """A hex of several action cards, started: nothing rolled or drawn yet."""
+        result = cls(ruleset, entry, caster, level, minimum, None)
+        result.speed, result.table = begun, begun["table"]
+        result.verdict = (f"casting {entry['name']} takes {begun['cards']} action cards: the countdown spends "
+                          f"them; on the last, cast it again to roll")
+        return result
 
     def to_data(self) -> dict:
         data = {
@@ -237,7 +247,7 @@ class HuckResult:
             "caster": self.caster,
             "level": self.level,
             "minimum": self.minimum,
-            "roll": results.roll_data(self.roll),
+            "roll": results.roll_data(self.roll) if self.roll else None,
             "cards_allowed": self.cards_allowed,
             "cards": [card.code for card in self.cards],
             "hand": results.hand_data(self.hand, self.ruleset) if self.hand else None,
@@ -248,7 +258,9 @@ class HuckResult:
         }
         if self.short:
             data["short"] = True
-        if self.table:
+        if self.speed:
+            data["speed"] = self.speed
+        if self.table and not self.speed:
             data.update(table=self.table, reshuffle=self.policy, left=self.left)
         return data
 
@@ -285,6 +297,25 @@ def _roster_dice(table, entry, caster):
                        "do not make dice: fix them with dealer table set") from None
 
 
+def _speed(ruleset, request, entry, table) -> dict | None:
+    """Seed 000: a hex with a Speed above 1, cast in a combat on a table, spends that many action
+    cards over the rounds and resolves on the last. The first call starts it (nothing is rolled);
+    once the countdown has spent the last card, the next call casts it. None: cast now."""
+    from dealer.core.mechanics import action
+
+    speed = entry["speed"] if entry else 1
+    if speed <= 1 or not request.caster or not action.in_combat(table):
+        return None
+    current = action.long_action(table, request.caster)
+    if current is None or current["what"] != entry["name"]:
+        return action.resolve_begin(ruleset, request.caster, speed, entry["name"], table, hex_=True)
+    if current["spent"] < current["need"]:
+        raise HexError(f"{request.caster} is still spending action cards on {entry['name']}: "
+                       f"{current['spent']} of {current['need']}; it resolves on the last")
+    action.end_long_action(table, request.caster)
+    return None
+
+
 def _huckster(ruleset, request, entry, table, rng):
     rules = ruleset.hex
     minimum = request.minimum or (entry["minimum"] if entry else None)
@@ -296,6 +327,9 @@ def _huckster(ruleset, request, entry, table, rng):
         level = table.trait(request.caster, slug(entry["name"]))
     if level is None:
         raise HexError("give --level L: the hex's level decides whether the Red Joker backlashes")
+    begun = _speed(ruleset, request, entry, table)
+    if begun is not None:
+        return HuckResult.begun(ruleset, entry, request.caster, int(level), minimum, begun)
     roll = _hexslinging_roll(ruleset, request, entry, table, rng)
     result = HuckResult(ruleset, entry, request.caster, int(level), minimum, roll)
     deck = _deck(ruleset, request, table, rng, "hex")
