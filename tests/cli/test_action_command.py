@@ -139,3 +139,12 @@ def test_a_participant_named_like_a_subcommand(dealer):
     assert len(named["participants"][0]["cards"]) == 7
     hint = dealer("-r", "poker-hands", "action", "play", "Sally")
     assert_clean_error(hint, code=1) and "--" in hint.err
+
+
+def test_a_ruleset_without_the_mechanic_refuses(dealer, tmp_path):
+    run = dealer("-r", "weird-dust-devils", "action", "A=3d6")
+    assert_clean_error(run, code=1) and "does not play action" in run.err
+    assert_clean_error(dealer("-r", "dust-devils", "hex", "--min", "pair", "--total", 9, "--level", 3), code=1)
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "weird-dust-devils"\nmechanics = ["conflict", "action"]\n', encoding="utf-8")
+    assert dealer("-r", str(house), "action", "A=10").code == 0

@@ -79,6 +79,13 @@ class Ruleset:
             known = ", ".join(sorted(self.contexts)) or "none"
             raise HandError(f"ruleset '{self.name}' has no context '{name}' (it has: {known})") from None
 
+    def require(self, mechanic):
+        """Refuse a command whose mechanic this ruleset does not play (no ``[action]`` in a tarot game)."""
+        if mechanic not in self.document["mechanics"]:
+            plays = ", ".join(self.document["mechanics"]) or "none"
+            raise RulesetError([f"ruleset '{self.name}' does not play {mechanic} (it plays: {plays}); choose "
+                                f"another with -r, or add a [{mechanic}] section to a house ruleset"])
+
     def threshold(self, text):
         """``--min`` text parsed against this ruleset's hand ranks and threshold names."""
         return parse_threshold(text, self.by_id, self.deck, self.thresholds)
@@ -263,9 +270,14 @@ def _check_references(doc, ruleset_parts, problems):
         problems.append("dice.sides: list die types with at least two sides each")
 
 
+MECHANICS = ("action", "hex", "conflict", "gadget", "chips")
+
+
 def build_ruleset(document, origin=""):
     """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem."""
     problems = []
+    if isinstance(document, dict) and "mechanics" not in document:
+        document = {**document, "mechanics": [name for name in MECHANICS if name in document]}
     doc = schema.validate(document, problems)
     if problems:  # the shape is wrong: report it before reading meaning into it
         raise RulesetError(problems)

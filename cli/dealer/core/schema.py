@@ -270,6 +270,9 @@ RULESET = {
     "title": Field("str", "One-line title.", ""),
     "source": Field("str", "Where the rules come from.", ""),
     "notes": Field("str", "How this ruleset reads the rules where they are silent.", ""),
+    "mechanics": Field("list[str]", "The mechanics this ruleset plays; a command whose mechanic is not listed "
+                       "refuses to run. Default: the mechanic sections the file (or what it extends) holds.", [],
+                       choices=["action", "hex", "conflict", "gadget", "chips"]),
     "extends": Field("str", "A shipped ruleset name (or a path relative to this file) whose keys this "
                      "file changes; tables merge, other values replace.", ""),
     "deck": table("The cards.", DECK, default=REQUIRED),

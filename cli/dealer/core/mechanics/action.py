@@ -245,6 +245,7 @@ class RoundResult:
 
 def resolve(ruleset: Any, request: ActionRequest, table: Table, rng: random.Random) -> RoundResult:
     """Deal the next round (``countdown``) or the combat's hands (``hands``)."""
+    ruleset.require("action")
     people = participants(ruleset, request, table)
     if ruleset.action["style"] == "hands":
         data = deal_hands(ruleset, table, people, rng)
@@ -561,6 +562,7 @@ def rank_hands(ruleset: Any, rows: list[dict], context: Any, events=()) -> dict:
 
 def new_combat(ruleset: Any, table: Table, rng: random.Random) -> dict:
     """Every action card back, the decks shuffled, sleeves and the combat's state cleared."""
+    ruleset.require("action")
     names = [COMBAT_DECK] if ruleset.action["style"] == "hands" else list(ruleset.action["sides"])
     for name in names:
         table.deck(name, rng).collect(rng)
@@ -572,6 +574,7 @@ def new_combat(ruleset: Any, table: Table, rng: random.Random) -> dict:
 
 def _holder_deck(ruleset, table, name):
     """The side deck in which ``name`` holds cards (or a sleeve card)."""
+    ruleset.require("action")
     for side in ruleset.action["sides"]:
         piles = table.decks.get(side)
         if piles is not None and (name in piles.play or name in piles.sleeves):
@@ -633,6 +636,7 @@ class InterruptRequest:
 def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng: random.Random) -> dict:
     """``name`` interrupts ``against``: with an any-time card (the Red Joker) at once and
     without a roll, spending it; with a sleeve card by an opposed Quickness roll."""
+    ruleset.require("action")
     given = _named_rolls(request.rolls, "--roll", ruleset.dice["sides"])
     if table.persistent:
         side, piles = _holder_deck(ruleset, table, request.name)
@@ -692,6 +696,7 @@ def interrupt(ruleset: Any, rng: random.Random, name: str, name_roll: RollSpec, 
 def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, *, hex_: bool = False) -> dict:
     """Start an action of ``cards`` action cards (Speed): it is spent across rounds and resolves
     on the last card (a hex is then cast with ``dealer hex``)."""
+    ruleset.require("action")
     if ruleset.action["style"] != "countdown":
         raise ActionError("actions of several cards are counted on action cards (style countdown)")
     if cards < 1:

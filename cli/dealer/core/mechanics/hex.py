@@ -121,6 +121,7 @@ def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
 
 def resolve(ruleset: Any, request: HexRequest, table: Table, rng: random.Random) -> "HuckResult | SpellResult":
     """Cast: the roll or the skill, the cards from the caster's deck, the hand, the verdict."""
+    ruleset.require("hex")
     entry = catalogue_entry(ruleset, request.name)
     if ruleset.hex["style"] == "huckster":
         return _huckster(ruleset, request, entry, table, rng)
