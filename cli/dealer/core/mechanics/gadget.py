@@ -432,7 +432,7 @@ class DesignResult:
     def to_data(self) -> dict:
         ruleset = self.check.ruleset
         return {"name": self.name, "tier": self.tier.to_data(), "required": self.tier.rank.id,
-                "inventor": self.check.person, **self.check.to_data(ruleset), "works": self.works,
+                "inventor": self.check.person or None, **self.check.to_data(ruleset), "works": self.works,
                 "bonus_cards": self.bonus_cards, "jokers": self.jokers, "time": self.tier.design_time,
                 "table": self.table, "stored": self.table is not None and self.works}
 
@@ -503,8 +503,8 @@ class BuildResult:
         return self.row is not None
 
     def to_data(self) -> dict:
-        return {"design": self.design, "device": self.device, "tier": self.tier.to_data(),
-                "required": self.tier.rank.id, "builder": self.check.person,
+        return {"design": self.design or None, "device": self.device, "tier": self.tier.to_data(),
+                "required": self.tier.rank.id, "builder": self.check.person or None,
                 **self.check.to_data(self.check.ruleset), "high": self.high, "works": self.works,
                 "reliability": self.reliability, "fail_hand": self.fail_hand, "rush": self.rush,
                 "build_jokers": self.build_jokers, "time": self.time, "chance": self.chance,
