@@ -235,6 +235,10 @@ def log_size(dealer, name):
     ("use", "--reliability", 3, "--build-joker", "green"),
     ("use", "--reliability", 3, "--cards", "RJ"),
     ("design", "x", "--tier", "pair", "--skill", 1, "--cards", "As Zz"),
+    ("design", "x", "--tier", "pair", "--skill", 0, "--mod", -10),  # no cards to draw
+    ("build", "--tier", "pair", "--skill", 2, "--wild-pick"),  # a wild pick needs ten cards
+    ("use", "--reliability", 3, "--fail-hand", 0),
+    ("use", "--reliability", 100),
     ("design", "x", "--tier", "pair", "--skill", 1, "--assist", "pair", "--assist-skill", 2),
 ])
 def test_bad_input_without_a_table(dealer, args):

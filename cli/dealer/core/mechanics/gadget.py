@@ -380,6 +380,9 @@ def _draw_check(ruleset: Any, table: Any, rng: Any, check: Check, modifiers: lis
     bonus, assist = _assist(ruleset, piles, rng, check.assist, winded)
     mods = [item["cards"] for item in modifiers] + list(check.modifiers) + [bonus.cards]
     size = draw_size(ruleset, skill, mods, wild_pick=check.wild_pick, winded=winded, extra_picks=bonus.wild_picks)
+    if check.cards is None and size.cards < 1:
+        raise GadgetError(f"this check draws no cards (5 + skill + modifiers = {size.asked}): nothing to "
+                          "check with")
     if check.cards is not None:
         cards = ruleset.deck.parse_many(check.cards)
         piles.take([card.code for card in cards], check.person)
