@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from dealer.options import global_options
 from dealer.session import Session
 
+if TYPE_CHECKING:
+    from dealer.core.mechanics.gadget import Check
 
-def check_options(command):
+
+def check_options(command: click.Command) -> click.Command:
     """The options every inventor's check shares (design and build)."""
     options = [
         click.option("--skill", type=click.IntRange(min=0), help="Mad science skill (cards = 5 + skill); "
@@ -28,7 +33,7 @@ def check_options(command):
     return command
 
 
-def _check(skill, mods, assist_skill, assist_hand, given, person, wild_pick):
+def _check(skill, mods, assist_skill, assist_hand, given, person, wild_pick) -> Check:
     from dealer.core.mechanics.gadget import Assist, Check
 
     if assist_skill is not None and assist_hand is not None:
@@ -38,7 +43,7 @@ def _check(skill, mods, assist_skill, assist_hand, given, person, wild_pick):
 
 @click.group()
 @global_options
-def gadget():
+def gadget() -> None:
     """Mad science by poker hand: design a device, build it, use it (seed 003).
 
     \b
@@ -57,7 +62,7 @@ def gadget():
 @check_options
 @global_options
 @click.pass_context
-def design(ctx, name, tier, **check):
+def design(ctx, name, tier, **check) -> None:
     """Design NAME: a mad science check against the tier's hand.
 
     Beating it by two or more steps gives bonus construction cards; Jokers are noted. On a
@@ -91,7 +96,7 @@ def design(ctx, name, tier, **check):
 @check_options
 @global_options
 @click.pass_context
-def build(ctx, name, tier, rush, complexity, device, **check):
+def build(ctx, name, tier, rush, complexity, device, **check) -> None:
     """Build a device from design NAME: the margin gives reliability and fail hand.
 
     \b
@@ -121,7 +126,7 @@ def build(ctx, name, tier, rush, complexity, device, **check):
               "cards, then the severity hand's new cards.")
 @global_options
 @click.pass_context
-def use(ctx, device, reliability, fail_hand, build_jokers, given):
+def use(ctx, device, reliability, fail_hand, build_jokers, given) -> None:
     """Use DEVICE: the GM draws its reliability in cards; a Joker is a breakdown.
 
     \b

@@ -619,7 +619,8 @@ class UseRequest:
     cards: str | None = None
 
 
-def severity_plan(ruleset: Any, reliability_cards: list, fail_hand: int, build_jokers: list[str]):
+def severity_plan(ruleset: Any, reliability_cards: list, fail_hand: int,
+                  build_jokers: list[str]) -> tuple[str, list, int]:
     """Which reliability cards the severity hand keeps and how many new cards it adds.
 
     Default: the non-breakdown cards plus new ones up to the fail hand; a ``keep`` build Joker
