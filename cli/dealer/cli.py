@@ -20,6 +20,7 @@ from dealer.options import global_options
 COMMANDS = {
     "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
+    "gadget": ("dealer.commands.gadget", "gadget", "Mad science: design, build and use devices."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
     "hex": ("dealer.commands.hex", "hex_command", "Cast a hex or spell by poker hand."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),

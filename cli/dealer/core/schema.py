@@ -238,9 +238,13 @@ CONFLICT = {
 }
 
 GADGET_TIER = {
-    "rank": Field("str", "The required hand (`pair`, `straight`)."),
+    "rank": Field("str", "The required hand (`pair`, `straight`); a rank between two tiers' ranks counts "
+                  "as the lower tier (a flush is a straight's tier)."),
     "name": Field("str", "The tier (`simple application of existing tech`)."),
     "example": Field("str", "An example device.", ""),
+    "design_time": Field("str", "How long a design of this tier takes to conceive (`a few days`).", ""),
+    "complexity": Field("str", "The tier's construction complexity: a name from `complexities` (build time).",
+                        ""),
 }
 
 GADGET_BUILD = {
@@ -250,11 +254,47 @@ GADGET_BUILD = {
     "fail_hand": Field("int", "Cards in the breakdown hand.", 0, minimum=0),
 }
 
+GADGET_COMPLEXITY = {
+    "name": Field("str", "The complexity (`simple`, `insane`)."),
+    "build_time": Field("str", "How long construction takes at this complexity (`a week`).", ""),
+}
+
+GADGET_BUILD_JOKER = {
+    "keep": Field("bool", "A breakdown's severity hand keeps every reliability card and adds `add` new cards.",
+                  False),
+    "add": Field("int", "With `keep`: new cards added to the reliability cards.", 0, minimum=0),
+    "most": Field("int", "The severity hand has at most this many cards (0: no limit); a card with `keep` "
+                  "trumps this.", 0, minimum=0),
+    "note": Field("str", "What it means, in words.", ""),
+}
+
 GADGET = {
     "tiers": array("Design tiers, simplest first.", GADGET_TIER, []),
-    "construction": array("Construction results by margin; a margin not listed does not work.",
-                          GADGET_BUILD, []),
+    "construction": array("Construction results by margin; a margin below every row does not work, one above "
+                          "every row counts as the highest.", GADGET_BUILD, []),
     "high_card": Field("str", "Rank code from which a hit counts as a 'high required hand'.", "J"),
+    "bonus_at": Field("int", "Beating the tier by this many steps gives the first bonus construction card.", 2,
+                      minimum=1),
+    "bonus_per_step": Field("int", "Bonus construction cards for each step beyond `bonus_at`.", 1, minimum=0),
+    "others_design_cards": Field("int", "Cards fewer when building someone else's design, the first time each "
+                                 "builder builds it.", 1, minimum=0),
+    "rush_reliability": Field("int", "Reliability added for each complexity category the construction is "
+                              "rushed (the build time drops one category per step).", 2, minimum=0),
+    "fail_hand_base": Field("int", "A fail hand holds this many cards plus half the reliability (rounded down): "
+                            "used when rushing changes the reliability and by `gadget use --reliability` "
+                            "without `--fail-hand`.", 5, minimum=0),
+    "complexities": array("Construction complexities, simplest first, each with its build time.",
+                          GADGET_COMPLEXITY, []),
+    "design_jokers": Field("map", "Card code in the design hand -> what it means for the design.", {},
+                           value=Field("str", "")),
+    "build_jokers": Field("map", "Card code in the build hand -> how it changes a breakdown's severity hand.",
+                          {}, value=table("", GADGET_BUILD_JOKER)),
+    "breakdown_cards": Field("list[str]", "Cards that break the device down when the GM draws one in a use.",
+                             []),
+    "deck": Field("str", "The table deck of the inventor's design and build checks (shuffled afresh for each "
+                  "check).", "gadget"),
+    "gm_deck": Field("str", "The table deck the GM draws reliability and severity cards from (reshuffled "
+                     "when it holds fewer cards than a use may need).", "gm"),
 }
 
 CHIPS = {

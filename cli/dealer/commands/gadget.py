@@ -1,0 +1,146 @@
+"""``dealer gadget``: mad science (seed 003): design a device, build it, use it until it breaks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from dealer.options import global_options
+from dealer.session import Session
+
+if TYPE_CHECKING:
+    from dealer.core.mechanics.gadget import Check
+
+
+def check_options(command: click.Command) -> click.Command:
+    """The options every inventor's check shares (design and build)."""
+    options = [
+        click.option("--skill", type=click.IntRange(min=0), help="Mad science skill (cards = 5 + skill); "
+                     "default the roster trait mad_science of --by."),
+        click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier."),
+        click.option("--assist-skill", type=click.IntRange(min=0), metavar="N",
+                     help="A science (design) or engineering (build) check first, drawn with skill N; its "
+                          "hand adds to the draw as a helper's does."),
+        click.option("--assist", "assist_hand", metavar="HAND", help="That check's hand, already made "
+                     "(`two pair`)."),
+        click.option("--cards", "given", metavar="CARDS", help="Cards dealt by hand instead of the draw."),
+        click.option("--by", "person", default="", metavar="PERSON", help="Who makes the check (roster name)."),
+        click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _check(skill, mods, assist_skill, assist_hand, given, person, wild_pick) -> Check:
+    from dealer.core.mechanics.gadget import Assist, Check
+
+    if assist_skill is not None and assist_hand is not None:
+        raise click.UsageError("give --assist-skill N or --assist HAND, not both")
+    return Check(skill, tuple(mods), Assist(assist_skill, assist_hand), given, person, wild_pick)
+
+
+@click.group()
+@global_options
+def gadget() -> None:
+    """Mad science by poker hand: design a device, build it, use it (seed 003).
+
+    \b
+    Examples:
+      dealer -r poker-hands gadget design jetski --tier straight --skill 3
+      dealer -r poker-hands gadget build --tier straight --skill 3 --cards "Js 10h 9d 8c 7s"
+      dealer -r poker-hands gadget use --reliability 5
+      dealer gadget use jetski-1 --table friday
+    """
+
+
+@gadget.command("design")
+@click.argument("name")
+@click.option("--tier", required=True, metavar="TIER", help="Hand rank or tier name: pair/simple ... "
+              "straight flush/\"you built what?\".")
+@check_options
+@global_options
+@click.pass_context
+def design(ctx, name, tier, **check) -> None:
+    """Design NAME: a mad science check against the tier's hand.
+
+    Beating it by two or more steps gives bonus construction cards; Jokers are noted. On a
+    table the design is stored by name.
+
+    \b
+    Examples:
+      dealer -r poker-hands gadget design jetski --tier "novel tech" --skill 3
+      dealer -r poker-hands gadget design hatgun --tier pair --skill 1 --assist-skill 2
+      dealer gadget design jetski --tier straight --by Bert --table friday
+    """
+    from dealer.core.mechanics import gadget as mechanic
+    from dealer.render.gadget import design_text
+
+    request = mechanic.DesignRequest(name, tier, _check(**check))
+    session = Session(ctx, "gadget design")
+    with session.maybe_table() as table:
+        result = mechanic.resolve_design(session.ruleset, request, table, session.rng())
+    data = result.to_data()
+    session.emit([session.envelope(data, seed=session.seed)], design_text(data, session.cards))
+
+
+@gadget.command("build")
+@click.argument("name", required=False, default="")
+@click.option("--tier", metavar="TIER", help="Without a table: the design's tier.")
+@click.option("--rush", type=click.IntRange(min=0), default=0, metavar="K",
+              help="Rush K complexity categories (+2 reliability each).")
+@click.option("--complexity", metavar="NAME", help="The GM's complexity (build time) instead of the tier's.")
+@click.option("--as", "device", default="", metavar="DEVICE", help="On a table: the device's name "
+              "[default DESIGN-1, DESIGN-2, ...].")
+@check_options
+@global_options
+@click.pass_context
+def build(ctx, name, tier, rush, complexity, device, **check) -> None:
+    """Build a device from design NAME: the margin gives reliability and fail hand.
+
+    \b
+    Examples:
+      dealer -r poker-hands gadget build --tier straight --skill 3
+      dealer -r poker-hands gadget build --tier straight --skill 0 --cards "Js 10h 9d 8c 7s"
+      dealer gadget build jetski --by Bert --rush 1 --table friday
+    """
+    from dealer.core.mechanics import gadget as mechanic
+    from dealer.render.gadget import build_text
+
+    request = mechanic.BuildRequest(name, tier, _check(**check), rush, device, complexity)
+    session = Session(ctx, "gadget build")
+    with session.maybe_table() as table:
+        result = mechanic.resolve_build(session.ruleset, request, table, session.rng())
+    data = result.to_data()
+    session.emit([session.envelope(data, seed=session.seed)], build_text(data, session.cards))
+
+
+@gadget.command("use")
+@click.argument("device", required=False, default="")
+@click.option("--reliability", type=int, metavar="R", help="Without a stored device: cards the GM draws.")
+@click.option("--fail-hand", type=int, metavar="F", help="Cards in the breakdown hand [default 5 + R // 2].")
+@click.option("--build-joker", "build_jokers", multiple=True, type=click.Choice(["red", "black"]),
+              help="A Joker drawn at build (Black trumps Red).")
+@click.option("--cards", "given", metavar="CARDS", help="The GM's cards dealt by hand, in order: the reliability "
+              "cards, then the severity hand's new cards.")
+@global_options
+@click.pass_context
+def use(ctx, device, reliability, fail_hand, build_jokers, given) -> None:
+    """Use DEVICE: the GM draws its reliability in cards; a Joker is a breakdown.
+
+    \b
+    Examples:
+      dealer -r poker-hands gadget use --reliability 5
+      dealer -r poker-hands gadget use --reliability 3 --build-joker black --cards "BJ 4c 9h 9s 2d Kc Qh 5s"
+      dealer gadget use jetski-1 --table friday
+    """
+    from dealer.core.mechanics import gadget as mechanic
+    from dealer.render.gadget import use_text
+
+    request = mechanic.UseRequest(device, reliability, fail_hand, tuple(build_jokers), given)
+    session = Session(ctx, "gadget use")
+    with session.maybe_table() as table:
+        result = mechanic.resolve_use(session.ruleset, request, table, session.rng())
+    data = result.to_data()
+    session.emit([session.envelope(data, seed=session.seed)], use_text(data, session.cards))

@@ -1,0 +1,110 @@
+"""``dealer gadget`` results as text: design, build and use, read from their JSON data."""
+
+from __future__ import annotations
+
+from dealer.render import plural
+from dealer.render.hands import hand_line
+
+
+def steps_text(steps: int) -> str:
+    """``beat by 2 steps``, ``hit``, ``missed by 1 step``."""
+    if steps > 0:
+        return f"beat by {plural(steps, 'step')}"
+    if steps < 0:
+        return f"missed by {plural(-steps, 'step')}"
+    return "hit"
+
+
+def _tier_line(data: dict) -> str:
+    tier = data["tier"]
+    example = f"; e.g. {tier['example']}" if tier["example"] else ""
+    return f"{tier['name']} ({tier['rank_name']} or better{example})"
+
+
+def _check_lines(data: dict, cards) -> list[str]:
+    draw = data["draw"]
+    why = [f"skill {data['skill']}"] + [f"{m['cards']:+d} {m['why']}" for m in data["modifiers"]]
+    picks = f" and {plural(draw['wild_picks'], 'wild pick')}" if draw["wild_picks"] else ""
+    lines = [f"  draw: {plural(draw['cards'], 'card')}{picks} ({', '.join(why)})"]
+    if draw["note"]:
+        lines.append(f"    {draw['note']}")
+    assist = data["assist"]
+    if assist is not None:
+        made = hand_line(assist["hand"], cards) if assist["hand"] else assist["rank"] or "no cards"
+        lines.append(f"  assist: {made} -> {_bonus_text(assist['bonus'])}")
+    lines.append(f"  cards: {cards.many(data['cards']) or '(none)'}")
+    if data["hand"] is not None:
+        lines.append(f"  hand: {hand_line(data['hand'], cards)}")
+        if data["wild_picks"]:
+            lines.append(f"    wild pick: {cards.many(data['wild_picks'])}")
+    if data["bust"]:
+        lines.append("  bust: a Joker and less than a pair")
+    return lines
+
+
+def _bonus_text(bonus: dict) -> str:
+    parts = []
+    if bonus["cards"]:
+        parts.append(f"+{plural(bonus['cards'], 'card')}")
+    if bonus["wild_picks"]:
+        parts.append(f"+{plural(bonus['wild_picks'], 'wild pick')}")
+    if bonus["value"]:
+        parts.append(f"+{bonus['value']} value")
+    if bonus["note"]:
+        parts.append(bonus["note"])
+    return ", ".join(parts) or "nothing"
+
+
+def chance_text(chance: dict) -> str:
+    """``85/477 = 17.82% (5 cards from 54 holding 2 Jokers)``."""
+    return (f"{chance['fraction']} = {chance['percent']:.2f}% ({plural(chance['reliability'], 'card')} from "
+            f"{chance['deck_cards']} holding {plural(chance['jokers'], 'Joker')})")
+
+
+def design_text(data: dict, cards) -> list[str]:
+    lines = [f"design {data['name']}: {_tier_line(data)}"] + _check_lines(data, cards)
+    verdict = "the design works" if data["works"] else "no design"
+    bonus = f", {plural(data['bonus_cards'], 'bonus construction card')}" if data["bonus_cards"] else ""
+    lines.append(f"  {steps_text(data['steps'])}: {verdict}{bonus}")
+    lines += [f"  {joker['name']}: {joker['note']}" for joker in data["jokers"]]
+    lines.append(f"  design time: {data['time']}")
+    if data["stored"]:
+        lines.append(f"  stored on table {data['table']}")
+    return lines
+
+
+def build_text(data: dict, cards) -> list[str]:
+    name = data["design"] or "a device"
+    lines = [f"build {name}: {_tier_line(data)}"] + _check_lines(data, cards)
+    verdict = steps_text(data["steps"]) + (" with a high hand" if data["high"] else "")
+    if not data["works"]:
+        lines.append(f"  {verdict}: it just won't work")
+    else:
+        rushed = f" (rushed {plural(data['rush'], 'category')})" if data["rush"] else ""
+        lines.append(f"  {verdict}: reliability {data['reliability']}, fail hand {data['fail_hand']} cards{rushed}")
+        lines.append(f"  breakdown chance per use: {chance_text(data['chance'])}")
+    lines += [f"  {joker['name']} at build: {joker['note']}" for joker in data["build_jokers"]]
+    lines.append(f"  build time: {data['time']}")
+    if data["stored"]:
+        lines.append(f"  device {data['device']} stored on table {data['table']}")
+    return lines
+
+
+def use_text(data: dict, cards) -> list[str]:
+    jokers = f", build Jokers {' '.join(data['build_jokers'])}" if data["build_jokers"] else ""
+    lines = [f"use {data['device'] or 'a device'}: reliability {data['reliability']}, "
+             f"fail hand {data['fail_hand']} cards{jokers}"]
+    if data["reshuffled"]:
+        lines.append("  the GM deck was reshuffled first")
+    lines.append(f"  GM draws: {cards.many(data['cards'])}")
+    lines.append(f"  breakdown chance: {chance_text(data['chance'])}")
+    if not data["breakdown"]:
+        lines.append("  it works: no breakdown")
+    else:
+        lines.append(f"  breakdown! ({cards.many(data['breakdown_cards'])})")
+        lines.append(f"  severity hand ({data['severity_rule']}): {cards.many(data['severity_cards'])}")
+        lines.append(f"    {hand_line(data['severity_hand'], cards)}  (a better hand is a worse breakdown)")
+    if data["record"]:
+        lines.append(f"  record: {plural(data['record']['uses'], 'use')}, "
+                     f"{plural(data['record']['breakdowns'], 'breakdown')}")
+    return lines
