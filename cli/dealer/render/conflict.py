@@ -1,0 +1,82 @@
+"""Conflicts, contests and conflict harm as text (from the data of ``result.to_data()``)."""
+
+from __future__ import annotations
+
+from dealer.render.hands import hand_line
+
+
+def conflict_text(data: dict, cards) -> list[str]:
+    """Text for any ``dealer conflict`` result, by its ``kind``."""
+    return {"conflict": scores_text, "contest": contest_text, "harm": harm_text, "clear": clear_text,
+            "show": show_text}[data["kind"]](data, cards)
+
+
+def _deal_words(person: dict) -> str:
+    if person["typed"]:
+        return f"{len(person['cards'])} cards dealt by hand"
+    parts = [f"{name} {count:+d}" if name == "extra" else f"{name} {count}" for name, count in person["deal"]]
+    return f"dealt {person['dealt']} ({' + '.join(parts)})"
+
+
+def scores_text(data: dict, cards) -> list[str]:
+    chosen = data["scores"]
+    lines = [f"conflict: {' + '.join(chosen)}" if chosen else "conflict: cards dealt by hand"]
+    for person in data["participants"]:
+        power = ", using Power" if person["power"] else ""
+        lines.append(f"  {person['name']}{power}: {_deal_words(person)}: {cards.many(person['cards'])}")
+        lines.append(f"    {hand_line(person['hand'], cards)}")
+        if person["lost_by_rule"]:
+            lines.append("    loses by rule: used Power without an Arcane hand")
+    if data["winner"]:
+        winner = next(p for p in data["participants"] if p["name"] == data["winner"])
+        lines.append(f"winner: {data['winner']} with {winner['hand']['name']}")
+        lines.append(_harm_line(data["harm"]))
+    else:
+        lines.append(f"a tie: {', '.join(data['tie'])} (no harm until the Dealer settles it)")
+    twist = data["twist"]
+    choices = ", ".join(cards.one(c["code"]) + ("" if c["kind"] == "plain" else f" {c['name']}")
+                        for c in twist["choices"])
+    lines.append(f"twist: {_who(twist)} played the lowest card ({cards.one(twist['card'])}) and may choose one: {choices}")
+    lines.append(f"narrator: {_who(data['narrator'])} (played the highest card, {cards.one(data['narrator']['card'])})")
+    for item in data["weirds"]:
+        weird = f": {item['weird']}" if item["weird"] else ""
+        lines.append(f"weird: {item['person']} used Power; the Narrator must use {item['person']}'s Weird{weird}")
+    return lines
+
+
+def _who(item: dict) -> str:
+    return " and ".join([item["person"]] + item["tied"])
+
+
+def _harm_line(harm: dict) -> str:
+    takers = ", ".join(harm["takers"])
+    if harm["arcane"]:
+        return f"harm: {harm['amount']} to {takers}; arcane: spread as each likes over {', '.join(harm['allowed'])}"
+    return f"harm: {harm['amount']} to {takers}; mundane: on {' or '.join(harm['allowed'])} (the winning suits)"
+
+
+def harm_text(data: dict, cards) -> list[str]:
+    placed = ", ".join(f"{score} {n}" for score, n in data["placed"].items())
+    total = ", ".join(f"{score} {n}" for score, n in data["harm"].items())
+    return [f"{data['person']} takes harm: {placed} (harm taken: {total})"]
+
+
+def clear_text(data: dict, cards) -> list[str]:
+    return [f"{data['person']} is no longer shaken"]
+
+
+def show_text(data: dict, cards) -> list[str]:
+    lines = [f"table {data['table']}: harm by Score"]
+    for person, taken in sorted(data["harm"].items()):
+        lines.append(f"  {person}: " + ", ".join(f"{score} {taken[score]}" for score in data["scores"] if score in taken))
+    for person, owed in sorted(data["pending"].items()):
+        lines.append(f"  {person}: {owed['harm']} harm to place on {', '.join(owed['allowed'])}")
+    if not data["harm"] and not data["pending"]:
+        lines.append("  nobody has taken harm")
+    if data["shaken"]:
+        lines.append(f"shaken: {', '.join(data['shaken'])}")
+    return lines
+
+
+def contest_text(data: dict, cards) -> list[str]:
+    return []
