@@ -492,9 +492,10 @@ class ScoresResult:
 
 
 def _choices(played: list[tuple]) -> list[dict]:
-    """The cards played, Trumps first (highest first), then the rest by the full card order."""
+    """The cards played: Trumps first (highest first), the Fool, then the rest by the full card order."""
     cards = {item[2]: standing(item[2], None) for item in played}
-    ordered = sorted(cards, key=lambda card: (card.kind != "trump", -cards[card][0], -cards[card][1]))
+    kinds = {"trump": 0, "special": 1}
+    ordered = sorted(cards, key=lambda card: (kinds.get(card.kind, 2), -cards[card][0], -cards[card][1]))
     return [{"code": card.code, "name": card.name, "kind": card.kind} for card in ordered]
 
 
