@@ -78,5 +78,64 @@ def show_text(data: dict, cards) -> list[str]:
     return lines
 
 
+def _bonus_words(bonus: dict) -> str:
+    parts = []
+    if bonus["cards"]:
+        parts.append(f"+{bonus['cards']} card{'s' if bonus['cards'] != 1 else ''}")
+    if bonus["wild_picks"]:
+        parts.append(f"+{bonus['wild_picks']} wild pick{'s' if bonus['wild_picks'] != 1 else ''}")
+    if bonus["value"]:
+        parts.append(f"+{bonus['value']} value")
+    if bonus["note"]:
+        parts.append(bonus["note"])
+    return ", ".join(parts) or "nothing"
+
+
+def _drawer_lines(person: dict, cards, title: str) -> list[str]:
+    mods = "".join(f" {n:+d} {why}" for why, n in person["modifiers"])
+    winded = " -1 winded" if person["winded"] else ""
+    draw = person["draw"]
+    how = "dealt by hand" if person["typed"] else f"{draw['cards']} cards" + (
+        f" and {draw['wild_picks']} wild pick{'s' if draw['wild_picks'] != 1 else ''}" if draw["wild_picks"] else "")
+    lines = [f"  {title}{person['name']}: skill {person['skill']}{mods}{winded}, {how}: {cards.many(person['cards'])}"]
+    if draw["note"] and not person["typed"]:
+        lines.append(f"    ({draw['note']})")
+    if person["hand"]:
+        picks = f"  wild pick: {cards.many(person['wild_picks'])}" if person["wild_picks"] else ""
+        lines.append(f"    {hand_line(person['hand'], cards)}{picks}")
+    if person["bust"]:
+        black = person["how_black"]
+        lines.append(f"    bust: a Joker and less than a pair; how black: {black['black']} black, {black['red']} red")
+    return lines
+
+
 def contest_text(data: dict, cards) -> list[str]:
-    return []
+    fear = data["fear"]
+    head = f"contest against {data['target']['text']}"
+    if fear:
+        head = f"fear check against {data['target']['text']} ({fear['base']} raised by fear level {fear['level']})"
+    lines = [head]
+    for helper in data["helpers"]:
+        lines += _drawer_lines(helper, cards, "helper ")
+        lines.append(f"    helps with {_bonus_words(helper['bonus'])}")
+    for person in data["participants"]:
+        lines += _drawer_lines(person, cards, "")
+        if data["bonus"] and data["bonus"]["value"] and person is data["participants"][0] and person["value"]:
+            lines.append(f"    raised by the helpers to {person['value']['text']}")
+        if "outcome" in person:
+            lines.append("    " + {"stalwart": "stalwart", "shaken": "shaken: -1 card until cleared",
+                                    "running": "running like a jackrabbit (and shaken)"}[person["outcome"]])
+        elif len(data["participants"]) == 1:
+            lines.append("    success" if person["success"] else "    failure")
+    if data["winner"]:
+        lines.append(f"winner: {data['winner']}")
+    elif data["tie"]:
+        lines.append(f"a tie: {', '.join(data['tie'])}")
+    if data["called"]:
+        called = data["called"]
+        lines.append(f"called shot (-{called['penalty']} card{'s' if called['penalty'] != 1 else ''}): "
+                     f"{called['by']}: {called['reading']}")
+    for event in data["events"]:
+        got = f"a {event['colour']} chip" if event["colour"] else "no chip"
+        lines.append(f"chip: {event['to']} {event['why']}: {got}")
+    return lines
