@@ -87,13 +87,14 @@ class Drawer:
 
 
 def point_text(ruleset: Any, point: tuple) -> str:
-    """A (rank, value) point in words: ``pair of fives``, ``two pair of deuces``, ``ace high``, ``flush``."""
+    """A (rank, value) point in words: ``pair of fives``, ``two pair of deuces``, ``ace high``, ``flush``,
+    ``straight, queen high``."""
     rank, value = point
     if not value:
         return rank.name.lower()
     card_rank = ruleset.deck.rank(value)
     if not rank.pattern.groups:
-        return f"{card_rank.name} high"
+        return f"{card_rank.name} high" if not rank.pattern.core_size else f"{rank.name.lower()}, {card_rank.name} high"
     return f"{rank.name.lower()} of {card_rank.plural or card_rank.name + 's'}"
 
 
