@@ -174,6 +174,8 @@ def test_trait_kinds_of_weird_dust_devils(load):
     (["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,power"}, "added with --power"),
     (["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,eye", "extra": ["Bo=+1"]}, "not a participant"),
     (["Doc=hand=0,eye=0", "Kid=hand=2,eye=5"], {"scores": "hand,eye"}, "dealt 0 cards"),
+    (["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,eye", "fear": 3}, "--fear is for poker-hands"),
+    (["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,eye", "helpers": ["Bo"]}, "--helper is for"),
 ])
 def test_bad_conflicts_are_refused_with_the_person_named(load, participants, options, words):
     with pytest.raises(ConflictError, match=words):

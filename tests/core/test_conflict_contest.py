@@ -188,3 +188,13 @@ def test_skill_from_a_roster_trait(poker):
 def test_bad_contests_are_refused(poker, participants, options, words):
     with pytest.raises(Exception, match=words):
         contest(poker, *participants, **options)
+
+
+def test_a_ruleset_with_a_bad_called_shot_row_is_refused_at_load(poker):
+    from dealer.core.rules import build_ruleset
+    from dealer.errors import RulesetError
+
+    rows = [{"min": "three of a knd", "reading": "a good hit"}]
+    doc = {**poker.document, "conflict": {**poker.document["conflict"], "called": rows}}
+    with pytest.raises(RulesetError, match=r"conflict.called\[0\].min"):
+        build_ruleset(doc)

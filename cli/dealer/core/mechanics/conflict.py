@@ -198,6 +198,15 @@ def resolve(ruleset: Any, request: Any, table: Any, rng: Any) -> Any:
     """Resolve ``request`` (a conflict, a contest, harm placed, shaken cleared, or the state shown).
 
     The ruleset's ``conflict.style`` says which conflict: ``scores`` or ``contest``.
+
+    >>> import random
+    >>> from dealer.store.rulesets import load
+    >>> from dealer.core.table import Table
+    >>> dd = load("dust-devils")
+    >>> request = parse_request(["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], scores="hand,eye")
+    >>> result = resolve(dd, request, Table.fresh(dd), random.Random(2))
+    >>> [len(seat.cards) for seat in result.seats], result.winner, result.harm["allowed"]
+    ([7, 7], 'Kid', ['Hand', 'Heart', 'Eye'])
     """
     if isinstance(request, HarmRequest):
         return resolve_harm(ruleset, request, table)
@@ -305,6 +314,10 @@ def _seat(ruleset: Any, request: ConflictRequest, entrant: Entrant, table: Any) 
 def _check_request(ruleset: Any, request: ConflictRequest, table: Any) -> list[str]:
     """Refuse what the rules do not allow before anything is dealt; the Dealer's two Scores."""
     names = [entrant.name for entrant in request.participants]
+    for option in ("target", "helpers", "mods", "wild_pick", "fear", "called"):
+        if getattr(request, option) not in (None, ()):
+            flag = "--" + {"helpers": "helper", "mods": "mod"}.get(option, option).replace("_", "-")
+            raise ConflictError(f"{flag} is for poker-hands contests; a {ruleset.name} conflict deals by Scores")
     if len(names) < 2:
         raise ConflictError(f"a conflict needs two or more participants, not {len(names)}: "
                             "dealer conflict Doc=\"hand=4 eye=3\" Kid=\"hand=2 eye=5\" --scores hand,eye")
