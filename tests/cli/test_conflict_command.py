@@ -16,7 +16,7 @@ conflict: Hand + Eye
     High Card: T15 AWa QCu 9Co  (harm 1, arcane)
 winner: Doc with Pair
 harm: 1 to Kid; arcane: spread as each likes over Hand, Heart, Guts, Eye, Power
-twist: Doc played the lowest card (5Wa) and may choose one: T15 The Devil, T5 The Hierophant, Fool The Fool, \
+twist: Doc played the lowest card (5Wa) and may choose one: T15 The Devil, T5 The Hierophant, Fool, \
 ASw, AWa, QCu, NWa, 9Co, 5Wa
 narrator: Kid (played the highest card, T15)
 weird: Doc used Power; the Narrator must use Doc's Weird: Aztec Mummy

@@ -34,14 +34,19 @@ def scores_text(data: dict, cards) -> list[str]:
     else:
         lines.append(f"a tie: {', '.join(data['tie'])} (no harm until the Dealer settles it)")
     twist = data["twist"]
-    choices = ", ".join(cards.one(c["code"]) + ("" if c["kind"] == "plain" else f" {c['name']}")
-                        for c in twist["choices"])
-    lines.append(f"twist: {_who(twist)} played the lowest card ({cards.one(twist['card'])}) and may choose one: {choices}")
-    lines.append(f"narrator: {_who(data['narrator'])} (played the highest card, {cards.one(data['narrator']['card'])})")
+    choices = ", ".join(cards.one(c["code"]) + ("" if c["kind"] == "plain" or c["name"].endswith(c["code"])
+                                                else f" {c['name']}") for c in twist["choices"])
+    lines.append(f"twist: {_who(twist)} played the lowest card ({_card(twist, cards)}) and may choose one: {choices}")
+    lines.append(f"narrator: {_who(data['narrator'])} (played the highest card, {_card(data['narrator'], cards)})")
     for item in data["weirds"]:
         weird = f": {item['weird']}" if item["weird"] else ""
         lines.append(f"weird: {item['person']} used Power; the Narrator must use {item['person']}'s Weird{weird}")
     return lines
+
+
+def _card(item: dict, cards) -> str:
+    """The card a person played, with what a wild stood for (``Fool=2Co``)."""
+    return cards.one(item["card"]) + (f"={cards.one(item['as'])}" if item["as"] != item["card"] else "")
 
 
 def _who(item: dict) -> str:
