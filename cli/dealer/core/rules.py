@@ -256,6 +256,9 @@ def _check_references(doc, ruleset_parts, problems):
     for i, entry in enumerate(hex_["catalogue"]):
         hand(entry["minimum"], f"hex.catalogue[{i}].minimum")
     context(conflict["context"], "conflict.context")
+    hand(conflict["target"], "conflict.target")
+    for i, row in enumerate(conflict["called"]):
+        hand(row["min"], f"conflict.called[{i}].min")
     for rank_id in conflict["helpers"]:
         if by_id and slug(rank_id) not in by_id:
             problems.append(f"conflict.helpers.{rank_id}: no hand rank '{rank_id}' "

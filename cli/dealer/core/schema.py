@@ -225,6 +225,11 @@ HELPER_BONUS = {
     "note": Field("str", "What the GM decides, when the bonus is theirs to choose.", ""),
 }
 
+CALLED_SHOT = {
+    "min": Field("str", "The least hand for this reading (`pair`, `three of a kind`)."),
+    "reading": Field("str", "What the shot does (`hits where asked, but not well`)."),
+}
+
 CONFLICT = {
     "style": Field("str", "`scores`: dealt the sum of two Scores (Dust Devils); `contest`: hands against a "
                    "target or each other (seed 003).", "contest", choices=["scores", "contest"]),
@@ -235,6 +240,14 @@ CONFLICT = {
     "helpers": Field("map", "Style `contest`: what a helper's hand adds to the leader's draw, by hand rank id "
                      "(seed 003's 'Skills Enhancing Skills'); a rank not listed adds nothing.", {},
                      value=table("", HELPER_BONUS)),
+    "target": Field("str", "Style `contest`: the hand to beat unless the GM sets one (`--target`).", "pair"),
+    "fear_running": Field("str", "Style `contest`: which failed fear check sends a character running: "
+                          "`bust` (a Joker and less than the least success) or `no-pair` (any hand below "
+                          "the least success, `hex.target`).", "bust", choices=["bust", "no-pair"]),
+    "called": array("Style `contest`: how a called shot's hand reads, strongest first: the first row "
+                    "whose `min` the hand meets.", CALLED_SHOT, []),
+    "called_miss": Field("str", "Style `contest`: a called shot whose hand meets no row of `called`.",
+                         "a miss"),
 }
 
 GADGET_TIER = {

@@ -1,0 +1,57 @@
+"""``dealer conflict``: a Dust Devils conflict by Scores, or a poker-hands contest; harm on a table."""
+
+from __future__ import annotations
+
+import click
+
+from dealer.options import global_options
+from dealer.session import Session
+
+
+@click.command("conflict")
+@click.argument("participants", nargs=-1, metavar="[harm|clear|show] PARTICIPANT...")
+@click.option("--scores", metavar="SCORE,SCORE", help="Dust Devils: the two Scores the Dealer names (hand,eye).")
+@click.option("--power", multiple=True, metavar="NAME", help="Weird Dust Devils: NAME adds Power (needs an Arcane hand).")
+@click.option("--extra", multiple=True, metavar="NAME=N", help="Dust Devils: extra cards for NAME (+1, -2).")
+@click.option("--weird", multiple=True, metavar="NAME=TEXT", help="Weird Dust Devils: NAME's Weird.")
+@click.option("--target", metavar="HAND", help="poker-hands: the hand to beat [default: the ruleset's, a pair].")
+@click.option("--helper", "helpers", multiple=True, metavar="NAME=SKILL",
+              help="poker-hands: a helper of the first participant (draws first).")
+@click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
+@click.option("--wild-pick", multiple=True, metavar="NAME", help="poker-hands: NAME takes a wild pick at ten cards.")
+@click.option("--fear", type=click.IntRange(min=0), metavar="LEVEL",
+              help="poker-hands: a fear check; the area's level raises the target by value steps.")
+@click.option("--called", type=click.IntRange(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
+              help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
+@global_options
+@click.pass_context
+def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mods, wild_pick, fear, called):
+    """Resolve a conflict between PARTICIPANTs by poker hands.
+
+    A participant is NAME (Scores or skill from the --table's roster), NAME=SPEC, or
+    NAME=SPEC:CARDS for cards dealt by hand. SPEC is Scores in a Dust Devils
+    conflict (hand=4,eye=3,power=2) and a skill in a poker-hands contest (3).
+    On a table, `harm NAME SCORE=N...` places a loser's harm, `clear NAME` ends
+    shaken, `show` shows harm and the shaken.
+
+    \b
+    Examples:
+      dealer -r weird-dust-devils conflict Doc=hand=4,eye=3,power=2 Kid=hand=2,eye=5 --scores hand,eye --power Doc
+      dealer -r weird-dust-devils conflict Doc=:T10,KSw,KCu,2Co,5Wa Kid=:9Cu,9Co,3Sw,4Sw,PCo
+      dealer conflict Doc Kid --scores hand,eye --table friday
+      dealer conflict harm Kid Hand=1 Eye=1 --table friday
+      dealer -r poker-hands conflict Sam=3 --target "pair of jacks" --helper Bob=2
+      dealer -r poker-hands conflict Sam=2 --fear 3
+      dealer -r poker-hands conflict Sam=4 --called 2
+    """
+    from dealer.core.mechanics import conflict as mechanic
+    from dealer.render.conflict import conflict_text
+
+    request = mechanic.parse_request(list(participants), scores=scores or "", power=power, extra=extra, weird=weird,
+                                     target=target, helpers=helpers, mods=mods, wild_pick=wild_pick, fear=fear,
+                                     called=called)
+    session = Session(ctx, "conflict")
+    with session.maybe_table() as table:
+        result = mechanic.resolve(session.ruleset, request, table, session.rng())
+    data = result.to_data()
+    session.emit([session.envelope(data, seed=session.seed)], conflict_text(data, session.cards))

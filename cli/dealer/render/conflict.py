@@ -1,0 +1,146 @@
+"""Conflicts, contests and conflict harm as text (from the data of ``result.to_data()``)."""
+
+from __future__ import annotations
+
+from dealer.render.hands import hand_line
+
+
+def conflict_text(data: dict, cards) -> list[str]:
+    """Text for any ``dealer conflict`` result, by its ``kind``."""
+    return {"conflict": scores_text, "contest": contest_text, "harm": harm_text, "clear": clear_text,
+            "show": show_text}[data["kind"]](data, cards)
+
+
+def _deal_words(person: dict) -> str:
+    if person["typed"]:
+        return f"{len(person['cards'])} cards dealt by hand"
+    parts = [f"{name} {count:+d}" if name == "extra" else f"{name} {count}" for name, count in person["deal"]]
+    return f"dealt {person['dealt']} ({' + '.join(parts)})"
+
+
+def scores_text(data: dict, cards) -> list[str]:
+    chosen = data["scores"]
+    lines = [f"conflict: {' + '.join(chosen)}" if chosen else "conflict: cards dealt by hand"]
+    for person in data["participants"]:
+        power = ", using Power" if person["power"] else ""
+        lines.append(f"  {person['name']}{power}: {_deal_words(person)}: {cards.many(person['cards'])}")
+        lines.append(f"    {hand_line(person['hand'], cards)}")
+        if person["lost_by_rule"]:
+            lines.append("    loses by rule: used Power without an Arcane hand")
+    if data["winner"]:
+        winner = next(p for p in data["participants"] if p["name"] == data["winner"])
+        lines.append(f"winner: {data['winner']} with {winner['hand']['name']}")
+        lines.append(_harm_line(data["harm"]))
+    else:
+        lines.append(f"a tie: {', '.join(data['tie'])} (no harm until the Dealer settles it)")
+    twist = data["twist"]
+    choices = ", ".join(cards.one(c["code"]) + ("" if c["kind"] == "plain" or c["name"].endswith(c["code"])
+                                                else f" {c['name']}") for c in twist["choices"])
+    lines.append(f"twist: {_who(twist)} played the lowest card ({_card(twist, cards)}) and may choose one: {choices}")
+    lines.append(f"narrator: {_who(data['narrator'])} (played the highest card, {_card(data['narrator'], cards)})")
+    for item in data["weirds"]:
+        weird = f": {item['weird']}" if item["weird"] else ""
+        lines.append(f"weird: {item['person']} used Power; the Narrator must use {item['person']}'s Weird{weird}")
+    return lines
+
+
+def _card(item: dict, cards) -> str:
+    """The card a person played, with what a wild stood for (``Fool=2Co``)."""
+    return cards.one(item["card"]) + (f"={cards.one(item['as'])}" if item["as"] != item["card"] else "")
+
+
+def _who(item: dict) -> str:
+    return " and ".join([item["person"]] + item["tied"])
+
+
+def _harm_line(harm: dict) -> str:
+    takers = ", ".join(harm["takers"])
+    if harm["arcane"]:
+        return f"harm: {harm['amount']} to {takers}; arcane: spread as each likes over {', '.join(harm['allowed'])}"
+    return f"harm: {harm['amount']} to {takers}; mundane: on {' or '.join(harm['allowed'])} (the winning suits)"
+
+
+def harm_text(data: dict, cards) -> list[str]:
+    placed = ", ".join(f"{score} {n}" for score, n in data["placed"].items())
+    total = ", ".join(f"{score} {n}" for score, n in data["harm"].items())
+    return [f"{data['person']} takes harm: {placed} (harm taken: {total})"]
+
+
+def clear_text(data: dict, cards) -> list[str]:
+    return [f"{data['person']} is no longer shaken"]
+
+
+def show_text(data: dict, cards) -> list[str]:
+    lines = [f"table {data['table']}: harm by Score"]
+    for person, taken in sorted(data["harm"].items()):
+        lines.append(f"  {person}: " + ", ".join(f"{score} {taken[score]}" for score in data["scores"] if score in taken))
+    for person, owed in sorted(data["pending"].items()):
+        lines.append(f"  {person}: {owed['harm']} harm to place on {', '.join(owed['allowed'])}")
+    if not data["harm"] and not data["pending"]:
+        lines.append("  nobody has taken harm")
+    if data["shaken"]:
+        lines.append(f"shaken: {', '.join(data['shaken'])}")
+    return lines
+
+
+def _bonus_words(bonus: dict) -> str:
+    parts = []
+    if bonus["cards"]:
+        parts.append(f"+{bonus['cards']} card{'s' if bonus['cards'] != 1 else ''}")
+    if bonus["wild_picks"]:
+        parts.append(f"+{bonus['wild_picks']} wild pick{'s' if bonus['wild_picks'] != 1 else ''}")
+    if bonus["value"]:
+        parts.append(f"+{bonus['value']} value")
+    if bonus["note"]:
+        parts.append(bonus["note"])
+    return ", ".join(parts) or "nothing"
+
+
+def _drawer_lines(person: dict, cards, title: str) -> list[str]:
+    mods = "".join(f" {n:+d} {why}" for why, n in person["modifiers"])
+    winded = " -1 winded" if person["winded"] else ""
+    draw = person["draw"]
+    how = "dealt by hand" if person["typed"] else f"{draw['cards']} cards" + (
+        f" and {draw['wild_picks']} wild pick{'s' if draw['wild_picks'] != 1 else ''}" if draw["wild_picks"] else "")
+    lines = [f"  {title}{person['name']}: skill {person['skill']}{mods}{winded}, {how}: {cards.many(person['cards'])}"]
+    if draw["note"] and not person["typed"]:
+        lines.append(f"    ({draw['note']})")
+    if person["hand"]:
+        picks = f"  wild pick: {cards.many(person['wild_picks'])}" if person["wild_picks"] else ""
+        lines.append(f"    {hand_line(person['hand'], cards)}{picks}")
+    if person["bust"]:
+        black = person["how_black"]
+        lines.append(f"    bust: a Joker and less than a pair; how black: {black['black']} black, {black['red']} red")
+    return lines
+
+
+def contest_text(data: dict, cards) -> list[str]:
+    fear = data["fear"]
+    head = f"contest against {data['target']['text']}"
+    if fear:
+        head = f"fear check against {data['target']['text']} ({fear['base']} raised by fear level {fear['level']})"
+    lines = [head]
+    for helper in data["helpers"]:
+        lines += _drawer_lines(helper, cards, "helper ")
+        lines.append(f"    helps with {_bonus_words(helper['bonus'])}")
+    for person in data["participants"]:
+        lines += _drawer_lines(person, cards, "")
+        if data["bonus"] and data["bonus"]["value"] and person is data["participants"][0] and person["value"]:
+            lines.append(f"    raised by the helpers to {person['value']['text']}")
+        if "outcome" in person:
+            lines.append("    " + {"stalwart": "stalwart", "shaken": "shaken: -1 card until cleared",
+                                    "running": "running like a jackrabbit (and shaken)"}[person["outcome"]])
+        elif len(data["participants"]) == 1:
+            lines.append("    success" if person["success"] else "    failure")
+    if data["winner"]:
+        lines.append(f"winner: {data['winner']}")
+    elif data["tie"]:
+        lines.append(f"a tie: {', '.join(data['tie'])}")
+    if data["called"]:
+        called = data["called"]
+        lines.append(f"called shot (-{called['penalty']} card{'s' if called['penalty'] != 1 else ''}): "
+                     f"{called['by']}: {called['reading']}")
+    for event in data["events"]:
+        got = f"a {event['colour']} chip" if event["colour"] else "no chip"
+        lines.append(f"chip: {event['to']} {event['why']}: {got}")
+    return lines

@@ -1,0 +1,88 @@
+"""``dealer conflict`` (poker-hands contests): golden output, fear on a table, bad input."""
+
+from tests.conftest import assert_clean_error
+
+POKER = ("-r", "poker-hands")
+HELPED = ("conflict", "Sam=3", "--helper", "Bob=2", "--seed", 3)
+
+GOLDEN_TEXT = """\
+contest against pair
+  helper Bob: skill 2, 7 cards: 9d Jd Js 8h 7d 10h Qd
+    Straight: Qd Js 10h 9d 8h  (Impressive Success)
+    helps with +3 cards
+  Sam: skill 3 +3 helpers, 6 cards and 1 wild pick: 5h 7s 4s Ad Ah 8s
+    (11 cards is more than 10: 6 cards and a wild pick)
+    Straight: 8s 7s Ad=6s 5h 4s  (Impressive Success)  wild pick: Ad
+    success
+"""
+
+
+def test_golden_text(dealer):
+    run = dealer(*POKER, *HELPED)
+    assert run.code == 0, run
+    assert run.out == GOLDEN_TEXT
+
+
+def test_golden_json(dealer):
+    data = dealer(*POKER, *HELPED, "--json").json()
+    assert (data["command"], data["ruleset"], data["seed"]) == ("conflict", "poker-hands", 3)
+    result = data["result"]
+    assert sorted(result) == ["bonus", "called", "deck", "events", "fear", "helpers", "kind", "participants", "style",
+                              "table", "target", "tie", "winner"]
+    assert result["target"] == {"text": "pair", "rank": "pair", "value": 0}
+    bob = result["helpers"][0]
+    assert bob["cards"] == ["9d", "Jd", "Js", "8h", "7d", "10h", "Qd"] and bob["hand"]["rank"] == "straight"
+    assert bob["bonus"] == {"rank": "straight", "cards": 3, "wild_picks": 0, "value": 0, "note": ""}
+    assert result["participants"] == [{
+        "name": "Sam", "skill": 3, "modifiers": [["helpers", 3]], "winded": False, "shaken": False,
+        "draw": {"cards": 6, "wild_picks": 1, "asked": 11, "note": "11 cards is more than 10: 6 cards and a wild pick"},
+        "typed": False, "cards": ["5h", "7s", "4s", "Ad", "Ah", "8s"],
+        "hand": {"rank": "straight", "name": "Straight", "strength": 5, "cards": ["8s", "7s", "Ad", "5h", "4s"],
+                 "as": ["8s", "7s", "6s", "5h", "4s"], "wilds": {"Ad": "6s"}, "unused": ["Ah"], "dead": [],
+                 "effect": "Impressive Success"},
+        "wild_picks": ["Ad"], "bust": False, "value": {"rank": "straight", "value": 8, "text": "straight, eight high"},
+        "success": True}]
+    assert result["winner"] is None and result["called"] is None and result["fear"] is None
+
+
+def test_fear_check_on_a_table_leaves_them_shaken_until_cleared(dealer):
+    dealer("table", "new", "t", *POKER)
+    dealer("table", "add", "t", "Sam", "--trait", "courage=2")
+    run = dealer("conflict", "Sam=:4c 4d 7h 9s Kc", "--fear", 3, "--table", "t")
+    assert run.code == 0, run
+    assert run.out.splitlines()[0] == "fear check against pair of fives (pair raised by fear level 3)"
+    assert "shaken: -1 card until cleared" in run.out
+    assert dealer("conflict", "show", "--table", "t").out.splitlines()[-1] == "shaken: Sam"
+    later = dealer("conflict", "Sam=courage", "--table", "t", "--json").json()["result"]["participants"][0]
+    assert later["modifiers"] == [["shaken", -1]] and len(later["cards"]) == 6
+    assert dealer("conflict", "clear", "Sam", "--table", "t").out == "Sam is no longer shaken\n"
+    again = dealer("conflict", "Sam=courage", "--table", "t", "--json").json()["result"]["participants"][0]
+    assert again["modifiers"] == [] and len(again["cards"]) == 7
+    log = dealer("table", "log", "t", "--jsonl").out
+    assert log.count('"kind":"contest"') == 3 and '"kind":"steady"' in log
+
+
+def test_a_called_shot_and_a_bust_in_text(dealer):
+    run = dealer(*POKER, "conflict", "Sam=:9c 9d 2h 2s Kc", "--called")
+    assert "called shot (-1 card): Sam: hits where you were asking, but not well" in run.out
+    bust = dealer(*POKER, "conflict", "Sam=:2c 4s 7h 9s BJ")
+    assert "bust: a Joker and less than a pair; how black: 4 black, 1 red" in bust.out
+    assert bust.out.splitlines()[-1] == "    failure"
+
+
+def test_a_contest_between_two(dealer):
+    run = dealer(*POKER, "conflict", "Sam=:Qc Qd 2h 5s 7c", "Bob=:Jc Jd Ah Ks 9c")
+    assert run.out.splitlines()[-1] == "winner: Sam"
+    tie = dealer(*POKER, "conflict", "Sam=:9s 9h 5c 4d 2s", "Bob=:9d 9c 5s 4h 2c")
+    assert tie.out.splitlines()[-1] == "a tie: Sam, Bob"
+
+
+def test_bad_contests_are_short_errors(dealer):
+    for args, words in [(("Sam=2", "--scores", "hand,eye"), "--scores is for Dust Devils"),
+                        (("Sam=2", "--target", "pear"), "unknown hand 'pear'"),
+                        (("Sam=2", "--wild-pick", "Sam"), "a wild pick needs 10"),
+                        (("Sam=2", "--mod", "Sam=x"), "write NAME=N"),
+                        (("clear", "Sam"), "--table")]:
+        run = dealer(*POKER, "conflict", *args)
+        assert_clean_error(run, code=1)
+        assert words in run.err
