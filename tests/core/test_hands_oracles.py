@@ -89,8 +89,12 @@ def seq_top(values):
     return None
 
 
-def classify(five):
-    """(strength, tie-break) of exactly five effective cards, per seed 001's table."""
+def classify(five, wild=()):
+    """(strength, tie-break) of exactly five effective cards, per seed 001's table.
+
+    ``wild`` holds the positions that a wild card fills: such a card gives its group a rank
+    but no suit ("highest ranked plain in the pair" reads the natural cards).
+    """
     trumps = sorted((c.value for c in five if c.kind == "trump"), reverse=True)
     plains = [c for c in five if c.kind == "plain"]
     values = sorted((c.value for c in plains), reverse=True)
@@ -107,6 +111,10 @@ def classify(five):
     def rank_of(value_count):
         return max(v for v, n in counts.items() if n >= value_count)
 
+    def suit_of(value):
+        return max((c.suit.strength for i, c in enumerate(five)
+                    if i not in wild and c.kind == "plain" and c.value == value), default=0)
+
     def run_top(length):
         numbers = sorted(set(trumps))
         tops = [n for n in numbers if all(n - i in numbers for i in range(length))]
@@ -118,13 +126,13 @@ def classify(five):
     if len(plains) == 5 and suited and seq_top(values):
         found.append(("Straight Flush", (seq_top(values),)))
     if shape and shape[0] >= 4:
-        found.append(("Four of a Kind", (rank_of(4),)))
+        found.append(("Four of a Kind", (rank_of(4), suit_of(rank_of(4)))))
     if run >= 4:
         found.append(("Ordered Four", (run_top(4),)))
     if len(trumps) == 3 and run == 3 and shape == [2]:
         found.append(("Balanced Three", (run_top(3),)))
     if len(plains) == 5 and shape == [3, 2]:
-        found.append(("Full House", (rank_of(3),)))
+        found.append(("Full House", (rank_of(3), suit_of(rank_of(3)))))
     if suited:
         found.append(("Flush", tuple(values) + (top_suit,)))
     if len(plains) == 5 and seq_top(values):
@@ -136,11 +144,12 @@ def classify(five):
     if run >= 3:
         found.append(("Ordered Three", (high_trump,)))
     if shape and shape[0] >= 3:
-        found.append(("Three of a Kind", (rank_of(3),)))
+        found.append(("Three of a Kind", (rank_of(3), suit_of(rank_of(3)))))
     if len(shape) >= 2 and shape[1] >= 2:
         pairs = sorted((v for v, n in counts.items() if n >= 2), reverse=True)
         fifth = [c.order for c in five if c.kind != "plain" or c.value not in pairs[:2]]
-        found.append(("Two Pair", (pairs[0], pairs[1]) + tuple(sorted(fifth, reverse=True))))
+        found.append(("Two Pair", (pairs[0], suit_of(pairs[0]), pairs[1], suit_of(pairs[1]))
+                      + tuple(sorted(fifth, reverse=True))))
     if len(trumps) == 4 and run < 3 and len(plains) == 1:
         found.append(("Chaotic Four", (high_trump,)))
     if len(trumps) == 3 and run < 3 and len(plains) == 2:
@@ -149,7 +158,7 @@ def classify(five):
         pair = rank_of(2)
         rest = sorted((c.order for c in five if not (c.kind == "plain" and c.value == pair)), reverse=True)
         rest = rest[:3]
-        found.append(("Pair", (pair,) + tuple(rest)))
+        found.append(("Pair", (pair, suit_of(pair)) + tuple(rest)))
     high = max(c.order for c in five)
     found.append(("High Card", (high, top_suit)))
     name, tiebreak = min(found, key=lambda item: ORDER.index(item[0]))
@@ -177,17 +186,19 @@ def tarot_oracle(ruleset, cards):
         else:
             options.append([card])
     best = None
+    wild_at = {i for i, card in enumerate(cards) if card.code in ("Fool", "T10")}
     for choice in product(*options):
         ids = list(map(id, choice))
         for five in combinations(range(len(choice)), min(5, len(choice))):
             hand = [choice[i] for i in five]
+            wild = {j for j, i in enumerate(five) if i in wild_at}
             if len(set(ids[i] for i in five)) < len(five):  # a copy: only groups may use one
-                strength, tb = classify(hand)
+                strength, tb = classify(hand, wild)
                 if ORDER[len(ORDER) - strength] in ("Straight Flush", "Flush", "Straight"):
                     continue
             if len(hand) < 5:
                 continue
-            value = classify(hand)
+            value = classify(hand, wild)
             if best is None or value > best:
                 best = value
     return best
@@ -199,6 +210,8 @@ TAROT_EXAMPLES = [
     "Fool T20 T21 2Co 3Co", "T1 T5 T9 T13 KSw", "T19 T20 Fool KSw KCu", "T10 T1 T2 3Co 4Co",
     "T21 T19 T17 T15 T13 T10", "T21 T15 T13 T9 Fool T10", "KSw KCu KWa QCo QSw T4", "T6 T7 T8 PSw PCo 2Cu",
     "ACu KCu QCu NCu PCu", "10Sw NSw QSw KSw ASw Fool", "T2 T4 T6 T8 2Sw 3Sw", "T7 T8 T9 T11 T15 2Co",
+    "Fool 9Co 2Sw 3Cu 4Wa", "KSw KCo 5Cu 5Co 2Sw 2Cu", "Fool KCu KCo 3Sw 3Cu", "9Wa 9Co 9Sw 2Sw 3Cu 4Wa",
+    "Fool 9Sw 9Co 9Wa 2Sw", "QCo QWa T3 T4 T5 2Sw",
 ]
 
 

@@ -73,8 +73,8 @@ def compile_rank(rank, deck, windows):
     when the generic engine must choose. Its keys equal the generic engine's.
     """
     pattern, steps, strength = rank.pattern, rank.tiebreak, rank.strength
-    if "suit" in steps:
-        return None
+    if "suit" in steps or "group_cards" in steps or "group_card" in steps:
+        return None  # suits decide: the generic engine (for now)
     if pattern.trump_run or pattern.trumps:
         return never
     core, rest = pattern.core_size, pattern.rest

@@ -225,7 +225,9 @@ class Ranking:
         pattern = rank.pattern
         first = rank.tiebreak[:1]
         if pattern.groups:
-            yield from self._groups(pattern.groups, pool, first == ("groups",))
+            # The first (highest) choice of ranks wins outright when the tie-break starts with
+            # the groups' ranks (each group's strongest natural follows from its rank).
+            yield from self._groups(pattern.groups, pool, first in (("groups",), ("group_cards",)))
         elif pattern.sequence:
             yield from self._sequences(pattern, pool, first in (("sequence",), ("cards",), ("high",)))
         elif pattern.flush:
@@ -508,9 +510,10 @@ class Ranking:
             spare.sort(key=lambda item: (-item[0], item[1]))
             slots = slots + [(card, sub, value) for value, _, card, sub in spare[:free]]
             candidate.slots = slots
-        return (rank.strength, self._tiebreak(rank.tiebreak, candidate), self._naturalness(slots, context))
+        return (rank.strength, self._tiebreak(rank.tiebreak, candidate, pattern.groups),
+                self._naturalness(slots, context))
 
-    def _tiebreak(self, steps, candidate):
+    def _tiebreak(self, steps, candidate, sizes):
         slots = candidate.slots
         out = []
         for step in steps:
@@ -518,6 +521,10 @@ class Ranking:
                 out.append(candidate.groups)
             elif step == "group":
                 out.append(candidate.groups[:1])
+            elif step == "group_cards":
+                out.append(self._group_cards(candidate, sizes, len(sizes)))
+            elif step == "group_card":
+                out.append(self._group_cards(candidate, sizes, 1))
             elif step == "sequence":
                 out.append((candidate.sequence,))
             elif step == "run":
@@ -537,6 +544,27 @@ class Ranking:
                 suits = [(sub or card).suit.strength for card, sub, value in slots
                          if value == top and (sub or card).kind == PLAIN]
                 out.append((max(suits, default=0),))
+        return tuple(out)
+
+    @staticmethod
+    def _group_cards(candidate, sizes, count):
+        """Each group's rank, then the suit strength of its strongest natural card (0: all wild).
+
+        Weird Dust Devils breaks ties on the "highest ranked plain in the pair", and its rank
+        order includes the suits. A wild card stands for a rank, not for a better suit: only
+        natural cards lend a group their suit. The group slots come first, in group order.
+        """
+        out = []
+        start = 0
+        slots = candidate.slots
+        for value, size in zip(candidate.groups[:count], sizes):
+            best = 0
+            for card, sub, _ in slots[start:start + size]:
+                if sub is None and card.suit.strength > best:
+                    best = card.suit.strength
+            out.append(value)
+            out.append(best)
+            start += size
         return tuple(out)
 
     @staticmethod

@@ -144,7 +144,8 @@ def _contexts(doc, deck, problems):
 
 
 _PLAIN_PARTS = ("groups", "sequence", "flush")
-_STEP_NEEDS = {"groups": "groups", "group": "groups", "sequence": "sequence", "run": "trump_run"}
+_STEP_NEEDS = {"groups": "groups", "group": "groups", "group_cards": "groups", "group_card": "groups",
+               "sequence": "sequence", "run": "trump_run"}
 
 
 def _hand_ranks(items, deck, problems):

@@ -113,7 +113,8 @@ PATTERN = {
                   "any", choices=["any", "plain", "trump"]),
 }
 
-TIEBREAKS = ["groups", "group", "sequence", "run", "trump", "high", "cards", "kickers", "suit"]
+TIEBREAKS = ["groups", "group", "group_cards", "group_card", "sequence", "run", "trump", "high", "cards", "kickers",
+             "suit"]
 
 HAND_RANK = {
     "name": Field("str", "The hand's name (`Full House`)."),
