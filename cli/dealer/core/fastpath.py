@@ -197,6 +197,14 @@ def compile_rank(rank, deck, windows):
 
         return fast_flush
 
+    if pattern.distinct_suits:
+        needed = pattern.distinct_suits
+
+        def fast_rainbow(counts, suits, values, shape, size, dead):
+            return None if needed > size or len(suits) < needed else GENERIC
+
+        return fast_rainbow
+
     def fast_rest_only(counts, suits, values, shape, size, dead):
         if rest == "trump":
             return None

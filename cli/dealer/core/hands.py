@@ -19,6 +19,8 @@ exists), or any ``trump`` only. Specials that are not wild in the context are de
 
 from __future__ import annotations
 
+from itertools import combinations, product
+
 from dealer.core import fastpath
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
@@ -209,6 +211,8 @@ class Ranking:
             return None
         if pattern.flush and max(map(len, pool.by_suit.values()), default=0) + n_any < pattern.flush:
             return None
+        if pattern.distinct_suits and len(pool.by_suit) + n_any < pattern.distinct_suits:
+            return None
         trump_need = pattern.trump_run + pattern.trumps
         if trump_need and len(pool.trumps) + len(pool.wild_trump) + n_any < trump_need:
             return None
@@ -232,6 +236,8 @@ class Ranking:
             yield from self._sequences(pattern, pool, first in (("sequence",), ("cards",), ("high",)))
         elif pattern.flush:
             yield from self._flushes(pattern.flush, pool)
+        elif pattern.distinct_suits:
+            yield from self._rainbows(pattern.distinct_suits, pool)
         else:
             yield _Candidate()
 
@@ -383,6 +389,40 @@ class Ranking:
                     candidate.used.add(wild)
             if len(candidate.slots) == length:
                 candidate.core = length
+                yield candidate
+
+    def _rainbows(self, count, pool):
+        """Every choice of ``count`` suits and one card of each (natural, or a wild).
+
+        A wild stands for the highest card of its suit that is not held. Every choice is
+        tried (a few dozen at most for ten cards): which card is best in the part depends on
+        the tie-break (``kickers`` would rather keep the high cards outside it).
+        """
+        deck = self.deck
+        n_any = len(pool.wild_any)
+        options = []
+        for suit in deck.suits:
+            cards = pool.by_suit.get(suit.code, [])
+            held = {card.value for card in cards}
+            choices = [(card, None, card.value) for card in cards]
+            if n_any:
+                value = next((v for v in range(deck.top_rank, deck.low_rank - 1, -1) if v not in held),
+                             deck.top_rank)
+                choices.append((None, deck.plain(value, suit.code), value))
+            if choices:
+                options.append(choices)
+        for suits in combinations(options, count):
+            for picks in product(*suits):
+                if sum(1 for card, _, _ in picks if card is None) > n_any:
+                    continue
+                candidate = _Candidate()
+                wilds = iter(pool.wild_any)
+                for card, stand_in, value in picks:
+                    if card is None:
+                        card = next(wilds)
+                    candidate.slots.append((card, stand_in, value))
+                    candidate.used.add(card)
+                candidate.core = count
                 yield candidate
 
     # -- trump parts ----------------------------------------------------------------------
