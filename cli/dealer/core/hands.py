@@ -139,7 +139,7 @@ class Ranking:
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
         self._trump_values = range(deck.trump_count, 0, -1)
         self._window_cache = {}
-        self._fast = [fastpath.compile_rank(rank, deck, self._windows) for rank in self.ranks]
+        self._fast = fastpath.FastPath(self.ranks, deck)
 
     # -- evaluation -----------------------------------------------------------------------
 
@@ -150,7 +150,7 @@ class Ranking:
         pool = _Pool(cards, context)
         size = HAND_SIZE if pool.count > HAND_SIZE else pool.count
         ranks = self.ranks
-        fast = fastpath.fast_key(self.ranks, self._fast, cards, context)
+        fast = self._fast.key(cards, context)
         if fast is not None:
             ranks = (fast[0],) + ranks  # the generic engine then only fills the known rank
         for rank in ranks:
@@ -181,7 +181,7 @@ class Ranking:
         Equal to ``best(cards, context).key``, but for a pile without wild cards or trumps
         it runs the compiled fast matchers and builds no hand.
         """
-        found = fastpath.fast_key(self.ranks, self._fast, cards, context)
+        found = self._fast.key(cards, context)
         if found is None:
             return self.best(cards, context).key
         return found[1]
