@@ -18,7 +18,7 @@ rank (``suit``, ``group_cards``), and a few shapes listed at the matchers.
 from __future__ import annotations
 
 from dealer.core.cards import PLAIN, TRUMP
-from dealer.core.ranks import HAND_SIZE
+from dealer.core.ranks import HAND_SIZE, NO_WILDS
 
 GENERIC = object()  # a matcher's answer: let the generic engine decide
 
@@ -190,6 +190,29 @@ def _compile_groups(rank, layout):
     groups_then_kickers = steps == ("groups", "kickers")
     values, strength = layout.values, rank.strength
 
+    single = sizes[0] if len(sizes) == 1 else 0
+    free_any = rest != "trump"
+    repeats, singles, descending = layout.repeats, layout.singles, layout.descending
+
+    def fast_group(counts, at_least, wilds, dead, size):
+        """One group, no wilds, each other rank held once: the commonest piles, kept short."""
+        options = at_least[single]
+        if wilds or not options:
+            return fast_groups(counts, at_least, wilds, dead, size)
+        b = options.bit_length() - 1
+        left = counts - (single << b)
+        free = size - core
+        if not free_any or left & repeats:
+            return fast_groups(counts, at_least, wilds, dead, size)
+        kick = singles.get(left)
+        if kick is None:
+            kick = descending(left)
+        if len(kick) < free:
+            return fast_groups(counts, at_least, wilds, dead, size)
+        if groups_then_kickers:
+            return (strength, ((values[b],), kick[:free]), 0)
+        return fast_groups(counts, at_least, wilds, dead, size)
+
     def fast_groups(counts, at_least, wilds, dead, size):
         if wilds:
             found = choose(counts, at_least, 0, 0, wilds)
@@ -219,7 +242,7 @@ def _compile_groups(rank, layout):
         core_values = [v for v, group in zip(chosen, sizes) for _ in range(group)] if needs_core else []
         return _finish(rank, chosen, 0, core_values, kick)
 
-    return _COUNT, fast_groups
+    return _COUNT, (fast_group if single and groups_then_kickers else fast_groups)
 
 
 def _fillable(sizes, counts, wilds):
@@ -389,7 +412,7 @@ class FastPath:
     def __init__(self, ranks, deck):
         self.ranks = ranks
         self.deck = deck
-        self.enabled = len(deck.suits) <= 7 and bool(deck.ranks)
+        self.enabled = len(deck.suits) <= 7 and 0 < len(deck.ranks) <= 31
         flush_min = min((r.pattern.flush or r.pattern.sequence for r in ranks
                          if r.pattern.flush or (r.pattern.sequence and r.pattern.suited)), default=0)
         self.layout = layout = _Layout(deck, flush_min)
@@ -400,12 +423,16 @@ class FastPath:
                           for i, ((kind, matcher), rank) in enumerate(zip(compiled, ranks))
                           if kind in (_SUIT, _OPAQUE)]
         self._four_suits = len(deck.suits) <= 4
+        self._sequence_lengths = sorted({rank.pattern.sequence for i, rank in enumerate(ranks)
+                                         if rank.pattern.sequence and not rank.pattern.suited})
         self._cache = {}
         self._plans = {}
         self._tables = {}
         # Without a pile-dependent rank that the flush bits do not gate, a pile whose flush
         # bits are clear needs no per-pile check at all.
         self._always_per_pile = any(not gated for _, _, gated in self._per_pile)
+        self._by_counts = self._compile_by_counts()
+        self.key = self.compile_key()
 
     def _table(self, context):
         """Card codes for ``context`` (which cards are wild or dead there), built on first use."""
@@ -430,28 +457,60 @@ class FastPath:
         table = self._tables[context] = (codes, naturals, wilds_ok)
         return table
 
-    def _by_counts(self, nonsuit, wilds, count):
-        """The strongest count rank the pile fills: ``(index, key or GENERIC)``."""
-        layout = self.layout
-        counts = nonsuit & layout.ranks_mask
-        dead = nonsuit >> layout.dead & 31
-        size = HAND_SIZE if count > HAND_SIZE else count
-        at_least = _at_least(counts, layout.ones)
-        if self._four_suits:  # no rank held five times or more: three bit counts spared
-            shape = (at_least[1].bit_count(), at_least[2].bit_count(), at_least[3].bit_count(),
-                     at_least[4].bit_count(), 0, 0, 0, wilds, size)
-        else:
-            shape = (at_least[1].bit_count(), at_least[2].bit_count(), at_least[3].bit_count(),
-                     at_least[4].bit_count(), at_least[5].bit_count(), at_least[6].bit_count(),
-                     at_least[7].bit_count(), wilds, size)
-        plan = self._plans.get(shape)
-        if plan is None:
-            plan = self._plans[shape] = self._plan(shape)
-        for i, matcher in plan:
-            key = matcher(counts, at_least, wilds, dead, size)
-            if key is not None:
-                return i, key
-        return len(self.ranks), GENERIC
+    def _compile_by_counts(self):
+        """``by_counts(nonsuit, wilds, count)``: the strongest count rank the pile fills.
+
+        Returns ``(index, key or None for generic)``: plain ints and tuples, which the garbage
+        collector soon stops tracking, so a large cache costs it nothing. A closure: it runs
+        once per rank multiset met. Its plan (which matchers to call) depends on the pile's shape: how many
+        ranks are held at least 1, 2, ... times, the wilds, the hand size and, for piles
+        without wilds, which sequence lengths the held ranks can run (a few shifts tell).
+        """
+        layout, plans, make_plan = self.layout, self._plans, self._plan
+        ranks_mask, dead_shift, ones = layout.ranks_mask, layout.dead, layout.ones
+        ace_shift = layout.ace_shift if layout.ace_low else None
+        four_suits, nothing = self._four_suits, (len(self.ranks), None)
+        runs = [[_W * k for k in range(1, length)] for length in self._sequence_lengths]
+
+        def by_counts(nonsuit, wilds, count):
+            counts = nonsuit & ranks_mask
+            size = HAND_SIZE if count > HAND_SIZE else count
+            b0 = counts & ones
+            b1 = counts >> 1 & ones
+            b2 = counts >> 2 & ones
+            held = b0 | b1 | b2
+            # The shape as one int (no allocation to track): 5 bits per count, wilds, size, runs.
+            if four_suits and not b2 & (b1 | b0):  # no rank held five times or more (a copy could)
+                at_least = (ones, held, b1 | b2, b2 | (b1 & b0), b2, 0, 0, 0)
+                shape = (held.bit_count() | at_least[2].bit_count() << 5 | at_least[3].bit_count() << 10
+                         | b2.bit_count() << 15)
+            else:
+                at_least = (ones, held, b1 | b2, b2 | (b1 & b0), b2, b2 & (b1 | b0), b2 & b1, b2 & b1 & b0)
+                shape = 0
+                for k in range(1, 8):
+                    shape |= at_least[k].bit_count() << (5 * k - 5)
+            shape |= wilds << 35 | size << 40
+            if runs and not wilds:
+                if ace_shift is not None:
+                    held |= held >> ace_shift & 1
+                flag = 1 << 48
+                for shifts in runs:
+                    found = held
+                    for shift in shifts:
+                        found &= held >> shift
+                    if found:
+                        shape |= flag
+                    flag <<= 1
+            plan = plans.get(shape)
+            if plan is None:
+                plan = plans[shape] = make_plan(shape)
+            for i, matcher in plan:
+                key = matcher(counts, at_least, wilds, nonsuit >> dead_shift & 31, size)
+                if key is not None:
+                    return i, (None if key is GENERIC else key)
+            return nothing  # no count rank fills: a pile-dependent rank must, or the generic engine
+
+        return by_counts
 
     def _plan(self, shape):
         """The count matchers worth calling for piles of this shape: groups it cannot fill dropped.
@@ -459,7 +518,11 @@ class FastPath:
         Whether groups can be filled depends only on how many ranks are held how often (and
         the wilds), not on which ranks: one plan serves every pile of the shape.
         """
-        *at_least, wilds, size = shape
+        at_least = [shape >> (5 * k) & 31 for k in range(7)]
+        wilds, size = shape >> 35 & 31, shape >> 40 & 7
+        can_run = {length: bool(shape >> (48 + j) & 1) for j, length in enumerate(self._sequence_lengths)}
+        if wilds:
+            can_run = {}  # piles with wilds are not checked for runs: their matchers decide
         counts = []
         for k in range(7, 0, -1):
             held_k = at_least[k - 1] - (at_least[k] if k < 7 else 0)
@@ -472,54 +535,65 @@ class FastPath:
                 continue
             if pattern.groups and not _fillable(pattern.groups, counts, wilds):
                 continue
-            if pattern.sequence and at_least[0] + wilds < pattern.sequence:
-                continue  # too few different ranks
+            if pattern.sequence and (at_least[0] + wilds < pattern.sequence
+                                     or not can_run.get(pattern.sequence, True)):
+                continue  # too few different ranks, or none in a run
             plan.append((i, matcher))
         return tuple(plan)
 
-    def key(self, cards, context):
-        """``(rank, key)`` of the best hand of ``cards``, or None where the generic engine decides."""
-        if not self.enabled or not cards or len(cards) > _MAX_CARDS:
-            return None
-        table = self._tables.get(context)
-        if table is None:
-            table = self._table(context)
-        codes, naturals, wilds_ok = table
-        layout = self.layout
-        try:
-            total = sum(map(codes.__getitem__, cards), layout.bias)
-        except KeyError:  # a card of another deck
-            return None
-        if total >> layout.trump & 63:
-            return None
-        wilds = total >> layout.wild & 31
-        if wilds and not wilds_ok:
-            return None
-        nonsuit = total & layout.nonsuit
-        found = self._cache.get(nonsuit)
-        if found is None:
-            found = self._by_counts(nonsuit, wilds, len(cards))
-            if len(self._cache) >= _CACHE_LIMIT:
-                self._cache.clear()
-            self._cache[nonsuit] = found
-        index, key = found
-        if not self._always_per_pile and not total & layout.flush_bits:
-            return None if key is GENERIC else (self.ranks[index], key)
-        by_suit = None
-        for i, matcher, gated in self._per_pile:
-            if i >= index:
-                break
-            if matcher is None:
-                return None
-            if gated and not total & layout.flush_bits:
-                continue
-            if by_suit is None:
-                by_suit = {}
-                for card in cards:
-                    natural = naturals.get(card)
-                    if natural is not None:
-                        by_suit[natural[0]] = by_suit.get(natural[0], 0) | natural[1]
-            suit_key = matcher(by_suit, wilds, HAND_SIZE if len(cards) > HAND_SIZE else len(cards))
-            if suit_key is not None:
-                return None if suit_key is GENERIC else (self.ranks[i], suit_key)
-        return None if key is GENERIC else (self.ranks[index], key)
+    def compile_key(self, fallback=None):
+        """``key(cards, context)``: the key of the best hand, or ``fallback(cards, context)``.
+
+        Without a fallback, None where the generic engine must decide. A closure with its
+        constants local: it runs once per pile evaluated.
+        """
+        tables, cache, layout, make_table, by_counts = self._tables, self._cache, self.layout, self._table, \
+            self._by_counts
+        bias, nonsuit_mask, flush_bits = layout.bias, layout.nonsuit, layout.flush_bits
+        trump_mask, wild_shift = 63 << layout.trump, layout.wild
+        per_pile, always_per_pile, enabled = self._per_pile, self._always_per_pile, self.enabled
+        generic = fallback or (lambda cards, context: None)
+
+        def key(cards, context=NO_WILDS):
+            if not enabled or not cards or len(cards) > _MAX_CARDS:
+                return generic(cards, context)
+            table = tables.get(context)
+            if table is None:
+                table = make_table(context)
+            codes, naturals, wilds_ok = table
+            try:
+                total = sum(map(codes.__getitem__, cards), bias)
+            except KeyError:  # a card of another deck
+                return generic(cards, context)
+            wilds = total >> wild_shift & 31
+            if total & trump_mask or (wilds and not wilds_ok):
+                return generic(cards, context)
+            nonsuit = total & nonsuit_mask
+            found = cache.get(nonsuit)
+            if found is None:
+                found = by_counts(nonsuit, wilds, len(cards))
+                if len(cache) >= _CACHE_LIMIT:
+                    cache.clear()
+                cache[nonsuit] = found
+            index, answer = found
+            if always_per_pile or total & flush_bits:
+                by_suit = None
+                for i, matcher, gated in per_pile:
+                    if i >= index:
+                        break
+                    if matcher is None:
+                        return generic(cards, context)
+                    if gated and not total & flush_bits:
+                        continue
+                    if by_suit is None:
+                        by_suit = {}
+                        for card in cards:
+                            natural = naturals.get(card)
+                            if natural is not None:
+                                by_suit[natural[0]] = by_suit.get(natural[0], 0) | natural[1]
+                    suit_key = matcher(by_suit, wilds, HAND_SIZE if len(cards) > HAND_SIZE else len(cards))
+                    if suit_key is not None:
+                        return generic(cards, context) if suit_key is GENERIC else suit_key
+            return generic(cards, context) if answer is None else answer
+
+        return key

@@ -140,6 +140,9 @@ class Ranking:
         self._trump_values = range(deck.trump_count, 0, -1)
         self._window_cache = {}
         self._fast = fastpath.FastPath(self.ranks, deck)
+        self._by_strength = {rank.strength: rank for rank in self.ranks}
+        # ``key`` below, compiled: one call per pile, the generic engine only where needed.
+        self.key = self._fast.compile_key(lambda cards, context=NO_WILDS: self.best(cards, context).key)
 
     # -- evaluation -----------------------------------------------------------------------
 
@@ -151,8 +154,8 @@ class Ranking:
         size = HAND_SIZE if pool.count > HAND_SIZE else pool.count
         ranks = self.ranks
         fast = self._fast.key(cards, context)
-        if fast is not None:
-            ranks = (fast[0],) + ranks  # the generic engine then only fills the known rank
+        if fast is not None:  # the generic engine then only fills the known rank
+            ranks = (self._by_strength[fast[0]],) + ranks
         for rank in ranks:
             found = self._match(rank, pool, size, context)
             if found is not None:
@@ -178,13 +181,11 @@ class Ranking:
     def key(self, cards, context=NO_WILDS):
         """The comparable key of the best hand of ``cards``: what to sort or compare by.
 
-        Equal to ``best(cards, context).key``, but for a pile without wild cards or trumps
-        it runs the compiled fast matchers and builds no hand.
+        Equal to ``best(cards, context).key``. ``__init__`` replaces this method by the
+        compiled fast path (``fastpath.FastPath.compile_key``), which builds no hand where it
+        can and calls ``best`` where it cannot; this body is that fallback.
         """
-        found = self._fast.key(cards, context)
-        if found is None:
-            return self.best(cards, context).key
-        return found[1]
+        return self.best(cards, context).key
 
     def compare(self, first, second):
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
