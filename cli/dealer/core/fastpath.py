@@ -9,10 +9,13 @@ counts ("count" ranks: groups, sequences, the rest) give one answer per rank mul
 that answer is cached; ranks that read suits (flushes, suited sequences, distinct suits)
 run per pile, and only when the fields say they could fill.
 
-``FastPath.key`` returns the same ``(rank, key)`` the generic engine would (tests hold the
-two equal), or None where the generic engine must decide: trumps in the pile, wild cards
-with trumps in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a
-rank (``suit``, ``group_cards``), and a few shapes listed at the matchers.
+``FastPath.key`` returns the same key the generic engine would (tests hold the two equal),
+or None where the generic engine must decide: trumps in the pile, wild cards with trumps
+in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a rank
+(``suit``, ``group_cards``), and a few shapes listed at the matchers (a sequence or flush
+shorter than the hand, a tie-break that does not start with the pattern's own step).
+``FastPath.compile_key(fallback)`` is the same with the generic engine as the fallback:
+``Ranking.key``.
 """
 
 from __future__ import annotations
@@ -80,9 +83,6 @@ class _Layout:
         """The rank-count bit of ``value`` (value low-1 is the Ace played low)."""
         return 1 << (_W * (value - self.low + 1))
 
-    def value(self, bit_index):
-        return self.values[bit_index]
-
     def windows(self, deck, length, top):
         """``window_masks`` in field bits: (top value, mask), highest first."""
         out = []
@@ -92,14 +92,6 @@ class _Layout:
                 spread |= self.bit(v)
             out.append((high, spread))
         return out
-
-
-def _at_least(counts, ones):
-    """``at_least[k]``: the bit of every rank held k or more times (``ones`` at 0: every rank)."""
-    b0 = counts & ones
-    b1 = counts >> 1 & ones
-    b2 = counts >> 2 & ones
-    return (ones, b0 | b1 | b2, b1 | b2, b2 | (b1 & b0), b2, b2 & (b1 | b0), b2 & b1, b2 & b1 & b0)
 
 
 def _finish(rank, groups, sequence, core_values, kickers):
@@ -157,6 +149,53 @@ def _kickers(layout, rest, free, left, wilds, dead):
 # -- one compiler per pattern kind ----------------------------------------------------------
 
 
+def _group_bits(sizes, counts, at_least, wilds):
+    """The rank bits of the groups, highest choice first: ``(bits, spare wilds, counts left)``.
+
+    Without wilds, the highest rank held often enough, group by group (taking it never
+    spoils a later, smaller group). With wilds, the first choice in descending order that
+    leaves enough wilds for the groups after it, as the generic engine's search finds it.
+    """
+    if not wilds:
+        bits, taken, left = [], 0, counts
+        for size in sizes:
+            options = at_least[size] & ~taken
+            if not options:
+                return None
+            b = options.bit_length() - 1
+            taken |= 1 << b
+            bits.append(b)
+            left -= size << b
+        return bits, 0, left
+    found = _choose(sizes, 0, counts, at_least, 0, wilds)
+    if found is None:
+        return None
+    bits, spare = found
+    left = counts
+    for b, size in zip(bits, sizes):
+        have = counts >> b & 7
+        left -= (size if size < have else have) << b
+    return bits, spare, left
+
+
+def _choose(sizes, i, counts, at_least, taken, wilds):
+    size = sizes[i]
+    need = size - wilds
+    options = at_least[need if need > 0 else 0] & ~taken
+    while options:
+        b = options.bit_length() - 1
+        bit = 1 << b
+        options ^= bit
+        have = counts >> b & 7
+        short = size - have if size > have else 0
+        if i == len(sizes) - 1:
+            return [b], wilds - short
+        found = _choose(sizes, i + 1, counts, at_least, taken | bit, wilds - short)
+        if found is not None:
+            return [b] + found[0], found[1]
+    return None
+
+
 def _compile_groups(rank, layout):
     """Groups of equal rank: the highest ranks the naturals and wilds can fill, in group order.
 
@@ -167,82 +206,39 @@ def _compile_groups(rank, layout):
     sizes, core, rest = pattern.groups, pattern.core_size, pattern.rest
     if not (steps[:1] == ("groups",) or (steps[:1] == ("group",) and len(sizes) == 1)):
         return _OPAQUE, None
-    last = len(sizes) - 1
-
-    def choose(counts, at_least, i, taken, wilds):
-        size = sizes[i]
-        need = size - wilds
-        options = at_least[need if need > 0 else 0] & ~taken
-        while options:
-            b = options.bit_length() - 1
-            bit = 1 << b
-            options ^= bit
-            have = (counts >> b) & 7
-            short = size - have if size > have else 0
-            if i == last:
-                return (b,), wilds - short
-            found = choose(counts, at_least, i + 1, taken | bit, wilds - short)
-            if found is not None:
-                return (b,) + found[0], found[1]
-        return None
-
     needs_core = "cards" in steps or "high" in steps
-    groups_then_kickers = steps == ("groups", "kickers")
     values, strength = layout.values, rank.strength
 
-    single = sizes[0] if len(sizes) == 1 else 0
-    free_any = rest != "trump"
+    def fast_groups(counts, at_least, wilds, dead, size):
+        found = _group_bits(sizes, counts, at_least, wilds)
+        if found is None:
+            return None
+        bits, spare, left = found
+        kick = _kickers(layout, rest, size - core, left, spare, dead)
+        if kick is None:
+            return None
+        chosen = tuple([values[b] for b in bits])
+        core_values = [v for v, group in zip(chosen, sizes) for _ in range(group)] if needs_core else []
+        return _finish(rank, chosen, 0, core_values, kick)
+
+    if len(sizes) > 1 or steps != ("groups", "kickers") or rest == "trump":
+        return _COUNT, fast_groups
+    single = sizes[0]
     repeats, singles, descending = layout.repeats, layout.singles, layout.descending
 
     def fast_group(counts, at_least, wilds, dead, size):
-        """One group, no wilds, each other rank held once: the commonest piles, kept short."""
+        """A pair or trips: no wilds, each other rank held once (most piles), kept short."""
         options = at_least[single]
         if wilds or not options:
             return fast_groups(counts, at_least, wilds, dead, size)
         b = options.bit_length() - 1
         left = counts - (single << b)
-        free = size - core
-        if not free_any or left & repeats:
+        kick = None if left & repeats else singles.get(left) or descending(left)
+        if kick is None or len(kick) < size - core:
             return fast_groups(counts, at_least, wilds, dead, size)
-        kick = singles.get(left)
-        if kick is None:
-            kick = descending(left)
-        if len(kick) < free:
-            return fast_groups(counts, at_least, wilds, dead, size)
-        if groups_then_kickers:
-            return (strength, ((values[b],), kick[:free]), 0)
-        return fast_groups(counts, at_least, wilds, dead, size)
+        return (strength, ((values[b],), kick[:size - core]), 0)
 
-    def fast_groups(counts, at_least, wilds, dead, size):
-        if wilds:
-            found = choose(counts, at_least, 0, 0, wilds)
-            if found is None:
-                return None
-            bits, spare = found
-            left = counts
-            for b, group in zip(bits, sizes):
-                have = counts >> b & 7
-                left -= (group if group < have else have) << b
-        else:  # without wilds the highest rank held often enough, group by group
-            bits, spare, taken, left = [], 0, 0, counts
-            for group in sizes:
-                options = at_least[group] & ~taken
-                if not options:
-                    return None
-                b = options.bit_length() - 1
-                taken |= 1 << b
-                bits.append(b)
-                left -= group << b
-        kick = _kickers(layout, rest, size - core, left, spare, dead)
-        if kick is None:
-            return None
-        chosen = tuple([values[b] for b in bits])
-        if groups_then_kickers:
-            return (strength, (chosen, kick), 0)
-        core_values = [v for v, group in zip(chosen, sizes) for _ in range(group)] if needs_core else []
-        return _finish(rank, chosen, 0, core_values, kick)
-
-    return _COUNT, (fast_group if single and groups_then_kickers else fast_groups)
+    return _COUNT, fast_group
 
 
 def _fillable(sizes, counts, wilds):
@@ -306,7 +302,7 @@ def _compile_sequence(rank, layout, deck):
                 if not runs:
                     return None
                 if top_bit is None:
-                    high = layout.value(runs.bit_length() - 1) + length - 1
+                    high = layout.values[runs.bit_length() - 1] + length - 1
                 elif runs >> top_bit & 1:
                     high = pattern.top
                 else:
