@@ -8,8 +8,9 @@ Jokers wild at least 10x a treys loop over all 252 five-card subsets. Tarot best
 the time to build a ranking are reported.
 
 The machine is shared, so each figure is the best of several rounds of CPU time (process
-time, not wall time), dealer and treys interleaved round by round. Every dealer round starts from a freshly built ranking: its
-cache of answers by rank multiset starts empty, as in a command that evaluates hands.
+time, not wall time), dealer and treys interleaved round by round. Every dealer round
+starts from a freshly built ranking: its cache of answers by rank multiset starts empty,
+as in a command that evaluates hands.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ def test_distinct_suits_combine_with_a_trump_part(load):
     ruleset = store.from_document(document)
     conflict = ruleset.context("conflict")
     for text, rank in [("T1 T2 T3 2Sw 3Cu", "split-run"), ("T1 T2 T3 2Sw 3Sw", "ordered-three"),
-                       ("T1 T2 Fool 2Sw 3Sw", "ordered-three"), ("T1 T2 T10 2Sw 3Cu", "split-run"), ("T1 T2 T3 Fool 3Sw", "split-run")]:
+                       ("T1 T2 Fool 2Sw 3Sw", "ordered-three"), ("T1 T2 T10 2Sw 3Cu", "split-run"),
+                       ("T1 T2 T3 Fool 3Sw", "split-run")]:
         hand = ruleset.ranking.best(ruleset.deck.parse_many(text), conflict)
         assert hand.rank.id == rank, (text, hand)
