@@ -467,6 +467,8 @@ class FastPath:
         ace_shift = layout.ace_shift if layout.ace_low else None
         four_suits, nothing = self._four_suits, (len(self.ranks), None)
         runs = [[_W * k for k in range(1, length)] for length in self._sequence_lengths]
+        run5 = runs == [[3, 6, 9, 12]]
+        shortest_run = min(self._sequence_lengths, default=0)
 
         def by_counts(nonsuit, wilds, count):
             counts = nonsuit & ranks_mask
@@ -475,28 +477,32 @@ class FastPath:
             b1 = counts >> 1 & ones
             b2 = counts >> 2 & ones
             held = b0 | b1 | b2
+            distinct = held.bit_count()
             # The shape as one int (no allocation to track): 5 bits per count, wilds, size, runs.
             if four_suits and not b2 & (b1 | b0):  # no rank held five times or more (a copy could)
                 at_least = (ones, held, b1 | b2, b2 | (b1 & b0), b2, 0, 0, 0)
-                shape = (held.bit_count() | at_least[2].bit_count() << 5 | at_least[3].bit_count() << 10
-                         | b2.bit_count() << 15)
+                shape = (distinct | at_least[2].bit_count() << 5 | at_least[3].bit_count() << 10
+                         | b2.bit_count() << 15 | wilds << 35 | size << 40)
             else:
                 at_least = (ones, held, b1 | b2, b2 | (b1 & b0), b2, b2 & (b1 | b0), b2 & b1, b2 & b1 & b0)
-                shape = 0
+                shape = wilds << 35 | size << 40
                 for k in range(1, 8):
                     shape |= at_least[k].bit_count() << (5 * k - 5)
-            shape |= wilds << 35 | size << 40
-            if runs and not wilds:
+            if runs and not wilds and distinct >= shortest_run:
                 if ace_shift is not None:
                     held |= held >> ace_shift & 1
-                flag = 1 << 48
-                for shifts in runs:
-                    found = held
-                    for shift in shifts:
-                        found &= held >> shift
-                    if found:
-                        shape |= flag
-                    flag <<= 1
+                if run5:  # the usual straight, unrolled
+                    if held & held >> 3 & held >> 6 & held >> 9 & held >> 12:
+                        shape |= 1 << 48
+                else:
+                    flag = 1 << 48
+                    for shifts in runs:
+                        found = held
+                        for shift in shifts:
+                            found &= held >> shift
+                        if found:
+                            shape |= flag
+                        flag <<= 1
             plan = plans.get(shape)
             if plan is None:
                 plan = plans[shape] = make_plan(shape)
