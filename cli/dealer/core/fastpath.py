@@ -23,6 +23,15 @@ from __future__ import annotations
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from typing import Callable
+
+    from dealer.core.cards import Deck
+    from dealer.core.ranks import HandRank
+
+    Key = tuple  # (strength, tie-break steps, naturalness): see dealer.core.hands
+
 GENERIC = object()  # a matcher's answer: let the generic engine decide
 
 _W = 3  # bits per rank count: up to 7 cards of one rank (decks of at most 7 suits)
@@ -35,7 +44,7 @@ _COUNT, _SUIT, _NEVER, _OPAQUE = "count", "suit", "never", "opaque"
 _SUIT_STEPS = {"suit", "group_cards", "group_card"}
 
 
-def window_masks(deck, length, top):
+def window_masks(deck: Deck, length: int, top: int) -> list[tuple[int, int]]:
     """Bit masks of every run of ``length`` rank values, highest first (ace low = bit low-1)."""
     low = deck.low_rank - 1 if deck.ace_low else deck.low_rank
     masks = []
@@ -384,7 +393,7 @@ def _compile_rest(rank, layout):
     return _COUNT, fast_rest_only
 
 
-def compile_rank(rank, layout, deck):
+def compile_rank(rank: HandRank, layout: _Layout, deck: Deck) -> tuple[str, Callable | None]:
     """``(kind, matcher)`` for one hand rank: the compiler of its pattern's kind."""
     pattern = rank.pattern
     if pattern.trump_run or pattern.trumps:
@@ -405,7 +414,7 @@ def compile_rank(rank, layout, deck):
 class FastPath:
     """The compiled matchers of one ranking and deck, and the per-context card codes."""
 
-    def __init__(self, ranks, deck):
+    def __init__(self, ranks: tuple[HandRank, ...], deck: Deck) -> None:
         self.ranks = ranks
         self.deck = deck
         self.enabled = len(deck.suits) <= 7 and 0 < len(deck.ranks) <= 31
@@ -543,7 +552,7 @@ class FastPath:
             plan.append((i, matcher))
         return tuple(plan)
 
-    def compile_key(self, fallback=None):
+    def compile_key(self, fallback: Callable | None = None) -> Callable[..., Key | None]:
         """``key(cards, context)``: the key of the best hand, or ``fallback(cards, context)``.
 
         Without a fallback, None where the generic engine must decide. A closure with its
