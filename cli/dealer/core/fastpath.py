@@ -230,22 +230,52 @@ def _compile_groups(rank, layout):
         core_values = [v for v, group in zip(chosen, sizes) for _ in range(group)] if needs_core else []
         return _finish(rank, chosen, 0, core_values, kick)
 
-    if len(sizes) > 1 or steps != ("groups", "kickers") or rest == "trump":
+    if steps not in (("groups", "kickers"), ("groups",)) or rest == "trump":
         return _COUNT, fast_groups
-    single = sizes[0]
+    with_kickers = len(steps) == 2
     repeats, singles, descending = layout.repeats, layout.singles, layout.descending
 
+    def plain_kickers(left, free, dead):
+        """Kickers without wilds; each rank left once (most piles): the cached values."""
+        if not free:
+            return ()
+        kick = None if left & repeats else singles.get(left) or descending(left)
+        if kick is None or len(kick) < free:
+            return _kickers(layout, rest, free, left, 0, dead)
+        return kick[:free]
+
+    if len(sizes) > 1:
+        def fast_plain_groups(counts, at_least, wilds, dead, size):
+            """Groups without wilds, the highest rank held often enough for each in turn."""
+            if wilds:
+                return fast_groups(counts, at_least, wilds, dead, size)
+            taken, left, chosen = 0, counts, []
+            for group in sizes:
+                options = at_least[group] & ~taken
+                if not options:
+                    return None
+                b = options.bit_length() - 1
+                taken |= 1 << b
+                left -= group << b
+                chosen.append(values[b])
+            kick = plain_kickers(left, size - core, dead)
+            if kick is None:
+                return None
+            return (strength, (tuple(chosen), kick) if with_kickers else (tuple(chosen),), 0)
+
+        return _COUNT, fast_plain_groups
+    single = sizes[0]
+
     def fast_group(counts, at_least, wilds, dead, size):
-        """A pair or trips: no wilds, each other rank held once (most piles), kept short."""
+        """A pair or trips without wilds (most piles), kept short."""
         options = at_least[single]
         if wilds or not options:
             return fast_groups(counts, at_least, wilds, dead, size)
         b = options.bit_length() - 1
-        left = counts - (single << b)
-        kick = None if left & repeats else singles.get(left) or descending(left)
-        if kick is None or len(kick) < size - core:
-            return fast_groups(counts, at_least, wilds, dead, size)
-        return (strength, ((values[b],), kick[:size - core]), 0)
+        kick = plain_kickers(counts - (single << b), size - core, dead)
+        if kick is None:
+            return None
+        return (strength, ((values[b],), kick) if with_kickers else ((values[b],),), 0)
 
     return _COUNT, fast_group
 
@@ -384,11 +414,13 @@ def _compile_rainbow(rank, layout):
 
 def _compile_rest(rank, layout):
     """No parts: the best five cards."""
-    rest = rank.pattern.rest
+    rest, strength, by_cards = rank.pattern.rest, rank.strength, rank.tiebreak == ("cards",)
 
     def fast_rest_only(counts, at_least, wilds, dead, size):
         kick = _kickers(layout, rest, size, counts, wilds, dead)
-        return None if kick is None else _finish(rank, (), 0, [], kick)
+        if kick is None:
+            return None
+        return (strength, (kick,), 0) if by_cards else _finish(rank, (), 0, [], kick)
 
     return _COUNT, fast_rest_only
 
