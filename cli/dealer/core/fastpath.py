@@ -232,7 +232,16 @@ def _compile_groups(rank, layout):
 
     if steps not in (("groups", "kickers"), ("groups",)) or rest == "trump":
         return _COUNT, fast_groups
-    with_kickers = len(steps) == 2
+    return _COUNT, _short_groups(rank, layout, fast_groups)
+
+
+def _short_groups(rank, layout, fast_groups):
+    """Groups without wilds, compared by their ranks (then kickers): most piles, kept short.
+
+    Piles with wilds, and kickers that are not one card per rank, go to ``fast_groups``.
+    """
+    sizes, core, rest = rank.pattern.groups, rank.pattern.core_size, rank.pattern.rest
+    with_kickers, values, strength = len(rank.tiebreak) == 2, layout.values, rank.strength
     repeats, singles, descending = layout.repeats, layout.singles, layout.descending
 
     def plain_kickers(left, free, dead):
@@ -263,7 +272,7 @@ def _compile_groups(rank, layout):
                 return None
             return (strength, (tuple(chosen), kick) if with_kickers else (tuple(chosen),), 0)
 
-        return _COUNT, fast_plain_groups
+        return fast_plain_groups
     single = sizes[0]
 
     def fast_group(counts, at_least, wilds, dead, size):
@@ -277,7 +286,7 @@ def _compile_groups(rank, layout):
             return None
         return (strength, ((values[b],), kick) if with_kickers else ((values[b],),), 0)
 
-    return _COUNT, fast_group
+    return fast_group
 
 
 def _fillable(sizes, counts, wilds):
