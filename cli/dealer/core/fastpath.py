@@ -508,9 +508,9 @@ class FastPath:
 
         Returns ``(index, key or None for generic)``: plain ints and tuples, which the garbage
         collector soon stops tracking, so a large cache costs it nothing. A closure: it runs
-        once per rank multiset met. Its plan (which matchers to call) depends on the pile's shape: how many
-        ranks are held at least 1, 2, ... times, the wilds, the hand size and, for piles
-        without wilds, which sequence lengths the held ranks can run (a few shifts tell).
+        once per rank multiset met. Its plan (which matchers to call) depends on the pile's
+        shape: how many ranks are held at least 1, 2, ... times, the wilds, the hand size and,
+        for piles without wilds, which sequence lengths the held ranks can run (shifts tell).
         """
         layout, plans, make_plan = self.layout, self._plans, self._plan
         ranks_mask, dead_shift, ones = layout.ranks_mask, layout.dead, layout.ones
