@@ -93,3 +93,31 @@ def test_a_card_given_twice_counts_twice(load, text):
     ruleset = load("deadlands")
     cards = [ruleset.deck.parse(code) for code in text.split()]
     assert ruleset.ranking.key(cards) == generic_key(ruleset.ranking, cards, NO_WILDS), text
+
+
+@pytest.mark.parametrize("suits", ["abcdefg", "abcdefgh"])
+def test_many_suits_and_long_piles(load, suits):
+    """Seven suits (five of a kind without wilds) take the fast path; eight suits, or more than
+    31 cards, go to the generic engine: the keys are the same."""
+    from dealer.store import rulesets as store
+
+    ruleset = load("deadlands")
+    cards = random.Random(3).sample(list(ruleset.deck), 40)
+    assert ruleset.ranking._fast.key(cards) is None
+    assert ruleset.ranking.key(cards) == generic_key(ruleset.ranking, cards, NO_WILDS)
+    wide = store.from_document({
+        "deck": {"suits": [{"code": c, "name": c} for c in suits],
+                 "ranks": [{"code": str(n), "name": f"r{n}"} for n in range(2, 8)]},
+        "hands": {"ranks": [{"name": "Five", "pattern": {"groups": [5]}, "tiebreak": ["groups"]},
+                            {"name": "Flush", "pattern": {"flush": 5}},
+                            {"name": "Pair", "pattern": {"groups": [2]}, "tiebreak": ["groups", "kickers"]},
+                            {"name": "High Card", "pattern": {}}]},
+        "action": {"min_rank": "pair"}, "hex": {"target": "pair"},
+    })
+    rng = random.Random(4)
+    answered = 0
+    for _ in range(300):
+        pile = rng.sample(list(wide.deck), rng.randint(1, 20))
+        answered += wide.ranking._fast.key(pile) is not None
+        assert wide.ranking.key(pile) == generic_key(wide.ranking, pile, NO_WILDS), [c.code for c in pile]
+    assert (answered > 200) if len(suits) == 7 else answered == 0
