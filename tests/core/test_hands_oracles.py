@@ -89,8 +89,12 @@ def seq_top(values):
     return None
 
 
-def classify(five):
-    """(strength, tie-break) of exactly five effective cards, per seed 001's table."""
+def classify(five, wild=()):
+    """(strength, tie-break) of exactly five effective cards, per seed 001's table.
+
+    ``wild`` holds the positions that a wild card fills: such a card gives its group a rank
+    but no suit ("highest ranked plain in the pair" reads the natural cards).
+    """
     trumps = sorted((c.value for c in five if c.kind == "trump"), reverse=True)
     plains = [c for c in five if c.kind == "plain"]
     values = sorted((c.value for c in plains), reverse=True)
@@ -107,6 +111,10 @@ def classify(five):
     def rank_of(value_count):
         return max(v for v, n in counts.items() if n >= value_count)
 
+    def suit_of(value):
+        return max((c.suit.strength for i, c in enumerate(five)
+                    if i not in wild and c.kind == "plain" and c.value == value), default=0)
+
     def run_top(length):
         numbers = sorted(set(trumps))
         tops = [n for n in numbers if all(n - i in numbers for i in range(length))]
@@ -118,13 +126,13 @@ def classify(five):
     if len(plains) == 5 and suited and seq_top(values):
         found.append(("Straight Flush", (seq_top(values),)))
     if shape and shape[0] >= 4:
-        found.append(("Four of a Kind", (rank_of(4),)))
+        found.append(("Four of a Kind", (rank_of(4), suit_of(rank_of(4)))))
     if run >= 4:
         found.append(("Ordered Four", (run_top(4),)))
     if len(trumps) == 3 and run == 3 and shape == [2]:
         found.append(("Balanced Three", (run_top(3),)))
     if len(plains) == 5 and shape == [3, 2]:
-        found.append(("Full House", (rank_of(3),)))
+        found.append(("Full House", (rank_of(3), suit_of(rank_of(3)))))
     if suited:
         found.append(("Flush", tuple(values) + (top_suit,)))
     if len(plains) == 5 and seq_top(values):
@@ -136,11 +144,12 @@ def classify(five):
     if run >= 3:
         found.append(("Ordered Three", (high_trump,)))
     if shape and shape[0] >= 3:
-        found.append(("Three of a Kind", (rank_of(3),)))
+        found.append(("Three of a Kind", (rank_of(3), suit_of(rank_of(3)))))
     if len(shape) >= 2 and shape[1] >= 2:
         pairs = sorted((v for v, n in counts.items() if n >= 2), reverse=True)
         fifth = [c.order for c in five if c.kind != "plain" or c.value not in pairs[:2]]
-        found.append(("Two Pair", (pairs[0], pairs[1]) + tuple(sorted(fifth, reverse=True))))
+        found.append(("Two Pair", (pairs[0], suit_of(pairs[0]), pairs[1], suit_of(pairs[1]))
+                      + tuple(sorted(fifth, reverse=True))))
     if len(trumps) == 4 and run < 3 and len(plains) == 1:
         found.append(("Chaotic Four", (high_trump,)))
     if len(trumps) == 3 and run < 3 and len(plains) == 2:
@@ -149,7 +158,7 @@ def classify(five):
         pair = rank_of(2)
         rest = sorted((c.order for c in five if not (c.kind == "plain" and c.value == pair)), reverse=True)
         rest = rest[:3]
-        found.append(("Pair", (pair,) + tuple(rest)))
+        found.append(("Pair", (pair, suit_of(pair)) + tuple(rest)))
     high = max(c.order for c in five)
     found.append(("High Card", (high, top_suit)))
     name, tiebreak = min(found, key=lambda item: ORDER.index(item[0]))
@@ -177,17 +186,19 @@ def tarot_oracle(ruleset, cards):
         else:
             options.append([card])
     best = None
+    wild_at = {i for i, card in enumerate(cards) if card.code in ("Fool", "T10")}
     for choice in product(*options):
         ids = list(map(id, choice))
         for five in combinations(range(len(choice)), min(5, len(choice))):
             hand = [choice[i] for i in five]
+            wild = {j for j, i in enumerate(five) if i in wild_at}
             if len(set(ids[i] for i in five)) < len(five):  # a copy: only groups may use one
-                strength, tb = classify(hand)
+                strength, tb = classify(hand, wild)
                 if ORDER[len(ORDER) - strength] in ("Straight Flush", "Flush", "Straight"):
                     continue
             if len(hand) < 5:
                 continue
-            value = classify(hand)
+            value = classify(hand, wild)
             if best is None or value > best:
                 best = value
     return best
@@ -199,6 +210,8 @@ TAROT_EXAMPLES = [
     "Fool T20 T21 2Co 3Co", "T1 T5 T9 T13 KSw", "T19 T20 Fool KSw KCu", "T10 T1 T2 3Co 4Co",
     "T21 T19 T17 T15 T13 T10", "T21 T15 T13 T9 Fool T10", "KSw KCu KWa QCo QSw T4", "T6 T7 T8 PSw PCo 2Cu",
     "ACu KCu QCu NCu PCu", "10Sw NSw QSw KSw ASw Fool", "T2 T4 T6 T8 2Sw 3Sw", "T7 T8 T9 T11 T15 2Co",
+    "Fool 9Co 2Sw 3Cu 4Wa", "KSw KCo 5Cu 5Co 2Sw 2Cu", "Fool KCu KCo 3Sw 3Cu", "9Wa 9Co 9Sw 2Sw 3Cu 4Wa",
+    "Fool 9Sw 9Co 9Wa 2Sw", "QCo QWa T3 T4 T5 2Sw",
 ]
 
 
@@ -235,3 +248,123 @@ def test_tarot_hands_with_the_fool_or_wheel_match_the_table(load, data):
     cards = others + [deck.parse(code) for code in wild]
     engine = ruleset.ranking.best(cards, ruleset.context("conflict"))
     assert flatten(engine.key) == tarot_oracle(ruleset, cards), [c.code for c in cards]
+
+
+# -- Distinct suits: a five-suit house ladder with rainbows, on a reduced deck --------------
+
+RAINBOW_SUITS = [("s", 5), ("h", 4), ("d", 3), ("c", 2), ("o", 1)]  # code, strength
+RAINBOW_LADDER = [  # name, pattern, tiebreak: strongest first
+    ("Five of a Kind", {"groups": [5]}, ["groups"]),
+    ("Straight Flush", {"sequence": 5, "suited": True}, ["sequence"]),
+    ("Rainbow", {"distinct_suits": 5}, ["cards"]),
+    ("Four of a Kind", {"groups": [4]}, ["groups", "kickers"]),
+    ("Flush", {"flush": 5}, ["cards"]),
+    ("Full House", {"groups": [3, 2]}, ["groups"]),
+    ("Straight", {"sequence": 5}, ["sequence"]),
+    ("Three of a Kind", {"groups": [3]}, ["groups", "kickers"]),
+    ("Two Pair", {"groups": [2, 2]}, ["groups", "kickers"]),
+    ("Four Suits", {"distinct_suits": 4}, ["kickers", "high", "suit"]),
+    ("Pair", {"groups": [2]}, ["groups", "kickers"]),
+    ("High Card", {}, ["cards"]),
+]
+
+
+@pytest.fixture(scope="module")
+def rainbow():
+    from dealer.store import rulesets as store
+
+    return store.from_document({
+        "deck": {"ace_low": False,
+                 "suits": [{"code": code, "name": f"suit {code}"} for code, _ in RAINBOW_SUITS],
+                 "ranks": [{"code": str(n), "name": f"r{n}"} for n in range(2, 8)],
+                 "specials": [{"code": "J", "name": "Joker"}]},
+        "contexts": {"wild": {"wild": {"J": "any"}}},
+        "hands": {"ranks": [{"name": name, "pattern": pattern, "tiebreak": tiebreak}
+                            for name, pattern, tiebreak in RAINBOW_LADDER]},
+        "action": {"min_rank": "pair"}, "hex": {"target": "pair"},
+    })
+
+
+def rainbow_classify(five):
+    """(strength, flat tie-break) of five plain cards by the ladder above, read directly."""
+    values = sorted((c.value for c in five), reverse=True)
+    strength_of = {c.code: c.suit.strength for c in five}
+    counts = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    by_count = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
+    shape = [n for _, n in by_count]
+    suits = {c.suit.code for c in five}
+    straight = len(counts) == 5 and values[0] - values[4] == 4
+    top_suit = max(strength_of[c.code] for c in five if c.value == values[0])
+
+    def four_suits():
+        best = None
+        for core in combinations(range(5), 4):
+            if len({five[i].suit.code for i in core}) == 4:
+                (other,) = set(range(5)) - set(core)
+                key = (five[other].value, values[0], top_suit)
+                best = key if best is None or key > best else best
+        return best
+
+    tests = [
+        ("Five of a Kind", shape == [5], lambda: (values[0],)),
+        ("Straight Flush", straight and len(suits) == 1, lambda: (values[0],)),
+        ("Rainbow", len(suits) == 5, lambda: tuple(values)),
+        ("Four of a Kind", shape[0] == 4, lambda: (by_count[0][0], by_count[1][0])),
+        ("Flush", len(suits) == 1, lambda: tuple(values)),
+        ("Full House", shape == [3, 2], lambda: (by_count[0][0], by_count[1][0])),
+        ("Straight", straight, lambda: (values[0],)),
+        ("Three of a Kind", shape[0] == 3, lambda: (by_count[0][0],) + tuple(v for v, _ in by_count[1:])),
+        ("Two Pair", shape[:2] == [2, 2], lambda: (by_count[0][0], by_count[1][0], by_count[2][0])),
+        ("Four Suits", len(suits) >= 4, four_suits),
+        ("Pair", shape[0] == 2, lambda: (by_count[0][0],) + tuple(v for v, _ in by_count[1:])),
+        ("High Card", True, lambda: tuple(values)),
+    ]
+    for i, (name, holds, tiebreak) in enumerate(tests):
+        if holds:
+            return len(tests) - i, tiebreak()
+
+
+def rainbow_oracle(ruleset, cards):
+    """Best rainbow_classify() over every five of the cards, the Joker tried as every plain card."""
+    plain = [card for card in ruleset.deck if card.kind == "plain"]
+    natural = [card for card in cards if card.kind == "plain"]
+    options = [plain] if len(natural) < len(cards) else [[None]]
+    best = None
+    for (choice,) in product(*options):
+        hand = natural + ([choice] if choice is not None else [])
+        copies = len(set(map(id, hand))) < len(hand)
+        for five in combinations(hand, 5):
+            value = rainbow_classify(five)
+            name = RAINBOW_LADDER[len(RAINBOW_LADDER) - value[0]][0]
+            if copies and len(set(map(id, five))) < 5 and name in ("Straight Flush", "Flush", "Straight"):
+                continue  # a wild copies a held card for a group, never for a flush or a run
+            best = value if best is None or value > best else best
+    return best
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_distinct_suits_match_brute_force(rainbow, data):
+    plain = [card for card in rainbow.deck if card.kind == "plain"]
+    joker = data.draw(st.booleans())
+    size = data.draw(st.integers(5, 7)) - joker
+    cards = data.draw(st.lists(st.sampled_from(plain), min_size=size, max_size=size, unique=True))
+    cards += [rainbow.deck.parse("J")] if joker else []
+    engine = rainbow.ranking.best(cards, rainbow.context("wild"))
+    assert flatten(engine.key) == rainbow_oracle(rainbow, cards), [c.code for c in cards]
+    assert rainbow.ranking.key(cards, rainbow.context("wild")) == engine.key
+
+
+@pytest.mark.parametrize("text, rank", [
+    ("2s 3h 4d 5c 7o", "rainbow"), ("2s 3h 4d 5c J", "rainbow"), ("2s 3h 4d 5c 6o", "rainbow"),
+    ("2s 3h 4d 5c 6c", "straight"), ("2s 3h 4d 5c 7c", "four-suits"), ("2s 3h 4d 6d 7h", "high-card"),
+    ("2s 2h 4d 5h 7d 7s", "two-pair"), ("7s 7h 4d 5c 3o", "rainbow"), ("7s 6s 5s 4h 2h J", "straight"),
+    ("7s 6s 5s 4s 2h", "high-card"), ("7s 6s 4h 2d J", "four-suits"), ("7s 6s 4h 2d 2h J", "three-of-a-kind"),
+])
+def test_distinct_suits_examples(rainbow, text, rank):
+    cards = rainbow.deck.parse_many(text)
+    engine = rainbow.ranking.best(cards, rainbow.context("wild"))
+    assert engine.rank.id == rank
+    assert flatten(engine.key) == rainbow_oracle(rainbow, cards)

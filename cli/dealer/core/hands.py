@@ -19,6 +19,8 @@ exists), or any ``trump`` only. Specials that are not wild in the context are de
 
 from __future__ import annotations
 
+from itertools import combinations, product
+
 from dealer.core import fastpath
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
@@ -137,7 +139,10 @@ class Ranking:
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
         self._trump_values = range(deck.trump_count, 0, -1)
         self._window_cache = {}
-        self._fast = [fastpath.compile_rank(rank, deck, self._windows) for rank in self.ranks]
+        self._fast = fastpath.FastPath(self.ranks, deck)
+        self._by_strength = {rank.strength: rank for rank in self.ranks}
+        # ``key`` below, compiled: one call per pile, the generic engine only where needed.
+        self.key = self._fast.compile_key(lambda cards, context=NO_WILDS: self.best(cards, context).key)
 
     # -- evaluation -----------------------------------------------------------------------
 
@@ -148,9 +153,9 @@ class Ranking:
         pool = _Pool(cards, context)
         size = HAND_SIZE if pool.count > HAND_SIZE else pool.count
         ranks = self.ranks
-        fast = fastpath.fast_key(self.ranks, self._fast, cards, context)
-        if fast is not None:
-            ranks = (fast[0],) + ranks  # the generic engine then only fills the known rank
+        fast = self._fast.key(cards, context)
+        if fast is not None:  # the generic engine then only fills the known rank
+            ranks = (self._by_strength[fast[0]],) + ranks
         for rank in ranks:
             found = self._match(rank, pool, size, context)
             if found is not None:
@@ -176,13 +181,11 @@ class Ranking:
     def key(self, cards, context=NO_WILDS):
         """The comparable key of the best hand of ``cards``: what to sort or compare by.
 
-        Equal to ``best(cards, context).key``, but for a pile without wild cards or trumps
-        it runs the compiled fast matchers and builds no hand.
+        Equal to ``best(cards, context).key``. ``__init__`` replaces this method by the
+        compiled fast path (``fastpath.FastPath.compile_key``), which builds no hand where it
+        can and calls ``best`` where it cannot; this body is that fallback.
         """
-        found = fastpath.fast_key(self.ranks, self._fast, cards, context)
-        if found is None:
-            return self.best(cards, context).key
-        return found[1]
+        return self.best(cards, context).key
 
     def compare(self, first, second):
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
@@ -209,6 +212,8 @@ class Ranking:
             return None
         if pattern.flush and max(map(len, pool.by_suit.values()), default=0) + n_any < pattern.flush:
             return None
+        if pattern.distinct_suits and len(pool.by_suit) + n_any < pattern.distinct_suits:
+            return None
         trump_need = pattern.trump_run + pattern.trumps
         if trump_need and len(pool.trumps) + len(pool.wild_trump) + n_any < trump_need:
             return None
@@ -225,11 +230,15 @@ class Ranking:
         pattern = rank.pattern
         first = rank.tiebreak[:1]
         if pattern.groups:
-            yield from self._groups(pattern.groups, pool, first == ("groups",))
+            # The first (highest) choice of ranks wins outright when the tie-break starts with
+            # the groups' ranks (each group's strongest natural follows from its rank).
+            yield from self._groups(pattern.groups, pool, first in (("groups",), ("group_cards",)))
         elif pattern.sequence:
             yield from self._sequences(pattern, pool, first in (("sequence",), ("cards",), ("high",)))
         elif pattern.flush:
             yield from self._flushes(pattern.flush, pool)
+        elif pattern.distinct_suits:
+            yield from self._rainbows(pattern.distinct_suits, pool)
         else:
             yield _Candidate()
 
@@ -383,6 +392,40 @@ class Ranking:
                 candidate.core = length
                 yield candidate
 
+    def _rainbows(self, count, pool):
+        """Every choice of ``count`` suits and one card of each (natural, or a wild).
+
+        A wild stands for the highest card of its suit that is not held. Every choice is
+        tried (a few dozen at most for ten cards): which card is best in the part depends on
+        the tie-break (``kickers`` would rather keep the high cards outside it).
+        """
+        deck = self.deck
+        n_any = len(pool.wild_any)
+        options = []
+        for suit in deck.suits:
+            cards = pool.by_suit.get(suit.code, [])
+            held = {card.value for card in cards}
+            choices = [(card, None, card.value) for card in cards]
+            if n_any:
+                value = next((v for v in range(deck.top_rank, deck.low_rank - 1, -1) if v not in held),
+                             deck.top_rank)
+                choices.append((None, deck.plain(value, suit.code), value))
+            if choices:
+                options.append(choices)
+        for suits in combinations(options, count):
+            for picks in product(*suits):
+                if sum(1 for card, _, _ in picks if card is None) > n_any:
+                    continue
+                candidate = _Candidate()
+                wilds = iter(pool.wild_any)
+                for card, stand_in, value in picks:
+                    if card is None:
+                        card = next(wilds)
+                    candidate.slots.append((card, stand_in, value))
+                    candidate.used.add(card)
+                candidate.core = count
+                yield candidate
+
     # -- trump parts ----------------------------------------------------------------------
 
     def _trump_wilds(self, pool, candidate):
@@ -508,9 +551,10 @@ class Ranking:
             spare.sort(key=lambda item: (-item[0], item[1]))
             slots = slots + [(card, sub, value) for value, _, card, sub in spare[:free]]
             candidate.slots = slots
-        return (rank.strength, self._tiebreak(rank.tiebreak, candidate), self._naturalness(slots, context))
+        return (rank.strength, self._tiebreak(rank.tiebreak, candidate, pattern.groups),
+                self._naturalness(slots, context))
 
-    def _tiebreak(self, steps, candidate):
+    def _tiebreak(self, steps, candidate, sizes):
         slots = candidate.slots
         out = []
         for step in steps:
@@ -518,6 +562,10 @@ class Ranking:
                 out.append(candidate.groups)
             elif step == "group":
                 out.append(candidate.groups[:1])
+            elif step == "group_cards":
+                out.append(self._group_cards(candidate, sizes, len(sizes)))
+            elif step == "group_card":
+                out.append(self._group_cards(candidate, sizes, 1))
             elif step == "sequence":
                 out.append((candidate.sequence,))
             elif step == "run":
@@ -537,6 +585,27 @@ class Ranking:
                 suits = [(sub or card).suit.strength for card, sub, value in slots
                          if value == top and (sub or card).kind == PLAIN]
                 out.append((max(suits, default=0),))
+        return tuple(out)
+
+    @staticmethod
+    def _group_cards(candidate, sizes, count):
+        """Each group's rank, then the suit strength of its strongest natural card (0: all wild).
+
+        Weird Dust Devils breaks ties on the "highest ranked plain in the pair", and its rank
+        order includes the suits. A wild card stands for a rank, not for a better suit: only
+        natural cards lend a group their suit. The group slots come first, in group order.
+        """
+        out = []
+        start = 0
+        slots = candidate.slots
+        for value, size in zip(candidate.groups[:count], sizes):
+            best = 0
+            for card, sub, _ in slots[start:start + size]:
+                if sub is None and card.suit.strength > best:
+                    best = card.suit.strength
+            out.append(value)
+            out.append(best)
+            start += size
         return tuple(out)
 
     @staticmethod

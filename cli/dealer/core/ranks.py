@@ -26,10 +26,10 @@ class Pattern:
     """Constraints on the played cards; see docs/rulesets.md, 'Hand patterns'."""
 
     __slots__ = ("groups", "sequence", "suited", "top", "flush", "trump_run", "trumps", "no_run", "rest",
-                 "core_size")
+                 "distinct_suits", "core_size")
 
     def __init__(self, groups=(), sequence=0, suited=False, top=0, flush=0, trump_run=0, trumps=0,
-                 no_run=False, rest="any"):
+                 no_run=False, rest="any", distinct_suits=0):
         self.groups = tuple(groups)  # sizes, largest first
         self.sequence = sequence
         self.suited = suited
@@ -39,7 +39,8 @@ class Pattern:
         self.trumps = trumps
         self.no_run = no_run
         self.rest = rest
-        self.core_size = sum(self.groups) + sequence + flush + trump_run + trumps
+        self.distinct_suits = distinct_suits  # this many plain cards, each of another suit
+        self.core_size = sum(self.groups) + sequence + flush + distinct_suits + trump_run + trumps
 
     def __repr__(self):
         fields = (f"{name}={getattr(self, name)!r}" for name in self.__slots__[:-1]

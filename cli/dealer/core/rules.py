@@ -150,8 +150,9 @@ def _contexts(doc, deck, problems):
     return contexts
 
 
-_PLAIN_PARTS = ("groups", "sequence", "flush")
-_STEP_NEEDS = {"groups": "groups", "group": "groups", "sequence": "sequence", "run": "trump_run"}
+_PLAIN_PARTS = ("groups", "sequence", "flush", "distinct_suits")
+_STEP_NEEDS = {"groups": "groups", "group": "groups", "group_cards": "groups", "group_card": "groups",
+               "sequence": "sequence", "run": "trump_run"}
 
 
 def _hand_ranks(items, deck, problems):
@@ -181,10 +182,13 @@ def _hand_ranks(items, deck, problems):
             problems.append(f"{path}.pattern.no_run: needs trumps")
         if (p["trump_run"] or p["trumps"]) and not deck.trump_count:
             problems.append(f"{path}.pattern: needs trumps, but the deck has none")
+        if p["distinct_suits"] > len(deck.suits):
+            problems.append(f"{path}.pattern.distinct_suits: needs {p['distinct_suits']} suits, "
+                            f"but the deck has {len(deck.suits)}")
         if any(g < 1 for g in p["groups"]):
             problems.append(f"{path}.pattern.groups: every group needs at least one card")
         pattern = Pattern(tuple(sorted(p["groups"], reverse=True)), p["sequence"], p["suited"], top, p["flush"],
-                          p["trump_run"], p["trumps"], p["no_run"], p["rest"])
+                          p["trump_run"], p["trumps"], p["no_run"], p["rest"], p["distinct_suits"])
         if pattern.core_size > 5:
             problems.append(f"{path}.pattern: needs {pattern.core_size} cards; a hand has five")
         for step in item["tiebreak"]:
@@ -256,7 +260,8 @@ def _check_references(doc, ruleset_parts, problems):
     for i, entry in enumerate(hex_["catalogue"]):
         hand(entry["minimum"], f"hex.catalogue[{i}].minimum")
     context(conflict["context"], "conflict.context")
-    hand(conflict["target"], "conflict.target")
+    if "conflict" in doc["mechanics"]:  # defaults of a mechanic the ruleset does not play go unread
+        hand(conflict["target"], "conflict.target")
     for i, row in enumerate(conflict["called"]):
         hand(row["min"], f"conflict.called[{i}].min")
     for rank_id in conflict["helpers"]:

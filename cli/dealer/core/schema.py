@@ -106,6 +106,8 @@ PATTERN = {
     "suited": Field("bool", "The sequence is all one suit (a straight flush).", False),
     "top": Field("str", "The sequence must end on this rank code (`A` for a royal flush).", ""),
     "flush": Field("int", "This many plain cards of one suit.", 0, minimum=0),
+    "distinct_suits": Field("int", "This many plain cards, each of a different suit (`5`: a rainbow).", 0,
+                            minimum=0),
     "trump_run": Field("int", "This many trumps in numerical order (an ordered hand).", 0, minimum=0),
     "trumps": Field("int", "This many trumps (with `no_run`, a chaotic hand).", 0, minimum=0),
     "no_run": Field("bool", "The trumps counted by `trumps` form no run.", False),
@@ -113,7 +115,8 @@ PATTERN = {
                   "any", choices=["any", "plain", "trump"]),
 }
 
-TIEBREAKS = ["groups", "group", "sequence", "run", "trump", "high", "cards", "kickers", "suit"]
+TIEBREAKS = ["groups", "group", "group_cards", "group_card", "sequence", "run", "trump", "high", "cards", "kickers",
+             "suit"]
 
 HAND_RANK = {
     "name": Field("str", "The hand's name (`Full House`)."),
