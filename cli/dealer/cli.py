@@ -19,6 +19,7 @@ from dealer.options import global_options
 
 COMMANDS = {
     "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
+    "chips": ("dealer.commands.chips", "chips", "The chip pot, players' chips, spending and rituals."),
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
     "hex": ("dealer.commands.hex", "hex_command", "Cast a hex or spell by poker hand."),
