@@ -505,7 +505,8 @@ def judge(ruleset: Any, codes: list[str], picks: list[str], target: str | None, 
 
     cards = [ruleset.deck.parse(code) for code in codes]
     context = ruleset.context(context_name or None)
-    hand = ruleset.ranking.best(cards, context.with_wild(picks) if picks else context) if cards else None
+    wild = [card for card in cards if card.code in picks]
+    hand = ruleset.ranking.best(cards, context.with_wild(wild) if wild else context) if cards else None
     success = None if hand is None or not target else ruleset.ranking.meets(hand, ruleset.threshold(target))
     return {"cards": list(codes), "wild_picks": list(picks), "target": target,
             "hand": hand_data(hand, ruleset) if hand else None, "success": success,
