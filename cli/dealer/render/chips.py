@@ -65,7 +65,8 @@ def _judged_line(label: str, judged: dict, cards_fmt) -> str:
     if judged["success"] is None:
         return line
     verdict = f"success against {judged['target']}" if judged["success"] else f"less than {judged['target']}"
-    return line + f" -> {verdict}" + (f": {judged['effect']}" if judged["effect"] else "")
+    shown = judged["effect"] and judged["effect"] != judged["hand"].get("effect")  # hand_line shows its own
+    return line + f" -> {verdict}" + (f": {judged['effect']}" if shown else "")
 
 
 def chips_text(data: dict, cards_fmt) -> list[str]:

@@ -385,6 +385,15 @@ def _effect(ruleset: Any, use_name: str, use: dict, colour: str, acts_as: str | 
     return use["colours"][as_colour]
 
 
+def _check_holds(table: Table, person: str, colour: str, use: dict) -> None:
+    """Refuse a spend of a chip the person does not hold (favor chips count where the use allows)."""
+    favor = table.state(ChipsState).favor.get(person, {})
+    held = table.chips.players.get(person, {})
+    if table.persistent and not held.get(colour) and not (use["favor"] and favor.get(colour)):
+        pools = f"; favor: {_holdings(favor)}" if use["favor"] and favor else ""
+        raise ChipsError(f"{person} holds no {colour} chip (holds: {_holdings(held)}{pools})")
+
+
 def _pay(table: Table, person: str, colour: str, use: dict) -> str:
     """The chip goes back to the pot: from favor chips first when the use allows; says which pool."""
     state = table.state(ChipsState)
@@ -412,6 +421,7 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
     if acts_as and use["does"] != "hand":
         raise ChipsError(f"a knack powers hand manipulation only, not {use_name}")
     effect = _effect(ruleset, use_name, use, colour, acts_as)
+    _check_holds(table, person, colour, use)
     does = use["does"]
     if does == "hand" and use["when"] == "before-draw":
         raise ChipsError(f"{use_name} is played with the draw: dealer hex ... --chip {colour}")
@@ -588,6 +598,7 @@ def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, kn
     use = _use(ruleset, use_name)
     acts_as = _knack(ruleset, table, person, knack) if knack else None
     effect = _effect(ruleset, use_name, use, colour, acts_as)
+    _check_holds(table, person, colour, use)
     pool = _pay(table, person, colour, use)
     event = _event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
     if acts_as:
