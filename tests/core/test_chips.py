@@ -6,6 +6,7 @@ import random
 import pytest
 
 from dealer.core.mechanics import chips as m
+from dealer.core.mechanics import rituals as r
 from dealer.core.mechanics.hex import HexState, is_winded
 from dealer.core.mechanics.last_hand import LastHands
 from dealer.core.piles import Chips
@@ -315,8 +316,8 @@ RITUAL_HANDS = [
 
 
 def ritual(table, cards, person="Three Eagles", name="paint", guardian=5, seed=1):
-    request = m.RitualRequest(person, name, 2, cards=tuple(cards.split()), guardian=guardian)
-    return m.resolve_ritual(table.ruleset, request, table, random.Random(seed))
+    request = r.RitualRequest(person, name, 2, cards=tuple(cards.split()), guardian=guardian)
+    return r.resolve_ritual(table.ruleset, request, table, random.Random(seed))
 
 
 def earned(result):
@@ -415,13 +416,13 @@ def test_each_ritual_once_per_session(load):
 
 def test_a_ritual_reads_skill_and_guardian_from_the_roster(load):
     table = table_for(load, **{"Three Eagles": {"guardian-spirit": 4, "rituals": "Paint:2, Tobacco:3"}})
-    request = m.RitualRequest("Three Eagles", "tobacco")
-    result = m.resolve_ritual(table.ruleset, request, table, random.Random(5))
+    request = r.RitualRequest("Three Eagles", "tobacco")
+    result = r.resolve_ritual(table.ruleset, request, table, random.Random(5))
     assert result.detail["skill"] == 3 and result.detail["guardian"] == 4
     assert len(result.detail["judged"]["cards"]) == 8  # 5 + 3 from the shaman's ritual deck
     assert "ritual:Three Eagles" in table.decks
     with pytest.raises(m.ChipsError, match="--skill"):
-        m.resolve_ritual(table.ruleset, m.RitualRequest("Three Eagles", "dance"), table, random.Random(5))
+        r.resolve_ritual(table.ruleset, r.RitualRequest("Three Eagles", "dance"), table, random.Random(5))
 
 
 def test_deadlands_has_no_rituals(load):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from dealer.core.mechanics import chips as m
+from dealer.core.mechanics import rituals as r
 from dealer.core.mechanics.last_hand import LastHands
 from dealer.errors import DealerError
 from dealer.store import rulesets
@@ -101,7 +102,7 @@ class ChipsMachine(RuleBasedStateMachine):
           fixed=st.sampled_from([None, "5h 6h 7h 8h 9h", "9c 9d 9h RJ 2d", "2c 5d 8h BJ Kd"]))
     def ritual(self, person, name, skill, fixed):
         cards = tuple(fixed.split()) if fixed else None
-        self.step(m.resolve_ritual, m.RitualRequest(person, name, skill, cards=cards))
+        self.step(r.resolve_ritual, r.RitualRequest(person, name, skill, cards=cards))
 
     @invariant()
     def conserved_and_capped(self):

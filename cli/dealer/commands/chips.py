@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.core.mechanics import chips as mechanics
+from dealer.core.mechanics import rituals
 from dealer.options import global_options
 from dealer.render.chips import chips_text
 from dealer.session import Session
@@ -127,5 +128,5 @@ def ritual(ctx, person, ritual, skill, mods, given, guardian):
       dealer chips ritual "Three Eagles" tobacco --skill 3 --table friday
     """
     cards = tuple(given.replace(",", " ").split()) if given is not None else None
-    request = mechanics.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian)
-    _run(ctx, "ritual", mechanics.resolve_ritual, request)
+    request = rituals.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian)
+    _run(ctx, "ritual", rituals.resolve_ritual, request)

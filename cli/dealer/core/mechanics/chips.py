@@ -140,18 +140,6 @@ class WoundRequest:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class RitualRequest:
-    """``dealer chips ritual NAME RITUAL``: a shaman's ritual hand and the favor chips it earns."""
-
-    person: str
-    ritual: str
-    skill: int | None = None
-    mods: tuple[int, ...] = ()
-    cards: tuple[str, ...] | None = None
-    guardian: int | None = None
-
-
 @dataclass
 class ChipsResult:
     """What a chips command did: its events, the chips after it, and what else it found."""
@@ -216,7 +204,8 @@ def reset_chips(table: Table) -> None:
     state.favor, state.created, state.rituals = {}, {}, {}
 
 
-def _result(action: str, table: Table, events: list[dict], **detail) -> ChipsResult:
+def record_result(action: str, table: Table, events: list[dict], **detail) -> ChipsResult:
+    """The result of a chips command; its events go to the table's history too."""
     table.log_events([{**event, "kind": _history_kind(event["kind"])} for event in events])
     return ChipsResult(action, table.name, events, chips_data(table), detail)
 
@@ -265,7 +254,8 @@ def _at_cap(table: Table, person: str) -> bool:
 # -- draws, gives, returns, sessions -----------------------------------------------------------------
 
 
-def _event(kind: str, person: str, colour: str | None, why: str, **extra) -> dict:
+def move_event(kind: str, person: str, colour: str | None, why: str, **extra) -> dict:
+    """A chip event (``draw``, ``give``, ``spend``, ``return``, ``create``, ``ritual``) as data."""
     return {"kind": kind, "player": person, "colour": colour, "why": why, **extra}
 
 
@@ -292,8 +282,8 @@ def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.R
         if colour is None:
             stopped = f"at the cap ({cap})" if _at_cap(table, person) else "the pot is empty"
             break
-        events.append(_event("draw", person, colour, "a blind draw from the pot"))
-    return _result("draw", table, events, asked=request.count, **({"stopped": stopped} if stopped else {}))
+        events.append(move_event("draw", person, colour, "a blind draw from the pot"))
+    return record_result("draw", table, events, asked=request.count, **({"stopped": stopped} if stopped else {}))
 
 
 def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
@@ -302,14 +292,14 @@ def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.R
     colour = check_colour(ruleset, request.colour)
     if request.back:
         _take_from_player(table, person, colour)
-        return _result("return", table, [_event("return", person, colour, "back to the pot")])
+        return record_result("return", table, [move_event("return", person, colour, "back to the pot")])
     if _at_cap(table, person):
         raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed "
                          f"({ruleset.chips['cap']}): spend one first")
     if not table.chips.pot.get(colour):
         raise ChipsError(f"the pot has no {colour} chip (pot: {_holdings(table.chips.pot)})")
     table.chips.move(None, person, colour)
-    return _result("give", table, [_event("give", person, colour, "the GM hands it out")])
+    return record_result("give", table, [move_event("give", person, colour, "the GM hands it out")])
 
 
 def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
@@ -328,10 +318,10 @@ def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: ra
                 skipped[person] = f"holds {table.chips.held(person)}, the cap" if _at_cap(table, person) \
                     else "the pot is empty"
                 break
-            events.append(_event("draw", person, colour, "the start of a session"))
+            events.append(move_event("draw", person, colour, "the start of a session"))
     state.rituals = {}
     state.sessions += 1
-    return _result("session", table, events, session=state.sessions, each=count, skipped=skipped)
+    return record_result("session", table, events, session=state.sessions, each=count, skipped=skipped)
 
 
 def resolve_wound(ruleset: Any, request: WoundRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
@@ -411,47 +401,54 @@ def _pay(table: Table, person: str, colour: str, use: dict) -> str:
 def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random.Random) -> ChipsResult:
     """A chip spent: on the person's last hand, for a pick-me-up, a spell, a stunt, luck or a favor.
 
-    The rule is checked before the chip moves, so a refused spend changes nothing.
+    Every rule is checked before the chip moves, so a refused spend changes nothing.
     """
     person = check_player(table, request.person)
     colour = check_colour(ruleset, request.colour)
     use_name = request.use or _default_use(ruleset, "after-draw")
     use = _use(ruleset, use_name)
     acts_as = _knack(ruleset, table, person, request.knack) if request.knack else None
-    if acts_as and use["does"] != "hand":
-        raise ChipsError(f"a knack powers hand manipulation only, not {use_name}")
     effect = _effect(ruleset, use_name, use, colour, acts_as)
     _check_holds(table, person, colour, use)
+    _check_spend(table, person, colour, use_name, use, request, acts_as)
+    record = _spend_hand(table, person, effect) if use["does"] == "hand" else None
+    event = move_event("spend", person, colour, use["note"] or use_name, use=use_name,
+                   pool=_pay(table, person, colour, use))
+    event.update({key: value for key, value in (("note", request.note), ("acts_as", acts_as)) if value})
+    detail: dict = {"player": person, "use": use_name, "does": use["does"]}
+    if request.knack:
+        detail["knack"] = request.knack
+    if record is not None:
+        detail.update(change_hand(ruleset, table, record, effect, rng, f"{colour} chip"))
+        event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
+    elif use["does"] in _PICK_ME_UPS:
+        detail.update(_PICK_ME_UPS[use["does"]](table, person))
+    return record_result("spend", table, [event], **detail)
+
+
+def _check_spend(table: Table, person: str, colour: str, use_name: str, use: dict, request: SpendRequest,
+                 acts_as: str | None) -> None:
+    """What a use needs before a chip is spent on it: its moment, the player's words, a reason."""
     does = use["does"]
+    if acts_as and does != "hand":
+        raise ChipsError(f"a knack powers hand manipulation only, not {use_name}")
     if does == "hand" and use["when"] == "before-draw":
         raise ChipsError(f"{use_name} is played with the draw: dealer hex ... --chip {colour}")
     if does == "note" and not request.note.strip():
         raise ChipsError(f"{use_name}: say what happens with --note \"...\" (the player's words are recorded)")
-    detail: dict = {"player": person, "use": use_name, "does": does}
-    if request.knack:
-        detail["knack"] = request.knack
-    check = _CHECKS.get(does)
-    if check is not None:
-        check(table, person)
-    if does == "hand":
-        if not table.persistent:
-            raise ChipsError("spending on a hand needs the table that remembers it: add --table NAME")
-        record = last_hand_of(table, person)
-        if effect["cards"] and not record.deck:
-            raise ChipsError(f"{person}'s last hand was dealt by hand: draw the extra card yourself "
-                             "and type the hand in again")
-    pool = _pay(table, person, colour, use)
-    event = _event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
-    if request.note:
-        event["note"] = request.note
-    if acts_as:
-        event["acts_as"] = acts_as
-    if does == "hand":
-        detail.update(change_hand(ruleset, table, record, effect, rng, f"{colour} chip"))
-        event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
-    else:
-        detail.update(_PICK_ME_UPS.get(does, lambda table, person: {})(table, person))
-    return _result("spend", table, [event], **detail)
+    if does in _CHECKS:
+        _CHECKS[does](table, person)
+
+
+def _spend_hand(table: Table, person: str, effect: dict):
+    """The last hand a chip will change (checked before the chip moves)."""
+    if not table.persistent:
+        raise ChipsError("spending on a hand needs the table that remembers it: add --table NAME")
+    record = last_hand_of(table, person)
+    if effect["cards"] and not record.deck:
+        raise ChipsError(f"{person}'s last hand was dealt by hand: draw the extra card yourself "
+                         "and type the hand in again")
+    return record
 
 
 def _check_winded(table: Table, person: str) -> None:
@@ -600,170 +597,9 @@ def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, kn
     effect = _effect(ruleset, use_name, use, colour, acts_as)
     _check_holds(table, person, colour, use)
     pool = _pay(table, person, colour, use)
-    event = _event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
+    event = move_event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
     if acts_as:
         event["acts_as"] = acts_as
     if table.persistent:
         table.log_events([{**event, "kind": _history_kind("spend")}])
     return ChipBonus(effect["cards"], effect["wild_picks"], event)
-
-
-# -- shamans' rituals ----------------------------------------------------------------------------------
-
-
-def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
-    """The shaman's skill in ``ritual`` from the roster's ``rituals`` trait (``"paint:2, tobacco:3"``)."""
-    from dealer.core.ranks import slug
-
-    for item in str(table.trait(person, "rituals") or "").split(","):
-        name, _, level = item.partition(":")
-        if name.strip() and slug(name) == slug(ritual) and level.strip().lstrip("-").isdigit():
-            return int(level)
-    return None
-
-
-def ritual_row(ruleset: Any, rank: Any) -> dict:
-    """What a ritual hand of ``rank`` earns: its row, or the next lower listed rank's."""
-    rows = ruleset.chips["rituals"]
-    for other in ruleset.ranking.ranks:
-        if other.strength <= rank.strength and other.id in rows:
-            return rows[other.id]
-    return {"chip": "", "draws": 0, "create": False}
-
-
-def _ritual_cards(ruleset: Any, request: RitualRequest, table: Table, person: str, skill: int,
-                  rng: random.Random) -> tuple[list[str], str, int]:
-    """The ritual hand: dealt by hand, or drawn (5 + skill + mods, at most ten) from the shaman's
-    ritual deck; the cards go to that deck's discards afterwards."""
-    from dealer.core.mechanics.draws import draw_size
-
-    deck = f"ritual:{person}"
-    piles = table.deck(deck, rng)
-    if request.cards is not None:
-        codes = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
-        piles.take(codes, person)
-        picks = 0
-    else:
-        size = draw_size(ruleset, skill, request.mods)
-        if len(piles.draw_pile) < size.cards and piles.discards:
-            piles.shuffle(rng)
-        codes = piles.draw(size.cards, person, rng).cards
-        picks = size.wild_picks
-    if codes:
-        piles.discard(codes, holder=person)
-    return codes, deck, picks
-
-
-def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: random.Random) -> ChipsResult:
-    """A shaman's ritual (seed 003): draw the hand; a Joker throws a chip back (favor first); a bust
-    loses every favor chip; a made hand earns favor chips by the ruleset's table, capped at the
-    guardian spirit skill. Each ritual once per session (``dealer chips session`` resets).
-
-    >>> from dealer.store.rulesets import load
-    >>> poker = load("poker-hands")
-    >>> table = Table.fresh(poker)
-    >>> done = resolve_ritual(poker, RitualRequest("Three Eagles", "paint", 2, cards=("9c", "9d", "9h", "2s", "5d"),
-    ...                                            guardian=4), table, random.Random(3))
-    >>> done.detail["judged"]["hand"]["rank"], [(e["kind"], e.get("pool")) for e in done.events]
-    ('three-of-a-kind', [('ritual', None), ('draw', 'favor'), ('draw', 'favor')])
-    """
-    from dealer.core.ranks import slug
-
-    if not ruleset.chips["rituals"]:
-        raise ChipsError(f"{ruleset.name} has no shamans' rituals (chips.rituals)")
-    person = check_player(table, request.person)
-    ritual = slug(request.ritual)
-    state = table.state(ChipsState)
-    if ritual in state.rituals.get(person, []):
-        raise ChipsError(f"{person} has already performed the {request.ritual} ritual this session: "
-                         "the spirits get bored (dealer chips session starts a new one)")
-    skill = request.skill if request.skill is not None else ritual_skill(table, person, ritual)
-    if skill is None:
-        raise ChipsError(f"give --skill N: {person}'s {request.ritual} ritual skill (or roster trait "
-                         f"rituals=\"{ritual}:N\")")
-    guardian = request.guardian if request.guardian is not None else table.trait(person, "guardian-spirit")
-    if guardian is None:
-        raise ChipsError(f"{person} needs a guardian spirit skill: --guardian N or roster trait guardian-spirit=N")
-    codes, deck, picks = _ritual_cards(ruleset, request, table, person, int(skill), rng)
-    judged = _ritual_judge(ruleset, codes, picks)
-    events = [_event("ritual", person, None, f"the {request.ritual} ritual", ritual=ritual,
-                     hand=judged["hand"]["rank"] if judged["hand"] else None, cards=codes, deck=deck)]
-    jokers = [code for code in codes if code in ruleset.hex["bust_cards"]]
-    for _ in range(ruleset.chips["ritual_throw"] if jokers else 0):
-        events.extend(_throw_back(table, person, "a Joker in the ritual annoyed the spirits"))
-    if judged["bust"]:
-        events.extend(_lose_favor(table, person))
-    elif judged["success"]:
-        events.extend(_earn(ruleset, table, person, judged, int(guardian), rng))
-    state.rituals.setdefault(person, []).append(ritual)
-    return _result("ritual", table, events, player=person, ritual=ritual, skill=int(skill), guardian=int(guardian),
-                   judged=judged)
-
-
-def _ritual_judge(ruleset: Any, codes: list[str], picks: int) -> dict:
-    from dealer.core.mechanics.draws import best_with_picks
-
-    context = ruleset.context(ruleset.hex["context"] or None)
-    chosen: tuple = ()
-    if picks and codes:
-        _, chosen = best_with_picks(ruleset, [ruleset.deck.parse(c) for c in codes], context, picks)
-    return judge(ruleset, codes, [card.code for card in chosen], ruleset.hex["target"], ruleset.hex["context"])
-
-
-def _throw_back(table: Table, person: str, why: str) -> list[dict]:
-    """One chip back to the pot, the least colour first: a favor chip if any, else a regular one."""
-    favor = table.state(ChipsState).favor.get(person, {})
-    held = table.chips.players.get(person, {})
-    for pool, counts in ((FAVOR, favor), (CHIPS, held)):
-        for colour in table.ruleset.chips["pot"]:
-            if counts.get(colour):
-                counts[colour] -= 1
-                table.chips.pot[colour] = table.chips.pot.get(colour, 0) + 1
-                return [_event("return", person, colour, why, pool=pool)]
-    return [_event("return", person, None, why + " (no chip to throw)", pool=CHIPS)]
-
-
-def _lose_favor(table: Table, person: str) -> list[dict]:
-    favor = table.state(ChipsState).favor.pop(person, {})
-    events = []
-    for colour, count in favor.items():
-        table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
-        events += [_event("return", person, colour, "a bust: the spirits take every favor chip", pool=FAVOR)] * count
-    return events
-
-
-def _earn(ruleset: Any, table: Table, person: str, judged: dict, guardian: int, rng: random.Random) -> list[dict]:
-    """The ritual table's row for the hand: a named chip (made new if the row says so and the pot
-    has none), then blind draws; each into the favor pool while it is under the guardian spirit."""
-    rank = ruleset.by_id[judged["hand"]["rank"]]
-    row = ritual_row(ruleset, rank)
-    state = table.state(ChipsState)
-    favor = state.favor.setdefault(person, {})
-    events = []
-    steps = ([("chip", row["chip"])] if row["chip"] else []) + [("draw", None)] * row["draws"]
-    for step, colour in steps:
-        if sum(favor.values()) >= guardian:
-            events.append(_event("draw" if step == "draw" else "give", person, None,
-                                 f"favor chips at the guardian spirit skill ({guardian}): no more", pool=FAVOR))
-            continue
-        if step == "draw":
-            colour = table.chips.blind(rng)
-            if colour is None:
-                events.append(_event("draw", person, None, "the pot is empty", pool=FAVOR))
-                continue
-            kind, why = "draw", f"a {judged['hand']['name']} in the ritual"
-        elif not table.chips.pot.get(colour):
-            if not row["create"]:
-                events.append(_event("give", person, None, f"the pot has no {colour} chip", pool=FAVOR))
-                continue
-            table.chips.create(colour)
-            state.created[colour] = state.created.get(colour, 0) + 1
-            events.append(_event("create", person, colour, f"a {judged['hand']['name']}: a new {colour} chip, "
-                                 "even though the pot has none", pool=FAVOR))
-            kind, why = "give", f"a {judged['hand']['name']} in the ritual"
-        else:
-            kind, why = "give", f"a {judged['hand']['name']} in the ritual"
-        table.chips.pot[colour] -= 1
-        favor[colour] = favor.get(colour, 0) + 1
-        events.append(_event(kind, person, colour, why, pool=FAVOR))
-    return events
