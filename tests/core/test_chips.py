@@ -464,3 +464,11 @@ def test_state_round_trip_and_unknown_keys():
 def test_trait_kinds(load):
     assert m.trait_kinds(load("poker-hands")) == {"knacks": "text", "guardian-spirit": "level", "rituals": "text"}
     assert m.trait_kinds(load("deadlands")) == {}
+
+
+def test_a_faithfuls_black_joker_blessing_is_a_plain_recorded_spend(load):
+    table = table_for(load)
+    give(table, "Sally", "red")
+    result = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "red", use="blessing"), table, random.Random(1))
+    assert result.events[0]["use"] == "blessing" and table.chips.held("Sally") == 0
+    conserved(table)

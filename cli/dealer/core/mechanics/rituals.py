@@ -90,14 +90,32 @@ def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: rand
     >>> done.detail["judged"]["hand"]["rank"], [(e["kind"], e.get("pool")) for e in done.events]
     ('three-of-a-kind', [('ritual', None), ('draw', 'favor'), ('draw', 'favor')])
     """
+    person, ritual, skill, guardian = _ritual_setup(ruleset, request, table)
+    codes, deck, picks = _ritual_cards(ruleset, request, table, person, skill, rng)
+    judged = _ritual_judge(ruleset, codes, picks)
+    events = [move_event("ritual", person, None, f"the {request.ritual} ritual", ritual=ritual,
+                         hand=judged["hand"]["rank"] if judged["hand"] else None, cards=codes, deck=deck)]
+    jokers = [code for code in codes if code in ruleset.hex["bust_cards"]]
+    for _ in range(ruleset.chips["ritual_throw"] if jokers else 0):
+        events.extend(_throw_back(table, person, "a Joker in the ritual annoyed the spirits"))
+    if judged["bust"]:
+        events.extend(_lose_favor(table, person))
+    elif judged["success"]:
+        events.extend(_earn(ruleset, table, person, judged, guardian, rng))
+    table.state(ChipsState).rituals.setdefault(person, []).append(ritual)
+    return record_result("ritual", table, events, player=person, ritual=ritual, skill=skill, guardian=guardian,
+                         judged=judged)
+
+
+def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[str, str, int, int]:
+    """Who performs which ritual, at what skill, under which guardian spirit: or a one-line refusal."""
     from dealer.core.ranks import slug
 
     if not ruleset.chips["rituals"]:
         raise ChipsError(f"{ruleset.name} has no shamans' rituals (chips.rituals)")
     person = check_player(table, request.person)
     ritual = slug(request.ritual)
-    state = table.state(ChipsState)
-    if ritual in state.rituals.get(person, []):
+    if ritual in table.state(ChipsState).rituals.get(person, []):
         raise ChipsError(f"{person} has already performed the {request.ritual} ritual this session: "
                          "the spirits get bored (dealer chips session starts a new one)")
     skill = request.skill if request.skill is not None else ritual_skill(table, person, ritual)
@@ -107,20 +125,7 @@ def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: rand
     guardian = request.guardian if request.guardian is not None else table.trait(person, "guardian-spirit")
     if guardian is None:
         raise ChipsError(f"{person} needs a guardian spirit skill: --guardian N or roster trait guardian-spirit=N")
-    codes, deck, picks = _ritual_cards(ruleset, request, table, person, int(skill), rng)
-    judged = _ritual_judge(ruleset, codes, picks)
-    events = [move_event("ritual", person, None, f"the {request.ritual} ritual", ritual=ritual,
-                     hand=judged["hand"]["rank"] if judged["hand"] else None, cards=codes, deck=deck)]
-    jokers = [code for code in codes if code in ruleset.hex["bust_cards"]]
-    for _ in range(ruleset.chips["ritual_throw"] if jokers else 0):
-        events.extend(_throw_back(table, person, "a Joker in the ritual annoyed the spirits"))
-    if judged["bust"]:
-        events.extend(_lose_favor(table, person))
-    elif judged["success"]:
-        events.extend(_earn(ruleset, table, person, judged, int(guardian), rng))
-    state.rituals.setdefault(person, []).append(ritual)
-    return record_result("ritual", table, events, player=person, ritual=ritual, skill=int(skill), guardian=int(guardian),
-                   judged=judged)
+    return person, ritual, int(skill), int(guardian)
 
 
 def _ritual_judge(ruleset: Any, codes: list[str], picks: int) -> dict:
@@ -151,7 +156,8 @@ def _lose_favor(table: Table, person: str) -> list[dict]:
     events = []
     for colour, count in favor.items():
         table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
-        events += [move_event("return", person, colour, "a bust: the spirits take every favor chip", pool=FAVOR)] * count
+        why = "a bust: the spirits take every favor chip"
+        events += [move_event("return", person, colour, why, pool=FAVOR) for _ in range(count)]
     return events
 
 
