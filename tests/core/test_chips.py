@@ -472,3 +472,13 @@ def test_a_faithfuls_black_joker_blessing_is_a_plain_recorded_spend(load):
     result = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "red", use="blessing"), table, random.Random(1))
     assert result.events[0]["use"] == "blessing" and table.chips.held("Sally") == 0
     conserved(table)
+
+
+def test_the_shipped_chips_sections_name_only_pot_colours_and_real_ranks(load):
+    for name in ("poker-hands", "deadlands", "dust-devils", "weird-dust-devils"):
+        ruleset = load(name)
+        assert m.ruleset_problems(ruleset.chips, {rank.id for rank in ruleset.ranking.ranks}) == [], name
+    broken = dict(load("poker-hands").chips, rituals={"flushh": {"chip": "gold", "draws": 0, "create": False}})
+    assert m.ruleset_problems(broken, {"flush"}) == [
+        "chips.rituals.flushh: no hand rank 'flushh'",
+        "chips.rituals.flushh.chip: 'gold' is not a colour of chips.pot (white, red, blue)"]

@@ -603,3 +603,29 @@ def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, kn
     if table.persistent:
         table.log_events([{**event, "kind": _history_kind("spend")}])
     return ChipBonus(effect["cards"], effect["wild_picks"], event)
+
+
+def ruleset_problems(chips: dict, rank_ids: set[str]) -> list[str]:
+    """Cross-references of a validated ``[chips]`` section (for ``rules._check_references``):
+    every colour named must be a colour of the pot, every ritual row a hand rank id.
+
+    >>> ruleset_problems({"pot": {"white": 1}, "knack_as": "red", "uses": {}, "rituals": {"pair": {"chip": "white"}}},
+    ...                  {"pair"})
+    ["chips.knack_as: 'red' is not a colour of chips.pot (white)"]
+    """
+    colours = list(chips["pot"])
+    problems = []
+
+    def colour(name: str, path: str) -> None:
+        if name and name not in colours:
+            problems.append(f"{path}: '{name}' is not a colour of chips.pot ({', '.join(colours) or 'none'})")
+
+    colour(chips["knack_as"], "chips.knack_as")
+    for use_name, use in chips["uses"].items():
+        for name in use["colours"]:
+            colour(name, f"chips.uses.{use_name}.colours")
+    for rank_id, row in chips["rituals"].items():
+        if rank_ids and rank_id not in rank_ids:
+            problems.append(f"chips.rituals.{rank_id}: no hand rank '{rank_id}'")
+        colour(row["chip"], f"chips.rituals.{rank_id}.chip")
+    return problems
