@@ -179,3 +179,38 @@ def test_session_without_a_table_is_a_clean_error(dealer):
 def test_installed_entry_point(shell):
     run = shell("-r", "poker-hands", "chips", "draw", "Bert", "2", "--seed", "3")
     assert run.code == 0 and run.out.startswith("Bert draws a red chip")
+
+
+GOLDEN_RITUAL = {
+    "action": "ritual", "table": "friday",
+    "pot": {"white": 50, "red": 25, "blue": 0},
+    "players": {"Bert": {"blue": 5}, "Sally": {"blue": 5}},
+    "favor": {"Three Eagles": {"blue": 1}}, "wounds": {}, "cap": 5,
+    "conservation": {"total": {"white": 50, "red": 25, "blue": 11}, "start": {"white": 50, "red": 25, "blue": 10},
+                     "created": {"blue": 1}, "conserved": True},
+    "player": "Three Eagles", "ritual": "paint", "skill": 2, "guardian": 4,
+    "judged": {"cards": ["5h", "6h", "7h", "8h", "9h"], "wild_picks": [], "target": "pair",
+               "hand": {"rank": "straight-flush", "name": "Straight Flush", "strength": 9,
+                        "cards": ["9h", "8h", "7h", "6h", "5h"], "as": ["9h", "8h", "7h", "6h", "5h"], "wilds": {},
+                        "unused": [], "dead": [], "effect": "...and taking names too"},
+               "success": True, "effect": "...and taking names too", "bust": False},
+    "events": [
+        {"kind": "ritual", "player": "Three Eagles", "colour": None, "why": "the paint ritual", "ritual": "paint",
+         "hand": "straight-flush", "cards": ["5h", "6h", "7h", "8h", "9h"], "deck": "ritual:Three Eagles"},
+        {"kind": "create", "player": "Three Eagles", "colour": "blue",
+         "why": "a Straight Flush: a new blue chip, even though the pot has none", "pool": "favor"},
+        {"kind": "give", "player": "Three Eagles", "colour": "blue", "why": "a Straight Flush in the ritual",
+         "pool": "favor"},
+    ],
+}
+
+
+def test_golden_json_of_a_ritual_straight_flush_with_an_empty_blue_pot(friday):
+    for person in ("Bert", "Sally"):
+        for _ in range(5):
+            ok(friday("chips", "give", person, "blue", "--table", "friday"))
+    run = ok(friday("chips", "ritual", "Three Eagles", "paint", "--cards", "5h 6h 7h 8h 9h", "--table", "friday",
+                    "--seed", 5, "--json"))
+    assert run.json()["result"] == GOLDEN_RITUAL
+    shown = ok(friday("chips", "--table", "friday")).out
+    assert "86 chips = starting pot 85 + 1 created" in shown

@@ -482,3 +482,13 @@ def test_the_shipped_chips_sections_name_only_pot_colours_and_real_ranks(load):
     assert m.ruleset_problems(broken, {"flush"}) == [
         "chips.rituals.flushh: no hand rank 'flushh'",
         "chips.rituals.flushh.chip: 'gold' is not a colour of chips.pot (white, red, blue)"]
+
+
+def test_a_knack_before_the_draw_turns_a_white_chip_into_a_wild_pick(load):
+    table = table_for(load, Bert={"knacks": "Trick Shooting"})
+    give(table, "Bert", "white")
+    bonus = m.chip_before_draw(table.ruleset, table, "Bert", "white", knack="trick shooting")
+    assert (bonus.cards, bonus.wild_picks, bonus.event["acts_as"]) == (0, 1, "red")
+    assert table.chips.held("Bert") == 0 and table.events[-1]["kind"] == "chip spend"
+    with pytest.raises(m.ChipsError, match="holds no white chip"):
+        m.chip_before_draw(table.ruleset, table, "Bert", "white")

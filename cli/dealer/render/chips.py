@@ -13,6 +13,10 @@ PICK_ME_UP_WORDS = {
 }
 
 
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def counts_text(counts: dict) -> str:
     return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "none"
 
@@ -74,7 +78,7 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
     lines = []
     if data["action"] == "ritual":
         judged = data["judged"]
-        lines.append(f"{data['player']}'s {data['ritual']} ritual, skill {data['skill']}: "
+        lines.append(f"{possessive(data['player'])} {data['ritual']} ritual, skill {data['skill']}: "
                      f"{cards_fmt.many(judged['cards']) or 'no cards'}")
         lines.append(_judged_line("  hand:", judged, cards_fmt))
     lines.extend(event_line(event) for event in data["events"] if event["kind"] != "ritual")
