@@ -265,8 +265,9 @@ CHIP_USE = {
     "does": Field("str", "`hand`: changes a hand as `colours` says; `second-wind`: clears winded; `avoid-wound`: a "
                   "wound about to be taken is not; `heal-wound`: one wound taken is recovered; `death-wound`: a "
                   "death wound is avoided; `spell`: one-time access to a spell the caster lacks; `note`: a stunt, "
-                  "luck or favor in the player's words (`--note`, required); `record`: the spend is recorded, nothing else "
-                  "changes (a faithful's Black Joker: a chip thrown so the blessing works).", "note", choices=CHIP_USES),
+                  "luck or favor in the player's words (`--note`, required); `record`: the spend is recorded, "
+                  "nothing else changes (a faithful's Black Joker: a chip thrown so the blessing works).", "note",
+                  choices=CHIP_USES),
     "when": Field("str", "`after-draw`: on the person's last hand (`dealer chips spend`); `before-draw`: with a "
                   "draw (`dealer hex --chip`); `any-time`.", "any-time",
                   choices=["after-draw", "before-draw", "any-time"]),
