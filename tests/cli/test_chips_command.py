@@ -214,3 +214,21 @@ def test_golden_json_of_a_ritual_straight_flush_with_an_empty_blue_pot(friday):
     assert run.json()["result"] == GOLDEN_RITUAL
     shown = ok(friday("chips", "--table", "friday")).out
     assert "86 chips = starting pot 85 + 1 created" in shown
+
+
+def test_a_draw_without_a_table_saves_nothing(dealer, tmp_path):
+    ok(dealer("chips", "draw", "Bert", 3))
+    assert not (tmp_path / "state").exists()
+
+
+@pytest.mark.xfail(strict=True, reason="table reset must call dealer.core.mechanics.chips.reset_chips (the lead "
+                                       "wires it in commands/table.py); remove this marker then")
+def test_table_reset_brings_back_the_starting_pot_after_rituals(friday):
+    for person in ("Bert", "Sally"):
+        for _ in range(5):
+            ok(friday("chips", "give", person, "blue", "--table", "friday"))
+    ok(friday("chips", "ritual", "Three Eagles", "paint", "--cards", "5h 6h 7h 8h 9h", "--table", "friday"))
+    ok(friday("chips", "ritual", "Three Eagles", "tobacco", "--cards", "9c 9d 2h 5s Kd", "--table", "friday"))
+    ok(friday("table", "reset", "friday"))
+    result = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
+    assert result["conservation"]["conserved"] and result["pot"] == {"white": 50, "red": 25, "blue": 10}
