@@ -19,6 +19,7 @@ from dealer.options import global_options
 
 COMMANDS = {
     "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
+    "chips": ("dealer.commands.chips", "chips", "The chip pot, players' chips, spending and rituals."),
     "conflict": ("dealer.commands.conflict", "conflict", "Resolve a conflict or contest by poker hands."),
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
     "gadget": ("dealer.commands.gadget", "gadget", "Mad science: design, build and use devices."),

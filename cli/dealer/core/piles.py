@@ -205,12 +205,19 @@ class Chips:
         """A blind draw from the pot, weighted by what is in it; None if empty or capped."""
         if cap and self.held(player) >= cap:
             return None
-        bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
-        if not bag:
-            return None
-        colour = rng.choice(bag)
-        self.move(None, player, colour)
+        colour = self.blind(rng)
+        if colour is not None:
+            self.move(None, player, colour)
         return colour
+
+    def blind(self, rng):
+        """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if empty."""
+        bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
+        return rng.choice(bag) if bag else None
+
+    def create(self, colour, count=1):
+        """New chips into the pot (a ritual's straight flush): the caller counts them as created."""
+        self.pot[colour] = self.pot.get(colour, 0) + count
 
     def move(self, giver, taker, colour, count=1):
         """Move chips between the pot (``None``) and players."""

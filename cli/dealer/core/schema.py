@@ -313,11 +313,52 @@ GADGET = {
                      "when it holds fewer cards than a use may need).", "gm"),
 }
 
+CHIP_EFFECT = {
+    "cards": Field("int", "Cards drawn into the hand.", 0, minimum=0),
+    "wild_picks": Field("int", "Wild picks: held cards made wild (the best choice is taken).", 0, minimum=0),
+}
+
+CHIP_USES = ["hand", "second-wind", "avoid-wound", "heal-wound", "death-wound", "spell", "note", "record"]
+
+CHIP_USE = {
+    "does": Field("str", "`hand`: changes a hand as `colours` says; `second-wind`: clears winded; `avoid-wound`: a "
+                  "wound about to be taken is not; `heal-wound`: one wound taken is recovered; `death-wound`: a "
+                  "death wound is avoided; `spell`: one-time access to a spell the caster lacks; `note`: a stunt, "
+                  "luck or favor in the player's words (`--note`, required); `record`: the spend is recorded, "
+                  "nothing else changes (a faithful's Black Joker: a chip thrown so the blessing works).", "note",
+                  choices=CHIP_USES),
+    "when": Field("str", "`after-draw`: on the person's last hand (`dealer chips spend`); `before-draw`: with a "
+                  "draw (`dealer hex --chip`); `any-time`.", "any-time",
+                  choices=["after-draw", "before-draw", "any-time"]),
+    "colours": Field("map", "The colours this use takes (a colour not listed is refused), each with what it does "
+                     "to a hand.", {}, value=table("", CHIP_EFFECT)),
+    "favor": Field("bool", "A shaman's favor chips pay for it first (seed 003: ritual chips only power favors).",
+                   False),
+    "note": Field("str", "What the use is, in the seed's words.", ""),
+}
+
+RITUAL_ROW = {
+    "chip": Field("str", "A chip of this colour from the pot; empty for none.", ""),
+    "draws": Field("int", "Blind draws from the pot.", 0, minimum=0),
+    "create": Field("bool", "When the pot has no `chip`, a new one is made (counted as created).", False),
+}
+
 CHIPS = {
     "pot": Field("map", "Chips in a new pot: colour -> count.", {}, value=Field("int", "", minimum=0)),
     "cap": Field("int", "Most chips a player may hold before they may not draw; 0 for no cap.", 0,
                  minimum=0),
-    "note": Field("str", "Where the counts come from.", ""),
+    "session": Field("int", "Chips each person on the roster draws at the start of a session "
+                     "(`dealer chips session`).", 0, minimum=0),
+    "knack_as": Field("str", "With a knack on the roster (`--knack`), any chip acts as this colour for hand "
+                      "manipulation; empty: no knacks.", ""),
+    "uses": Field("map", "What a spent chip does, by use name (`dealer chips spend NAME COLOUR --for USE`).", {},
+                  value=table("", CHIP_USE)),
+    "rituals": Field("map", "Shamans' rituals (`dealer chips ritual`): favor chips earned by hand rank id; a "
+                     "rank not listed earns what the next lower listed rank earns.", {},
+                     value=table("", RITUAL_ROW)),
+    "ritual_throw": Field("int", "Chips a shaman throws back to the pot when the ritual hand holds a Joker "
+                          "(`hex.bust_cards`).", 1, minimum=0),
+    "note": Field("str", "Where the counts come from, and how the ruleset reads the chip rules.", ""),
 }
 
 RULESET = {

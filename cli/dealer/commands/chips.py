@@ -1,0 +1,132 @@
+"""``dealer chips``: the pot and players' chips; draws, gives, sessions, spending, wounds, rituals."""
+
+from __future__ import annotations
+
+import click
+
+from dealer.core.mechanics import chips as mechanics
+from dealer.core.mechanics import rituals
+from dealer.options import global_options
+from dealer.render.chips import chips_text
+from dealer.session import Session
+
+
+def _run(ctx, name, resolve, request):
+    """The five steps every chips command shares: session, table, resolve, data, emit."""
+    session = Session(ctx, f"chips {name}".strip())
+    with session.maybe_table() as table:
+        result = resolve(session.ruleset, request, table, session.rng())
+    data = result.to_data()
+    session.emit([session.envelope(data, seed=session.seed)], chips_text(data, session.cards))
+
+
+@click.group(invoke_without_command=True)
+@global_options
+@click.pass_context
+def chips(ctx):
+    """The chip pot and each player's chips (--table); with no subcommand, show them.
+
+    \b
+    Examples:
+      dealer chips --table friday
+      dealer chips session --table friday
+      dealer chips draw Bert 2 --table friday
+      dealer chips give Bert red --table friday
+      dealer chips spend Sally white --table friday
+      dealer chips spend Bert red --for avoid-wound --table friday
+      dealer chips spend Bert white --for stunt --note "Road Agent Spin" --table friday
+      dealer chips ritual "Three Eagles" paint --table friday
+    """
+    if ctx.invoked_subcommand is None:
+        _run(ctx, "", mechanics.resolve_show, mechanics.ShowRequest())
+
+
+@chips.command("draw")
+@click.argument("person")
+@click.argument("count", type=click.IntRange(min=1, max=100), default=1)
+@global_options
+@click.pass_context
+def draw(ctx, person, count):
+    """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds)."""
+    _run(ctx, "draw", mechanics.resolve_draw, mechanics.DrawRequest(person, count))
+
+
+@chips.command("give")
+@click.argument("person")
+@click.argument("colour")
+@global_options
+@click.pass_context
+def give(ctx, person, colour):
+    """The GM hands PERSON a COLOUR chip from the pot."""
+    _run(ctx, "give", mechanics.resolve_move, mechanics.MoveRequest(person, colour))
+
+
+@chips.command("return")
+@click.argument("person")
+@click.argument("colour")
+@global_options
+@click.pass_context
+def return_command(ctx, person, colour):
+    """PERSON puts a COLOUR chip back in the pot."""
+    _run(ctx, "return", mechanics.resolve_move, mechanics.MoveRequest(person, colour, back=True))
+
+
+@chips.command("session")
+@global_options
+@click.pass_context
+def session_command(ctx):
+    """The start of a session: everyone on the roster draws; every ritual may be performed again."""
+    _run(ctx, "session", mechanics.resolve_session, mechanics.SessionRequest())
+
+
+@chips.command("spend")
+@click.argument("person")
+@click.argument("colour")
+@click.option("--for", "use", default="", metavar="USE",
+              help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
+@click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
+@click.option("--note", default="", metavar="TEXT", help="The player's words (stunts, luck, favors).")
+@global_options
+@click.pass_context
+def spend(ctx, person, colour, use, knack, note):
+    """PERSON spends a COLOUR chip: on their last hand, or --for a pick-me-up, stunt, luck...
+
+    \b
+    Examples:
+      dealer chips spend Sally white --table friday
+      dealer chips spend Sally blue --for second-wind --table friday
+      dealer chips spend Bert white --knack "trick shooting" --table friday
+    """
+    request = mechanics.SpendRequest(person, colour, use, knack, note)
+    _run(ctx, "spend", mechanics.resolve_spend, request)
+
+
+@chips.command("wound")
+@click.argument("person")
+@click.argument("count", type=click.IntRange(min=1, max=100), default=1)
+@global_options
+@click.pass_context
+def wound(ctx, person, count):
+    """PERSON takes COUNT wounds (a blue chip recovers one)."""
+    _run(ctx, "wound", mechanics.resolve_wound, mechanics.WoundRequest(person, count))
+
+
+@chips.command("ritual")
+@click.argument("person")
+@click.argument("ritual")
+@click.option("--skill", type=click.IntRange(min=0), help="The ritual skill (default: roster trait rituals).")
+@click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier.")
+@click.option("--cards", "given", metavar="CARDS", help="The ritual hand, dealt by hand.")
+@click.option("--guardian", type=click.IntRange(min=0), help="Guardian spirit skill (default: the roster's).")
+@global_options
+@click.pass_context
+def ritual(ctx, person, ritual, skill, mods, given, guardian):
+    """A shaman's RITUAL: a hand that earns favor chips, once per session.
+
+    \b
+    Example:
+      dealer chips ritual "Three Eagles" tobacco --skill 3 --table friday
+    """
+    cards = tuple(given.replace(",", " ").split()) if given is not None else None
+    request = rituals.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian)
+    _run(ctx, "ritual", rituals.resolve_ritual, request)

@@ -1,0 +1,105 @@
+"""Chips as text: what a chips command did, then the pot, everyone's chips and the sum."""
+
+from __future__ import annotations
+
+from dealer.render import plural
+from dealer.render.hands import hand_line
+
+
+PICK_ME_UP_WORDS = {
+    "avoid-wound": "the wound is not taken ({wounds_left} wounds)",
+    "heal-wound": "one wound recovered ({wounds_left} left)",
+    "death-wound": "the death wound is avoided ({wounds_left} wounds)",
+}
+
+
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def counts_text(counts: dict) -> str:
+    return ", ".join(f"{count} {colour}" for colour, count in counts.items() if count) or "none"
+
+
+def chips_block(data: dict) -> list[str]:
+    """The pot, each player's chips (and favor chips), wounds, and conservation."""
+    where = f"table {data['table']}" if data.get("table") else "a fresh pot"
+    cap = f" (cap {data['cap']})" if data.get("cap") else ""
+    lines = [f"{where}: pot {counts_text(data['pot'])}{cap}"]
+    for name in dict.fromkeys([*data["players"], *data["favor"]]):
+        held = counts_text(data["players"].get(name, {}))
+        favor = data["favor"].get(name)
+        lines.append(f"  {name}: {held}" + (f"; favor {counts_text(favor)}" if favor else ""))
+    if data.get("wounds"):
+        lines.append("  wounds: " + ", ".join(f"{name} {n}" for name, n in data["wounds"].items()))
+    sums = data["conservation"]
+    total, start, made = (sum(sums[key].values()) for key in ("total", "start", "created"))
+    verdict = "" if sums["conserved"] else "  MISMATCH: chips were lost or invented"
+    lines.append(f"  {total} chips = starting pot {start} + {made} created{verdict}")
+    return lines
+
+
+def event_line(event: dict) -> str:
+    """One chip event in words."""
+    who, colour, kind = event["player"], event.get("colour"), event["kind"]
+    favor = " favor" if event.get("pool") == "favor" else ""
+    if kind == "ritual":
+        return f"{who} performs the {event['ritual']} ritual"
+    if colour is None:
+        return f"{who}: no{favor} chip ({event['why']})"
+    if kind == "draw":
+        return f"{who} draws a {colour}{favor} chip ({event['why']})"
+    if kind == "give":
+        return f"{who} takes a {colour}{favor} chip from the pot ({event['why']})"
+    if kind == "return":
+        return f"{who} throws a {colour}{favor} chip back to the pot ({event['why']})"
+    if kind == "create":
+        return f"a new {colour} chip is made for {who} ({event['why']})"
+    acts = f", acting as {event['acts_as']}" if event.get("acts_as") else ""
+    note = f": \"{event['note']}\"" if event.get("note") else ""
+    return f"{who} spends a {colour}{favor} chip for {event['use']}{acts}{note}"
+
+
+def _judged_line(label: str, judged: dict, cards_fmt) -> str:
+    if judged["hand"] is None:
+        return f"{label} no cards"
+    line = f"{label} {hand_line(judged['hand'], cards_fmt)}"
+    if judged["bust"]:
+        return line + " -> BUST"
+    if judged["success"] is None:
+        return line
+    verdict = f"success against {judged['target']}" if judged["success"] else f"less than {judged['target']}"
+    shown = judged["effect"] and judged["effect"] != judged["hand"].get("effect")  # hand_line shows its own
+    return line + f" -> {verdict}" + (f": {judged['effect']}" if shown else "")
+
+
+def chips_text(data: dict, cards_fmt) -> list[str]:
+    """Any chips result: the events (a changed hand, a ritual hand), then the chips block."""
+    lines = []
+    if data["action"] == "ritual":
+        judged = data["judged"]
+        lines.append(f"{possessive(data['player'])} {data['ritual']} ritual, skill {data['skill']}: "
+                     f"{cards_fmt.many(judged['cards']) or 'no cards'}")
+        lines.append(_judged_line("  hand:", judged, cards_fmt))
+    lines.extend(event_line(event) for event in data["events"] if event["kind"] != "ritual")
+    if data["action"] == "spend" and "before" in data:
+        lines.append(_judged_line(f"  before ({data['source']}):", data["before"], cards_fmt))
+        if data["added"]:
+            lines.append(f"  drew: {cards_fmt.many(data['added'])}")
+        if data["after"]["wild_picks"]:
+            lines.append(f"  wild: {cards_fmt.many(data['after']['wild_picks'])}")
+        lines.append(_judged_line("  after:", data["after"], cards_fmt))
+    if data.get("stopped"):
+        lines.append(f"  stopped after {plural(len(data['events']), 'chip')}: {data['stopped']}")
+    for name, why in data.get("skipped", {}).items():
+        lines.append(f"  {name} draws nothing: {why}")
+    if data["action"] == "session":
+        lines.insert(0, f"session {data['session']}: each draws {plural(data['each'], 'chip')}; every ritual may be "
+                        "performed again")
+    if data["action"] == "wound":
+        lines.append(f"{data['player']} takes {plural(data['taken'], 'wound')}")
+    if "casts_before" in data:
+        lines.append(f"  second wind: casts counted afresh (was {data['casts_before']})")
+    if data.get("does") in PICK_ME_UP_WORDS:
+        lines.append("  " + PICK_ME_UP_WORDS[data["does"]].format(**data))
+    return lines + chips_block(data)

@@ -1,0 +1,234 @@
+"""``dealer chips``: exact output, a whole session on a poker-hands table, and bad input."""
+
+import random
+
+import pytest
+
+from tests.conftest import assert_clean_error
+
+
+@pytest.fixture
+def friday(dealer):
+    """A poker-hands table with a gunfighter (a knack), a huckster and a shaman."""
+    assert dealer("table", "new", "friday", "-r", "poker-hands", "--seed", 1).code == 0
+    dealer("table", "add", "friday", "Bert", "--trait", "knacks=trick shooting")
+    dealer("table", "add", "friday", "Sally", "--trait", "master=2")
+    dealer("table", "add", "friday", "Three Eagles", "--trait", "guardian-spirit=4",
+           "--trait", "rituals=paint:2,tobacco:3")
+    return dealer
+
+
+def ok(run):
+    assert run.code == 0 and not run.err, run
+    return run
+
+
+def remember_hand(person, cards, deck):
+    """A hand drawn on the table as a spell remembers it (``hex`` does this on the lead's branch)."""
+    from dealer.core.mechanics.last_hand import LastHands
+    from dealer.store.tables import Store
+
+    with Store().transaction() as tx:
+        table = tx.load("friday")
+        piles = table.deck(deck, random.Random(0))
+        piles.take(cards, person)
+        piles.discard(cards, holder=person)
+        table.state(LastHands).remember(person=person, source="spell", deck=deck, cards=cards, target="pair",
+                                        context="")
+        tx.save(table, "test")
+
+
+GOLDEN_SESSION = """\
+session 1: each draws 1 chip; every ritual may be performed again
+Bert draws a white chip (the start of a session)
+Sally draws a red chip (the start of a session)
+Three Eagles draws a white chip (the start of a session)
+table friday: pot 48 white, 24 red, 10 blue (cap 5)
+  Bert: 1 white
+  Sally: 1 red
+  Three Eagles: 1 white
+  85 chips = starting pot 85 + 0 created
+"""
+
+
+def test_golden_text_of_a_session(friday):
+    assert ok(friday("chips", "session", "--table", "friday", "--seed", 7)).out == GOLDEN_SESSION
+
+
+GOLDEN_DRAW = {
+    "command": "chips draw",
+    "ruleset": "poker-hands",
+    "seed": 3,
+    "result": {
+        "action": "draw", "table": None,
+        "pot": {"white": 49, "red": 24, "blue": 10},
+        "players": {"Bert": {"white": 1, "red": 1}},
+        "favor": {}, "wounds": {}, "cap": 5,
+        "conservation": {"total": {"white": 50, "red": 25, "blue": 10}, "start": {"white": 50, "red": 25, "blue": 10},
+                         "created": {}, "conserved": True},
+        "asked": 2,
+        "events": [{"kind": "draw", "player": "Bert", "colour": "red", "why": "a blind draw from the pot"},
+                   {"kind": "draw", "player": "Bert", "colour": "white", "why": "a blind draw from the pot"}],
+    },
+}
+
+
+def test_golden_json_of_a_draw_without_a_table(dealer):
+    from dealer.render import SCHEMA
+
+    assert ok(dealer("-r", "poker-hands", "chips", "draw", "Bert", 2, "--seed", 3, "--json")).json() == \
+        {"schema": SCHEMA, **GOLDEN_DRAW}
+
+
+def test_bare_chips_shows_the_table_and_the_sum(friday):
+    ok(friday("chips", "give", "Bert", "blue", "--table", "friday"))
+    out = ok(friday("chips", "--table", "friday")).out
+    assert out.splitlines() == ["table friday: pot 50 white, 25 red, 9 blue (cap 5)", "  Bert: 1 blue",
+                                "  85 chips = starting pot 85 + 0 created"]
+    data = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
+    assert data["players"] == {"Bert": {"blue": 1}} and data["events"] == []
+
+
+def test_a_white_chip_on_a_spell_hand_end_to_end(friday):
+    ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
+    remember_hand("Sally", ["8c", "8d", "3h", "Qs", "5c"], "spell:Sally")
+    result = ok(friday("chips", "spend", "Sally", "white", "--table", "friday", "--seed", 2, "--json")).json()["result"]
+    assert result["before"]["hand"]["rank"] == "pair" and len(result["added"]) == 1
+    assert result["after"]["cards"] == ["8c", "8d", "3h", "Qs", "5c", *result["added"]]
+    assert result["players"] == {} and result["events"][0]["kind"] == "spend"
+    log = ok(friday("table", "log", "friday", "--json")).json()["result"]["events"]
+    assert [e["kind"] for e in log[-2:]] == ["hand changed", "chip spend"]
+
+
+def test_spend_text_shows_both_hands(friday):
+    ok(friday("chips", "give", "Sally", "red", "--table", "friday"))
+    remember_hand("Sally", ["2c", "4d", "6h", "8s", "Jc"], "spell:Sally")
+    out = ok(friday("chips", "spend", "Sally", "red", "--table", "friday", "--ascii", "--seed", 1)).out
+    assert out == """\
+Sally spends a red chip for hand
+  before (spell): High Card: Jc 8s 6h 4d 2c -> less than pair
+  wild: 2c
+  after: Pair: Jc 2c=Js 8s 6h 4d  (Basic Success) -> success against pair
+table friday: pot 50 white, 25 red, 10 blue (cap 5)
+  85 chips = starting pot 85 + 0 created
+"""
+
+
+def test_a_ritual_on_the_table(friday):
+    run = ok(friday("chips", "ritual", "Three Eagles", "paint", "--cards", "9c 9d 2h 5s Kd", "--table", "friday"))
+    assert "Pair: 9d 9c Kd 5s 2h" in run.out and "takes a white favor chip" in run.out
+    assert "Three Eagles: none; favor 1 white" in run.out
+    again = friday("chips", "ritual", "Three Eagles", "paint", "--table", "friday")
+    assert_clean_error(again, 1)
+    assert "already performed the paint ritual" in again.err
+    ok(friday("chips", "session", "--table", "friday", "--seed", 1))
+    result = ok(friday("chips", "ritual", "Three Eagles", "paint", "--table", "friday", "--json")).json()["result"]
+    assert result["skill"] == 2 and len(result["judged"]["cards"]) == 7
+
+
+def test_pick_me_ups_and_notes(friday):
+    ok(friday("chips", "give", "Bert", "blue", "--table", "friday"))
+    ok(friday("chips", "wound", "Bert", "--table", "friday"))
+    out = ok(friday("chips", "spend", "Bert", "blue", "--for", "heal-wound", "--table", "friday")).out
+    assert "one wound recovered (0 left)" in out
+    ok(friday("chips", "give", "Bert", "white", "--table", "friday"))
+    out = ok(friday("chips", "spend", "Bert", "white", "--for", "stunt", "--note", "Road Agent Spin",
+                    "--table", "friday")).out
+    assert 'Bert spends a white chip for stunt: "Road Agent Spin"' in out
+
+
+def state_of(dealer):
+    return dealer("table", "show", "friday", "--json").json()["result"], \
+        len(dealer("table", "log", "friday", "--json").json()["result"]["events"])
+
+
+@pytest.mark.parametrize("args,message", [
+    (["give", "Bert", "green"], "not a chip colour"),
+    (["give", "Nobody", "red"], "no player 'Nobody'"),
+    (["spend", "Bert", "red"], "holds no red chip"),
+    (["spend", "Sally", "red"], "no hand on table"),
+    (["spend", "Sally", "red", "--for", "second-wind"], "cannot be spent for second-wind"),
+    (["spend", "Sally", "red", "--for", "stunt"], "--note"),
+    (["spend", "Sally", "red", "--knack", "roping"], "no knack 'roping'"),
+    (["return", "Bert", "white"], "holds no white chip"),
+    (["draw", "Bert", "0"], "0"),
+    (["ritual", "Bert", "paint"], "--skill"),
+    (["ritual", "Three Eagles", "paint", "--cards", "9c 9c"], ""),
+])
+def test_bad_input_is_one_or_two_lines_and_changes_nothing(friday, args, message):
+    ok(friday("chips", "give", "Sally", "red", "--table", "friday"))
+    before = state_of(friday)
+    run = friday("chips", *args, "--table", "friday")
+    assert_clean_error(run)
+    assert message in run.err
+    assert state_of(friday) == before
+
+
+def test_a_draw_at_the_cap_is_refused(friday):
+    ok(friday("chips", "draw", "Bert", 5, "--table", "friday", "--seed", 1))
+    run = friday("chips", "draw", "Bert", "--table", "friday")
+    assert_clean_error(run, 1)
+    assert "the most allowed (5)" in run.err
+
+
+def test_session_without_a_table_is_a_clean_error(dealer):
+    run = dealer("chips", "session")
+    assert_clean_error(run, 1)
+
+
+def test_installed_entry_point(shell):
+    run = shell("-r", "poker-hands", "chips", "draw", "Bert", "2", "--seed", "3")
+    assert run.code == 0 and run.out.startswith("Bert draws a red chip")
+
+
+GOLDEN_RITUAL = {
+    "action": "ritual", "table": "friday",
+    "pot": {"white": 50, "red": 25, "blue": 0},
+    "players": {"Bert": {"blue": 5}, "Sally": {"blue": 5}},
+    "favor": {"Three Eagles": {"blue": 1}}, "wounds": {}, "cap": 5,
+    "conservation": {"total": {"white": 50, "red": 25, "blue": 11}, "start": {"white": 50, "red": 25, "blue": 10},
+                     "created": {"blue": 1}, "conserved": True},
+    "player": "Three Eagles", "ritual": "paint", "skill": 2, "guardian": 4,
+    "judged": {"cards": ["5h", "6h", "7h", "8h", "9h"], "wild_picks": [], "target": "pair",
+               "hand": {"rank": "straight-flush", "name": "Straight Flush", "strength": 9,
+                        "cards": ["9h", "8h", "7h", "6h", "5h"], "as": ["9h", "8h", "7h", "6h", "5h"], "wilds": {},
+                        "unused": [], "dead": [], "effect": "...and taking names too"},
+               "success": True, "effect": "...and taking names too", "bust": False},
+    "events": [
+        {"kind": "ritual", "player": "Three Eagles", "colour": None, "why": "the paint ritual", "ritual": "paint",
+         "hand": "straight-flush", "cards": ["5h", "6h", "7h", "8h", "9h"], "deck": "ritual:Three Eagles"},
+        {"kind": "create", "player": "Three Eagles", "colour": "blue",
+         "why": "a Straight Flush: a new blue chip, even though the pot has none", "pool": "favor"},
+        {"kind": "give", "player": "Three Eagles", "colour": "blue", "why": "a Straight Flush in the ritual",
+         "pool": "favor"},
+    ],
+}
+
+
+def test_golden_json_of_a_ritual_straight_flush_with_an_empty_blue_pot(friday):
+    for person in ("Bert", "Sally"):
+        for _ in range(5):
+            ok(friday("chips", "give", person, "blue", "--table", "friday"))
+    run = ok(friday("chips", "ritual", "Three Eagles", "paint", "--cards", "5h 6h 7h 8h 9h", "--table", "friday",
+                    "--seed", 5, "--json"))
+    assert run.json()["result"] == GOLDEN_RITUAL
+    shown = ok(friday("chips", "--table", "friday")).out
+    assert "86 chips = starting pot 85 + 1 created" in shown
+
+
+def test_a_draw_without_a_table_saves_nothing(dealer, tmp_path):
+    ok(dealer("chips", "draw", "Bert", 3))
+    assert not (tmp_path / "state").exists()
+
+
+@pytest.mark.xfail(strict=True, reason="table reset must call dealer.core.mechanics.chips.reset_chips (the lead "
+                                       "wires it in commands/table.py); remove this marker then")
+def test_table_reset_brings_back_the_starting_pot_after_rituals(friday):
+    for person in ("Bert", "Sally"):
+        for _ in range(5):
+            ok(friday("chips", "give", person, "blue", "--table", "friday"))
+    ok(friday("chips", "ritual", "Three Eagles", "paint", "--cards", "5h 6h 7h 8h 9h", "--table", "friday"))
+    ok(friday("chips", "ritual", "Three Eagles", "tobacco", "--cards", "9c 9d 2h 5s Kd", "--table", "friday"))
+    ok(friday("table", "reset", "friday"))
+    result = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
+    assert result["conservation"]["conserved"] and result["pot"] == {"white": 50, "red": 25, "blue": 10}
