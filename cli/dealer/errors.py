@@ -37,3 +37,38 @@ class HandError(DealerError):
 
 class TableError(DealerError):
     """A persistent table that is missing, corrupt, busy or from a newer dealer."""
+
+
+QUOTE_LIMIT = 80  # characters of user input an error message quotes
+
+
+def printable(text):
+    """``text`` with control characters escaped (``\\n``, ``\\x1b``...), so it stays one line
+    and cannot move the cursor or retitle the terminal. Also for text from rulesets."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        elif "\ud800" <= char <= "\udfff":  # a byte that was not UTF-8, as Python keeps it
+            out.append(f"\\x{ord(char) & 0xFF:02x}")
+        else:
+            out.append(char.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
+
+
+def shown(value, limit=QUOTE_LIMIT):
+    """User input for an error message: one line, escaped, at most about ``limit`` characters."""
+    text = printable(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def clip_line(line, limit=QUOTE_LIMIT):
+    """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``."""
+    import re
+
+    line = re.sub(r"'([^'\n]{%d,})'" % (limit + 1), lambda m: "'" + m.group(1)[:limit - 3] + "...'", line)
+    line = printable(line)
+    return line if len(line) <= 4 * limit else line[:4 * limit - 3] + "..."

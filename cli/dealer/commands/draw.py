@@ -9,10 +9,13 @@ from dealer.render.tables import draw_text
 from dealer.options import global_options
 from dealer.session import Session
 
+MAX_COUNT = 100_000
+MAX_DECK = 1000  # no deck is larger (dealer.core.schema.MAX_DECK)
+
 
 @click.command()
-@click.argument("n", type=click.IntRange(min=1), default=1)
-@click.option("--count", type=click.IntRange(min=1, max=100_000), default=1, show_default=True,
+@click.argument("n", type=click.IntRange(min=1, max=MAX_DECK), default=1)
+@click.option("--count", type=click.IntRange(min=1, max=MAX_COUNT), default=1, show_default=True,
               help="Independent deals, each from its own fresh shuffle (seed, seed+1, ...).")
 @click.option("--deck", "deck_name", metavar="NAME", default="main", show_default=True,
               help="With --table: which of the table's decks (made on first use).")
@@ -38,15 +41,16 @@ def draw(ctx, n, count, deck_name):
         return
     deck = session.ruleset.deck
     _check_size(ctx, session, n)
-    results, envelopes = [], []
-    for i in range(count):
-        result = render.card_data(deck.shuffled(session.rng(i))[:n])
-        results.append(result)
-        envelopes.append(session.envelope(result, seed=session.seed + i))
-    if session.settings.json and count > 1:
-        envelopes = [session.envelope({"deals": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
-                                      seed=session.seed)]
-    session.emit(envelopes, draw_text(results, session.cards))
+    if count == 1:
+        result = render.card_data(deck.shuffled(session.rng())[:n])
+        session.emit([session.envelope(result, seed=session.seed)], draw_text([result], session.cards))
+        return
+    from dealer.render.stream import emit_many
+
+    seed = session.seed
+    deals = ((seed + i, render.card_data(deck.shuffled(session.rng(i))[:n])) for i in range(count))
+    emit_many(session.settings, session.envelope(None, seed=seed), deals,
+              lambda result: draw_text([result], session.cards)[0], "deals")
 
 
 def _check_size(ctx, session, n):
@@ -67,7 +71,8 @@ def _draw_from_table(session, n, count, deck_name):
             drawn = piles.draw(n, TABLE_HOLDER, rng)
             if drawn.reshuffled:
                 table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
-            table.log("draw", deck=deck_name, cards=drawn.cards)
+            if drawn.cards:  # a draw that found nothing changed nothing: no event
+                table.log("draw", deck=deck_name, cards=drawn.cards)
             cards = [session.ruleset.deck.parse(code) for code in drawn.cards]
             result = render.card_data(cards)
             result.update({"table": table.name, "deck": deck_name, "left": len(piles.draw_pile),
