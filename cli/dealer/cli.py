@@ -67,7 +67,7 @@ class DealerGroup(click.Group):
             _fail(f"dealer: {error.format_message()}", code=error.exit_code)
         except DealerError as error:
             # One line; a ruleset with several problems lists each on its own line.
-            lines = error.problems if isinstance(error, RulesetError) else [str(error)]
+            lines = error.lines if isinstance(error, RulesetError) else [str(error)]
             _fail(*[f"dealer: {line}" for line in lines or [type(error).__name__]], code=error.exit_code)
         except KeyboardInterrupt:
             _fail("dealer: interrupted; nothing was changed.", code=130)

@@ -22,9 +22,19 @@ class RulesetError(DealerError):
     ``file: key.path: message`` so that a user can fix them all in one pass.
     """
 
-    def __init__(self, problems):
-        self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+    SHOWN = 50  # problems listed one by one; the rest are counted
+
+    def __init__(self, problems, hidden=0):
+        problems = list(problems)
+        self.problems = problems[:self.SHOWN]
+        self.hidden = hidden + len(problems) - len(self.problems)
+        super().__init__("\n".join(self.lines))
+
+    @property
+    def lines(self):
+        """The problems to print: the first 50, then how many more there are."""
+        more = [f"... and {self.hidden} more problems (fix these first)"] if self.hidden else []
+        return self.problems + more
 
 
 class DiceError(DealerError):
@@ -69,6 +79,8 @@ def clip_line(line, limit=QUOTE_LIMIT):
     """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``."""
     import re
 
-    line = re.sub(r"'([^'\n]{%d,})'" % (limit + 1), lambda m: "'" + m.group(1)[:limit - 3] + "...'", line)
+    line = re.sub(r"'([^']*)'", lambda m: m.group(0) if len(m.group(1)) <= limit
+                  else "'" + m.group(1)[:limit - 3] + "...'", line)
+    line = re.sub(r"[^\s']{%d,}" % (limit + 21), lambda m: m.group(0)[:limit - 3] + "...", line)
     line = printable(line)
     return line if len(line) <= 4 * limit else line[:4 * limit - 3] + "..."

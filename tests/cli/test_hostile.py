@@ -1,6 +1,7 @@
 """Hostile input: bounded time and memory, and a clear error instead of "internal error" (issue 17)."""
 
 import json
+import os
 import random
 import time
 
@@ -101,3 +102,152 @@ def test_bulk_output_is_what_one_document_would_be(dealer, command, fmt):
     else:
         assert run.out.splitlines() == [dealer(*command, "--seed", 11 + i, "--ascii").out.strip()
                                         for i in range(4)]
+
+
+# -- ruleset files: special files, sizes, nesting, chains, counts ------------------------------
+
+def house(tmp_path, text, name="house.toml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom", "/dev/null", "FIFO", "DIR"])
+@pytest.mark.parametrize("through_extends", [False, True])
+def test_special_files_are_refused_without_reading_them(dealer, tmp_path, special, through_extends):
+    if special == "FIFO":
+        special = str(tmp_path / "pipe.toml")
+        os.mkfifo(special)  # nobody writes to it: reading it would wait for ever
+    elif special == "DIR":
+        special = str(tmp_path / "folder.toml")
+        os.mkdir(special)
+    spec = house(tmp_path, f'extends = "{special}"\n') if through_extends else special
+    run = fast(dealer, "-r", spec, "draw", 1, limit=2)
+    assert_clean_error(run, 1)
+    assert "not a regular file" in run.err, run
+
+
+def test_a_file_over_the_size_limit_is_refused(dealer, tmp_path):
+    spec = house(tmp_path, 'extends = "deadlands"\n' + "# padding\n" * 200_000)
+    run = fast(dealer, "rulesets", "validate", spec, limit=2)
+    assert_clean_error(run, 1)
+    assert "at most 1,000,000" in run.err
+
+
+@pytest.mark.parametrize("text", [
+    "x = " + "[" * 5000 + "]" * 5000 + "\n",
+    "x = " + "[" * 30 + "]" * 30 + "\n",
+    "x = " + "{a = " * 3000 + "1" + "}" * 3000 + "\n",
+])
+def test_deep_nesting_is_a_clear_error(dealer, tmp_path, text):
+    run = fast(dealer, "rulesets", "validate", house(tmp_path, text), limit=2)
+    assert_clean_error(run, 1)
+    assert "nested too deeply" in run.err or "TOML syntax" in run.err, run
+
+
+def test_a_long_extends_chain_is_a_clear_error(dealer, tmp_path):
+    for i in range(30):
+        house(tmp_path, f'extends = "c{i + 1}.toml"\n', f"c{i}.toml")
+    house(tmp_path, 'extends = "deadlands"\n', "c30.toml")
+    run = fast(dealer, "-r", str(tmp_path / "c0.toml"), "draw", 1)
+    assert_clean_error(run, 1)
+    assert "chain of more than 10" in run.err
+
+
+@pytest.mark.parametrize("text, words", [
+    ('[deck.trumps]\ncount = 10000000\n', "above the most allowed"),
+    ('[chips.pot]\nwhite = 1000000000\n', "above the most allowed"),
+    ('[dice]\nmax_chain = 100000000\n', "above the most allowed"),
+    ('[dice]\nsides = [6, 100000000]\n', "above the most allowed"),
+    ('[deck]\nranks = [' + ",".join(f'{{code="r{i}", name="n"}}' for i in range(900)) + ']\n'
+     'suits = [' + ",".join(f'{{code="s{i}", name="n"}}' for i in range(900)) + ']\n', "a deck holds at most"),
+    ('[action]\nsides = ["posse", ""]\n', "action.sides: must not be empty"),
+    ('[action]\nsides = ["posse", "posse"]\n', "named twice"),
+    ('[[deck.suits]]\ncode = ""\nname = "x"\n', "deck.suits[0].code: must not be empty"),
+    ('[[deck.ranks]]\ncode = "1 0"\nname = "x"\n', "space or comma"),
+    ('title = "\\u001b]0;owned\\u0007"\n', "control character"),
+    ('notes = "a\\u009bb"\n', "control character"),
+])
+def test_oversized_or_unusable_values_are_refused_quickly(dealer, tmp_path, text, words):
+    run = fast(dealer, "rulesets", "validate", house(tmp_path, 'extends = "deadlands"\n' + text), limit=2)
+    assert_clean_error(run, 1) if "deck.ranks" in text else None
+    assert run.code == 1 and words in run.err, run
+    assert "internal error" not in run.err and len(run.err) < 2048, run
+
+
+def test_thousands_of_problems_report_fifty_and_a_count_in_linear_time(dealer, tmp_path):
+    small = house(tmp_path, 'extends = "deadlands"\n' + "".join(f"bad{i} = 1\n" for i in range(1000)), "s.toml")
+    large = house(tmp_path, 'extends = "deadlands"\n' + "".join(f"bad{i} = 1\n" for i in range(40_000)), "l.toml")
+    started = time.perf_counter()
+    dealer("rulesets", "validate", small)
+    one = time.perf_counter() - started
+    started = time.perf_counter()
+    run = dealer("rulesets", "validate", large)
+    forty = time.perf_counter() - started
+    lines = run.err.splitlines()
+    assert run.code == 1 and len(lines) == 51, run
+    assert lines[-1] == "dealer: ... and 39950 more problems (fix these first)"
+    assert forty < 2.5 and forty < 60 * one + 0.5, (one, forty)
+
+
+def test_a_deck_of_one_suit_and_one_rank_gives_a_working_hint(dealer, tmp_path):
+    spec = house(tmp_path, 'name = "tiny"\n[[deck.suits]]\ncode = "s"\nname = "spades"\n'
+                           '[[deck.ranks]]\ncode = "A"\nname = "ace"\n'
+                           '[[hands.ranks]]\nname = "High Card"\n'
+                           '[action]\nmin_rank = "high card"\n[hex]\ntarget = "high card"\n')
+    assert dealer("-r", spec, "draw", 1, "--seed", 1).out == "As\n"
+    run = dealer("-r", spec, "hand", "Xx")
+    assert_clean_error(run, 1)
+    assert "e.g. As" in run.err
+
+
+def test_ruleset_text_never_reaches_the_terminal_raw(dealer, tmp_path):
+    # TOML itself refuses a raw ESC in a string; an escaped one is refused by validation.
+    for title in ("\x1b]0;owned\x07", "\\u001b]0;owned\\u0007", "\\u202eevil"):
+        run = dealer("-r", house(tmp_path, f'extends = "deadlands"\ntitle = "{title}"\n'), "rulesets", "show")
+        assert run.code == 1 and "\x1b" not in run.err + run.out and "\u202e" not in run.err + run.out, run
+
+
+# -- remove_cards: a one-Joker house ruleset ----------------------------------------------------
+
+ONE_JOKER = 'extends = "deadlands"\nname = "one-joker"\nremove_cards = ["BJ"]\n'
+
+
+def test_the_one_joker_house_ruleset_loads_and_deals(dealer, tmp_path, load):
+    from dealer.store import rulesets
+
+    spec = house(tmp_path, ONE_JOKER)
+    ruleset = rulesets.load(spec)
+    codes = [card.code for card in ruleset.deck]
+    assert len(codes) == 53 and "BJ" not in codes and "RJ" in codes
+    doc = ruleset.document
+    assert "BJ" not in doc["contexts"]["huckster"]["wild"] and "RJ" in doc["contexts"]["huckster"]["wild"]
+    assert "BJ" not in doc["action"]["specials"] and "RJ" in doc["action"]["specials"]
+    assert "BJ" not in doc["hex"]["backlash_always"]
+    assert doc["remove_cards"] == []  # applied: a table pins a document that rebuilds as it is
+    assert [c.code for c in rulesets.from_document(doc).deck] == codes
+    base = load("deadlands").document
+    assert {k: v for k, v in base["dice"].items()} == doc["dice"]
+    deal = dealer("-r", spec, "draw", 53, "--seed", 4)
+    assert deal.code == 0 and len(deal.out.split()) == 53 and "BJ" not in deal.out.split()
+    assert dealer("-r", spec, "draw", 54).code == 2
+    assert dealer("-r", spec, "hand", "8s 8h 8d Kc RJ").out.startswith("Four of a Kind")
+    assert_clean_error(dealer("-r", spec, "hand", "BJ"), 1)
+    assert dealer("-r", spec, "table", "new", "one").code == 0
+    assert dealer("draw", 5, "--table", "one").code == 0
+    assert dealer("-r", spec, "action", "Sarah=3d6", "Bob=2d8", "--seed", 3).code == 0
+
+
+def test_removals_add_up_along_an_extends_chain(tmp_path):
+    from dealer.store import rulesets
+
+    house(tmp_path, ONE_JOKER, "one.toml")
+    spec = house(tmp_path, 'extends = "one.toml"\nremove_cards = ["JR"]\n', "none.toml")  # RJ's alias
+    ruleset = rulesets.load(spec)
+    assert len(ruleset.deck) == 52 and ruleset.document["contexts"]["huckster"]["wild"] == {}
+
+
+def test_a_typo_in_remove_cards_is_a_clear_error(dealer, tmp_path):
+    run = dealer("rulesets", "validate", house(tmp_path, 'extends = "deadlands"\nremove_cards = ["BX"]\n'))
+    assert_clean_error(run, 1)
+    assert "line 2: remove_cards[0]: 'BX' is not a special card of this deck (its specials: RJ, BJ)" in run.err

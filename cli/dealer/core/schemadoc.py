@@ -29,13 +29,26 @@ def _doc_rows(fields, path, lines):
         else:
             default = "`" + toml_value(field.default) + "`"
         choices = f" One of: {', '.join(f'`{c}`' for c in field.choices)}." if field.choices else ""
-        lines.append(f"| `{full}` | {kind} | {default} | {field.doc}{choices} |")
+        lines.append(f"| `{full}` | {kind} | {default} | {field.doc}{choices}{_bounds(field)} |")
         if field.kind in ("table", "array"):
             nested.append((full + ("[]" if field.kind == "array" else ""), field.fields))
         elif field.kind == "map" and field.value.kind == "table":
             nested.append((full + ".NAME", field.value.fields))
     for sub_path, sub_fields in nested:
         _doc_rows(sub_fields, sub_path, lines)
+
+
+def _bounds(field):
+    """The field's own limits (every integer is at most 1,000,000 and every list holds at most
+    1,000 entries unless it says less; see 'Limits')."""
+    parts = []
+    if field.maximum is not None and field.maximum != schema.MAX_INT:
+        parts.append(f"at most {field.maximum:,}")
+    if field.max_items != schema.MAX_ITEMS and field.kind in ("list[str]", "list[int]", "map", "array"):
+        parts.append(f"at most {field.max_items:,} entries")
+    if field.code:
+        parts.append(f"codes of 1 to {schema.MAX_CODE} characters without spaces or commas")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def reference_table():
