@@ -187,7 +187,7 @@ def test_thousands_of_problems_report_fifty_and_a_count_in_linear_time(dealer, t
     lines = run.err.splitlines()
     assert run.code == 1 and len(lines) == 51, run
     assert lines[-1] == "dealer: ... and 39950 more problems (fix these first)"
-    assert forty < 2.5 and forty < 60 * one + 0.5, (one, forty)
+    assert forty < 5 and forty < 60 * one + 0.5, (one, forty)  # 40 times the input
 
 
 def test_a_deck_of_one_suit_and_one_rank_gives_a_working_hint(dealer, tmp_path):

@@ -341,9 +341,10 @@ def _copy_default(value):
     return value
 
 
-def _close(word, choices):
-    """A suggestion for a misspelt word (difflib is slow on long strings: short words only)."""
-    if not isinstance(word, str) or len(word) > 40:
+def _close(word, choices, problems):
+    """A suggestion for a misspelt word. difflib is slow: short words only, and only while the
+    problem is one of those that will be shown."""
+    if not isinstance(word, str) or len(word) > 40 or len(problems) >= MAX_PROBLEMS:
         return ""
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
@@ -386,7 +387,7 @@ def _check(field, value, path, problems):
         for item in items:
             if item not in field.choices:
                 problems.append(f"{path}: '{printable(item)[:40]}' is not one of {', '.join(field.choices)}"
-                                f"{_close(item, field.choices)}")
+                                f"{_close(item, field.choices, problems)}")
     if field.kind in ("int", "list[int]"):
         for item in items:
             if field.minimum is not None and item < field.minimum:
@@ -419,7 +420,8 @@ def _check_table(fields, data, path, problems):
     for key, value in data.items():
         field = fields.get(key)
         if field is None:
-            problems.append(f"{prefix}{printable(key)[:40]}: unknown key '{printable(key)[:40]}'{_close(key, fields)}")
+            name = printable(key)[:40]
+            problems.append(f"{prefix}{name}: unknown key '{name}'{_close(key, fields, problems)}")
             continue
         out[key] = _check(field, value, prefix + key, problems)
     for key, field in fields.items():

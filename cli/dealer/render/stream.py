@@ -14,7 +14,7 @@ import click
 CHUNK = 512  # lines per write: few system calls, and the first write comes at once
 
 
-def _write(lines):
+def write_lines(lines):
     """Print lines in chunks; return how many."""
     count = 0
     chunk = []
@@ -47,29 +47,25 @@ def emit_many(settings, head, items, text, key):
     """Print ``items`` (``(seed, result)`` pairs, made lazily) as JSON Lines, one JSON object
     holding them under ``result[key]`` (each with its seed), or text lines (``text(result)``)."""
     if settings.jsonl:
-        return _write(json_lines(head, items))
+        return write_lines(json_lines(head, items))
     if settings.json:
-        return _write(_document_lines(head, key, items))
-    return _write(text(result) for _, result in items)
+        return write_lines(document_lines(head, key, ((seed, {**result, "seed": seed}) for seed, result in items)))
+    return write_lines(text(result) for _, result in items)
 
 
-def _document_lines(head, key, items):
-    """The lines of ``json.dumps(envelope, indent=2)``, the list under ``result[key]`` streamed."""
-    text = json.dumps({**head, "result": {key: []}}, ensure_ascii=False, indent=2)
+def document_lines(head, key, items, **result):
+    """The lines of ``json.dumps(envelope, indent=2)`` whose ``result`` is ``result`` plus ``key``:
+    the list of the second item of each of ``items``, streamed."""
+    text = json.dumps({**head, "result": {**result, key: []}}, ensure_ascii=False, indent=2)
     marker = f'"{key}": []'
     before, after = text.split(marker, 1)
     line_start = before.rfind("\n") + 1
     indent = " " * (len(before[line_start:]) - len(before[line_start:].lstrip(" ")))
     inner = indent + "  "
     previous = None
-    opened = before + f'"{key}": ['
-    for seed, result in items:
-        item = {**result, "seed": seed} if isinstance(result, dict) else result
+    for _, item in items:
         body = inner + json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n" + inner)
-        if previous is None:
-            yield opened
-        else:
-            yield previous + ","
+        yield before + f'"{key}": [' if previous is None else previous + ","
         previous = body
     if previous is None:
         yield before + marker + after
