@@ -253,8 +253,12 @@ class Store:
             if readonly:
                 from urllib.parse import quote
 
-                connection = sqlite3.connect(f"file:{quote(self.path)}?mode=ro", uri=True,
-                                             timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                uri = f"file:{quote(self.path)}?mode=ro"
+                if not os.access(self.directory, os.W_OK) and not _size(self.path + "-wal"):
+                    # SQLite could not make its -shm file here, and there is no journal to read:
+                    # the file is read as it stands.
+                    uri += "&immutable=1"
+                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
             else:
                 connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         except sqlite3.Error as error:
@@ -371,6 +375,13 @@ class _Empty(Exception):
 
 _warned = {}
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _size(path):
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _reason(error):
