@@ -67,7 +67,7 @@ class DealerGroup(click.Group):
             _fail(f"dealer: {error.format_message()}", code=error.exit_code)
         except DealerError as error:
             # One line; a ruleset with several problems lists each on its own line.
-            lines = error.lines if isinstance(error, RulesetError) else [str(error)]
+            lines = _ruleset_lines(error, args) if isinstance(error, RulesetError) else [str(error)]
             _fail(*[f"dealer: {line}" for line in lines or [type(error).__name__]], code=error.exit_code)
         except KeyboardInterrupt:
             _fail("dealer: interrupted; nothing was changed.", code=130)
@@ -89,6 +89,17 @@ def _fail(*lines, code):
     for line in lines:
         click.echo(clip_line(line), err=True)
     sys.exit(code)
+
+
+BRIEF = 8  # problems of a broken ruleset that a command other than `rulesets validate` lists
+
+
+def _ruleset_lines(error, args):
+    """Every problem (up to 50) for `rulesets validate`; the first few for any other command."""
+    if "rulesets" in args and "validate" in args or len(error.problems) <= BRIEF:
+        return error.lines
+    more = len(error.problems) - BRIEF + error.hidden
+    return error.problems[:BRIEF] + [f"... and {more} more problems: `dealer rulesets validate FILE` lists them"]
 
 
 def _wants_help(error):

@@ -39,7 +39,7 @@ GLOBAL_OPTIONS = [
     click.option("--ruleset", "-r", metavar="NAME|PATH", default=None, expose_value=False, callback=_remember,
                  shell_complete=_complete_rulesets,
                  help="Ruleset by shipped name or .toml path [env DEALER_RULESET; default deadlands]."),
-    click.option("--seed", type=click.IntRange(min=0), default=None, expose_value=False, callback=_remember,
+    click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=None, expose_value=False, callback=_remember,
                  help="Seed for the shuffle and the dice; replays a result exactly."),
     click.option("--json", "json_out", is_flag=True, default=None, expose_value=False, callback=_remember,
                  help="One JSON object on stdout."),
