@@ -251,3 +251,80 @@ def test_a_typo_in_remove_cards_is_a_clear_error(dealer, tmp_path):
     run = dealer("rulesets", "validate", house(tmp_path, 'extends = "deadlands"\nremove_cards = ["BX"]\n'))
     assert_clean_error(run, 1)
     assert "line 2: remove_cards[0]: 'BX' is not a special card of this deck (its specials: RJ, BJ)" in run.err
+
+
+# -- error messages: one line, escaped, at most about 80 characters of what was typed ---------
+
+@pytest.mark.parametrize("args", [
+    ["hand", "X" * 5000],
+    ["hand", "Xz\nQq\x1b[2J"],
+    ["-r", "n" * 3000, "draw", 1],
+    ["-r", "a\x1b]0;x\x07b.toml", "draw", 1],
+    ["roll", "3d6\n+x"],
+    ["roll", "3d6", "--faces", "7" * 3000],
+    ["table", "show", "t" * 3000],
+    ["draw", 1, "--table", "bad\nname"],
+    ["hand", "As", "--min", "q" * 3000],
+    ["roll", "3d6", "--count", "9" * 3000],
+])
+def test_error_messages_quote_little_of_the_input_on_one_line(dealer, args):
+    run = dealer(*args)
+    assert_clean_error(run)
+    first = run.err.splitlines()[0]
+    assert "\x1b" not in run.err and "\x07" not in run.err
+    longest = max(len(word) for word in first.replace("'", " ").split())
+    assert longest <= 100 and len(first) <= 400, run
+
+
+def test_a_byte_that_is_not_utf8_is_a_usage_error(dealer):
+    run = dealer("table", "new", "caf\udce9")
+    assert_clean_error(run, 2)
+    assert "argument 3 ('caf\\xe9') is not valid UTF-8" in run.err
+
+
+# -- group commands and bare dealer print their help ------------------------------------------
+
+@pytest.mark.parametrize("args", [[], ["table"], ["rulesets"], ["action"], ["table", "--json"], ["--ascii"]])
+def test_a_group_without_a_subcommand_prints_its_help(dealer, args):
+    run = dealer(*args)
+    if args == ["action"]:  # a command of its own (a round), not only a group
+        return
+    assert run.code == 0 and run.err == "", run
+    assert run.out.startswith("Usage: dealer") and "Commands:" in run.out, run
+
+
+def test_an_unknown_subcommand_is_still_a_usage_error(dealer):
+    run = dealer("table", "nonsense")
+    assert_clean_error(run, 2)
+    assert "No such command 'nonsense'" in run.err
+
+
+# -- table log: --last, and draws that draw nothing leave no event ------------------------------
+
+def test_table_log_last_and_empty_draws(dealer):
+    assert dealer("table", "new", "t", "--seed", 1).code == 0
+    assert dealer("draw", 54, "--table", "t").code == 0
+    before = dealer("table", "log", "t", "--jsonl").out.splitlines()
+    empty = dealer("draw", 5, "--table", "t", "--count", 3)
+    assert empty.code == 0 and "short" in empty.out
+    after = dealer("table", "log", "t", "--jsonl").out.splitlines()
+    assert after == before  # nothing was drawn: nothing to record
+    from dealer.render.tables import log_text
+
+    events = [json.loads(line) for line in before]
+    whole = dealer("table", "log", "t").out.splitlines()
+    assert whole == log_text(events)  # streamed, yet aligned as one table
+    assert dealer("table", "log", "t", "--last", 2).out.splitlines() == log_text(events[-2:])
+    last = [json.loads(line)["seq"] for line in dealer("table", "log", "t", "--jsonl", "--last", 2).out.splitlines()]
+    assert last == [json.loads(line)["seq"] for line in before[-2:]]
+    assert dealer("table", "log", "t", "--last", 0).out == "no events\n"
+    assert dealer("table", "log", "t", "--since", 1, "--last", 50).out.splitlines() == log_text(events[1:])
+
+
+def test_table_log_json_is_one_document(dealer):
+    assert dealer("table", "new", "t", "--seed", 1).code == 0
+    assert dealer("draw", 3, "--table", "t").code == 0
+    run = dealer("table", "log", "t", "--json")
+    document = run.json()
+    assert document["result"]["table"] == "t" and [e["kind"] for e in document["result"]["events"]][-1] == "draw"
+    assert run.out == json.dumps(document, ensure_ascii=False, indent=2) + "\n"
