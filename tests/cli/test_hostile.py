@@ -328,3 +328,14 @@ def test_table_log_json_is_one_document(dealer):
     document = run.json()
     assert document["result"]["table"] == "t" and [e["kind"] for e in document["result"]["events"]][-1] == "draw"
     assert run.out == json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_bulk_draws_from_a_table_past_its_end_print_every_deal_without_holding_them(dealer):
+    assert dealer("table", "new", "t", "--seed", 1).code == 0
+    run = dealer("draw", 20, "--table", "t", "--count", 6, "--jsonl", "--seed", 2)
+    deals = [json.loads(line)["result"] for line in run.out.splitlines()]
+    assert [len(d["cards"]) for d in deals] == [20, 20, 14, 0, 0, 0]
+    assert [d["short"] for d in deals] == [False, False, True, True, True, True]
+    assert len({card for d in deals for card in d["cards"]}) == 54
+    whole = dealer("draw", 1, "--table", "t", "--count", 3, "--json").json()["result"]["deals"]
+    assert [d["cards"] for d in whole] == [[], [], []] and all(d["left"] == 0 for d in whole)

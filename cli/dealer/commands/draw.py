@@ -60,14 +60,16 @@ def _check_size(ctx, session, n):
 
 
 def _draw_from_table(session, n, count, deck_name):
+    from itertools import chain, repeat
+
     from dealer.core.piles import TABLE_HOLDER
 
-    results = []
+    results, dry = [], 0
     with session.table() as table:
         _check_size(session.ctx, session, n)
         rng = session.rng()
         piles = table.deck(deck_name, rng)
-        for _ in range(count):
+        for i in range(count):
             drawn = piles.draw(n, TABLE_HOLDER, rng)
             if drawn.reshuffled:
                 table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
@@ -78,7 +80,19 @@ def _draw_from_table(session, n, count, deck_name):
             result.update({"table": table.name, "deck": deck_name, "left": len(piles.draw_pile),
                            "reshuffled": drawn.reshuffled, "short": drawn.short})
             results.append(result)
-    envelopes = [session.envelope(result, seed=session.seed) for result in results]
-    if session.settings.json and count > 1:
-        envelopes = [session.envelope({"deals": results}, seed=session.seed)]
-    session.emit(envelopes, draw_text(results, session.cards))
+            if not drawn.cards and not drawn.reshuffled:
+                dry = count - i - 1  # deck and discards are dry: every later draw finds the same nothing
+                break
+    if count == 1:
+        session.emit([session.envelope(results[0], seed=session.seed)], draw_text(results, session.cards))
+        return
+    from dealer.render.stream import document_lines, json_lines, write_lines
+
+    every = chain(results, repeat(results[-1], dry))
+    head = session.envelope(None, seed=session.seed)
+    if session.settings.jsonl:
+        write_lines(json_lines(head, ((session.seed, result) for result in every)))
+    elif session.settings.json:
+        write_lines(document_lines(head, "deals", ((None, result) for result in every)))
+    else:
+        write_lines(draw_text([result], session.cards)[0] for result in every)
