@@ -153,19 +153,20 @@ def seeded_rolls(seeds, count, sides, *, modifier=0, tn=5, raise_step=5, bust="m
 
 def _roll(die, count, sides, modifier, tn, raise_step, bust, max_chain):
     faces = [die() for _ in range(count)]
-    dice = []
     capped = False
-    for face in faces:
-        if face != sides:
-            dice.append(Die([face]))
-            continue
-        chain = [face]
-        while chain[-1] == sides and len(chain) < max_chain:
-            chain.append(die())
-        last = chain[-1] == sides
-        capped = capped or last
-        dice.append(Die(chain, last))
-    totals = [sum(die.chain) for die in dice]
+    if sides not in faces:  # no ace: each die's total is its face
+        dice = [Die([face]) for face in faces]
+        totals = faces
+    else:
+        dice = []
+        for face in faces:
+            chain = [face]
+            while chain[-1] == sides and len(chain) < max_chain:
+                chain.append(die())
+            last = face == sides and chain[-1] == sides
+            capped = capped or last
+            dice.append(Die(chain, last))
+        totals = [sum(die.chain) for die in dice]
     kept = totals.index(max(totals))  # the first of the highest
     total = totals[kept] + modifier
     busted = is_bust(faces.count(1), count, bust)
