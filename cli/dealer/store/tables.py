@@ -171,9 +171,10 @@ class Store:
     and called corrupt (never busy) when SQLite finds it damaged.
     """
 
-    def __init__(self, directory=None):
+    def __init__(self, directory=None, warn=True):
         self.directory = directory or state_dir()
         self.path = os.path.join(self.directory, FILE_NAME)
+        self.warn = warn  # shell completion must print nothing but candidates
 
     def _fail(self, what, fix="move it aside (dealer never overwrites it) or set DEALER_HOME to another folder"):
         return TableError(f"{shown(self.path, 200)} {what}; {fix}")
@@ -197,7 +198,7 @@ class Store:
             raise self._dir_error(f"cannot be read ({_reason(error)})") from None
         if not stat.S_ISDIR(info.st_mode):
             raise self._dir_error("is not a directory")
-        if info.st_mode & 0o022 and not _warned.get(self.directory):
+        if info.st_mode & 0o022 and self.warn and not _warned.get(self.directory):
             _warned[self.directory] = True
             sys.stderr.write(f"dealer: warning: {shown(self.directory, 200)} may be written by other users "
                              f"(mode {stat.S_IMODE(info.st_mode):o}); make it private: chmod 700 it\n")
@@ -550,5 +551,5 @@ class Transaction:
 
 def table_names():
     """Table names for shell completion (empty when there is no state file yet)."""
-    with Store().transaction(create=False, readonly=True) as tx:
+    with Store(warn=False).transaction(create=False, readonly=True) as tx:
         return tx.names() if tx else []
