@@ -93,6 +93,6 @@ def _draw_from_table(session, n, count, deck_name):
     if session.settings.jsonl:
         write_lines(json_lines(head, ((session.seed, result) for result in every)))
     elif session.settings.json:
-        write_lines(document_lines(head, "deals", ((None, result) for result in every)))
+        write_lines(document_lines(head, "deals", every))
     else:
         write_lines(draw_text([result], session.cards)[0] for result in every)

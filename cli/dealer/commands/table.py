@@ -287,8 +287,7 @@ def log(ctx, name, since, last):
             write_lines(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":"))
                         for event in events)
         elif session.settings.json:
-            write_lines(document_lines(session.envelope(None, ruleset=None), "events",
-                                       ((None, event) for event in events), table=name))
+            write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
         elif widths is None:
             click.echo("no events")
         else:

@@ -196,7 +196,8 @@ ACTION = {
     "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0, maximum=MAX_DECK),
     "cards_on_failure": Field("int", "Cards for a failed roll that is not a bust.", 0, minimum=0, maximum=MAX_DECK),
     "cards_on_bust": Field("int", "Cards for a bust.", 0, minimum=0, maximum=MAX_DECK),
-    "max_cards": Field("int", "Most cards without supernatural aid (`--max-cards` lifts it).", 5, minimum=1, maximum=MAX_DECK),
+    "max_cards": Field("int", "Most cards without supernatural aid (`--max-cards` lifts it).", 5, minimum=1,
+                       maximum=MAX_DECK),
     "specials": Field("map", "What a special card does when dealt as an action card.", {},
                       value=table("", ACTION_SPECIAL), cards=True),
     "interrupt_tn": Field("int", "TN of both opposed Quickness rolls to interrupt with a sleeve card.", 5,
@@ -410,8 +411,8 @@ def _check(field, value, path, problems):
 
 
 def _number(value):
-    text = str(value) if abs(value) < 10 ** 30 else f"{'-' if value < 0 else ''}a {len(str(abs(value)))}-digit number"
-    return text
+    """An integer for a message; TOML allows any size, a message only a short one."""
+    return str(value) if abs(value) < 10 ** 30 else f"a number of {value.bit_length()} bits"
 
 
 def _check_table(fields, data, path, problems):

@@ -49,13 +49,13 @@ def emit_many(settings, head, items, text, key):
     if settings.jsonl:
         return write_lines(json_lines(head, items))
     if settings.json:
-        return write_lines(document_lines(head, key, ((seed, {**result, "seed": seed}) for seed, result in items)))
+        return write_lines(document_lines(head, key, ({**result, "seed": seed} for seed, result in items)))
     return write_lines(text(result) for _, result in items)
 
 
 def document_lines(head, key, items, **result):
-    """The lines of ``json.dumps(envelope, indent=2)`` whose ``result`` is ``result`` plus ``key``:
-    the list of the second item of each of ``items``, streamed."""
+    """The lines of ``json.dumps(envelope, indent=2)`` whose ``result`` is ``result`` plus ``key``
+    holding ``items``, made as the items come."""
     text = json.dumps({**head, "result": {**result, key: []}}, ensure_ascii=False, indent=2)
     marker = f'"{key}": []'
     before, after = text.split(marker, 1)
@@ -63,7 +63,7 @@ def document_lines(head, key, items, **result):
     indent = " " * (len(before[line_start:]) - len(before[line_start:].lstrip(" ")))
     inner = indent + "  "
     previous = None
-    for _, item in items:
+    for item in items:
         body = inner + json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n" + inner)
         yield before + f'"{key}": [' if previous is None else previous + ","
         previous = body
