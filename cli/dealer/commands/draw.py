@@ -7,10 +7,10 @@ import click
 from dealer import render
 from dealer.render.tables import draw_text
 from dealer.options import global_options
+from dealer.core.schema import MAX_DECK  # no deck is larger
 from dealer.session import Session
 
 MAX_COUNT = 100_000
-MAX_DECK = 1000  # no deck is larger (dealer.core.schema.MAX_DECK)
 
 
 @click.command()
