@@ -231,6 +231,15 @@ def _ruleset_case(dealer, tmp_path, name, seed, commands):
             run = check(dealer, ["-r", str(path), *command, "--seed", seed % 1000])
         if validated.code == 0 and command[0] in ("draw", "roll", "rulesets"):
             assert run.code == 0, (command, run)  # what validate accepts, these accept
+    if validated.code == 0:  # and a hand of its own cards, and a round with its own dice
+        ruleset = store.load(str(path))
+        cards = " ".join(card.code for card in ruleset.deck.shuffled(rng)[:7])
+        run = check(dealer, ["-r", str(path), "hand", cards])
+        assert run.code == 0, (cards, run)
+        if ruleset.action["style"] == "countdown":
+            die = f"2d{ruleset.dice['sides'][0]}"
+            run = check(dealer, ["-r", str(path), "action", f"A={die}", "-m", f"B={die}", "--seed", seed % 1000])
+            assert run.code == 0, run
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
