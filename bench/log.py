@@ -37,13 +37,13 @@ def main():
     db.commit()
     db.close()
     print(f"table 'long' with {args.events:,} events")
-    print(f"{'command':<36} {'first line':>11} {'total':>9} {'out':>9} {'peak RSS':>9}")
+    print(f"{'command':<36} {'first line':>11} {'total':>9} {'CPU':>8} {'out':>9} {'peak RSS':>9}")
     for label, extra in (("table log long", []), ("table log long --jsonl", ["--jsonl"]),
                          ("table log long --json", ["--json"]), ("table log long --last 20", ["--last", "20"]),
                          ("table list", None)):
         argv = [dealer, "table", "list"] if extra is None else [dealer, "table", "log", "long", *extra]
-        first, total, size, peak = run(argv, env)
-        print(f"{label:<36} {first * 1000:8.1f} ms {total:7.2f} s {size / 1e6:7.1f} MB {peak:6.1f} MB")
+        first, total, size, peak, cpu = run(argv, env)
+        print(f"{label:<36} {first * 1000:8.1f} ms {total:7.2f} s {cpu:6.2f} s {size / 1e6:7.1f} MB {peak:6.1f} MB")
 
 
 if __name__ == "__main__":
