@@ -107,7 +107,9 @@ def _wants_help(error):
     ctx = error.ctx
     if ctx is None or not isinstance(ctx.command, click.Group) or ctx.invoked_subcommand is not None:
         return False
-    return isinstance(error, click.exceptions.NoArgsIsHelpError) or type(error) is click.UsageError
+    # click 8.2+ raises NoArgsIsHelpError for a bare group (8.1 printed the help itself).
+    no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
+    return isinstance(error, no_args) or type(error) is click.UsageError
 
 
 def _check_text(args):
