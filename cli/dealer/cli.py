@@ -14,7 +14,7 @@ import sys
 import click
 
 from dealer import __version__
-from dealer.errors import DealerError
+from dealer.errors import DealerError, RulesetError, clip_line, shown
 from dealer.options import global_options
 
 COMMANDS = {
@@ -51,11 +51,17 @@ class DealerGroup(click.Group):
             formatter.write_dl(rows)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if args is None:
+            args = sys.argv[1:]
         try:
+            _check_text(args)
             code = super().main(args, prog_name or "dealer", complete_var, standalone_mode=False, **extra)
         except click.exceptions.Exit as done:
             code = done.exit_code
         except click.UsageError as error:
+            if _wants_help(error):  # a group without its subcommand: its help is the answer
+                click.echo(error.ctx.get_help(), color=error.ctx.color)
+                sys.exit(0)
             where = error.ctx.command_path if error.ctx else "dealer"
             _fail(f"{where}: {error.format_message()}", f"Try '{where} --help'.", code=2)
         except click.Abort:
@@ -63,9 +69,9 @@ class DealerGroup(click.Group):
         except click.ClickException as error:
             _fail(f"dealer: {error.format_message()}", code=error.exit_code)
         except DealerError as error:
-            # Usually one line; a ruleset with several problems lists each on its own line.
-            lines = str(error).splitlines() or [type(error).__name__]
-            _fail(*[f"dealer: {line}" for line in lines], code=error.exit_code)
+            # One line; a ruleset with several problems lists each on its own line.
+            lines = _ruleset_lines(error, args) if isinstance(error, RulesetError) else [str(error)]
+            _fail(*[f"dealer: {line}" for line in lines or [type(error).__name__]], code=error.exit_code)
         except KeyboardInterrupt:
             _fail("dealer: interrupted; nothing was changed.", code=130)
         except BrokenPipeError:
@@ -76,7 +82,7 @@ class DealerGroup(click.Group):
         except Exception as error:  # a bug: say so in one line, without a traceback
             if os.environ.get("DEALER_DEBUG"):
                 raise
-            _fail(f"dealer: internal error: {type(error).__name__}: {error}",
+            _fail(f"dealer: internal error: {type(error).__name__}: {shown(error)}",
                   "This is a bug in dealer; set DEALER_DEBUG=1 to see the traceback and please report it.",
                   code=1)
         sys.exit(code if isinstance(code, int) else 0)
@@ -84,8 +90,40 @@ class DealerGroup(click.Group):
 
 def _fail(*lines, code):
     for line in lines:
-        click.echo(line, err=True)
+        click.echo(clip_line(line), err=True)
     sys.exit(code)
+
+
+BRIEF = 8  # problems of a broken ruleset that a command other than `rulesets validate` lists
+
+
+def _ruleset_lines(error, args):
+    """Every problem (up to 50) for `rulesets validate`; the first few for any other command."""
+    if "rulesets" in args and "validate" in args or len(error.problems) <= BRIEF:
+        return error.lines
+    more = len(error.problems) - BRIEF + error.hidden
+    return error.problems[:BRIEF] + [f"... and {more} more problems: `dealer rulesets validate FILE` lists them"]
+
+
+def _wants_help(error):
+    """``dealer``, ``dealer table``: a group given no subcommand (not an unknown one)."""
+    ctx = error.ctx
+    if ctx is None or not isinstance(ctx.command, click.Group) or ctx.invoked_subcommand is not None:
+        return False
+    # click 8.2+ raises NoArgsIsHelpError for a bare group (8.1 printed the help itself).
+    no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
+    return isinstance(error, no_args) or type(error) is click.UsageError
+
+
+def _check_text(args):
+    """Every argument must be text: a byte that is not UTF-8 cannot name a card, table or file."""
+    for i, arg in enumerate(args, start=1):
+        if isinstance(arg, str):
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                raise click.UsageError(f"argument {i} ('{shown(arg)}') is not valid UTF-8 text; "
+                                       "retype it in a UTF-8 terminal") from None
 
 
 @click.group(cls=DealerGroup, context_settings={"help_option_names": ["-h", "--help"]})

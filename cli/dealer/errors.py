@@ -22,9 +22,19 @@ class RulesetError(DealerError):
     ``file: key.path: message`` so that a user can fix them all in one pass.
     """
 
-    def __init__(self, problems):
-        self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+    SHOWN = 50  # problems listed one by one; the rest are counted
+
+    def __init__(self, problems, hidden=0):
+        problems = list(problems)
+        self.problems = problems[:self.SHOWN]
+        self.hidden = hidden + len(problems) - len(self.problems)
+        super().__init__("\n".join(self.lines))
+
+    @property
+    def lines(self):
+        """The problems to print: the first 50, then how many more there are."""
+        more = [f"... and {self.hidden} more problems (fix these first)"] if self.hidden else []
+        return self.problems + more
 
 
 class DiceError(DealerError):
@@ -37,3 +47,40 @@ class HandError(DealerError):
 
 class TableError(DealerError):
     """A persistent table that is missing, corrupt, busy or from a newer dealer."""
+
+
+QUOTE_LIMIT = 80  # characters of user input an error message quotes
+
+
+def printable(text):
+    """``text`` with control characters escaped (``\\n``, ``\\x1b``...), so it stays one line
+    and cannot move the cursor or retitle the terminal. Also for text from rulesets."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        elif "\ud800" <= char <= "\udfff":  # a byte that was not UTF-8, as Python keeps it
+            out.append(f"\\x{ord(char) & 0xFF:02x}")
+        else:
+            out.append(char.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
+
+
+def shown(value, limit=QUOTE_LIMIT):
+    """User input for an error message: one line, escaped, at most about ``limit`` characters."""
+    text = printable(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def clip_line(line, limit=QUOTE_LIMIT):
+    """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``."""
+    import re
+
+    line = re.sub(r"'([^']*)'", lambda m: m.group(0) if len(m.group(1)) <= limit
+                  else "'" + m.group(1)[:limit - 3] + "...'", line)
+    line = re.sub(r"[^\s']{%d,}" % (limit + 21), lambda m: m.group(0)[:limit - 3] + "...", line)
+    line = printable(line)
+    return line if len(line) <= 4 * limit else line[:4 * limit - 3] + "..."

@@ -7,12 +7,15 @@ import click
 from dealer import render
 from dealer.render.tables import draw_text
 from dealer.options import global_options
+from dealer.core.schema import MAX_DECK  # no deck is larger
 from dealer.session import Session
+
+MAX_COUNT = 100_000
 
 
 @click.command()
-@click.argument("n", type=click.IntRange(min=1), default=1)
-@click.option("--count", type=click.IntRange(min=1, max=100_000), default=1, show_default=True,
+@click.argument("n", type=click.IntRange(min=1, max=MAX_DECK), default=1)
+@click.option("--count", type=click.IntRange(min=1, max=MAX_COUNT), default=1, show_default=True,
               help="Independent deals, each from its own fresh shuffle (seed, seed+1, ...).")
 @click.option("--deck", "deck_name", metavar="NAME", default="main", show_default=True,
               help="With --table: which of the table's decks (made on first use).")
@@ -38,15 +41,16 @@ def draw(ctx, n, count, deck_name):
         return
     deck = session.ruleset.deck
     _check_size(ctx, session, n)
-    results, envelopes = [], []
-    for i in range(count):
-        result = render.card_data(deck.shuffled(session.rng(i))[:n])
-        results.append(result)
-        envelopes.append(session.envelope(result, seed=session.seed + i))
-    if session.settings.json and count > 1:
-        envelopes = [session.envelope({"deals": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
-                                      seed=session.seed)]
-    session.emit(envelopes, draw_text(results, session.cards))
+    if count == 1:
+        result = render.card_data(deck.shuffled(session.rng())[:n])
+        session.emit([session.envelope(result, seed=session.seed)], draw_text([result], session.cards))
+        return
+    from dealer.render.stream import emit_many
+
+    seed = session.seed
+    deals = ((seed + i, render.card_data(deck.shuffled(session.rng(i))[:n])) for i in range(count))
+    emit_many(session.settings, session.envelope(None, seed=seed), deals,
+              lambda result: draw_text([result], session.cards)[0], "deals")
 
 
 def _check_size(ctx, session, n):
@@ -56,24 +60,39 @@ def _check_size(ctx, session, n):
 
 
 def _draw_from_table(session, n, count, deck_name):
+    from itertools import chain, repeat
+
     from dealer.core.piles import TABLE_HOLDER
 
-    results = []
+    results, dry = [], 0
     with session.table() as table:
         _check_size(session.ctx, session, n)
         rng = session.rng()
         piles = table.deck(deck_name, rng)
-        for _ in range(count):
+        for i in range(count):
             drawn = piles.draw(n, TABLE_HOLDER, rng)
             if drawn.reshuffled:
                 table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
-            table.log("draw", deck=deck_name, cards=drawn.cards)
+            if drawn.cards:  # a draw that found nothing changed nothing: no event
+                table.log("draw", deck=deck_name, cards=drawn.cards)
             cards = [session.ruleset.deck.parse(code) for code in drawn.cards]
             result = render.card_data(cards)
             result.update({"table": table.name, "deck": deck_name, "left": len(piles.draw_pile),
                            "reshuffled": drawn.reshuffled, "short": drawn.short})
             results.append(result)
-    envelopes = [session.envelope(result, seed=session.seed) for result in results]
-    if session.settings.json and count > 1:
-        envelopes = [session.envelope({"deals": results}, seed=session.seed)]
-    session.emit(envelopes, draw_text(results, session.cards))
+            if not drawn.cards and not drawn.reshuffled:
+                dry = count - i - 1  # deck and discards are dry: every later draw finds the same nothing
+                break
+    if count == 1:
+        session.emit([session.envelope(results[0], seed=session.seed)], draw_text(results, session.cards))
+        return
+    from dealer.render.stream import document_lines, json_lines, write_lines
+
+    every = chain(results, repeat(results[-1], dry))
+    head = session.envelope(None, seed=session.seed)
+    if session.settings.jsonl:
+        write_lines(json_lines(head, ((session.seed, result) for result in every)))
+    elif session.settings.json:
+        write_lines(document_lines(head, "deals", every))
+    else:
+        write_lines(draw_text([result], session.cards)[0] for result in every)

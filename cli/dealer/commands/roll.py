@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import click
 
-from dealer.render.dice import odds_data, odds_text, roll_data, roll_line
+from dealer.core.dice import MAX_TN
+from dealer.render.dice import odds_data, odds_text, roll_data, roll_json, roll_line
 from dealer.options import global_options
 from dealer.session import Session
+
+MAX_COUNT = 100_000
 
 
 @click.command()
 @click.argument("dice")
-@click.option("--tn", type=click.IntRange(min=1), default=None, help="Target number [default: the ruleset's, 5].")
-@click.option("--count", type=click.IntRange(min=1, max=100_000), default=1, show_default=True,
+@click.option("--tn", type=click.IntRange(min=1, max=MAX_TN), default=None,
+              help="Target number [default: the ruleset's, 5].")
+@click.option("--count", type=click.IntRange(min=1, max=MAX_COUNT), default=1, show_default=True,
               help="Independent rolls (seed, seed+1, ...); with --jsonl one line each.")
 @click.option("--odds", is_flag=True, help="Print the exact odds instead of rolling.")
 @click.option("--faces", metavar="FACES",
@@ -48,12 +52,15 @@ def roll(ctx, dice, tn, count, odds, faces):
         scripted.check_used()
         session.emit([session.envelope(result)], [roll_line(result)])
         return
-    results, envelopes = [], []
-    for i in range(count):
-        result = roll_data(trait_roll(number, sides, session.rng(i), **options))
-        results.append(result)
-        envelopes.append(session.envelope(result, seed=session.seed + i))
-    if session.settings.json and count > 1:
-        envelopes = [session.envelope({"rolls": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
-                                      seed=session.seed)]
-    session.emit(envelopes, [roll_line(result) for result in results])
+    if count == 1:
+        result = roll_data(trait_roll(number, sides, session.rng(), **options))
+        session.emit([session.envelope(result, seed=session.seed)], [roll_line(result)])
+        return
+    from dealer.core.dice import seeded_rolls
+    from dealer.render.stream import emit_many
+
+    seed, settings = session.seed, session.settings
+    rolls = seeded_rolls(range(seed, seed + count), number, sides, **options)
+    encode = roll_json if settings.jsonl else roll_data
+    emit_many(settings, session.envelope(None, seed=seed), zip(range(seed, seed + count), map(encode, rolls)),
+              roll_line, "rolls")

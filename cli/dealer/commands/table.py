@@ -115,8 +115,8 @@ def list_command(ctx):
     from dealer.store.tables import Store
 
     session = Session(ctx, "table list")
-    with Store().transaction() as tx:
-        summaries = tx.summaries()
+    with Store().transaction(create=False, readonly=True) as tx:
+        summaries = tx.summaries() if tx else []
     rows = [[render.cell(t["name"]), render.cell(t["ruleset"]), render.cell(f"{t['roster']} people"),
              render.cell(f"{t['events']} events"), render.cell(f"made {t['created']}")] for t in summaries]
     session.emit([session.envelope({"tables": summaries}, ruleset=None)],
@@ -256,30 +256,42 @@ def discard(ctx, name, cards, deck_name):
 @table.command("log")
 @table_argument()
 @click.option("--since", type=click.IntRange(min=0), default=0, help="Only events after this number.")
+@click.option("--last", type=click.IntRange(min=0), default=None, metavar="N", help="Only the last N events.")
 @global_options
 @click.pass_context
-def log(ctx, name, since):
+def log(ctx, name, since, last):
     """The table's history, one event per line (--jsonl for JSON Lines).
+
+    Printed as it is read, so a long history starts at once; --last N shows the end.
 
     \b
     Examples:
       dealer table log friday
+      dealer table log friday --last 20
       dealer table log friday --jsonl --since 10
     """
+    from dealer.render.stream import document_lines, write_lines
+    from dealer.render.tables import log_lines
     from dealer.store.tables import Store, check_name
 
     session = Session(ctx, "table log")
     check_name(name)
-    with Store().transaction() as tx:
-        events = tx.history(name, since)
-    if session.settings.jsonl:
-        import json
+    with Store().transaction(create=False, readonly=True) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+        widths = tx.history_widths(name, since, last)
+        events = tx.events(name, since, last)
+        if session.settings.jsonl:
+            import json
 
-        for event in events:
-            click.echo(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":")))
-        return
-    session.emit([session.envelope({"table": name, "events": events}, ruleset=None)],
-                 log_text(events))
+            write_lines(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":"))
+                        for event in events)
+        elif session.settings.json:
+            write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
+        elif widths is None:
+            click.echo("no events")
+        else:
+            write_lines(log_lines(events, widths))
 
 
 @table.command("add")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 
-from dealer.errors import CardError
+from dealer.errors import CardError, shown
 
 PLAIN = "plain"
 TRUMP = "trump"
@@ -173,10 +173,15 @@ class Deck:
 
     def forms_hint(self):
         """The valid ways to write a card, for error messages."""
-        ranks = ", ".join(r.code for r in self.ranks)
-        suits = ", ".join(s.code for s in self.suits)
-        parts = [f"a rank ({ranks}) then a suit ({suits}), e.g. "
-                 f"{self.ranks[-1].code}{self.suits[0].code} or {self.ranks[-5].code}{self.suits[1].code}"]
+        parts = []
+        if self.ranks and self.suits:
+            ranks = ", ".join(r.code for r in self.ranks)
+            suits = ", ".join(s.code for s in self.suits)
+            examples = [f"{self.ranks[-1].code}{self.suits[0].code}"]
+            if len(self.ranks) > 1:  # a second example from the middle of the deck
+                low = self.ranks[max(0, len(self.ranks) - 5)]
+                examples.append(f"{low.code}{self.suits[min(1, len(self.suits) - 1)].code}")
+            parts.append(f"a rank ({ranks}) then a suit ({suits}), e.g. {' or '.join(examples)}")
         if self.trump_count:
             first, last = self._trumps[1].code, self._trumps[self.trump_count].code
             parts.append(f"trumps {first}..{last}")
@@ -189,7 +194,7 @@ class Deck:
         """One card from its code (any case), its glyph form, or an alias."""
         card = self._codes.get(_key(token))
         if card is None:
-            raise CardError(f"unknown card '{token}': write {self.forms_hint()}")
+            raise CardError(f"unknown card '{shown(token)}': write {self.forms_hint()}")
         return card
 
     def parse_many(self, items):
@@ -201,7 +206,8 @@ class Deck:
             for token in item.replace(",", " ").split():
                 card = self.parse(token)
                 if card in seen:
-                    raise CardError(f"card '{token}' is given twice (as '{seen[card]}' and '{token}'): "
+                    raise CardError(f"card '{shown(token)}' is given twice (as '{shown(seen[card])}' and "
+                                    f"'{shown(token)}'): "
                                     "each card is in the deck once")
                 seen[card] = token
                 cards.append(card)

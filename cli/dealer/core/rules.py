@@ -116,6 +116,11 @@ def _deck(doc, problems):
     trumps = doc["trumps"]
     if trumps["names"] and len(trumps["names"]) != trumps["count"]:
         problems.append(f"deck.trumps.names: {len(trumps['names'])} names for {trumps['count']} trumps")
+    size = len(suits) * len(ranks) + trumps["count"] + len(specials)
+    if size > schema.MAX_DECK:  # before making a single card
+        problems.append(f"deck: {len(suits)} suits of {len(ranks)} ranks, {trumps['count']} trumps and "
+                        f"{len(specials)} specials make {size:,} cards; a deck holds at most {schema.MAX_DECK:,}")
+        raise RulesetError(problems)
     deck = Deck(suits, ranks, ace_low=doc["ace_low"], trump_count=trumps["count"],
                 trump_prefix=trumps["prefix"], trump_names=trumps["names"], trump_color=trumps["color"],
                 run_min=trumps["run_min"], specials=specials)
@@ -245,6 +250,8 @@ def _check_references(doc, ruleset_parts, problems):
     hand(action["min_rank"], "action.min_rank")
     if not action["sides"]:
         problems.append("action.sides: at least one side is needed")
+    if len({side.lower() for side in action["sides"]}) < len(action["sides"]):
+        problems.append("action.sides: a side is named twice")
     cards(action["specials"], "action.specials")
     for rank_id, others in action["sub_hands_except"].items():
         for i, name in enumerate([rank_id, *others]):
@@ -281,12 +288,56 @@ def _check_references(doc, ruleset_parts, problems):
 MECHANICS = ("action", "hex", "conflict", "gadget", "chips")
 
 
+def _remove_cards(doc, problems):
+    """Take ``remove_cards`` out of the deck's specials, and out of every key and list entry that
+    names a card (the schema's ``cards`` fields); return the document without them."""
+    specials = doc["deck"]["specials"]
+    gone = set()
+    for i, code in enumerate(doc["remove_cards"]):
+        found = [item for item in specials
+                 if code.lower() in {form.lower() for form in (item["code"], *item["aliases"])}]
+        if not found:
+            known = ", ".join(item["code"] for item in specials) or "none"
+            problems.append(f"remove_cards[{i}]: '{code}' is not a special card of this deck (its specials: "
+                            f"{known}); only specials can be removed: for suits or ranks, list deck.suits "
+                            "or deck.ranks")
+            continue
+        specials = [item for item in specials if item is not found[0]]
+        gone.update(form.lower() for form in (found[0]["code"], *found[0]["aliases"]))
+    if not gone:
+        return doc
+    doc = _without_cards(schema.RULESET, doc, gone)
+    doc["deck"]["specials"] = specials
+    doc["remove_cards"] = []  # done: the result (which a table pins) holds no trace of them
+    return doc
+
+
+def _without_cards(fields, data, gone):
+    out = {}
+    for key, value in data.items():
+        field = fields[key]
+        if field.cards and field.kind == "list[str]":
+            value = [code for code in value if code.lower() not in gone]
+        elif field.cards and field.kind == "map":
+            value = {code: item for code, item in value.items() if code.lower() not in gone}
+        if field.kind == "table":
+            value = _without_cards(field.fields, value, gone)
+        elif field.kind == "array":
+            value = [_without_cards(field.fields, item, gone) for item in value]
+        elif field.kind == "map" and field.value.kind == "table":
+            value = {name: _without_cards(field.value.fields, item, gone) for name, item in value.items()}
+        out[key] = value
+    return out
+
+
 def build_ruleset(document, origin=""):
     """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem."""
     problems = []
     if isinstance(document, dict) and "mechanics" not in document:
         document = {**document, "mechanics": [name for name in MECHANICS if name in document]}
     doc = schema.validate(document, problems)
+    if not problems:
+        doc = _remove_cards(doc, problems)
     if problems:  # the shape is wrong: report it before reading meaning into it
         raise RulesetError(problems)
     if doc["schema"] > FORMAT_VERSION:

@@ -3,7 +3,8 @@
 One declaration drives three things: validation of a parsed TOML document (every problem,
 each with its key path and a suggestion for a misspelt key), the defaults filled into the
 validated document, and the key-by-key reference in ``docs/rulesets.md``
-(``python -m dealer.core.schema`` prints it; a test keeps the file in step).
+(``dealer.core.schemadoc``: ``python -m dealer.core.schemadoc`` prints it; a test keeps the
+file in step).
 
 >>> problems = []
 >>> doc = validate({"deck": {"suits": [], "ranks": [], "ace_lo": True}}, problems)
@@ -15,14 +16,36 @@ from __future__ import annotations
 
 import difflib
 
+from dealer.errors import printable
+
 REQUIRED = object()
 
 
+# Bounds, so that a small file cannot ask for a huge deck, pot or loop. A field may set its own.
+MAX_INT = 1_000_000  # any integer
+MAX_ITEMS = 1000  # entries of any list, array or table of names
+MAX_TEXT = 10_000  # characters of any string
+MAX_CODE = 16  # characters of a card, suit or rank code
+MAX_DECK = 1000  # cards in a deck
+MAX_TN = 10_000  # a target number (dealer.core.dice.MAX_TN)
+MAX_PROBLEMS = 50  # problems reported one by one; the rest are counted
+
+# C0 and C1 controls (a newline or tab only where text runs over lines) and the bidirectional
+# overrides: text from a ruleset reaches the terminal, and must not move the cursor or retitle it.
+_UNSAFE = {*range(0x00, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+_UNSAFE_TEXT = frozenset(map(chr, _UNSAFE))
+_UNSAFE_LINE = frozenset(_UNSAFE_TEXT - {"\n", "\t"})
+
+
 class Field:
-    """One key: ``kind`` is str, int, bool, list[str], list[int], table, map or array."""
+    """One key: ``kind`` is str, int, bool, list[str], list[int], table, map or array.
+
+    ``code``: a code players type (a string of 1 to 16 characters, no spaces or commas).
+    ``cards``: the strings (or, for a map, its keys) name cards; ``remove_cards`` drops them.
+    """
 
     def __init__(self, kind, doc, default=REQUIRED, *, choices=None, fields=None, value=None,
-                 minimum=None):
+                 minimum=None, maximum=None, max_items=MAX_ITEMS, code=False, cards=False, lines=False):
         self.kind = kind
         self.doc = doc
         self.default = default
@@ -30,50 +53,55 @@ class Field:
         self.fields = fields  # table / array items: name -> Field
         self.value = value  # map: the Field of each value
         self.minimum = minimum
+        self.maximum = MAX_INT if maximum is None and kind in ("int", "list[int]") else maximum
+        self.max_items = max_items
+        self.code = code
+        self.cards = cards
+        self.lines = lines  # text that may run over several lines (notes)
 
 
 def table(doc, fields, default=None):
     return Field("table", doc, {} if default is None else default, fields=fields)
 
 
-def array(doc, fields, default=REQUIRED):
-    return Field("array", doc, default, fields=fields)
+def array(doc, fields, default=REQUIRED, max_items=MAX_ITEMS):
+    return Field("array", doc, default, fields=fields, max_items=max_items)
 
 
 CARD_COLORS = ["red", "black", "none"]
 
 SUIT = {
-    "code": Field("str", "What players type for the suit, after the rank (`s` in `As`)."),
+    "code": Field("str", "What players type for the suit, after the rank (`s` in `As`).", code=True),
     "name": Field("str", "The suit's name (`spades`)."),
     "glyph": Field("str", "What a terminal shows after the rank (`♠`); also accepted as input.", ""),
     "color": Field("str", "The suit's colour: red suits print red; counts for 'how black is your hand'.",
                    "none", choices=CARD_COLORS),
-    "aliases": Field("list[str]", "Other accepted suit codes (e.g. `Cl` for Wands).", []),
+    "aliases": Field("list[str]", "Other accepted suit codes (e.g. `Cl` for Wands).", [], code=True),
 }
 
 RANK = {
-    "code": Field("str", "What players type for the rank, before the suit (`A`, `10`, `N`)."),
+    "code": Field("str", "What players type for the rank, before the suit (`A`, `10`, `N`).", code=True),
     "name": Field("str", "The rank's name (`ace`)."),
     "plural": Field("str", "Plural used in thresholds such as `pair of jacks`; default name + s.", ""),
-    "aliases": Field("list[str]", "Other accepted rank codes (`T` for 10).", []),
+    "aliases": Field("list[str]", "Other accepted rank codes (`T` for 10).", [], code=True),
 }
 
 TRUMPS = {
     "count": Field("int", "Number of trumps, numbered 1 up to count; 0 for a deck without trumps.", 0,
-                   minimum=0),
-    "prefix": Field("str", "Code prefix: trump 10 of prefix `T` is typed `T10`.", "T"),
+                   minimum=0, maximum=MAX_DECK),
+    "prefix": Field("str", "Code prefix: trump 10 of prefix `T` is typed `T10`.", "T", code=True),
     "names": Field("list[str]", "Names of trumps 1, 2, ... in order.", []),
     "color": Field("str", "Colour of the trumps.", "none", choices=CARD_COLORS),
     "run_min": Field("int", "Fewest trumps in numerical order that form a run (two in order are not).", 3,
-                     minimum=2),
+                     minimum=2, maximum=MAX_DECK),
 }
 
 SPECIAL = {
-    "code": Field("str", "What players type (`RJ`, `Fool`)."),
+    "code": Field("str", "What players type (`RJ`, `Fool`).", code=True),
     "name": Field("str", "The card's name (`Red Joker`)."),
     "color": Field("str", "The card's colour.", "none", choices=CARD_COLORS),
     "glyph": Field("str", "What a terminal shows; default the code.", ""),
-    "aliases": Field("list[str]", "Other accepted codes (`T0` for the Fool).", []),
+    "aliases": Field("list[str]", "Other accepted codes (`T0` for the Fool).", [], code=True),
 }
 
 DECK = {
@@ -92,16 +120,16 @@ CONTEXT = {
     "wild": Field("map", "Wild cards: card code -> `any` (stands for any card, also a copy of one held, "
                   "so five of a kind exists) or `trump` (stands for any trump only). Specials not "
                   "listed here are dead: they count for nothing.", {},
-                  value=Field("str", "", choices=["any", "trump"])),
+                  value=Field("str", "", choices=["any", "trump"]), cards=True),
     "natural_beats_wild": Field("bool", "Of two otherwise identical hands, the one without wild cards wins.",
                                 False),
     "wild_order": Field("list[str]", "Of two otherwise identical wild hands, the one whose wild card comes "
-                        "earlier in this list wins (the Wheel before the Fool).", []),
+                        "earlier in this list wins (the Wheel before the Fool).", [], cards=True),
 }
 
 PATTERN = {
     "groups": Field("list[int]", "Groups of plain cards of equal rank, one rank per group "
-                    "(`[2]` a pair, `[3, 2]` a full house, `[5]` five of a kind).", []),
+                    "(`[2]` a pair, `[3, 2]` a full house, `[5]` five of a kind).", [], max_items=5),
     "sequence": Field("int", "This many plain cards of consecutive rank (a straight).", 0, minimum=0),
     "suited": Field("bool", "The sequence is all one suit (a straight flush).", False),
     "top": Field("str", "The sequence must end on this rank code (`A` for a royal flush).", ""),
@@ -135,19 +163,20 @@ HAND_RANK = {
 HANDS = {
     "context": Field("str", "The context `dealer hand` uses unless `--context` says otherwise.", ""),
     "ranks": array("The hand ranks, strongest first: the order in the file is the strength order.",
-                   HAND_RANK),
+                   HAND_RANK, max_items=100),
     "thresholds": Field("map", "Names for `--min` beyond the rank names: name -> threshold "
                         "(`jacks = \"pair of jacks\"`, `ace = \"ace high\"`).", {}, value=Field("str", "")),
 }
 
 DICE = {
-    "tn": Field("int", "Default target number.", 5, minimum=1),
-    "raise_step": Field("int", "Points over the TN per raise.", 5, minimum=1),
+    "tn": Field("int", "Default target number.", 5, minimum=1, maximum=MAX_TN),
+    "raise_step": Field("int", "Points over the TN per raise.", 5, minimum=1, maximum=MAX_TN),
     "bust": Field("str", "`majority`: bust when more than half the dice show 1 on their first roll; "
                   "`half`: half or more.", "majority", choices=["majority", "half"]),
     "max_chain": Field("int", "Most rolls in one ace chain (a die that keeps showing its maximum).", 100,
-                       minimum=1),
-    "sides": Field("list[int]", "Die types allowed.", [4, 6, 8, 10, 12, 20]),
+                       minimum=1, maximum=1000),
+    "sides": Field("list[int]", "Die types allowed.", [4, 6, 8, 10, 12, 20], minimum=2, maximum=1000,
+                   max_items=100),
 }
 
 ACTION_SPECIAL = {
@@ -164,22 +193,23 @@ ACTION = {
                    "once per combat and acts at every hand rank it can form.", "countdown",
                    choices=["countdown", "hands"]),
     "sides": Field("list[str]", "The sides, each with its own action deck; the first is the players'.",
-                   ["posse", "marshal"]),
-    "tn": Field("int", "TN of the Quickness roll.", 5, minimum=1),
-    "cards_on_success": Field("int", "Cards for a success.", 1, minimum=0),
-    "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0),
-    "cards_on_failure": Field("int", "Cards for a failed roll that is not a bust.", 0, minimum=0),
-    "cards_on_bust": Field("int", "Cards for a bust.", 0, minimum=0),
-    "max_cards": Field("int", "Most cards without supernatural aid (`--max-cards` lifts it).", 5, minimum=1),
+                   ["posse", "marshal"], code=True, max_items=20),
+    "tn": Field("int", "TN of the Quickness roll.", 5, minimum=1, maximum=MAX_TN),
+    "cards_on_success": Field("int", "Cards for a success.", 1, minimum=0, maximum=MAX_DECK),
+    "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0, maximum=MAX_DECK),
+    "cards_on_failure": Field("int", "Cards for a failed roll that is not a bust.", 0, minimum=0, maximum=MAX_DECK),
+    "cards_on_bust": Field("int", "Cards for a bust.", 0, minimum=0, maximum=MAX_DECK),
+    "max_cards": Field("int", "Most cards without supernatural aid (`--max-cards` lifts it).", 5, minimum=1,
+                       maximum=MAX_DECK),
     "specials": Field("map", "What a special card does when dealt as an action card.", {},
-                      value=table("", ACTION_SPECIAL)),
+                      value=table("", ACTION_SPECIAL), cards=True),
     "interrupt_tn": Field("int", "TN of both opposed Quickness rolls to interrupt with a sleeve card.", 5,
-                          minimum=1),
-    "surprise_tn": Field("int", "Cognition TN when surprised but expecting danger.", 5, minimum=1),
-    "off_guard_tn": Field("int", "Cognition TN when completely off guard.", 11, minimum=1),
+                          minimum=1, maximum=MAX_TN),
+    "surprise_tn": Field("int", "Cognition TN when surprised but expecting danger.", 5, minimum=1, maximum=MAX_TN),
+    "off_guard_tn": Field("int", "Cognition TN when completely off guard.", 11, minimum=1, maximum=MAX_TN),
     "shock_tn": Field("int", "Guts TN to shake off the shock the round after a failed surprise roll.", 5,
-                      minimum=1),
-    "hand_size": Field("int", "Style `hands`: cards in a hand before modifiers.", 5, minimum=1),
+                      minimum=1, maximum=MAX_TN),
+    "hand_size": Field("int", "Style `hands`: cards in a hand before modifiers.", 5, minimum=1, maximum=MAX_DECK),
     "min_rank": Field("str", "Style `hands`: the lowest hand rank that gives an entry in the countdown.",
                       "pair"),
     "context": Field("str", "Style `hands`: the wild-card context of the combat hand (empty: `hands.context`).",
@@ -193,7 +223,7 @@ HEX_ENTRY = {
     "name": Field("str", "The hex's name (`soul blast`)."),
     "trait": Field("str", "The Trait whose die type the hexslingin' roll uses.", ""),
     "minimum": Field("str", "The least hand that makes it work (`ace`, `pair`, `jacks`).", "pair"),
-    "speed": Field("int", "Action cards it takes to cast.", 1, minimum=0),
+    "speed": Field("int", "Action cards it takes to cast.", 1, minimum=0, maximum=MAX_DECK),
     "note": Field("str", "One line on what it does.", ""),
 }
 
@@ -201,22 +231,23 @@ HEX = {
     "style": Field("str", "`huckster`: a hexslingin' roll, then cards by raises (seed 000); `spell`: cards "
                    "by skill, Jokers not wild (seed 003).", "huckster", choices=["huckster", "spell"]),
     "context": Field("str", "The wild-card context of the hex hand (empty: `hands.context`).", ""),
-    "tn": Field("int", "TN of the hexslingin' roll.", 5, minimum=1),
+    "tn": Field("int", "TN of the hexslingin' roll.", 5, minimum=1, maximum=MAX_TN),
     "base_cards": Field("int", "Cards drawn on a success (style `huckster`) or before skill (`spell`).", 5,
-                        minimum=1),
-    "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0),
-    "backlash_always": Field("list[str]", "Cards that always cause backlash when drawn.", []),
+                        minimum=1, maximum=MAX_DECK),
+    "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0, maximum=MAX_DECK),
+    "backlash_always": Field("list[str]", "Cards that always cause backlash when drawn.", [], cards=True),
     "backlash_below_level": Field("map", "Cards that cause backlash when the hex's level is below this.",
-                                  {}, value=Field("int", "")),
+                                  {}, value=Field("int", ""), cards=True),
     "reshuffle": Field("str", "When a caster's deck on a table is reshuffled: `after-hex`, `when-low` "
                        "(fewer cards left than the next draw could need) or `manual`.", "when-low",
                        choices=["after-hex", "when-low", "manual"]),
-    "max_cards": Field("int", "Style `spell`: most cards drawn.", 10, minimum=1),
+    "max_cards": Field("int", "Style `spell`: most cards drawn.", 10, minimum=1, maximum=MAX_DECK),
     "wild_pick_at": Field("int", "Style `spell`: at this many cards the caster may take a wild pick "
-                          "instead.", 10, minimum=1),
+                          "instead.", 10, minimum=1, maximum=MAX_DECK),
     "target": Field("str", "Style `spell`: the hand needed unless the GM sets one.", "pair"),
-    "chip_cards": Field("list[str]", "Style `spell`: cards whose holder draws a chip.", []),
-    "bust_cards": Field("list[str]", "Style `spell`: cards that bust a hand below the target.", []),
+    "chip_cards": Field("list[str]", "Style `spell`: cards whose holder draws a chip.", [], cards=True),
+    "bust_cards": Field("list[str]", "Style `spell`: cards that bust a hand below the target.", [],
+                        cards=True),
     "catalogue": array("The hexes `dealer hex NAME` knows.", HEX_ENTRY, []),
 }
 
@@ -266,8 +297,8 @@ GADGET_TIER = {
 GADGET_BUILD = {
     "margin": Field("int", "Steps above (positive) or below the required hand."),
     "high": Field("bool", "The row for a hit made with a high card rank (see `high_card`).", False),
-    "reliability": Field("int", "Cards the GM draws when the device is used.", 0, minimum=0),
-    "fail_hand": Field("int", "Cards in the breakdown hand.", 0, minimum=0),
+    "reliability": Field("int", "Cards the GM draws when the device is used.", 0, minimum=0, maximum=MAX_DECK),
+    "fail_hand": Field("int", "Cards in the breakdown hand.", 0, minimum=0, maximum=MAX_DECK),
 }
 
 GADGET_COMPLEXITY = {
@@ -344,7 +375,8 @@ RITUAL_ROW = {
 }
 
 CHIPS = {
-    "pot": Field("map", "Chips in a new pot: colour -> count.", {}, value=Field("int", "", minimum=0)),
+    "pot": Field("map", "Chips in a new pot: colour -> count.", {},
+                 value=Field("int", "", minimum=0, maximum=100_000), max_items=20),
     "cap": Field("int", "Most chips a player may hold before they may not draw; 0 for no cap.", 0,
                  minimum=0),
     "session": Field("int", "Chips each person on the roster draws at the start of a session "
@@ -358,7 +390,7 @@ CHIPS = {
                      value=table("", RITUAL_ROW)),
     "ritual_throw": Field("int", "Chips a shaman throws back to the pot when the ritual hand holds a Joker "
                           "(`hex.bust_cards`).", 1, minimum=0),
-    "note": Field("str", "Where the counts come from, and how the ruleset reads the chip rules.", ""),
+    "note": Field("str", "Where the counts come from, and how the ruleset reads the chip rules.", "", lines=True),
 }
 
 RULESET = {
@@ -366,12 +398,17 @@ RULESET = {
     "name": Field("str", "Short name; default the file name without `.toml`.", ""),
     "title": Field("str", "One-line title.", ""),
     "source": Field("str", "Where the rules come from.", ""),
-    "notes": Field("str", "How this ruleset reads the rules where they are silent.", ""),
+    "notes": Field("str", "How this ruleset reads the rules where they are silent.", "", lines=True),
     "mechanics": Field("list[str]", "The mechanics this ruleset plays; a command whose mechanic is not listed "
                        "refuses to run. Default: the mechanic sections the file (or what it extends) holds.", [],
                        choices=["action", "hex", "conflict", "gadget", "chips"]),
     "extends": Field("str", "A shipped ruleset name (or a path relative to this file) whose keys this "
                      "file changes; tables merge, other values replace.", ""),
+    "remove_cards": Field("list[str]", "Special cards (Jokers, the Fool) to take out of the deck, with every "
+                          "key and list entry that names them (`contexts.huckster.wild.BJ`, "
+                          "`action.specials.BJ`, `hex.backlash_always`): for a house ruleset that "
+                          "`extends` one with them. Removals add up along an `extends` chain.", [],
+                          code=True),
     "deck": table("The cards.", DECK, default=REQUIRED),
     "contexts": Field("map", "Wild-card behaviour per context (`huckster`, `action`, `conflict`, ...).", {},
                       value=table("", CONTEXT)),
@@ -407,7 +444,9 @@ def _type_ok(kind, value):
 
 
 def _describe(value):
-    text = repr(value)
+    if isinstance(value, (list, dict)):  # never the repr of a huge or deeply nested value
+        return f"{'a list' if isinstance(value, list) else 'a table'} of {len(value)}"
+    text = printable(repr(value))
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -417,30 +456,77 @@ def _copy_default(value):
     return value
 
 
+def _close(word, choices, problems):
+    """A suggestion for a misspelt word. difflib is slow: short words only, and only while the
+    problem is one of those that will be shown."""
+    if not isinstance(word, str) or len(word) > 40 or len(problems) >= MAX_PROBLEMS:
+        return ""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _text_problem(field, text):
+    """What is wrong with a string of ``field``, or None."""
+    if field.code:
+        if not text:
+            return "must not be empty"
+        if len(text) > MAX_CODE:
+            return f"a code of {len(text)} characters; at most {MAX_CODE}"
+        if any(char.isspace() or char == "," for char in text):
+            return f"'{printable(text)}' holds a space or comma; a code is typed as one word"
+    elif len(text) > MAX_TEXT:
+        return f"{len(text)} characters; at most {MAX_TEXT}"
+    unsafe = (_UNSAFE_TEXT if field.code or not field.lines else _UNSAFE_LINE).intersection(text)
+    if unsafe:
+        return (f"holds the control character {printable(min(unsafe))}: text from a ruleset is printed, "
+                "and must not drive the terminal")
+    return None
+
+
 def _check(field, value, path, problems):
     """Check one value against its field; return the value with defaults filled."""
     if not _type_ok(field.kind, value):
         problems.append(f"{path}: expected {_TYPE_NAMES[field.kind]}, got {_describe(value)}")
         return _copy_default(field.default) if field.default is not REQUIRED else None
+    if field.kind in ("list[str]", "list[int]", "map", "array") and len(value) > field.max_items:
+        problems.append(f"{path}: {len(value)} entries; at most {field.max_items}")
+        return _copy_default(field.default) if field.default is not REQUIRED else None
+    items = value if isinstance(value, list) else [value]
+    if field.kind in ("str", "list[str]"):
+        for item in items:
+            problem = _text_problem(field, item)
+            if problem:
+                problems.append(f"{path}: {problem}")
+                break
     if field.choices is not None:
-        items = value if isinstance(value, list) else [value]
         for item in items:
             if item not in field.choices:
-                close = difflib.get_close_matches(item, field.choices, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                problems.append(f"{path}: '{item}' is not one of {', '.join(field.choices)}{hint}")
-    if field.minimum is not None:
-        items = value if isinstance(value, list) else [value]
+                problems.append(f"{path}: '{printable(item)[:40]}' is not one of {', '.join(field.choices)}"
+                                f"{_close(item, field.choices, problems)}")
+    if field.kind in ("int", "list[int]"):
         for item in items:
-            if isinstance(item, int) and item < field.minimum:
-                problems.append(f"{path}: {item} is below the least allowed, {field.minimum}")
+            if field.minimum is not None and item < field.minimum:
+                problems.append(f"{path}: {_number(item)} is below the least allowed, {field.minimum}")
+            elif field.maximum is not None and item > field.maximum:
+                problems.append(f"{path}: {_number(item)} is above the most allowed, {field.maximum:,}")
     if field.kind == "table":
         return _check_table(field.fields, value, path, problems)
     if field.kind == "array":
         return [_check_table(field.fields, item, f"{path}[{i}]", problems) for i, item in enumerate(value)]
     if field.kind == "map":
-        return {key: _check(field.value, item, f"{path}.{key}", problems) for key, item in value.items()}
+        out = {}
+        for key, item in value.items():
+            problem = _text_problem(Field("str", "", code=field.cards), key)
+            if problem:
+                problems.append(f"{path}: the key '{printable(key)[:40]}' {problem}")
+            out[key] = _check(field.value, item, f"{path}.{key}", problems)
+        return out
     return value
+
+
+def _number(value):
+    """An integer for a message; TOML allows any size, a message only a short one."""
+    return str(value) if abs(value) < 10 ** 30 else f"a number of {value.bit_length()} bits"
 
 
 def _check_table(fields, data, path, problems):
@@ -449,9 +535,8 @@ def _check_table(fields, data, path, problems):
     for key, value in data.items():
         field = fields.get(key)
         if field is None:
-            close = difflib.get_close_matches(key, list(fields), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            problems.append(f"{prefix}{key}: unknown key '{key}'{hint}")
+            name = printable(key)[:40]
+            problems.append(f"{prefix}{name}: unknown key '{name}'{_close(key, fields, problems)}")
             continue
         out[key] = _check(field, value, prefix + key, problems)
     for key, field in fields.items():
@@ -471,34 +556,6 @@ def validate(data, problems):
     return _check_table(RULESET, data, "", problems)
 
 
-def _doc_rows(fields, path, lines):
-    nested = []
-    for key, field in fields.items():
-        full = f"{path}.{key}" if path else key
-        if field.kind == "map":
-            kind = "table of " + ("tables" if field.value.kind == "table" else field.value.kind)
-        elif field.kind == "array":
-            kind = "array of tables"
-        else:
-            kind = field.kind
-        if field.default is REQUIRED:
-            default = "required"
-        elif field.kind in ("table", "array") and not field.default:
-            default = "empty" if field.kind == "array" else "see below"
-        elif field.kind == "map" and not field.default:
-            default = "empty"
-        else:
-            default = "`" + toml_value(field.default) + "`"
-        choices = f" One of: {', '.join(f'`{c}`' for c in field.choices)}." if field.choices else ""
-        lines.append(f"| `{full}` | {kind} | {default} | {field.doc}{choices} |")
-        if field.kind in ("table", "array"):
-            nested.append((full + ("[]" if field.kind == "array" else ""), field.fields))
-        elif field.kind == "map" and field.value.kind == "table":
-            nested.append((full + ".NAME", field.value.fields))
-    for sub_path, sub_fields in nested:
-        _doc_rows(sub_fields, sub_path, lines)
-
-
 def toml_value(value):
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -507,33 +564,3 @@ def toml_value(value):
     if isinstance(value, list):
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return str(value)
-
-
-def reference_table():
-    """The key-by-key reference as a Markdown table (the body of docs/rulesets.md)."""
-    lines = ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
-    _doc_rows(RULESET, "", lines)
-    return "\n".join(lines) + "\n"
-
-
-BEGIN = "<!-- generated by `python -m dealer.core.schema --write docs/rulesets.md`; a test checks it -->\n"
-END = "<!-- end generated -->\n"
-
-
-def with_reference(text):
-    """``text`` (docs/rulesets.md) with the generated block replaced by the current table."""
-    head, _, rest = text.partition(BEGIN)
-    _, _, tail = rest.partition(END)
-    return head + BEGIN + reference_table() + END + tail
-
-
-if __name__ == "__main__":
-    import sys
-
-    if sys.argv[1:2] == ["--write"]:
-        with open(sys.argv[2], encoding="utf-8") as handle:
-            current = handle.read()
-        with open(sys.argv[2], "w", encoding="utf-8") as handle:
-            handle.write(with_reference(current))
-    else:
-        print(reference_table(), end="")

@@ -23,6 +23,25 @@ def roll_data(roll):
     return data
 
 
+def roll_json(roll):
+    """``roll_data(roll)`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), made
+    without the dict: bulk rolls print 100,000 a second. A test checks it byte for byte."""
+    head = _JSON_HEADS.get((roll.count, roll.sides, roll.modifier, roll.tn))
+    if head is None:
+        head = _JSON_HEADS[roll.count, roll.sides, roll.modifier, roll.tn] = (
+            f'{{"dice":"{roll.notation}","count":{roll.count},"sides":{roll.sides},'
+            f'"modifier":{roll.modifier},"tn":{roll.tn},"rolls":')
+    dice = roll.dice
+    rolls = str([die.chain for die in dice]).replace(" ", "")
+    tail = ',"capped":true}' if roll.capped else "}"
+    return (f'{head}{rolls},"kept":{roll.kept},"total":{roll.total},"bust":{_BOOL[roll.bust]},'
+            f'"success":{_BOOL[roll.success]},"raises":{roll.raises}{tail}')
+
+
+_JSON_HEADS = {}
+_BOOL = {True: "true", False: "false"}
+
+
 def roll_verdict(data):
     if data["bust"]:
         return "bust"

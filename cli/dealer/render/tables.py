@@ -47,11 +47,20 @@ def table_show_text(result, cards_fmt):
     return lines
 
 
+def _log_cells(event):
+    detail = " ".join(event["cards"])
+    extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
+    return [str(event["seq"]), event["time"], event["command"], event["kind"], event["deck"] or "",
+            " ".join(part for part in (detail, extra) if part)]
+
+
 def log_text(events):
-    rows = []
+    return table_text([[cell(text) for text in _log_cells(event)] for event in events]) or ["no events"]
+
+
+def log_lines(events, widths):
+    """``log_text`` one line at a time, the columns as wide as ``widths`` (the widest of each of
+    the first five, known beforehand), so a long history is never held."""
     for event in events:
-        detail = " ".join(event["cards"])
-        extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
-        rows.append([cell(str(event["seq"])), cell(event["time"]), cell(event["command"]), cell(event["kind"]),
-                     cell(event["deck"] or ""), cell(" ".join(part for part in (detail, extra) if part))])
-    return table_text(rows) or ["no events"]
+        cells = _log_cells(event)
+        yield "  ".join([text.ljust(width) for text, width in zip(cells, widths)] + cells[5:]).rstrip()

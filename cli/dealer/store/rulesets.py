@@ -12,10 +12,13 @@ import os
 import re
 
 from dealer.core.rules import build_ruleset
-from dealer.errors import RulesetError
+from dealer.errors import RulesetError, shown
 
 PACKAGE = "dealer.rulesets"
 DEFAULT = "deadlands"
+MAX_BYTES = 1_000_000  # a ruleset file (the shipped ones are under 6 KB)
+MAX_EXTENDS = 10  # rulesets in one extends chain
+MAX_DEPTH = 20  # tables and arrays inside each other (the schema needs 6)
 
 
 def builtin_names():
@@ -51,24 +54,49 @@ def is_path(spec):
 
 def _read(spec, base_dir=None):
     """``(text, origin, display name)`` for a shipped name or a file path."""
+    if "\0" in spec or len(spec) > 4096:
+        raise RulesetError([f"'{shown(spec)}' is not a ruleset name or path: write a shipped name "
+                            f"({', '.join(builtin_names())}) or the path of a .toml file"])
     if is_path(spec):
         path = spec if base_dir is None or os.path.isabs(spec) else os.path.join(base_dir, spec)
-        try:
-            with open(path, encoding="utf-8") as handle:
-                return handle.read(), os.path.abspath(path), spec
-        except UnicodeDecodeError:
-            raise RulesetError([f"{spec}: not UTF-8 text; save the ruleset as UTF-8"]) from None
-        except OSError as error:
-            raise RulesetError([f"{spec}: cannot read it ({error.strerror.lower()}); "
-                                "check the path or use a shipped name"]) from None
+        return _read_file(path, shown(spec)), os.path.abspath(path), shown(spec)
     text = _builtin_text(spec)
     if text is None:
         names = builtin_names()
-        close = difflib.get_close_matches(spec, names, n=1)
+        close = difflib.get_close_matches(spec, names, n=1) if len(spec) < 40 else []
         hint = f"did you mean '{close[0]}'? " if close else ""
-        raise RulesetError([f"unknown ruleset '{spec}': {hint}the shipped rulesets are {', '.join(names)}; "
-                            "or give the path of a .toml file"])
+        raise RulesetError([f"unknown ruleset '{shown(spec)}': {hint}the shipped rulesets are "
+                            f"{', '.join(names)}; or give the path of a .toml file"])
     return text, spec, f"{spec}.toml"
+
+
+def _read_file(path, display):
+    """A ruleset file's text: a regular file of at most MAX_BYTES, read without ever blocking
+    (a FIFO, /dev/zero or a terminal is refused before a byte is read)."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()}); "
+                            "check the path or use a shipped name"]) from None
+    try:
+        info = os.fstat(fd)  # of what was opened, so it cannot be swapped after the check
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesetError([f"{display}: not a regular file; a ruleset is a .toml file"])
+        if info.st_size > MAX_BYTES:
+            raise RulesetError([f"{display}: {info.st_size:,} bytes; a ruleset file is at most {MAX_BYTES:,}"])
+        data = os.read(fd, MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:  # it grew while being read
+            raise RulesetError([f"{display}: more than {MAX_BYTES:,} bytes; a ruleset file is at most that"])
+    except OSError as error:
+        raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()})"]) from None
+    finally:
+        os.close(fd)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError([f"{display}: not UTF-8 text; save the ruleset as UTF-8"]) from None
 
 
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
@@ -81,7 +109,9 @@ def _parse(text, display):
         import tomli as tomllib
 
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
+    except RecursionError:
+        raise RulesetError([f"{display}: tables or arrays nested too deeply (at most {MAX_DEPTH} levels)"]) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         found = _TOML_POSITION.search(message)
@@ -90,6 +120,21 @@ def _parse(text, display):
             where = f" line {found.group(1)}, column {found.group(2)}:"
             message = _TOML_POSITION.sub("", message)
         raise RulesetError([f"{display}:{where} {message[:1].lower()}{message[1:]} (TOML syntax)"]) from None
+    if _depth(document) > MAX_DEPTH:
+        raise RulesetError([f"{display}: tables or arrays nested too deeply (at most {MAX_DEPTH} levels)"])
+    return document
+
+
+def _depth(value):
+    """How deeply tables and arrays nest in ``value`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _merge(base, change):
@@ -107,8 +152,11 @@ def _resolved(spec, base_dir=None, chain=()):
     """The merged document of ``spec`` and its ``extends`` chain, with display info."""
     text, origin, display = _read(spec, base_dir)
     if origin in chain:
-        raise RulesetError([f"{display}: extends: '{spec}' extends itself through "
-                            f"{' -> '.join(chain + (origin,))}"])
+        raise RulesetError([f"{display}: extends: '{shown(spec)}' extends itself through "
+                            f"{' -> '.join(shown(link, 40) for link in chain + (origin,))}"])
+    if len(chain) >= MAX_EXTENDS:
+        raise RulesetError([f"{display}: extends: a chain of more than {MAX_EXTENDS} rulesets; "
+                            "extend a shipped ruleset more directly"])
     document = _parse(text, display)
     parent = document.pop("extends", "")
     if not isinstance(parent, str):
@@ -118,7 +166,10 @@ def _resolved(spec, base_dir=None, chain=()):
     if parent:
         directory = os.path.dirname(origin) if is_path(spec) else None
         base, _, _ = _resolved(parent, directory, chain + (origin,))
+        removed = base.get("remove_cards", []), document.get("remove_cards", [])
         document = _merge(base, document)
+        if all(isinstance(codes, list) for codes in removed):  # removals add up along the chain
+            document["remove_cards"] = removed[0] + [code for code in removed[1] if code not in removed[0]]
     return document, text, display
 
 
@@ -128,7 +179,8 @@ def load(spec=DEFAULT):
     try:
         return build_ruleset(document, origin=spec)
     except RulesetError as error:
-        raise RulesetError([_with_location(problem, text, display) for problem in error.problems]) from None
+        raise RulesetError([_with_location(problem, text, display) for problem in error.problems],
+                           hidden=error.hidden) from None
 
 
 def from_document(document, origin=""):
@@ -163,7 +215,9 @@ def locate(text, path):
             if int(index) < len(hits):
                 start = hits[int(index)]
                 continue
-            return None
+            if hits or part != path.split(".")[-1]:
+                return None
+            # an entry of a plain array (``remove_cards[0]``): the line of its key
     key = path.rsplit(".", 1)[-1].split("[")[0]
     pattern = re.compile(r"(^|[\s{,])" + re.escape(key) + r"\s*=")
     header = re.compile(r"^\s*\[+\s*[\w.\-\"]*" + re.escape(key) + r"\s*\]+")

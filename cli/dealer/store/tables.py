@@ -16,12 +16,14 @@ import json
 import os
 import re
 import sqlite3
+import stat
+import sys
 import time
 from contextlib import contextmanager
 
 from dealer.core.piles import Chips, Piles
 from dealer.core.table import StateError, Table
-from dealer.errors import TableError
+from dealer.errors import TableError, shown
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
 SCHEMA_VERSION = 2
@@ -144,51 +146,151 @@ class StoredTable(Table):
 
 
 class Store:
-    """The state file. Use ``with store.transaction() as tx`` for each command."""
+    """The state file. Use ``with store.transaction() as tx`` for each command.
 
-    def __init__(self, directory=None):
+    ``transaction(create=False)`` never makes the file (a command that only reads finds no
+    tables instead); ``readonly=True`` also works on a read-only file or folder. The file is
+    never followed through a dangling symbolic link, never overwritten when it is not ours,
+    and called corrupt (never busy) when SQLite finds it damaged.
+    """
+
+    def __init__(self, directory=None, warn=True):
         self.directory = directory or state_dir()
         self.path = os.path.join(self.directory, FILE_NAME)
+        self.warn = warn  # shell completion must print nothing but candidates
 
-    def _connect(self, create):
-        exists = os.path.exists(self.path)
-        if not exists:
+    def _fail(self, what, fix="move it aside (dealer never overwrites it) or set DEALER_HOME to another folder"):
+        return TableError(f"{shown(self.path, 200)} {what}; {fix}")
+
+    def _check_directory(self, create):
+        """The folder: a real directory (made private when dealer makes it); warn when others may write."""
+        try:
+            info = os.stat(self.directory)
+        except FileNotFoundError:
             if not create:
-                return None
-            os.makedirs(self.directory, mode=0o700, exist_ok=True)
+                return False
             try:
-                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+                os.makedirs(self.directory, mode=0o700)
+            except FileExistsError:  # a dangling symbolic link, or another dealer a moment ago
+                if not os.path.isdir(self.directory):
+                    raise self._dir_error("is a symbolic link to nothing") from None
+            except OSError as error:
+                raise self._dir_error(f"cannot be made ({_reason(error)})") from None
+            return True
+        except OSError as error:
+            raise self._dir_error(f"cannot be read ({_reason(error)})") from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise self._dir_error("is not a directory")
+        if info.st_mode & 0o022 and self.warn and not _warned.get(self.directory):
+            _warned[self.directory] = True
+            sys.stderr.write(f"dealer: warning: {shown(self.directory, 200)} may be written by other users "
+                             f"(mode {stat.S_IMODE(info.st_mode):o}); make it private: chmod 700 it\n")
+        return True
+
+    def _dir_error(self, what):
+        return TableError(f"the state folder {shown(self.directory, 200)} {what}; set DEALER_HOME to a "
+                          "folder of yours (or unset it)")
+
+    def _check_file(self, create):
+        """Whether the file exists now (made empty and private when ``create``); refuse what is not a file."""
+        try:
+            link = os.lstat(self.path)
+        except FileNotFoundError:
+            link = None
+        except OSError as error:
+            raise self._fail(f"cannot be read ({_reason(error)})") from None
+        if link is None:
+            if not create:
+                return False
+            try:  # O_EXCL | O_NOFOLLOW: never through a link, never over another dealer's new file
+                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _NOFOLLOW, 0o600))
             except FileExistsError:
-                pass  # another dealer made it a moment ago
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                return self._check_file(create=False)
+            except OSError as error:
+                raise self._fail(f"cannot be made ({_reason(error)})",
+                                 "check that the folder is yours and writable, or set DEALER_HOME") from None
+            return True
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            raise self._fail("is a symbolic link to a missing file (dealer will not make a file there)",
+                             "remove the link or make its target") from None
+        except OSError as error:
+            raise self._fail(f"cannot be read ({_reason(error)})") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise self._fail("is not a regular file")
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            for path in (self.path, self.path + "-wal", self.path + "-shm"):
+                try:
+                    os.chmod(path, 0o600)  # the owner's only, whatever the umask was
+                except OSError:
+                    pass
+        return True
+
+    def _connect(self, create, readonly=False):
+        create = create and not readonly
+        if not self._check_directory(create) or not self._check_file(create):
+            return None
+        if readonly and not os.path.getsize(self.path):
+            return None  # made but never written: no tables yet
+        try:
+            if readonly:
+                from urllib.parse import quote
+
+                uri = f"file:{quote(self.path)}?mode=ro"
+                if not os.access(self.directory, os.W_OK) and not _size(self.path + "-wal"):
+                    # SQLite could not make its -shm file here, and there is no journal to read:
+                    # the file is read as it stands.
+                    uri += "&immutable=1"
+                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            else:
+                connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        except sqlite3.Error as error:
+            raise self._error(error) from None
         try:
             connection.execute("PRAGMA foreign_keys = ON")
-            self._check(connection)
+            self._check(connection, readonly)
         except BaseException as error:
             connection.close()
-            if not isinstance(error, sqlite3.DatabaseError):
-                raise
-            raise TableError(f"{self.path} is not a readable dealer state file ({error}); move it "
-                             "aside (dealer never overwrites it) or set DEALER_HOME to another folder") from None
+            if isinstance(error, sqlite3.Error):
+                raise self._error(error) from None
+            raise
         return connection
 
-    def _check(self, connection):
+    def _error(self, error):
+        """An SQLite error as what the user can do about it."""
+        message = str(error).lower()
+        if "locked" in message or "busy" in message:
+            return TableError(f"the table store is busy ({shown(error)}); try again")
+        if "readonly" in message or "read-only" in message:
+            return self._fail("is read-only", "run this where the state folder is writable, or set DEALER_HOME")
+        if "unable to open" in message or "i/o error" in message or "access permission" in message:
+            return self._fail(f"cannot be opened ({shown(error)})",
+                              "check its permissions and its folder's, or set DEALER_HOME")
+        return self._fail(f"is not a readable dealer state file: it is corrupt or not SQLite ({shown(error)})")
+
+    def _check(self, connection, readonly=False):
         app, version = (connection.execute("PRAGMA application_id").fetchone()[0],
                         connection.execute("PRAGMA user_version").fetchone()[0])
         if app == 0 and version == 0:
             objects = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if objects:
-                raise TableError(f"{self.path} is an SQLite file of another program; move it aside "
-                                 "(dealer never overwrites it) or set DEALER_HOME to another folder")
+                raise self._fail("is an SQLite file of another program")
+            if readonly:
+                raise _Empty()
             self._initialise(connection)
             return
         if app != APPLICATION_ID:
-            raise TableError(f"{self.path} is an SQLite file of another program; move it aside "
-                             "(dealer never overwrites it) or set DEALER_HOME to another folder")
+            raise self._fail("is an SQLite file of another program")
         if version > SCHEMA_VERSION:
-            raise TableError(f"{self.path} was written by a newer dealer (state format {version}; this "
-                             f"dealer reads up to {SCHEMA_VERSION}): upgrade dealer to use these tables")
+            raise TableError(f"{shown(self.path, 200)} was written by a newer dealer (state format {version}; "
+                             f"this dealer reads up to {SCHEMA_VERSION}): upgrade dealer to use these tables")
+        if version < 1 or any(step not in MIGRATIONS for step in range(version, SCHEMA_VERSION)):
+            raise self._fail(f"is damaged (it is marked as dealer's, but with state format {version})")
         if version < SCHEMA_VERSION:
+            if readonly:
+                raise self._fail("is from an older dealer and needs upgrading",
+                                 "run a command that changes a table once, where the file is writable")
             self._migrate(connection, version)
 
     def _initialise(self, connection):
@@ -220,26 +322,54 @@ class Store:
             raise
 
     @contextmanager
-    def transaction(self, create=True):
-        """One command's transaction: all of its changes land, or none do."""
-        connection = self._connect(create)
+    def transaction(self, create=True, readonly=False):
+        """One command's transaction: all of its changes land, or none do.
+
+        Yields None when there is no state file and ``create`` is false (or ``readonly``).
+        A ``readonly`` one takes no write lock: it reads beside a writer.
+        """
+        try:
+            connection = self._connect(create, readonly)
+        except _Empty:
+            connection = None
         if connection is None:
             yield None
             return
         try:
-            connection.execute("PRAGMA synchronous = NORMAL")
-            connection.execute("BEGIN IMMEDIATE")
+            if not readonly:
+                connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
             tx = Transaction(connection)
             try:
                 yield tx
                 connection.execute("COMMIT")
             except BaseException:
-                connection.execute("ROLLBACK")
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
                 raise
-        except sqlite3.OperationalError as error:
-            raise TableError(f"the table store is busy or unwritable ({error}); try again") from None
+        except sqlite3.Error as error:
+            raise self._error(error) from None
         finally:
             connection.close()
+
+
+class _Empty(Exception):
+    """A read-only look at a state file that was made but never written: no tables."""
+
+
+_warned = {}
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _size(path):
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _reason(error):
+    return (error.strerror or type(error).__name__).lower()
 
 
 class Transaction:
@@ -356,17 +486,43 @@ class Transaction:
             raise TableError(f"no table '{name}' to delete")
         self.db.execute("DELETE FROM tables WHERE id = ?", (row[0],))
 
-    def history(self, name, since=0):
+    def history(self, name, since=0, last=None):
+        """The table's events after ``since`` (the ``last`` N of them), oldest first."""
+        return list(self.events(name, since, last))
+
+    def events(self, name, since=0, last=None):
+        """As ``history``, made one by one as they are read (a long history is never held)."""
         row = self._row(name)
         if row is None:
             raise TableError(f"no table '{name}': see dealer table list")
-        out = []
-        for seq, when, command, kind, deck, cards, seed, data in self.db.execute(
-                "SELECT seq, time, command, kind, deck, cards, seed, data FROM events "
-                "WHERE table_id = ? AND seq > ? ORDER BY seq", (row[0], since)):
-            out.append({"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
-                        "cards": json.loads(cards), "seed": seed, "data": json.loads(data)})
-        return out
+        since = self._since(row[0], since, last)
+        rows = self.db.execute("SELECT seq, time, command, kind, deck, cards, seed, data FROM events "
+                               "WHERE table_id = ? AND seq > ? ORDER BY seq", (row[0], since))
+        return ({"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
+                 "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
+                for seq, when, command, kind, deck, cards, seed, data in rows)
+
+    def _since(self, table_id, since, last):
+        """Where the ``last`` N events after ``since`` start (the (table_id, seq) index finds it)."""
+        if last is None:
+            return since
+        if last == 0:
+            return 1 << 62
+        start = self.db.execute("SELECT seq FROM events WHERE table_id = ? AND seq > ? ORDER BY seq DESC "
+                                "LIMIT 1 OFFSET ?", (table_id, since, last - 1)).fetchone()
+        return since if start is None else start[0] - 1
+
+    def history_widths(self, name, since=0, last=None):
+        """The widest seq, time, command, kind and deck of those events, for a text log aligned
+        like ``render.table_text`` without holding the rows; None when there are none."""
+        row = self._row(name)
+        if row is None:
+            raise TableError(f"no table '{name}': see dealer table list")
+        widths = self.db.execute(
+            "SELECT max(length(seq)), max(length(time)), max(length(command)), max(length(kind)), "
+            "max(length(coalesce(deck, ''))) FROM events WHERE table_id = ? AND seq > ?",
+            (row[0], self._since(row[0], since, last))).fetchone()
+        return None if widths[0] is None else widths
 
     def summaries(self):
         rows = self.db.execute(
@@ -379,8 +535,5 @@ class Transaction:
 
 def table_names():
     """Table names for shell completion (empty when there is no state file yet)."""
-    store = Store()
-    if not os.path.exists(store.path):
-        return []
-    with store.transaction(create=False) as tx:
+    with Store(warn=False).transaction(create=False, readonly=True) as tx:
         return tx.names() if tx else []
