@@ -17,7 +17,7 @@ def test_json_has_every_chain(dealer):
     result = doc["result"]
     assert doc["command"] == "roll" and doc["seed"] == 3
     assert list(result) == ["dice", "count", "sides", "modifier", "tn", "rolls", "kept", "total", "bust",
-                            "success", "raises"]
+                            "success", "raises", "by_hand"]
     assert len(result["rolls"]) == 5
     assert result["total"] == max(sum(chain) for chain in result["rolls"])
     again = dealer("roll", "5d10", "--seed", 3, "--json").json()
@@ -76,3 +76,12 @@ def test_faces_that_do_not_fit_are_refused(dealer):
     assert_clean_error(dealer("roll", "2d6", "--faces", "3 4 5"), code=1)  # one face too many
     assert_clean_error(dealer("roll", "2d6", "--faces", "3 9"), code=1)  # no 9 on a d6
     assert_clean_error(dealer("roll", "2d6", "--faces", "x"), code=1)
+
+
+def test_the_roll_object_has_the_same_keys_in_roll_action_and_hex(dealer):
+    """Issue 10: one data shape for a trait roll wherever it appears."""
+    rolled = dealer("roll", "3d6", "--seed", 2, "--json").json()["result"]
+    action = dealer("action", "Sarah=3d6", "--seed", 2, "--json").json()["result"]["participants"][0]["quickness"]
+    hexed = dealer("hex", "soul blast", "--roll", "3d6", "--level", 4, "--seed", 2, "--json").json()["result"]["roll"]
+    assert list(rolled) == list(action) == list(hexed)
+    assert rolled == hexed  # the same seed, the same dice (action shuffles its decks first)

@@ -2,25 +2,7 @@
 
 from __future__ import annotations
 
-
-def roll_data(roll):
-    """A trait roll as data: every die's chain (``[10, 8]`` is an ace), the kept die, the verdict."""
-    data = {
-        "dice": roll.notation,
-        "count": roll.count,
-        "sides": roll.sides,
-        "modifier": roll.modifier,
-        "tn": roll.tn,
-        "rolls": [die.chain for die in roll.dice],
-        "kept": roll.kept,
-        "total": roll.total,
-        "bust": roll.bust,
-        "success": roll.success,
-        "raises": roll.raises,
-    }
-    if roll.capped:
-        data["capped"] = True
-    return data
+from dealer.core.results import roll_data  # the one shape of a trait roll, in every command
 
 
 def roll_json(roll):
@@ -35,7 +17,7 @@ def roll_json(roll):
     rolls = str([die.chain for die in dice]).replace(" ", "")
     tail = ',"capped":true}' if roll.capped else "}"
     return (f'{head}{rolls},"kept":{roll.kept},"total":{roll.total},"bust":{_BOOL[roll.bust]},'
-            f'"success":{_BOOL[roll.success]},"raises":{roll.raises}{tail}')
+            f'"success":{_BOOL[roll.success]},"raises":{roll.raises},"by_hand":false{tail}')
 
 
 _JSON_HEADS = {}
