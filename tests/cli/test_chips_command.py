@@ -23,19 +23,9 @@ def ok(run):
     return run
 
 
-def remember_hand(person, cards, deck):
-    """A hand drawn on the table as a spell remembers it (``hex`` does this on the lead's branch)."""
-    from dealer.core.mechanics.last_hand import LastHands
-    from dealer.store.tables import Store
-
-    with Store().transaction() as tx:
-        table = tx.load("friday")
-        piles = table.deck(deck, random.Random(0))
-        piles.take(cards, person)
-        piles.discard(cards, holder=person)
-        table.state(LastHands).remember(person=person, source="spell", deck=deck, cards=cards, target="pair",
-                                        context="")
-        tx.save(table, "test")
+def cast_spell(dealer, person, cards):
+    """A spell cast on the table with cards dealt by hand: ``hex`` remembers the caster's hand."""
+    ok(dealer("hex", "--skill", 0, "--caster", person, "--cards", cards, "--table", "friday"))
 
 
 GOLDEN_SESSION = """\
@@ -91,7 +81,7 @@ def test_bare_chips_shows_the_table_and_the_sum(friday):
 
 def test_a_white_chip_on_a_spell_hand_end_to_end(friday):
     ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
-    remember_hand("Sally", ["8c", "8d", "3h", "Qs", "5c"], "spell:Sally")
+    cast_spell(friday, "Sally", "8c 8d 3h Qs 5c")
     result = ok(friday("chips", "spend", "Sally", "white", "--table", "friday", "--seed", 2, "--json")).json()["result"]
     assert result["before"]["hand"]["rank"] == "pair" and len(result["added"]) == 1
     assert result["after"]["cards"] == ["8c", "8d", "3h", "Qs", "5c", *result["added"]]
@@ -102,7 +92,7 @@ def test_a_white_chip_on_a_spell_hand_end_to_end(friday):
 
 def test_spend_text_shows_both_hands(friday):
     ok(friday("chips", "give", "Sally", "red", "--table", "friday"))
-    remember_hand("Sally", ["2c", "4d", "6h", "8s", "Jc"], "spell:Sally")
+    cast_spell(friday, "Sally", "2c 4d 6h 8s Jc")
     out = ok(friday("chips", "spend", "Sally", "red", "--table", "friday", "--ascii", "--seed", 1)).out
     assert out == """\
 Sally spends a red chip for hand
@@ -221,8 +211,6 @@ def test_a_draw_without_a_table_saves_nothing(dealer, tmp_path):
     assert not (tmp_path / "state").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="table reset must call dealer.core.mechanics.chips.reset_chips (the lead "
-                                       "wires it in commands/table.py); remove this marker then")
 def test_table_reset_brings_back_the_starting_pot_after_rituals(friday):
     for person in ("Bert", "Sally"):
         for _ in range(5):
@@ -232,3 +220,50 @@ def test_table_reset_brings_back_the_starting_pot_after_rituals(friday):
     ok(friday("table", "reset", "friday"))
     result = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
     assert result["conservation"]["conserved"] and result["pot"] == {"white": 50, "red": 25, "blue": 10}
+
+
+def test_a_white_chip_after_a_drawn_pair_draws_one_card_from_the_casters_deck(friday):
+    """Issue 13: a white chip on a pair drawn by hex on a table draws exactly one more card from
+    the caster's deck and can turn it into two pair."""
+    ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
+    for seed in range(40):  # stack nothing: find a seed whose extra card pairs a kicker
+        cast = ok(friday("hex", "--skill", 0, "--caster", "Sally", "--cards", "8c 8d 3h Qs 5c", "--table", "friday",
+                         "--json")).json()["result"]
+        assert cast["hand"]["rank"] == "pair"
+        spent = friday("chips", "spend", "Sally", "white", "--table", "friday", "--seed", seed, "--json")
+        result = ok(spent).json()["result"]
+        assert len(result["added"]) == 1 and result["added"][0] not in cast["cards"]
+        deck = ok(friday("table", "show", "friday", "--json")).json()["result"]["decks"]["spell:Sally"]
+        assert deck["deck"] + deck["discard"] + deck["play"] == 54
+        if result["after"]["hand"]["rank"] == "two-pair":
+            break
+        ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
+    assert result["after"]["hand"]["rank"] == "two-pair" and result["after"]["success"]
+
+
+def test_chips_played_before_the_draw_of_a_spell(friday):
+    ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
+    white = ok(friday("hex", "--skill", 1, "--caster", "Sally", "--chip", "white", "--table", "friday",
+                      "--json")).json()["result"]
+    assert white["cards_allowed"] == 7 and white["events"][0]["use"] == "before-draw"
+    ok(friday("chips", "give", "Sally", "red", "--table", "friday"))
+    ok(friday("table", "rest", "friday", "Sally"))
+    red = ok(friday("hex", "--skill", 5, "--caster", "Sally", "--chip", "red", "--table", "friday",
+                    "--json")).json()["result"]
+    assert (red["cards_allowed"], red["wild_picks"]) == (10, 1) and red["success"]
+    ok(friday("chips", "give", "Bert", "white", "--table", "friday"))
+    knack = ok(friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--knack", "trick shooting",
+                      "--table", "friday", "--json")).json()["result"]
+    assert knack["wild_picks"] == 1 and knack["success"]  # a knack: any chip acts as red
+    run = friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--table", "friday")
+    assert run.code == 1 and "holds no white chip" in run.err
+
+
+def test_a_blue_chip_casts_a_spell_the_caster_lacks_at_master_level(friday):
+    ok(friday("chips", "give", "Sally", "blue", "--table", "friday"))
+    result = ok(friday("hex", "--target", "pair", "--caster", "Sally", "--chip", "blue",
+                       "--table", "friday", "--json")).json()["result"]
+    assert result["cards_allowed"] == 7  # master 2: 5 + 2
+    assert result["events"][0]["use"] == "spell"
+    shown = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
+    assert shown["players"] == {} and shown["conservation"]["conserved"]

@@ -474,12 +474,15 @@ def test_a_faithfuls_black_joker_blessing_is_a_plain_recorded_spend(load):
     conserved(table)
 
 
-def test_the_shipped_chips_sections_name_only_pot_colours_and_real_ranks(load):
-    for name in ("poker-hands", "deadlands", "dust-devils", "weird-dust-devils"):
-        ruleset = load(name)
-        assert m.ruleset_problems(ruleset.chips, {rank.id for rank in ruleset.ranking.ranks}) == [], name
-    broken = dict(load("poker-hands").chips, rituals={"flushh": {"chip": "gold", "draws": 0, "create": False}})
-    assert m.ruleset_problems(broken, {"flush"}) == [
+def test_a_chips_section_naming_a_colour_or_rank_that_does_not_exist_is_refused(load):
+    from dealer.core.rules import build_ruleset
+    from dealer.errors import RulesetError
+
+    document = dict(load("poker-hands").document)
+    document["chips"] = dict(document["chips"], rituals={"flushh": {"chip": "gold", "draws": 0, "create": False}})
+    with pytest.raises(RulesetError) as error:
+        build_ruleset(document)
+    assert error.value.problems == [
         "chips.rituals.flushh: no hand rank 'flushh'",
         "chips.rituals.flushh.chip: 'gold' is not a colour of chips.pot (white, red, blue)"]
 

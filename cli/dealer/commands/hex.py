@@ -28,7 +28,10 @@ from dealer.session import Session
 @click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default a pair).")
 @click.option("--huckster", is_flag=True, help="poker-hands: the caster is a huckster (any Joker backlashes).")
 @click.option("--faithful", is_flag=True, help="poker-hands: the caster is one of the faithful (Jokers bless or test).")
-@click.option("--master", type=click.IntRange(min=1), help="poker-hands, on a table: casts before winded.")
+@click.option("--master", type=click.IntRange(min=1, max=100), help="poker-hands, on a table: casts before winded.")
+@click.option("--chip", metavar="COLOUR", help="poker-hands: a chip played before the draw: white one more card, "
+              "red a wild pick, blue a spell the caster lacks, at their master level.")
+@click.option("--knack", metavar="NAME", help="poker-hands: a knack on the roster: any chip acts as red.")
 @global_options
 @click.pass_context
 def hex_command(ctx, list_only, **options):
@@ -43,6 +46,7 @@ def hex_command(ctx, list_only, **options):
       dealer hex --list
       dealer -r poker-hands hex --skill 2 --mod +1
       dealer -r poker-hands hex --skill 5 --wild-pick --huckster
+      dealer -r poker-hands hex --skill 3 --caster Sally --chip red --table friday
     """
     from dealer.core.mechanics import hex as mechanic
     from dealer.render.hex import catalogue_text, hex_text

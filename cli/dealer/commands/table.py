@@ -169,7 +169,9 @@ def reset(ctx, name):
         for deck, piles in sorted(loaded.decks.items()):
             piles.collect(rng)
             loaded.touch(deck)
-        loaded.chips.return_all()
+        from dealer.core.mechanics.chips import reset_chips
+
+        reset_chips(loaded)
         loaded.reset_states()
         loaded.log("reset", data={"decks": sorted(loaded.decks)})
     session.emit([session.envelope({"table": name, "reset": True}, seed=session.seed)],

@@ -258,6 +258,7 @@ def _check_references(doc, ruleset_parts, problems):
             if by_id and slug(name) not in by_id:
                 where = f"action.sub_hands_except.{rank_id}" + (f"[{i - 1}]" if i else "")
                 problems.append(f"{where}: no hand rank '{name}'")
+    problems.extend(_chips_problems(doc["chips"], {rank.id for rank in by_id.values()}))
     context(hex_["context"], "hex.context")
     hand(hex_["target"], "hex.target")
     cards(hex_["backlash_always"], "hex.backlash_always")
@@ -283,6 +284,32 @@ def _check_references(doc, ruleset_parts, problems):
         hand(tier["rank"], f"gadget.tiers[{i}].rank")
     if any(side < 2 for side in doc["dice"]["sides"]) or not doc["dice"]["sides"]:
         problems.append("dice.sides: list die types with at least two sides each")
+
+
+def _chips_problems(chips: dict, rank_ids: set[str]) -> list[str]:
+    """Cross-references of a validated ``[chips]`` section: every colour named must be a colour
+    of the pot, every ritual row a hand rank id.
+
+    >>> _chips_problems({"pot": {"white": 1}, "knack_as": "red", "uses": {}, "rituals": {"pair": {"chip": "white"}}},
+    ...                  {"pair"})
+    ["chips.knack_as: 'red' is not a colour of chips.pot (white)"]
+    """
+    colours = list(chips["pot"])
+    problems = []
+
+    def colour(name: str, path: str) -> None:
+        if name and name not in colours:
+            problems.append(f"{path}: '{name}' is not a colour of chips.pot ({', '.join(colours) or 'none'})")
+
+    colour(chips["knack_as"], "chips.knack_as")
+    for use_name, use in chips["uses"].items():
+        for name in use["colours"]:
+            colour(name, f"chips.uses.{use_name}.colours")
+    for rank_id, row in chips["rituals"].items():
+        if rank_ids and rank_id not in rank_ids:
+            problems.append(f"chips.rituals.{rank_id}: no hand rank '{rank_id}'")
+        colour(row["chip"], f"chips.rituals.{rank_id}.chip")
+    return problems
 
 
 MECHANICS = ("action", "hex", "conflict", "gadget", "chips")

@@ -261,6 +261,7 @@ def move_event(kind: str, person: str, colour: str | None, why: str, **extra) ->
 
 def resolve_show(ruleset: Any, request: ShowRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
     """The table's chips (a fresh full pot without a table)."""
+    ruleset.require("chips")
     return ChipsResult("show", table.name, [], chips_data(table))
 
 
@@ -269,6 +270,7 @@ def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.R
 
     A player already at the cap, or an empty pot, is an error: nothing is drawn.
     """
+    ruleset.require("chips")
     person = check_player(table, request.person)
     cap = ruleset.chips["cap"]
     if _at_cap(table, person):
@@ -288,6 +290,7 @@ def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.R
 
 def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
     """The GM hands a chosen chip from the pot (refused at the cap), or a chip goes back to the pot."""
+    ruleset.require("chips")
     person = check_player(table, request.person)
     colour = check_colour(ruleset, request.colour)
     if request.back:
@@ -305,6 +308,7 @@ def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.R
 def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
     """The start of a session: each person on the roster draws ``chips.session`` chips (caps
     hold: at the cap a person draws nothing, and the result says so); every ritual may be used again."""
+    ruleset.require("chips")
     if not table.roster:
         raise ChipsError("nobody on the roster to draw: add players with dealer table add"
                          + (f" {table.name} NAME" if table.name else ""))
@@ -326,6 +330,7 @@ def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: ra
 
 def resolve_wound(ruleset: Any, request: WoundRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
     """Wounds taken (no chip): the count a blue chip recovers from."""
+    ruleset.require("chips")
     person = check_player(table, request.person)
     state = table.state(ChipsState)
     state.wounds[person] = state.wounds.get(person, 0) + request.count
@@ -403,6 +408,7 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
 
     Every rule is checked before the chip moves, so a refused spend changes nothing.
     """
+    ruleset.require("chips")
     person = check_player(table, request.person)
     colour = check_colour(ruleset, request.colour)
     use_name = request.use or _default_use(ruleset, "after-draw")
@@ -603,29 +609,3 @@ def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, kn
     if table.persistent:
         table.log_events([{**event, "kind": _history_kind("spend")}])
     return ChipBonus(effect["cards"], effect["wild_picks"], event)
-
-
-def ruleset_problems(chips: dict, rank_ids: set[str]) -> list[str]:
-    """Cross-references of a validated ``[chips]`` section (for ``rules._check_references``):
-    every colour named must be a colour of the pot, every ritual row a hand rank id.
-
-    >>> ruleset_problems({"pot": {"white": 1}, "knack_as": "red", "uses": {}, "rituals": {"pair": {"chip": "white"}}},
-    ...                  {"pair"})
-    ["chips.knack_as: 'red' is not a colour of chips.pot (white)"]
-    """
-    colours = list(chips["pot"])
-    problems = []
-
-    def colour(name: str, path: str) -> None:
-        if name and name not in colours:
-            problems.append(f"{path}: '{name}' is not a colour of chips.pot ({', '.join(colours) or 'none'})")
-
-    colour(chips["knack_as"], "chips.knack_as")
-    for use_name, use in chips["uses"].items():
-        for name in use["colours"]:
-            colour(name, f"chips.uses.{use_name}.colours")
-    for rank_id, row in chips["rituals"].items():
-        if rank_ids and rank_id not in rank_ids:
-            problems.append(f"chips.rituals.{rank_id}: no hand rank '{rank_id}'")
-        colour(row["chip"], f"chips.rituals.{rank_id}.chip")
-    return problems

@@ -105,6 +105,8 @@ class HexRequest:
     huckster: bool = False
     faithful: bool = False
     master: int | None = None
+    chip: str | None = None
+    knack: str | None = None
 
 
 def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
@@ -417,9 +419,30 @@ class SpellResult:
         return data
 
 
+def _chip(ruleset, request, table, rng):
+    """A chip played before the draw (seed 003): white one more card, red a wild pick (any chip
+    with a knack); blue, one-time access to a spell the caster does not have, at their master
+    level. Returns ``(extra cards, extra wild picks, skill or None, the spend event)``."""
+    from dealer.core.mechanics import chips
+
+    if not request.caster:
+        raise HexError("--chip needs --caster NAME: whose chip is it?")
+    if request.chip.lower() == "blue" and not request.knack and "spell" in ruleset.chips["uses"]:
+        master = request.master or table.trait(request.caster, "master")
+        if not master:
+            raise HexError(f"a blue chip casts a spell at {request.caster}'s master level: give --master N "
+                           "or a master trait on the roster")
+        spent = chips.resolve_spend(ruleset, chips.SpendRequest(request.caster, "blue", use="spell"), table, rng)
+        return 0, 0, int(master), spent.events[0]
+    bonus = chips.chip_before_draw(ruleset, table, request.caster, request.chip, knack=request.knack or "")
+    return bonus.cards, bonus.wild_picks, None, bonus.event
+
+
 def _spell(ruleset, request, entry, table, rng):
     rules, caster = ruleset.hex, request.caster
-    skill = request.skill
+    extra_cards, extra_picks, chip_skill, chip_event_ = (_chip(ruleset, request, table, rng) if request.chip
+                                                          else (0, 0, None, None))
+    skill = request.skill if chip_skill is None else chip_skill
     if skill is None and entry is not None:
         skill = table.trait(caster, slug(entry["name"]))
     if skill is None:
@@ -431,7 +454,9 @@ def _spell(ruleset, request, entry, table, rng):
     master = request.master or table.trait(caster, "master")
     state = table.state(HexState)
     winded = bool(master) and not faithful and caster is not None and state.casts.get(caster, 0) >= int(master)
-    size = draws.draw_size(ruleset, int(skill), request.mods, wild_pick=request.wild_pick, winded=winded)
+    mods = tuple(request.mods) + ((extra_cards,) if extra_cards else ())
+    size = draws.draw_size(ruleset, int(skill), mods, wild_pick=request.wild_pick, winded=winded,
+                           extra_picks=extra_picks)
     result = SpellResult(ruleset, entry, caster, size, target)
     result.winded = winded
     deck = _deck(ruleset, request, table, rng, "spell")
@@ -441,9 +466,10 @@ def _spell(ruleset, request, entry, table, rng):
     else:
         result.cards, _ = deck.draw(size.cards, caster or "", ruleset)
     _judge_spell(ruleset, result, huckster, faithful)
-    result.events = [chip_event(table.chips, ruleset.chips, caster or "the caster", rng, f"drew the {card.name}")
-                     for card in result.cards if card.code in rules["chip_cards"]]
-    table.log_events(result.events)
+    result.events = ([chip_event_] if chip_event_ else []) + [
+        chip_event(table.chips, ruleset.chips, caster or "the caster", rng, f"drew the {card.name}")
+        for card in result.cards if card.code in rules["chip_cards"]]
+    table.log_events([event for event in result.events if event is not chip_event_])  # the spend logged itself
     if caster:
         if table.persistent and not faithful:
             state.casts[caster] = state.casts.get(caster, 0) + 1

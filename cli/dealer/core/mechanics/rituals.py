@@ -90,6 +90,7 @@ def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: rand
     >>> done.detail["judged"]["hand"]["rank"], [(e["kind"], e.get("pool")) for e in done.events]
     ('three-of-a-kind', [('ritual', None), ('draw', 'favor'), ('draw', 'favor')])
     """
+    ruleset.require("chips")
     person, ritual, skill, guardian = _ritual_setup(ruleset, request, table)
     codes, deck, picks = _ritual_cards(ruleset, request, table, person, skill, rng)
     judged = _ritual_judge(ruleset, codes, picks)
