@@ -86,3 +86,15 @@ def test_bad_contests_are_short_errors(dealer):
         run = dealer(*POKER, "conflict", *args)
         assert_clean_error(run, code=1)
         assert words in run.err
+
+
+def test_a_chip_before_a_contest_draw(dealer):
+    dealer("table", "new", "p", "-r", "poker-hands")
+    dealer("table", "add", "p", "Sam")
+    assert dealer("chips", "give", "Sam", "red", "--table", "p").code == 0
+    result = dealer("conflict", "Sam=5", "--chip", "Sam=red", "--table", "p", "--seed", 3, "--json").json()["result"]
+    sam = result["participants"][0]
+    assert sam["draw"]["wild_picks"] == 1 and sam["success"]  # 10 cards and the red chip's wild pick
+    assert dealer("chips", "--table", "p", "--json").json()["result"]["players"] == {}
+    run = dealer("conflict", "Sam=1", "--chip", "Sam=white", "--table", "p")
+    assert run.code == 1 and "holds no white chip" in run.err

@@ -23,9 +23,11 @@ from dealer.session import Session
               help="poker-hands: a fear check; the area's level raises the target by value steps.")
 @click.option("--called", type=click.IntRange(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
               help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
+@click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR",
+              help="poker-hands, on a table: NAME plays a chip before the draw (white a card, red a wild pick).")
 @global_options
 @click.pass_context
-def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mods, wild_pick, fear, called):
+def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mods, wild_pick, fear, called, chips):
     """Resolve a conflict between PARTICIPANTs by poker hands.
 
     A participant is NAME (Scores or skill from the --table's roster), NAME=SPEC, or
@@ -48,7 +50,7 @@ def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mo
     from dealer.render.conflict import conflict_text
 
     request = mechanic.parse_request(list(participants), scores=scores or "", power=power, extra=extra, weird=weird,
-                                     target=target, helpers=helpers, mods=mods, wild_pick=wild_pick, fear=fear,
+                                     target=target, helpers=helpers, mods=mods, wild_pick=wild_pick, fear=fear, chips=chips,
                                      called=called)
     session = Session(ctx, "conflict")
     with session.maybe_table() as table:

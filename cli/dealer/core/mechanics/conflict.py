@@ -103,6 +103,7 @@ class ConflictRequest:
     wild_pick: tuple[str, ...] = ()  # contest: who takes a wild pick at ten cards
     fear: int | None = None  # contest: a fear check in an area of this level
     called: int | None = None  # contest: a called shot with this card penalty
+    chips: tuple[tuple[str, str], ...] = ()  # contest: a chip played before the draw, per person
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ def _person_text(text: str, what: str) -> tuple[str, str]:
 
 
 def parse_request(participants: list[str], *, scores: str = "", power=(), extra=(), weird=(), target=None,
-                  helpers=(), mods=(), wild_pick=(), fear=None, called=None):
+                  helpers=(), mods=(), wild_pick=(), fear=None, called=None, chips=()):
     """Command-line words into a request: a conflict, or ``harm``/``clear``/``show`` on a table."""
     words = list(participants)
     if words and words[0] in ("harm", "clear", "show"):
@@ -164,7 +165,7 @@ def parse_request(participants: list[str], *, scores: str = "", power=(), extra=
         weird=tuple(_person_text(t, "--weird") for t in weird), target=target,
         helpers=tuple(parse_entrant(text) for text in helpers),
         mods=tuple(_person_number(t, "--mod") for t in mods), wild_pick=tuple(wild_pick), fear=fear,
-        called=called)
+        called=called, chips=tuple(_person_text(t, "--chip") for t in chips))
 
 
 def _parse_table_word(words: list[str]):

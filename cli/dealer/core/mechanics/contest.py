@@ -172,6 +172,22 @@ def _modifiers(request: Any, name: str, state: ConflictState, bonus: Any, leader
     return mods
 
 
+def _chip(ruleset: Any, request: Any, name: str, table: Any, drawer: Drawer) -> int:
+    """A chip played before the draw (seed 003): white one more card (a modifier), red a wild pick."""
+    colours = [colour for who, colour in getattr(request, "chips", ()) if who == name]
+    if not colours:
+        return 0
+    from dealer.core.mechanics.chips import chip_before_draw
+
+    picks = 0
+    for colour in colours:
+        bonus = chip_before_draw(ruleset, table, name, colour)
+        if bonus.cards:
+            drawer.modifiers.append([f"{colour} chip", bonus.cards])
+        picks += bonus.wild_picks
+    return picks
+
+
 def _draw(ruleset: Any, request: Any, entrant: Any, role: str, table: Any, piles: Any, rng: Any, context: Any,
           bonus: Any) -> Drawer:
     from dealer.core.mechanics.hex import is_winded
@@ -180,9 +196,10 @@ def _draw(ruleset: Any, request: Any, entrant: Any, role: str, table: Any, piles
     leader = role == "participant" and entrant is request.participants[0]
     drawer.modifiers = _modifiers(request, entrant.name, table.state(ConflictState), bonus, leader)
     drawer.winded = is_winded(table, entrant.name)
+    picks = (bonus.wild_picks if bonus is not None else 0) + _chip(ruleset, request, entrant.name, table, drawer)
     drawer.size = draws.draw_size(ruleset, drawer.skill, [n for _, n in drawer.modifiers],
                                   wild_pick=entrant.name in request.wild_pick, winded=drawer.winded,
-                                  extra_picks=bonus.wild_picks if bonus is not None else 0)
+                                  extra_picks=picks)
     if entrant.cards:
         codes = [card.code for card in ruleset.deck.parse_many(entrant.cards)]
         piles.take(codes, entrant.name)
