@@ -50,8 +50,8 @@ def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mo
     from dealer.render.conflict import conflict_text
 
     request = mechanic.parse_request(list(participants), scores=scores or "", power=power, extra=extra, weird=weird,
-                                     target=target, helpers=helpers, mods=mods, wild_pick=wild_pick, fear=fear, chips=chips,
-                                     called=called)
+                                     target=target, helpers=helpers, mods=mods, wild_pick=wild_pick, fear=fear,
+                                     called=called, chips=chips)
     session = Session(ctx, "conflict")
     with session.maybe_table() as table:
         result = mechanic.resolve(session.ruleset, request, table, session.rng())

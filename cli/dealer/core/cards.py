@@ -130,7 +130,7 @@ class Deck:
         self.ranks = tuple(rank for rank, _ in self.ranks)
 
     @classmethod
-    def standard(cls, jokers=True):
+    def standard(cls, jokers=True) -> "Deck":
         """The 52-card deck (plus the red and black Jokers): for doctests and tests."""
         suits = [Suit("s", "spades", "♠", "black", 4), Suit("h", "hearts", "♥", "red", 3),
                  Suit("d", "diamonds", "♦", "red", 2), Suit("c", "clubs", "♣", "black", 1)]
@@ -154,24 +154,24 @@ class Deck:
         return iter(self.cards)
 
     @property
-    def top_rank(self):
+    def top_rank(self) -> int:
         return self.ranks[-1].value
 
     @property
-    def low_rank(self):
+    def low_rank(self) -> int:
         return self.ranks[0].value
 
-    def plain(self, value, suit_code):
+    def plain(self, value, suit_code) -> Card:
         """The plain card of this rank value and suit (used for what a wild stands for)."""
         return self._plain[(value, suit_code)]
 
-    def trump(self, number):
+    def trump(self, number) -> Card:
         return self._trumps[number]
 
-    def rank(self, value):
+    def rank(self, value) -> Rank:
         return self.ranks[value - self.ranks[0].value]
 
-    def forms_hint(self):
+    def forms_hint(self) -> str:
         """The valid ways to write a card, for error messages."""
         parts = []
         if self.ranks and self.suits:
@@ -190,14 +190,14 @@ class Deck:
             parts.append(" and ".join(specials))
         return "; ".join(parts)
 
-    def parse(self, token):
+    def parse(self, token) -> Card:
         """One card from its code (any case), its glyph form, or an alias."""
         card = self._codes.get(_key(token))
         if card is None:
             raise CardError(f"unknown card '{shown(token)}': write {self.forms_hint()}")
         return card
 
-    def parse_many(self, items):
+    def parse_many(self, items) -> list[Card]:
         """Cards from text such as ``"8s 8h, RJ"`` or a list of such strings; no duplicates."""
         if isinstance(items, str):
             items = [items]
@@ -213,7 +213,7 @@ class Deck:
                 cards.append(card)
         return cards
 
-    def shuffled(self, rng: random.Random):
+    def shuffled(self, rng: random.Random) -> list[Card]:
         """A freshly shuffled copy of the whole deck, top card first."""
         cards = list(self.cards)
         rng.shuffle(cards)

@@ -20,6 +20,8 @@ Velvet Van Helter's roll from seed 000, with the die faces injected:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import math
 import random
 import re
@@ -37,7 +39,7 @@ NOISE = 1e-15  # below this a probability is floating-point rounding, not an out
 _DICE = re.compile(r"\s*(\d{1,12})\s*[dD]\s*(\d{1,12})\s*(?:([+-])\s*(\d{1,12}))?\s*")
 
 
-def parse_dice(text, sides=SIDES):
+def parse_dice(text, sides=SIDES) -> tuple[int, int, int]:
     """``"5d10"``, ``"3d8+2"``, ``"1d6-4"`` as ``(count, sides, modifier)``."""
     match = _DICE.fullmatch(text or "") if len(text or "") <= 60 else None
     allowed = ", ".join(f"d{s}" for s in sides)
@@ -67,11 +69,11 @@ class Die:
         self.capped = capped
 
     @property
-    def total(self):
+    def total(self) -> int:
         return sum(self.chain)
 
     @property
-    def first(self):
+    def first(self) -> int:
         return self.chain[0]
 
 
@@ -97,17 +99,17 @@ class TraitRoll:
         self.capped = capped  # a die's ace chain hit the ruleset's cap
 
     @property
-    def notation(self):
+    def notation(self) -> str:
         mod = f"{self.modifier:+d}" if self.modifier else ""
         return f"{self.count}d{self.sides}{mod}"
 
 
-def is_bust(ones, count, rule="majority"):
+def is_bust(ones, count, rule="majority") -> bool:
     """Bust: more than half of the dice show 1 (``majority``) or half or more (``half``)."""
     return 2 * ones > count if rule == "majority" else 2 * ones >= count
 
 
-def judge(total, tn, raise_step=5):
+def judge(total, tn, raise_step=5) -> tuple[bool, int]:
     """``(success, raises)`` for a total against a TN."""
     if total < tn:
         return False, 0
@@ -133,12 +135,12 @@ def _roller(rng, sides):
     return roll
 
 
-def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100):
+def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100) -> "TraitRoll":
     """Roll ``count`` dice of ``sides``: all first faces, then each ace's chain, die by die."""
     return _roll(_roller(rng, sides), count, sides, modifier, tn, raise_step, bust, max_chain)
 
 
-def seeded_rolls(seeds, count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100):
+def seeded_rolls(seeds, count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100) -> "Iterator[TraitRoll]":
     """``trait_roll`` with ``random.Random(seed)`` for each seed in turn, made lazily and fast
     (one generator reseeded, as ``Random.seed`` does for an int without its Python layer)."""
     from _random import Random as Generator
@@ -174,13 +176,13 @@ def _roll(die, count, sides, modifier, tn, raise_step, bust, max_chain):
     return TraitRoll(count, sides, modifier, tn, dice, kept, total, busted, success, raises, bust, capped)
 
 
-def given_roll(total, *, tn=5, raise_step=5, bust=False):
+def given_roll(total, *, tn=5, raise_step=5, bust=False) -> "TraitRoll":
     """A roll made with physical dice: only its total (or the word bust) is known."""
     success, raises = (False, 0) if bust else judge(total, tn, raise_step)
     return TraitRoll(0, 0, 0, tn, [], None, total, bust, success, raises, "given")
 
 
-def parse_faces(text):
+def parse_faces(text) -> list[int]:
     """Die faces typed in: ``"3 7 10 10 4 6 8"`` (spaces, commas or '+')."""
     parts = text.replace(",", " ").replace("+", " ").split()
     if not parts or not all(part.isdigit() and len(part) <= 6 for part in parts):
@@ -198,12 +200,12 @@ class Scripted:
     def __init__(self, faces):
         self.faces = list(faces)
 
-    def check_used(self):
+    def check_used(self) -> None:
         if self.faces:
             raise DiceError(f"{len(self.faces)} die face(s) left over ({shown(' '.join(map(str, self.faces)))}): "
                             "give the first roll of every die, then one reroll per ace")
 
-    def randint(self, low, high):
+    def randint(self, low, high) -> int:
         if not self.faces:
             raise DiceError("not enough die faces given for this roll (every ace needs another face)")
         face = self.faces.pop(0)
@@ -232,7 +234,7 @@ class RollOdds:
             setattr(self, name, value)
 
     @property
-    def success(self):
+    def success(self) -> float:
         return sum(self.raises)
 
 
@@ -253,7 +255,7 @@ def _die_cdf(sides, max_chain):
     return cdf
 
 
-def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100):
+def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100) -> "RollOdds":
     """Exact odds of ``trait_roll`` with the same arguments (see ``RollOdds``)."""
     p_one = 1.0 / sides
     cdf = _die_cdf(sides, max_chain)

@@ -47,17 +47,17 @@ class Hand:
     def __repr__(self):
         return f"Hand({self.rank.name}: {' '.join(card.code for card in self.played)})"
 
-    def substitutions(self):
+    def substitutions(self) -> dict[str, str]:
         """``{wild code: code of the card it stands for}`` for display and JSON."""
         return {card.code: sub.code for card, sub in zip(self.played, self.stands_for) if sub is not None}
 
     @property
-    def effective(self):
+    def effective(self) -> tuple:
         """The five cards as they count: each wild replaced by what it stands for."""
         return tuple(sub or card for card, sub in zip(self.played, self.stands_for))
 
     @property
-    def primary(self):
+    def primary(self) -> int:
         """The first value of the tie-break: what thresholds such as 'pair of jacks' read."""
         for step in self.key[1]:
             if step:
@@ -65,7 +65,7 @@ class Hand:
         return 0
 
     @property
-    def arcane(self):
+    def arcane(self) -> bool:
         """At least one played card is (or stands for) a trump."""
         return any(card.kind == TRUMP for card in self.effective)
 
@@ -146,7 +146,7 @@ class Ranking:
 
     # -- evaluation -----------------------------------------------------------------------
 
-    def best(self, cards, context=NO_WILDS):
+    def best(self, cards, context=NO_WILDS) -> Hand:
         """The best hand of ``cards`` (1 or more; fewer than five are played as they are)."""
         if not cards:
             raise HandError("a hand needs at least one card")
@@ -162,7 +162,7 @@ class Ranking:
                 return self._hand(rank, found, cards, pool)
         raise AssertionError("the ranking has no rank that every hand fills")  # checked at load
 
-    def best_at(self, rank, cards, context=NO_WILDS):
+    def best_at(self, rank, cards, context=NO_WILDS) -> Hand | None:
         """The best hand of exactly ``rank`` that ``cards`` make, or None (for sub-hands)."""
         if not cards:
             return None
@@ -178,7 +178,7 @@ class Ranking:
         return Hand(rank, played, tuple(sub for _, sub, _ in candidate.slots), key,
                     tuple(c for c in cards if id(c) not in chosen), tuple(c for c in played if c in pool.dead))
 
-    def key(self, cards, context=NO_WILDS):
+    def key(self, cards, context=NO_WILDS) -> tuple:
         """The comparable key of the best hand of ``cards``: what to sort or compare by.
 
         Equal to ``best(cards, context).key``. ``__init__`` replaces this method by the
@@ -187,7 +187,7 @@ class Ranking:
         """
         return self.best(cards, context).key
 
-    def compare(self, first, second):
+    def compare(self, first, second) -> int:
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
         return (first.key > second.key) - (first.key < second.key)
 
@@ -616,7 +616,7 @@ class Ranking:
 
     # -- thresholds -----------------------------------------------------------------------
 
-    def meets(self, hand, threshold):
+    def meets(self, hand, threshold) -> bool:
         """Whether ``hand`` is at least ``threshold`` (from ``Ruleset.threshold``: rank, least value)."""
         rank, least = threshold
         if hand.rank.strength != rank.strength:

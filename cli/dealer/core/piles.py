@@ -50,21 +50,21 @@ class Piles:
         self.sleeves = dict(sleeves or {})  # holder -> one card
 
     @classmethod
-    def fresh(cls, codes, rng):
+    def fresh(cls, codes, rng) -> "Piles":
         """A whole deck, shuffled."""
         cards = list(codes)
         rng.shuffle(cards)
         return cls(cards)
 
-    def all_cards(self):
+    def all_cards(self) -> list[str]:
         held = [card for cards in self.play.values() for card in cards]
         return self.draw_pile + self.discards + held + list(self.sleeves.values())
 
-    def counts(self):
+    def counts(self) -> dict[str, int]:
         return {"deck": len(self.draw_pile), "discard": len(self.discards),
                 "play": sum(map(len, self.play.values())), "sleeve": len(self.sleeves)}
 
-    def place_of(self, card):
+    def place_of(self, card) -> str | None:
         if card in self.draw_pile:
             return "deck"
         if card in self.discards:
@@ -76,7 +76,7 @@ class Piles:
             return "sleeve"
         return None
 
-    def holder_of(self, card):
+    def holder_of(self, card) -> str | None:
         for holder, cards in self.play.items():
             if card in cards:
                 return holder
@@ -87,7 +87,7 @@ class Piles:
 
     # -- moves ------------------------------------------------------------------------------
 
-    def reshuffle_discards(self, rng):
+    def reshuffle_discards(self, rng) -> int:
         """Shuffle the discard pile under the draw pile (cards in play and sleeves stay)."""
         count = len(self.discards)
         rng.shuffle(self.discards)
@@ -95,20 +95,20 @@ class Piles:
         self.discards = []
         return count
 
-    def shuffle(self, rng):
+    def shuffle(self, rng) -> int:
         """Gather the draw pile and the discards and shuffle them (held cards stay held)."""
         self.draw_pile.extend(self.discards)
         self.discards = []
         rng.shuffle(self.draw_pile)
         return len(self.draw_pile)
 
-    def collect(self, rng):
+    def collect(self, rng) -> None:
         """Every card back and shuffled: a new combat or a reset."""
         self.draw_pile = self.all_cards()
         self.discards, self.play, self.sleeves = [], {}, {}
         rng.shuffle(self.draw_pile)
 
-    def draw(self, count, holder, rng, reshuffle=True):
+    def draw(self, count, holder, rng, reshuffle=True) -> "Drawn":
         """Deal ``count`` cards to ``holder``; an empty draw pile reshuffles the discards once
         (unless ``reshuffle`` is False: a deck reshuffled only by command comes up short)."""
         cards, reshuffled = [], 0
@@ -122,7 +122,7 @@ class Piles:
             self.play.setdefault(holder, []).extend(cards)
         return Drawn(cards, reshuffled, short=len(cards) < count)
 
-    def take(self, cards, holder):
+    def take(self, cards, holder) -> None:
         """Cards dealt by hand: out of the draw pile (or the discards) into ``holder``'s hand."""
         for card in cards:
             if card in self.draw_pile:
@@ -137,7 +137,7 @@ class Piles:
                 raise PileError(f"{card} cannot be dealt to {holder or 'the table'}: it is {where}")
             self.play.setdefault(holder, []).append(card)
 
-    def discard(self, cards, holder=None):
+    def discard(self, cards, holder=None) -> list[str]:
         """Move cards in play (any holder's, or ``holder``'s) or up a sleeve to the discards."""
         for card in cards:
             place = self.place_of(card)
@@ -155,14 +155,14 @@ class Piles:
             self.discards.append(card)
         return list(cards)
 
-    def discard_all_in_play(self):
+    def discard_all_in_play(self) -> list[str]:
         """End of a round: every card in play goes to the discards (sleeves stay)."""
         cards = [card for held in self.play.values() for card in held]
         self.discards.extend(cards)
         self.play = {}
         return cards
 
-    def to_sleeve(self, holder, card):
+    def to_sleeve(self, holder, card) -> None:
         """Put one of ``holder``'s cards in play up their sleeve (one card at a time)."""
         if card not in self.play.get(holder, ()):
             raise PileError(f"{card} is not one of {holder}'s cards in play")
@@ -173,7 +173,7 @@ class Piles:
             del self.play[holder]
         self.sleeves[holder] = card
 
-    def from_sleeve(self, holder):
+    def from_sleeve(self, holder) -> str:
         """Play the sleeve card: it goes to the discards."""
         card = self.sleeves.pop(holder, None)
         if card is None:
@@ -191,17 +191,17 @@ class Chips:
         self.pot = {colour: count for colour, count in pot.items()}
         self.players = {name: dict(held) for name, held in (players or {}).items()}
 
-    def total(self):
+    def total(self) -> dict[str, int]:
         counts = dict(self.pot)
         for held in self.players.values():
             for colour, count in held.items():
                 counts[colour] = counts.get(colour, 0) + count
         return counts
 
-    def held(self, player):
+    def held(self, player) -> int:
         return sum(self.players.get(player, {}).values())
 
-    def draw(self, player, rng, cap=0):
+    def draw(self, player, rng, cap=0) -> str | None:
         """A blind draw from the pot, weighted by what is in it; None if empty or capped."""
         if cap and self.held(player) >= cap:
             return None
@@ -210,16 +210,16 @@ class Chips:
             self.move(None, player, colour)
         return colour
 
-    def blind(self, rng):
+    def blind(self, rng) -> str | None:
         """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if empty."""
         bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
         return rng.choice(bag) if bag else None
 
-    def create(self, colour, count=1):
+    def create(self, colour, count=1) -> None:
         """New chips into the pot (a ritual's straight flush): the caller counts them as created."""
         self.pot[colour] = self.pot.get(colour, 0) + count
 
-    def move(self, giver, taker, colour, count=1):
+    def move(self, giver, taker, colour, count=1) -> None:
         """Move chips between the pot (``None``) and players."""
         source = self.pot if giver is None else self.players.setdefault(giver, {})
         have = source.get(colour, 0)
@@ -230,7 +230,7 @@ class Chips:
         target = self.pot if taker is None else self.players.setdefault(taker, {})
         target[colour] = target.get(colour, 0) + count
 
-    def draw_event(self, player, rng, cap, why):
+    def draw_event(self, player, rng, cap, why) -> dict:
         """A chip draw as an event for a result: the colour, or None and why not."""
         colour = self.draw(player, rng, cap)
         event = {"kind": "chip", "to": player, "colour": colour, "why": why}
@@ -238,14 +238,14 @@ class Chips:
             event["note"] = "no chip: the pot is empty or the player holds the most allowed"
         return event
 
-    def return_all(self):
+    def return_all(self) -> None:
         for held in self.players.values():
             for colour, count in held.items():
                 self.pot[colour] = self.pot.get(colour, 0) + count
         self.players = {}
 
 
-def chip_event(chips, rules, taker, rng, why):
+def chip_event(chips, rules, taker, rng, why) -> dict:
     """A chip drawn for ``taker`` from the table's Chips, or (``chips`` None: no table) from a
     fresh pot of the ruleset's ``[chips]`` section, as an event."""
     pot = chips if chips is not None else Chips(dict(rules["pot"]))

@@ -84,14 +84,14 @@ class Context:
         self.penalty = penalty or {}
 
     @classmethod
-    def build(cls, name, deck, wild, natural_beats_wild=False, wild_order=()):
+    def build(cls, name, deck, wild, natural_beats_wild=False, wild_order=()) -> "Context":
         """A context from card codes: ``{"RJ": "any"}``; ``wild_order`` ranks wild ties."""
         cards = {deck.parse(code): kind for code, kind in wild.items()}
         order = [deck.parse(code) for code in wild_order]
         penalty = {card: (order.index(card) + 1 if card in order else len(order) + 1) for card in cards}
         return cls(name, cards, natural_beats_wild, penalty)
 
-    def with_wild(self, cards, kind="any"):
+    def with_wild(self, cards, kind="any") -> "Context":
         """This context with ``cards`` wild as well (a wild pick makes a held card wild)."""
         wild = dict(self.wild)
         penalty = dict(self.penalty)
@@ -104,12 +104,12 @@ class Context:
 NO_WILDS = Context("plain", {})
 
 
-def slug(text):
+def slug(text) -> str:
     """Names compare as lower-case words joined by hyphens: 'Two Pair' == 'two-pair'."""
     return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
-def parse_threshold(text, by_id, deck, aliases, _depth=0):
+def parse_threshold(text, by_id, deck, aliases, _depth=0) -> tuple:
     """``--min`` text as ``(hand rank, least primary value or 0)``.
 
     Accepts a rank's id, name or alias (``two pair``), ``RANK of RANKS`` (``pair of jacks``:

@@ -20,6 +20,8 @@ dealer.errors.RulesetError: hands.ranks[0]: the weakest hand rank must accept an
 
 from __future__ import annotations
 
+from typing import Any
+
 from functools import cached_property
 
 from dealer.core import schema
@@ -62,13 +64,13 @@ class Ruleset:
         return f"Ruleset({self.name})"
 
     @cached_property
-    def ranking(self):
+    def ranking(self) -> Any:
         """The compiled hand ranking; built on first use, so commands without hands skip it."""
         from dealer.core.hands import Ranking
 
         return Ranking(self.hand_ranks, self.deck)
 
-    def context(self, name=None):
+    def context(self, name=None) -> Context:
         """A wild-card context by name; ``None`` is the ruleset's default for ``dealer hand``."""
         name = self.hand_context if name is None else name
         if not name:
@@ -79,14 +81,14 @@ class Ruleset:
             known = ", ".join(sorted(self.contexts)) or "none"
             raise HandError(f"ruleset '{self.name}' has no context '{name}' (it has: {known})") from None
 
-    def require(self, mechanic):
+    def require(self, mechanic) -> None:
         """Refuse a command whose mechanic this ruleset does not play (no ``[action]`` in a tarot game)."""
         if mechanic not in self.document["mechanics"]:
             plays = ", ".join(self.document["mechanics"]) or "none"
             raise RulesetError([f"ruleset '{self.name}' does not play {mechanic} (it plays: {plays}); choose "
                                 f"another with -r, or add a [{mechanic}] section to a house ruleset"])
 
-    def threshold(self, text):
+    def threshold(self, text) -> tuple:
         """``--min`` text parsed against this ruleset's hand ranks and threshold names."""
         return parse_threshold(text, self.by_id, self.deck, self.thresholds)
 
@@ -357,7 +359,7 @@ def _without_cards(fields, data, gone):
     return out
 
 
-def build_ruleset(document, origin=""):
+def build_ruleset(document, origin="") -> Ruleset:
     """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem."""
     problems = []
     if isinstance(document, dict) and "mechanics" not in document:

@@ -60,11 +60,11 @@ class Field:
         self.lines = lines  # text that may run over several lines (notes)
 
 
-def table(doc, fields, default=None):
+def table(doc, fields, default=None) -> Field:
     return Field("table", doc, {} if default is None else default, fields=fields)
 
 
-def array(doc, fields, default=REQUIRED, max_items=MAX_ITEMS):
+def array(doc, fields, default=REQUIRED, max_items=MAX_ITEMS) -> Field:
     return Field("array", doc, default, fields=fields, max_items=max_items)
 
 
@@ -551,12 +551,12 @@ def _check_table(fields, data, path, problems):
     return out
 
 
-def validate(data, problems):
+def validate(data, problems) -> dict:
     """Check a whole ruleset document, appending every problem; return it with defaults filled."""
     return _check_table(RULESET, data, "", problems)
 
 
-def toml_value(value):
+def toml_value(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):

@@ -492,7 +492,7 @@ _PICK_ME_UPS = {"second-wind": _second_wind, "heal-wound": _heal, "avoid-wound":
 # -- a chip on a hand ---------------------------------------------------------------------------------
 
 
-def last_hand_of(table: Table, person: str):
+def last_hand_of(table: Table, person: str) -> Any:
     """The person's latest hand, if a chip may still change it; else a one-line refusal.
 
     The rule: only the latest hand a person drew on the table can change, and not once a later

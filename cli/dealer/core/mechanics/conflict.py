@@ -153,7 +153,7 @@ def _person_text(text: str, what: str) -> tuple[str, str]:
 
 
 def parse_request(participants: list[str], *, scores: str = "", power=(), extra=(), weird=(), target=None,
-                  helpers=(), mods=(), wild_pick=(), fear=None, called=None, chips=()):
+                  helpers=(), mods=(), wild_pick=(), fear=None, called=None, chips=()) -> Any:
     """Command-line words into a request: a conflict, or ``harm``/``clear``/``show`` on a table."""
     words = list(participants)
     if words and words[0] in ("harm", "clear", "show"):
@@ -400,7 +400,7 @@ def _play(ruleset: Any, seat: Seat, context: Any) -> None:
             seat.hand = arcane
 
 
-def best_arcane(ruleset: Any, cards: list, context: Any):
+def best_arcane(ruleset: Any, cards: list, context: Any) -> Any:
     """The best hand of ``cards`` whose five hold a Trump or a wild standing for one; None if none can.
 
     >>> from dealer.store.rulesets import load

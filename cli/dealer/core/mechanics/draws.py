@@ -73,7 +73,7 @@ def draw_size(ruleset: Any, skill: int, modifiers=(), *, wild_pick: bool = False
     return DrawSize(max(0, asked), extra_picks, asked)
 
 
-def best_with_picks(ruleset: Any, cards: list, context: Any, picks: int):
+def best_with_picks(ruleset: Any, cards: list, context: Any, picks: int) -> tuple[Any, tuple]:
     """The best hand when ``picks`` held cards become wild: ``(hand, picked cards)``."""
     ranking = ruleset.ranking
     if not picks or not cards:

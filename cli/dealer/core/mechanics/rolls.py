@@ -45,7 +45,7 @@ class RollSpec:
         """``parse``, or None for no text (a trait not given)."""
         return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
 
-    def roll(self, rng: random.Random, tn: int, dice_rules: dict):
+    def roll(self, rng: random.Random, tn: int, dice_rules: dict) -> Any:
         if self.bust:
             return given_roll(0, tn=tn, raise_step=dice_rules["raise_step"], bust=True)
         if self.total is not None:
