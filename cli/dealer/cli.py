@@ -15,7 +15,7 @@ import click
 
 from dealer import __version__
 from dealer.errors import DealerError
-from dealer.options import global_options
+from dealer.options import SuggestingGroup, global_options
 
 COMMANDS = {
     "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
@@ -28,8 +28,36 @@ COMMANDS = {
 }
 
 
-class DealerGroup(click.Group):
+class PipeClosed(Exception):
+    """The reader of stdout went away (``dealer ... | head``). Not an OSError on purpose:
+    click's own EPIPE handling (exit 1) must not see it."""
+
+
+def _quiet_stdout():
+    """Point stdout at /dev/null so that nothing more is written, nor flushed at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # not a real file (tests): replace the object
+        sys.stdout = open(os.devnull, "w")
+    finally:
+        os.close(devnull)
+
+
+class DealerGroup(SuggestingGroup):
     """Loads subcommands on demand and turns every failure into a short message and exit code."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:  # `--help` and `--version` are printed while parsing
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except BrokenPipeError as error:
+            raise PipeClosed() from error
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as error:
+            raise PipeClosed() from error
 
     def list_commands(self, ctx):
         return sorted(COMMANDS)
@@ -65,10 +93,9 @@ class DealerGroup(click.Group):
             _fail(*[f"dealer: {line}" for line in lines], code=error.exit_code)
         except KeyboardInterrupt:
             _fail("dealer: interrupted; nothing was changed.", code=130)
-        except BrokenPipeError:
-            # The reader went away (`dealer ... | head`): stop quietly.
-            sys.stderr = open(os.devnull, "w")
-            sys.stdout = open(os.devnull, "w")
+        except (PipeClosed, BrokenPipeError):
+            # The reader went away (`dealer ... | head`): that is how a pipeline ends, not an error.
+            _quiet_stdout()
             code = 0
         except Exception as error:  # a bug: say so in one line, without a traceback
             if os.environ.get("DEALER_DEBUG"):
@@ -76,6 +103,11 @@ class DealerGroup(click.Group):
             _fail(f"dealer: internal error: {type(error).__name__}: {error}",
                   "This is a bug in dealer; set DEALER_DEBUG=1 to see the traceback and please report it.",
                   code=1)
+        try:  # what is still buffered goes out now, while a closed pipe can still be caught
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
+            code = 0
         sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -49,9 +49,9 @@ GLOBAL_OPTIONS = [
                  shell_complete=_complete_tables,
                  help="Persistent table to deal from and record to [env DEALER_TABLE]."),
     click.option("--ascii", is_flag=True, default=None, expose_value=False, callback=_remember,
-                 help="Plain card codes, no suit glyphs."),
+                 help="ASCII only: card codes, no suit glyphs, '#' bars."),
     click.option("--no-color", is_flag=True, default=None, expose_value=False, callback=_remember,
-                 help="No colour [also NO_COLOR]."),
+                 help="No colour (glyphs stay) [also NO_COLOR, TERM=dumb]."),
 ]
 
 
@@ -62,26 +62,82 @@ def global_options(command):
     return command
 
 
+class SuggestingGroup(click.Group):
+    """A command group that answers a mistyped subcommand with the ones it probably meant."""
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError:
+            name = args[0] if args else ""
+            close = _close_commands(name, self.list_commands(ctx))
+            if name.startswith("-") or not close:
+                raise
+            raise click.UsageError(f"No such command '{name}'. Did you mean {' or '.join(map(repr, close))}?",
+                                   ctx) from None
+
+
+def _close_commands(name, commands):
+    import difflib
+
+    close = [command for command in commands if name and command.startswith(name.lower())]
+    close += [command for command in difflib.get_close_matches(name.lower(), commands, n=2, cutoff=0.6)
+              if command not in close]
+    return close[:3]
+
+
 class Settings:
     """The resolved global options (a plain class: start-up pays for every dataclass)."""
 
-    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "fancy")
+    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "glyphs", "color", "ascii",
+                 "terminal")
 
-    def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, fancy):
+    def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, glyphs, color=False, ascii=False,
+                 terminal=False):
         self.ruleset = ruleset
         self.ruleset_given = ruleset_given  # on the command line, not from the environment
         self.seed = seed
         self.json = json
         self.jsonl = jsonl
         self.table = table
-        self.fancy = fancy  # glyphs and colour: only on a terminal when nothing asks for plain text
+        self.glyphs = glyphs  # suit glyphs: on a terminal, unless --ascii
+        self.color = color  # red suits in red, a dim seed line: on a terminal that takes colour
+        self.ascii = ascii  # --ascii: ASCII text only ('#' for the odds bars too)
+        self.terminal = terminal  # stdout is a terminal: text for a person (the seed line)
+
+    @property
+    def fancy(self):
+        """Glyphs in place of card codes (the name older code uses)."""
+        return self.glyphs
+
+
+def _glyphs_fit(stream):
+    """Whether the stream's encoding can print suit glyphs (a C locale cannot)."""
+    try:
+        "\u2660\u2665\u2666\u2663".encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (LookupError, UnicodeEncodeError):
+        return False
+
+
+def color_wanted(terminal, no_color=False, environ=os.environ):
+    """Colour on a terminal, unless --no-color, a non-empty NO_COLOR (no-color.org) or TERM=dumb.
+
+    >>> color_wanted(True, environ={"NO_COLOR": ""}), color_wanted(True, environ={"NO_COLOR": "1"})
+    (True, False)
+    >>> color_wanted(True, environ={"TERM": "dumb"}), color_wanted(False, environ={})
+    (False, False)
+    """
+    return bool(terminal and not no_color and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb")
 
 
 def settings(ctx):
-    """The global options as given, with DEALER_RULESET, DEALER_TABLE and NO_COLOR applied."""
+    """The global options as given, with DEALER_RULESET, DEALER_TABLE, NO_COLOR and TERM applied."""
     given = ctx.find_root().meta.get(_KEY, {})
-    plain = (given.get("ascii") or given.get("no_color") or "NO_COLOR" in os.environ
-             or not sys.stdout.isatty())
+    if given.get("json_out") and given.get("jsonl"):
+        raise click.UsageError("--json and --jsonl cannot be used together: choose one", ctx)
+    terminal = sys.stdout.isatty()
+    ascii_only = bool(given.get("ascii"))
     return Settings(
         ruleset=given.get("ruleset") or os.environ.get("DEALER_RULESET") or "deadlands",
         ruleset_given=bool(given.get("ruleset")),
@@ -89,5 +145,8 @@ def settings(ctx):
         json=bool(given.get("json_out")),
         jsonl=bool(given.get("jsonl")),
         table=given.get("table") or os.environ.get("DEALER_TABLE") or None,
-        fancy=not plain,
+        glyphs=terminal and not ascii_only and _glyphs_fit(sys.stdout),
+        color=color_wanted(terminal, bool(given.get("no_color"))),
+        ascii=ascii_only,
+        terminal=terminal,
     )

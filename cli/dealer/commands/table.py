@@ -10,7 +10,7 @@ import click
 from dealer import render
 from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
 from dealer.errors import TableError
-from dealer.options import _complete_tables, global_options
+from dealer.options import SuggestingGroup, _complete_tables, global_options
 from dealer.session import Session
 
 PERSON = re.compile(r"[^\s=:,][^=:,]{0,63}")
@@ -54,7 +54,7 @@ def parse_traits(items):
     return traits
 
 
-@click.group()
+@click.group(cls=SuggestingGroup)
 @global_options
 def table():
     """Persistent tables: decks, discards, sleeves, roster, chips and history.
@@ -276,7 +276,8 @@ def log(ctx, name, since):
         import json
 
         for event in events:
-            click.echo(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":")))
+            click.echo(json.dumps({"schema": render.SCHEMA, "table": name, **event}, ensure_ascii=False,
+                                  separators=(",", ":")))
         return
     session.emit([session.envelope({"table": name, "events": events}, ruleset=None)],
                  log_text(events))

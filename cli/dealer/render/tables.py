@@ -6,15 +6,21 @@ from dealer.render import cell, plural, table_text
 
 
 def draw_text(results, cards_fmt):
-    lines = []
+    """One line of cards per deal, and nothing else: notes are ``draw_notes``, printed apart."""
+    return [cards_fmt.many(result["cards"]) for result in results]
+
+
+def draw_notes(results):
+    """What a person should know about table draws: reshuffles and short draws (for stderr)."""
+    notes = []
     for result in results:
-        line = cards_fmt.many(result["cards"])
+        deck = f"{result['table']}'s deck {result['deck']}" if "table" in result else "the deck"
         if result.get("reshuffled"):
-            line += f"   (the deck ran out: {plural(result['reshuffled'], 'discard')} reshuffled in)"
+            notes.append(f"{deck} ran out: {plural(result['reshuffled'], 'discard')} reshuffled in")
         if result.get("short"):
-            line += f"   (short: only {plural(len(result['cards']), 'card')} left to draw)"
-        lines.append(line)
-    return lines
+            got = plural(len(result["cards"]), "card")
+            notes.append(f"{deck} came up short: only {got} left to draw")
+    return notes
 
 
 def chips_text(counts):
@@ -48,10 +54,13 @@ def table_show_text(result, cards_fmt):
 
 
 def log_text(events):
+    """One event per line: number, time, command, the command's seed (where it used one), kind,
+    deck, cards and details."""
     rows = []
     for event in events:
         detail = " ".join(event["cards"])
         extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
-        rows.append([cell(str(event["seq"])), cell(event["time"]), cell(event["command"]), cell(event["kind"]),
+        rows.append([cell(str(event["seq"])), cell(event["time"]), cell(event["command"]),
+                     cell("" if event.get("seed") is None else f"seed {event['seed']}"), cell(event["kind"]),
                      cell(event["deck"] or ""), cell(" ".join(part for part in (detail, extra) if part))])
     return table_text(rows) or ["no events"]
