@@ -41,17 +41,103 @@ def person_name(name):
 
 
 def parse_traits(items):
-    """``KEY=VALUE`` pairs; numbers become integers, ``KEY=`` (empty) removes the trait."""
+    """``KEY=VALUE`` pairs; numbers become integers, ``KEY=`` (empty) removes the trait.
+
+    Keys are slugged as the mechanics look them up: ``"Soul Blast=4"`` is ``soul-blast``.
+    """
+    from dealer.core.ranks import slug
+
     traits = {}
     for item in items:
         key, sep, value = item.partition("=")
-        key = key.strip().lower()
-        if not sep or not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
+        key = slug(key)
+        if not sep or not re.fullmatch(r"[a-z][a-z0-9_'-]*", key):
             raise click.BadParameter(f"'{item}': write KEY=VALUE, e.g. quickness=3d6 or hexslinging=5",
                                      param_hint="--trait")
         value = value.strip()
         traits[key] = int(value) if re.fullmatch(r"-?\d+", value) else (value or None)
     return traits
+
+
+# What each trait the mechanics read must hold.
+_KIND_HELP = {
+    "roll": "dice (3d6), a total already rolled (16) or bust",
+    "dice": "dice, e.g. 3d10",
+    "level": "a whole number, e.g. 4",
+    "modifier": "a whole number, e.g. 2 or -1",
+    "flag": "yes or no",
+}
+_FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
+
+
+def trait_kinds(ruleset):
+    """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
+
+    ``action`` reads quickness, cognition and guts (or combat, for a hands-style game); a
+    huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit, deftness, ...) and a
+    level under each hex's name; a poker-hands spell reads each spell's level, master and
+    huckster.
+    """
+    from dealer.core.ranks import slug
+
+    kinds = {}
+    if ruleset.action.get("style") == "hands":
+        kinds["combat"] = "modifier"
+    else:
+        kinds.update(quickness="roll", cognition="roll", guts="roll")
+    catalogue = ruleset.hex.get("catalogue") or []
+    style = ruleset.hex.get("style")
+    if style == "huckster":
+        kinds["hexslinging"] = "level"
+        for entry in catalogue:
+            if entry.get("trait"):
+                kinds.setdefault(slug(entry["trait"]), "dice")
+    elif style == "spell":
+        kinds.update(master="level", huckster="flag")
+    for entry in catalogue:
+        kinds.setdefault(slug(entry["name"]), "level")
+    return kinds
+
+
+def check_traits(ruleset, person, traits, free=False):
+    """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
+    flags as booleans. Every problem is reported at once, naming the person."""
+    import difflib
+
+    from dealer.core.dice import parse_dice
+    from dealer.errors import DiceError
+
+    kinds = trait_kinds(ruleset)
+    problems, checked = [], {}
+    for key, value in traits.items():
+        kind = kinds.get(key)
+        if value is None or (kind is None and free):
+            checked[key] = value
+            continue
+        if kind is None:
+            close = difflib.get_close_matches(key, list(kinds), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'? " if close else f"it reads {', '.join(kinds)}; "
+            problems.append(f"'{key}' is not a trait {ruleset.name} reads ({hint}add --trait-free to keep a "
+                            "house trait)")
+            continue
+        text = str(value).strip()
+        ok = True
+        if kind == "flag":
+            ok = text.lower() in _FLAGS
+            value = _FLAGS.get(text.lower(), value)
+        elif kind in ("level", "modifier"):
+            ok = isinstance(value, int) and (kind == "modifier" or value >= 0)
+        elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
+            try:
+                parse_dice(text, ruleset.dice["sides"])
+            except DiceError:
+                ok = False
+        if not ok:
+            problems.append(f"{key}={text} is not {_KIND_HELP[kind]}")
+        checked[key] = value
+    if problems:
+        raise click.BadParameter(f"{person}: " + "; ".join(problems), param_hint="--trait")
+    return checked
 
 
 @click.group(cls=SuggestingGroup)
@@ -289,9 +375,10 @@ def log(ctx, name, since):
 @click.option("--side", default=None, help="posse or marshal (the ruleset's sides; default the first).")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
               help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
+@click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @global_options
 @click.pass_context
-def add(ctx, name, person, side, traits):
+def add(ctx, name, person, side, traits, trait_free):
     """Add PERSON to the table's roster.
 
     \b
@@ -306,6 +393,7 @@ def add(ctx, name, person, side, traits):
         sides = loaded.ruleset.action["sides"]
         side = _side(side or sides[0], sides)
         values = {k: v for k, v in parse_traits(traits).items() if v is not None}
+        values = check_traits(loaded.ruleset, person, values, free=trait_free)
         loaded.roster[person] = {"side": side, "traits": values}
         loaded.log("roster add", data={"person": person, "side": side, "traits": values})
     session.emit([session.envelope({"table": name, "person": person, **loaded.roster[person]})],
@@ -317,9 +405,10 @@ def add(ctx, name, person, side, traits):
 @click.argument("person", shell_complete=_complete_people)
 @click.option("--side", default=None, help="Move them to this side.")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
+@click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @global_options
 @click.pass_context
-def set_command(ctx, name, person, side, traits):
+def set_command(ctx, name, person, side, traits, trait_free):
     """Change PERSON's side or traits.
 
     \b
@@ -331,7 +420,7 @@ def set_command(ctx, name, person, side, traits):
         entry = loaded.person(person)
         if side:
             entry["side"] = _side(side, loaded.ruleset.action["sides"])
-        for key, value in parse_traits(traits).items():
+        for key, value in check_traits(loaded.ruleset, person, parse_traits(traits), free=trait_free).items():
             if value is None:
                 entry["traits"].pop(key, None)
             else:
