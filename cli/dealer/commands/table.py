@@ -9,11 +9,11 @@ import click
 
 from dealer import render
 from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
+from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
 from dealer.options import SuggestingGroup, _complete_tables, global_options
 from dealer.session import Session
 
-PERSON = re.compile(r"[^\s=:,][^=:,]{0,63}")
 
 
 def _complete_people(ctx, param, incomplete):
@@ -33,13 +33,6 @@ def table_argument(required=True):
     return click.argument("name", required=required, shell_complete=_complete_tables)
 
 
-def person_name(name):
-    name = name.strip()
-    if not PERSON.fullmatch(name):
-        raise TableError(f"'{name}' is not a usable name: up to 64 characters, without '=', ':' or ','")
-    return name
-
-
 def parse_traits(items):
     """``KEY=VALUE`` pairs; numbers become integers, ``KEY=`` (empty) removes the trait.
 
@@ -57,87 +50,6 @@ def parse_traits(items):
         value = value.strip()
         traits[key] = int(value) if re.fullmatch(r"-?\d+", value) else (value or None)
     return traits
-
-
-# What each trait the mechanics read must hold.
-_KIND_HELP = {
-    "roll": "dice (3d6), a total already rolled (16) or bust",
-    "dice": "dice, e.g. 3d10",
-    "level": "a whole number, e.g. 4",
-    "modifier": "a whole number, e.g. 2 or -1",
-    "flag": "yes or no",
-}
-_FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
-
-
-def trait_kinds(ruleset):
-    """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
-
-    ``action`` reads quickness, cognition and guts (or combat, for a hands-style game); a
-    huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit, deftness, ...) and a
-    level under each hex's name; a poker-hands spell reads each spell's level, master and
-    huckster.
-    """
-    from dealer.core.ranks import slug
-
-    kinds = {}
-    if ruleset.action.get("style") == "hands":
-        kinds["combat"] = "modifier"
-    else:
-        kinds.update(quickness="roll", cognition="roll", guts="roll")
-    catalogue = ruleset.hex.get("catalogue") or []
-    style = ruleset.hex.get("style")
-    if style == "huckster":
-        kinds["hexslinging"] = "level"
-        for entry in catalogue:
-            if entry.get("trait"):
-                kinds.setdefault(slug(entry["trait"]), "dice")
-    elif style == "spell":
-        kinds.update(master="level", huckster="flag")
-    for entry in catalogue:
-        kinds.setdefault(slug(entry["name"]), "level")
-    return kinds
-
-
-def check_traits(ruleset, person, traits, free=False):
-    """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
-    flags as booleans. Every problem is reported at once, naming the person."""
-    import difflib
-
-    from dealer.core.dice import parse_dice
-    from dealer.errors import DiceError
-
-    kinds = trait_kinds(ruleset)
-    problems, checked = [], {}
-    for key, value in traits.items():
-        kind = kinds.get(key)
-        if value is None or (kind is None and free):
-            checked[key] = value
-            continue
-        if kind is None:
-            close = difflib.get_close_matches(key, list(kinds), n=1, cutoff=0.6)
-            hint = f"did you mean '{close[0]}'? " if close else f"it reads {', '.join(kinds)}; "
-            problems.append(f"'{key}' is not a trait {ruleset.name} reads ({hint}add --trait-free to keep a "
-                            "house trait)")
-            continue
-        text = str(value).strip()
-        ok = True
-        if kind == "flag":
-            ok = text.lower() in _FLAGS
-            value = _FLAGS.get(text.lower(), value)
-        elif kind in ("level", "modifier"):
-            ok = isinstance(value, int) and (kind == "modifier" or value >= 0)
-        elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
-            try:
-                parse_dice(text, ruleset.dice["sides"])
-            except DiceError:
-                ok = False
-        if not ok:
-            problems.append(f"{key}={text} is not {_KIND_HELP[kind]}")
-        checked[key] = value
-    if problems:
-        raise click.BadParameter(f"{person}: " + "; ".join(problems), param_hint="--trait")
-    return checked
 
 
 @click.group(cls=SuggestingGroup)
@@ -483,3 +395,97 @@ def _side(side, sides):
     if side not in sides:
         raise TableError(f"'{side}' is not a side of this ruleset: use {' or '.join(sides)}")
     return side
+
+
+@table.command("undo")
+@table_argument()
+@global_options
+@click.pass_context
+def undo(ctx, name):
+    """Put the table back as it was before its last command that changed it.
+
+    Cards, chips, roster and state go back in one step; the history keeps every event and
+    records the undo. Run it again to walk further back (up to 100 commands).
+
+    \b
+    Example:
+      dealer table undo friday
+    """
+    from dealer.store.tables import Store
+    from dealer.store import undo as snapshots
+
+    session = Session(ctx, "table undo")
+    with Store().transaction() as tx:
+        loaded = tx.load(name)
+        undone = snapshots.undo(tx.db, loaded.id)
+        if undone is None:
+            raise TableError(f"table '{loaded.name}': nothing to undo (a new or imported table starts with "
+                             "nothing to undo)")
+        left = snapshots.depth(tx.db, loaded.id)
+    first, last = undone["events"]
+    events = "no events" if last < first else f"event {first}" if first == last else f"events {first} to {last}"
+    session.emit([session.envelope({"table": loaded.name, "undid": undone, "left": left}, ruleset=loaded.ruleset_name)],
+                 [f"table {loaded.name}: undid {undone['command']} ({events}, {undone['time']})"])
+
+
+@table.command("export")
+@table_argument()
+@global_options
+@click.pass_context
+def export(ctx, name):
+    """Print the whole table, history included, as one JSON document (for `table import`).
+
+    \b
+    Example:
+      dealer table export friday > friday.json
+    """
+    from dealer.store.tables import Store
+    from dealer.store.transfer import export_table
+
+    session = Session(ctx, "table export")
+    with Store().transaction(create=False) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet")
+        loaded = tx.load(name)
+        result = export_table(tx.db, loaded.name)
+    settings = session.settings
+    if not (settings.json or settings.jsonl):  # the document is JSON whatever the options say
+        settings.json = True
+    session.emit([session.envelope(result, ruleset=loaded.ruleset_name)], [])
+
+
+@table.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
+@global_options
+@click.pass_context
+def import_command(ctx, file, as_name):
+    """Make a table from a `dealer table export` document (FILE, or - for stdin).
+
+    The document is checked in full (format, ruleset, every card once per deck, roster,
+    chips conserved, history) and refused without writing anything if any check fails.
+
+    \b
+    Examples:
+      dealer table import friday.json
+      dealer table import friday.json --as saturday
+    """
+    from dealer.store.tables import Store
+    from dealer.store.transfer import import_table, read_document
+
+    session = Session(ctx, "table import")
+    where = "stdin" if file.name == "<stdin>" else file.name
+    result = read_document(file.read(), where)
+    name = as_name or result.get("table")
+    if not isinstance(name, str):
+        raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
+    with Store().transaction() as tx:
+        import_table(tx.db, result, name, where)
+        loaded = tx.load(name)
+        summary = {"table": loaded.name, "ruleset": loaded.ruleset_name, "from": result.get("table"),
+                   "decks": sorted(loaded.decks), "roster": len(loaded.roster),
+                   "events": len(result["events"]) + 1}
+    session.emit([session.envelope(summary, ruleset=loaded.ruleset_name)],
+                 [f"table {loaded.name}: imported from {where} ({loaded.ruleset_name}, "
+                  f"{render.plural(len(summary['decks']), 'deck')}, {summary['roster']} on the roster, "
+                  f"{render.plural(summary['events'], 'event')})"])

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 
 from dealer.core.piles import Chips, Piles
 from dealer.errors import TableError
+from dealer.store.undo import remember
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
 SCHEMA_VERSION = 1
@@ -333,6 +334,7 @@ class Transaction:
     def save(self, table, command, seed=None):
         """Write back what the command changed, and append its events to the history."""
         db = self.db
+        remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
         db.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(table.state, sort_keys=True), table.id))
         for deck in table.deleted_decks:
             db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
