@@ -76,6 +76,10 @@ class DealerGroup(SuggestingGroup):
             formatter.write_dl(rows)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if os.environ.get(complete_var or "_DEALER_COMPLETE"):
+            from dealer import completion
+
+            completion.register()
         try:
             code = super().main(args, prog_name or "dealer", complete_var, standalone_mode=False, **extra)
         except click.exceptions.Exit as done:

@@ -11,6 +11,8 @@ import os
 import sys
 import click
 
+from dealer import completion
+
 _KEY = "dealer.options"
 
 
@@ -20,19 +22,9 @@ def _remember(ctx, param, value):
     return value
 
 
-def _complete_rulesets(ctx, param, incomplete):
-    from dealer.store.rulesets import builtin_names
-
-    return [name for name in builtin_names() if name.startswith(incomplete)]
-
-
-def _complete_tables(ctx, param, incomplete):
-    from dealer.store.tables import table_names
-
-    try:
-        return [name for name in table_names() if name.startswith(incomplete)]
-    except Exception:  # completion must never fail loudly
-        return []
+# Completion functions live in dealer.completion; these names are kept for the commands.
+_complete_rulesets = completion.rulesets
+_complete_tables = completion.tables
 
 
 GLOBAL_OPTIONS = [

@@ -8,6 +8,7 @@ import click
 
 from dealer.render.action import action_text, interrupt_text
 from dealer.core.mechanics import action as mechanics
+from dealer import completion
 from dealer.options import global_options
 from dealer.session import Session
 
@@ -240,7 +241,7 @@ def _holder_deck(table, ruleset, name):
 
 
 @action.command("sleeve")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.roster)
 @click.argument("card", required=False)
 @global_options
 @click.pass_context
@@ -262,7 +263,7 @@ def sleeve_command(ctx, name, card):
 
 
 @action.command("play")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.roster)
 @global_options
 @click.pass_context
 def play(ctx, name):
@@ -286,8 +287,8 @@ def play(ctx, name):
 
 
 @action.command("interrupt")
-@click.argument("name")
-@click.option("--against", "other", required=True, metavar="OTHER", help="The character being interrupted.")
+@click.argument("name", shell_complete=completion.roster)
+@click.option("--against", "other", required=True, metavar="OTHER", shell_complete=completion.roster, help="The character being interrupted.")
 @click.option("--roll", "rolls", multiple=True, metavar="NAME=DICE",
               help="Quickness for either character (default: their roster quickness trait).")
 @global_options

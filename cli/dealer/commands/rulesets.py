@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.render.rulesets import ruleset_show_text, rulesets_list_text
+from dealer import completion
 from dealer.options import SuggestingGroup, _complete_rulesets, global_options
 from dealer.session import Session
 
@@ -84,7 +85,7 @@ def show(ctx, name):
 
 
 @rulesets.command("validate")
-@click.argument("path")
+@click.argument("path", shell_complete=completion.ruleset_files)
 @global_options
 @click.pass_context
 def validate(ctx, path):

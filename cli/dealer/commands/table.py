@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from dealer import render
+from dealer import completion, render
 from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
 from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
@@ -16,17 +16,7 @@ from dealer.session import Session
 
 
 
-def _complete_people(ctx, param, incomplete):
-    try:
-        from dealer.store.tables import Store
-
-        table = ctx.params.get("name")
-        with Store().transaction(create=False) as tx:
-            if tx is None or not table:
-                return []
-            return [person for person in tx.load(table).roster if person.startswith(incomplete)]
-    except Exception:  # completion must never fail loudly
-        return []
+_complete_people = completion.table_roster
 
 
 def table_argument(required=True):
@@ -284,7 +274,8 @@ def log(ctx, name, since):
 @table.command("add")
 @table_argument()
 @click.argument("person")
-@click.option("--side", default=None, help="posse or marshal (the ruleset's sides; default the first).")
+@click.option("--side", default=None, shell_complete=completion.sides,
+              help="posse or marshal (the ruleset's sides; default the first).")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
               help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
@@ -315,7 +306,7 @@ def add(ctx, name, person, side, traits, trait_free):
 @table.command("set")
 @table_argument()
 @click.argument("person", shell_complete=_complete_people)
-@click.option("--side", default=None, help="Move them to this side.")
+@click.option("--side", default=None, shell_complete=completion.sides, help="Move them to this side.")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @global_options
