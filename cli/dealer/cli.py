@@ -121,9 +121,17 @@ def _fail(*lines, code):
     sys.exit(code)
 
 
+def _print_version(ctx, param, value):
+    # Not click.version_option: it imports locale, a cost every command would pay at start-up.
+    if value and not ctx.resilient_parsing:
+        click.echo(f"dealer {__version__}")
+        ctx.exit()
+
+
 @click.group(cls=DealerGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @global_options
-@click.version_option(__version__, "--version", prog_name="dealer", message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and exit.")
 def cli():
     """Cards, poker hands, exploding dice and chips for Weird West tabletop games.
 

@@ -11,8 +11,6 @@ import os
 import sys
 import click
 
-from dealer import completion
-
 _KEY = "dealer.options"
 
 
@@ -22,9 +20,16 @@ def _remember(ctx, param, value):
     return value
 
 
-# Completion functions live in dealer.completion; these names are kept for the commands.
-_complete_rulesets = completion.rulesets
-_complete_tables = completion.tables
+def _complete_rulesets(ctx, param, incomplete):
+    from dealer import completion  # only when completing: start-up pays nothing for it
+
+    return completion.rulesets(ctx, param, incomplete)
+
+
+def _complete_tables(ctx, param, incomplete):
+    from dealer import completion
+
+    return completion.tables(ctx, param, incomplete)
 
 
 GLOBAL_OPTIONS = [
