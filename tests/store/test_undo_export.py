@@ -59,8 +59,16 @@ class UndoMachine(TableMachine):
         assert {**again, "table": "t", "events": []} == {**original, "events": []}
 
 
-UndoMachine.TestCase.settings = settings(max_examples=12, stateful_step_count=20, deadline=None)
+UndoMachine.TestCase.settings = settings(max_examples=8, stateful_step_count=20, deadline=None)
 test_undo_and_round_trip_state_machine = UndoMachine.TestCase
+
+
+class LongUndoMachine(UndoMachine):
+    pass
+
+
+LongUndoMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+test_undo_and_round_trip_at_length = pytest.mark.slow(LongUndoMachine.TestCase)
 
 
 # -- the commands ------------------------------------------------------------------------------
