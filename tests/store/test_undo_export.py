@@ -163,6 +163,7 @@ def _extra_chip(result):
     (lambda r: r["roster"].append({"name": "Zed", "side": "nobody", "traits": {}}), "side"),
     (lambda r: r["events"].pop(0), "numbered"),
     (lambda r: r.update(state=[]), "'state'"),
+    (lambda r: r.update(ruleset="poker-hands"), "its ruleset document is 'deadlands'"),
 ])
 def test_a_bad_document_is_refused_and_nothing_is_written(dealer, change, says):
     dealer("table", "new", "T", "--seed", "1")
@@ -178,3 +179,10 @@ def test_a_bad_document_is_refused_and_nothing_is_written(dealer, change, says):
 def test_a_file_that_is_not_an_export_is_refused(dealer, text, says):
     run = dealer("table", "import", "-", input=text)
     assert run.code == 1 and says in run.err
+
+
+def test_undo_and_export_of_a_missing_table_are_clean_errors_that_create_nothing(dealer, tmp_path):
+    for command in ("undo", "export"):
+        run = dealer("table", command, "nowhere")
+        assert run.code == 1 and "no table 'nowhere'" in run.err and len(run.err.splitlines()) == 1
+    assert not (tmp_path / "state").exists()

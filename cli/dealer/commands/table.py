@@ -406,7 +406,9 @@ def undo(ctx, name):
     from dealer.store import undo as snapshots
 
     session = Session(ctx, "table undo")
-    with Store().transaction() as tx:
+    with Store().transaction(create=False) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
         undone = snapshots.undo(tx.db, loaded.id)
         if undone is None:

@@ -98,6 +98,8 @@ def check(result, where, name):
         full = sorted(card.code for card in ruleset.deck)
     except DealerError as error:
         _refuse(where, "its ruleset: " + " / ".join(str(error).splitlines()))
+    need(result.get("ruleset") == ruleset.name,
+         f"it says ruleset '{result.get('ruleset')}' but its ruleset document is '{ruleset.name}'")
     need(isinstance(result.get("created"), str), "no 'created' time")
     need(isinstance(result.get("state"), dict), "'state' is not an object")
 
