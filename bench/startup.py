@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,9 +38,14 @@ def cases(dealer):
 
 
 def run_once(argv, env):
+    """Wall time, and CPU time (user + system) of the child: the latter barely moves when
+    other work shares the machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main():
@@ -57,16 +63,19 @@ def main():
     for _ in range(args.runs):
         for label, argv in table:
             times[label].append(run_once(argv, env))
-    medians = {label: statistics.median(values) * 1000 for label, values in times.items()}
-    base = medians[table[0][0]]
-    print(f"median of {args.runs} interleaved runs each, Python {sys.version.split()[0]}; target {TARGET}x")
+    wall = {label: statistics.median(t[0] for t in values) * 1000 for label, values in times.items()}
+    cpu = {label: statistics.median(t[1] for t in values) * 1000 for label, values in times.items()}
+    base, base_cpu = wall[table[0][0]], cpu[table[0][0]]
+    print(f"median of {args.runs} interleaved runs each, Python {sys.version.split()[0]}, load average "
+          f"{os.getloadavg()[0]:.1f}; target {TARGET}x of the baseline's wall time")
+    print(f"  {'':<48} {'wall':>10}          {'cpu (user+sys)':>14}")
     over = []
-    for label, ms in medians.items():
+    for label, ms in wall.items():
         ratio = ms / base
         mark = "" if ratio <= TARGET or label == table[0][0] else "  over"
         if mark:
             over.append(label)
-        print(f"  {label:<48} {ms:7.1f} ms   {ratio:4.2f}x{mark}")
+        print(f"  {label:<48} {ms:7.1f} ms {ratio:5.2f}x   {cpu[label]:7.1f} ms {cpu[label] / base_cpu:5.2f}x{mark}")
     if args.check and over:
         sys.exit(1)
 

@@ -129,9 +129,9 @@ def _print_version(ctx, param, value):
 
 
 @click.group(cls=DealerGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@global_options
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and exit.")
+@global_options
 def cli():
     """Cards, poker hands, exploding dice and chips for Weird West tabletop games.
 

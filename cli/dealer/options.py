@@ -20,6 +20,12 @@ def _remember(ctx, param, value):
     return value
 
 
+def _show_help(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
 def _complete_rulesets(ctx, param, incomplete):
     from dealer import completion  # only when completing: start-up pays nothing for it
 
@@ -49,6 +55,10 @@ GLOBAL_OPTIONS = [
                  help="ASCII only: card codes, no suit glyphs, '#' bars."),
     click.option("--no-color", is_flag=True, default=None, expose_value=False, callback=_remember,
                  help="No colour (glyphs stay) [also NO_COLOR, TERM=dumb]."),
+    # Our own help option: click's, made afresh for every command that runs, asks gettext for
+    # its text (a search for translation files and an import of locale) on every start-up.
+    click.option("-h", "--help", is_flag=True, expose_value=False, is_eager=True, callback=_show_help,
+                 help="Show this message and exit."),
 ]
 
 
