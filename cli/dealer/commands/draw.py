@@ -48,7 +48,7 @@ def draw(ctx, n, count, deck_name, allow_short):
     if session.settings.json and count > 1:
         envelopes = [session.envelope({"deals": [dict(r, seed=session.seed + i) for i, r in enumerate(results)]},
                                       seed=session.seed)]
-    session.emit(envelopes, draw_text(results, session.cards), notes=draw_notes(results))
+    session.emit(envelopes, draw_text(results, session.cards))
 
 
 def _nothing_to_draw(table, deck_name, piles):
