@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+from dealer.render import SCHEMA
 from tests.cli.test_installed import run_in_terminal
 from tests.conftest import assert_clean_error, installed_dealer
 
@@ -80,7 +81,7 @@ def test_json_and_jsonl_together_is_a_usage_error(dealer, args):
 def test_rulesets_new_json_is_the_starter_as_data(dealer):
     for flag in ("--json", "--jsonl"):
         doc = json.loads(dealer("rulesets", "new", "--from", "poker-hands", "--name", "mine", flag).out)
-        assert doc["schema"] == 1 and doc["command"] == "rulesets new" and doc["ruleset"] == "poker-hands"
+        assert doc["schema"] == SCHEMA and doc["command"] == "rulesets new" and doc["ruleset"] == "poker-hands"
         assert doc["result"]["name"] == "mine" and doc["result"]["extends"] == "poker-hands"
         assert 'extends = "poker-hands"' in doc["result"]["toml"]
     assert dealer("rulesets", "new").out.startswith("# House rules")
@@ -90,10 +91,10 @@ def test_every_json_line_carries_the_schema_and_ruleset_is_null_where_none_is_us
     dealer("table", "new", "T", "--seed", "1")
     dealer("draw", "2", "--table", "T")
     lines = dealer("table", "log", "T", "--jsonl").out.splitlines()
-    assert len(lines) == 3 and all(json.loads(line)["schema"] == 1 for line in lines)
+    assert len(lines) == 3 and all(json.loads(line)["schema"] == SCHEMA for line in lines)
     for args in (["rulesets", "list"], ["table", "list"], ["table", "log", "T"]):
         doc = dealer(*args, "--json").json()
-        assert doc["schema"] == 1 and doc["ruleset"] is None, args
+        assert doc["schema"] == SCHEMA and doc["ruleset"] is None, args
     assert dealer("table", "show", "T", "--json").json()["ruleset"] == "deadlands"
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import settings
 from hypothesis.stateful import invariant, precondition, rule
 
+from dealer.render import SCHEMA
 from dealer.store import undo as snapshots
 from dealer.store.transfer import export_table, import_table
 from tests.store.test_tables_stateful import TableMachine
@@ -117,7 +118,7 @@ def test_export_then_import_under_another_name(dealer, tmp_path):
     exported = dealer("table", "export", "T")
     assert exported.code == 0
     doc = json.loads(exported.out)
-    assert doc["schema"] == 1 and doc["command"] == "table export" and doc["result"]["format"] == 1
+    assert doc["schema"] == SCHEMA and doc["command"] == "table export" and doc["result"]["format"] == 1
     path = tmp_path / "t.json"
     path.write_text(exported.out, encoding="utf-8")
     refused = dealer("table", "import", path)
