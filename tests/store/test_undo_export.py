@@ -68,7 +68,7 @@ class LongUndoMachine(UndoMachine):
     pass
 
 
-LongUndoMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+LongUndoMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=40, deadline=None)
 test_undo_and_round_trip_at_length = pytest.mark.slow(LongUndoMachine.TestCase)
 
 
