@@ -54,6 +54,8 @@ def table():
       dealer draw 5 --table friday
       dealer table discard friday "As Kd"
       dealer table log friday --jsonl
+      dealer table undo friday
+      dealer table export friday > friday.json
     """
 
 
