@@ -176,7 +176,7 @@ def test_a_bad_document_is_refused_and_nothing_is_written(dealer, change, says):
 
 
 @pytest.mark.parametrize("text, says", [("not json", "not JSON"), ('{"command": "draw"}', "not a table exported"),
-                                        ("[]", "not a table exported")])
+                                        ("[]", "not a table exported"), (b"\xd0\x00\xff", "not UTF-8")])
 def test_a_file_that_is_not_an_export_is_refused(dealer, text, says):
     run = dealer("table", "import", "-", input=text)
     assert run.code == 1 and says in run.err

@@ -450,7 +450,7 @@ def export(ctx, name):
 
 
 @table.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 @click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
 @global_options
 @click.pass_context
@@ -469,7 +469,8 @@ def import_command(ctx, file, as_name):
     from dealer.store.transfer import import_table, read_document
 
     session = Session(ctx, "table import")
-    where = "stdin" if file.name == "<stdin>" else file.name
+    name_given = getattr(file, "name", "<stdin>")
+    where = "stdin" if name_given in ("<stdin>", 0) or not isinstance(name_given, str) else name_given
     result = read_document(file.read(), where)
     name = as_name or result.get("table")
     if not isinstance(name, str):

@@ -61,7 +61,12 @@ def _refuse(where, message):
 
 
 def read_document(text, where):
-    """The ``result`` of an exported envelope, parsed and shape-checked."""
+    """The ``result`` of an exported envelope (text or bytes), parsed and shape-checked."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            _refuse(where, "not UTF-8 text")
     try:
         doc = json.loads(text)
     except ValueError as error:
