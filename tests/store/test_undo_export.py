@@ -10,7 +10,8 @@ import copy
 import json
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from dealer.render import SCHEMA
@@ -187,3 +188,66 @@ def test_undo_and_export_of_a_missing_table_are_clean_errors_that_create_nothing
         run = dealer("table", command, "nowhere")
         assert run.code == 1 and "no table 'nowhere'" in run.err and len(run.err.splitlines()) == 1
     assert not (tmp_path / "state").exists()
+
+
+def _paths(value, path=()):
+    """Every place in a JSON value, as a path of keys and indexes."""
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, path + (index,))
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=4),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                         max_size=3),
+                           max_leaves=4)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from dealer.cli import cli
+
+    home = tmp_path_factory.mktemp("export")
+    runner = CliRunner()
+    env = {"DEALER_HOME": str(home)}
+    for args in (["table", "new", "T", "--seed", "1"], ["table", "add", "T", "Sarah", "--trait", "quickness=3d6"],
+                 ["action", "--table", "T", "--seed", "2"], ["draw", "3", "--table", "T", "--seed", "3"]):
+        assert runner.invoke(cli, args, env=env).exit_code == 0
+    return json.loads(runner.invoke(cli, ["table", "export", "T"], env=env).stdout)
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_mutated_export_is_imported_whole_or_refused_cleanly(exported, data, tmp_path_factory):
+    from click.testing import CliRunner
+
+    from dealer.cli import cli
+
+    doc = copy.deepcopy(exported)
+    places = [path for path in _paths(doc["result"]) if path]
+    path = data.draw(st.sampled_from(places))
+    parent = doc["result"]
+    for key in path[:-1]:
+        parent = parent[key]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = data.draw(JSON_VALUES)
+    env = {"DEALER_HOME": str(tmp_path_factory.mktemp("import"))}
+    runner = CliRunner()
+    run = runner.invoke(cli, ["table", "import", "-", "--as", "U"], input=json.dumps(doc), env=env)
+    assert run.exit_code in (0, 1), run.output
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr
+    listed = json.loads(runner.invoke(cli, ["table", "list", "--json"], env=env).stdout)["result"]["tables"]
+    if run.exit_code == 1:
+        assert "nothing was written" in run.stderr and listed == []
+    else:
+        assert [t["name"] for t in listed] == ["U"]
+        shown = runner.invoke(cli, ["table", "show", "U", "--json"], env=env)
+        assert shown.exit_code == 0

@@ -17,7 +17,7 @@ import json
 from dealer.errors import DealerError, TableError
 
 FORMAT = 1
-PLACES = ("deck", "discard", "play", "sleeve")
+EVENT_KEYS = {"seq", "time", "command", "kind", "deck", "cards", "seed", "data"}
 
 
 def export_table(db, name):
@@ -179,7 +179,8 @@ def check(result, where, name):
     event_rows = []
     for i, event in enumerate(events, start=1):
         need(isinstance(event, dict) and event.get("seq") == i, f"events are not numbered 1, 2, 3, ... at {i}")
-        need(all(isinstance(event.get(key), str) for key in ("time", "command", "kind"))
+        need(EVENT_KEYS <= set(event)
+             and all(isinstance(event.get(key), str) for key in ("time", "command", "kind"))
              and (event.get("deck") is None or isinstance(event.get("deck"), str))
              and isinstance(event.get("cards"), list) and isinstance(event.get("data"), dict)
              and (event.get("seed") is None or (isinstance(event["seed"], int) and not isinstance(event["seed"], bool))),
