@@ -15,7 +15,7 @@ import click
 
 from dealer import __version__
 from dealer.errors import DealerError, RulesetError, clip_line, shown
-from dealer.options import global_options
+from dealer.options import SuggestingGroup, global_options
 
 COMMANDS = {
     "action": ("dealer.commands.action", "action", "Deal a combat round and print the countdown."),
@@ -31,8 +31,36 @@ COMMANDS = {
 }
 
 
-class DealerGroup(click.Group):
+class PipeClosed(Exception):
+    """The reader of stdout went away (``dealer ... | head``). Not an OSError on purpose:
+    click's own EPIPE handling (exit 1) must not see it."""
+
+
+def _quiet_stdout():
+    """Point stdout at /dev/null so that nothing more is written, nor flushed at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # not a real file (tests): replace the object
+        sys.stdout = open(os.devnull, "w")
+    finally:
+        os.close(devnull)
+
+
+class DealerGroup(SuggestingGroup):
     """Loads subcommands on demand and turns every failure into a short message and exit code."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:  # `--help` and `--version` are printed while parsing
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except BrokenPipeError as error:
+            raise PipeClosed() from error
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as error:
+            raise PipeClosed() from error
 
     def list_commands(self, ctx):
         return sorted(COMMANDS)
@@ -53,6 +81,10 @@ class DealerGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if args is None:
             args = sys.argv[1:]
+        if os.environ.get(complete_var or "_DEALER_COMPLETE"):
+            from dealer import completion
+
+            completion.register()
         try:
             _check_text(args)
             code = super().main(args, prog_name or "dealer", complete_var, standalone_mode=False, **extra)
@@ -74,10 +106,9 @@ class DealerGroup(click.Group):
             _fail(*[f"dealer: {line}" for line in lines or [type(error).__name__]], code=error.exit_code)
         except KeyboardInterrupt:
             _fail("dealer: interrupted; nothing was changed.", code=130)
-        except BrokenPipeError:
-            # The reader went away (`dealer ... | head`): stop quietly.
-            sys.stderr = open(os.devnull, "w")
-            sys.stdout = open(os.devnull, "w")
+        except (PipeClosed, BrokenPipeError):
+            # The reader went away (`dealer ... | head`): that is how a pipeline ends, not an error.
+            _quiet_stdout()
             code = 0
         except Exception as error:  # a bug: say so in one line, without a traceback
             if os.environ.get("DEALER_DEBUG"):
@@ -85,6 +116,11 @@ class DealerGroup(click.Group):
             _fail(f"dealer: internal error: {type(error).__name__}: {shown(error)}",
                   "This is a bug in dealer; set DEALER_DEBUG=1 to see the traceback and please report it.",
                   code=1)
+        try:  # what is still buffered goes out now, while a closed pipe can still be caught
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
+            code = 0
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -107,8 +143,12 @@ def _ruleset_lines(error, args):
 
 def _wants_help(error):
     """``dealer``, ``dealer table``: a group given no subcommand (not an unknown one)."""
+    from dealer.options import NoSuchCommand
+
     ctx = error.ctx
     if ctx is None or not isinstance(ctx.command, click.Group) or ctx.invoked_subcommand is not None:
+        return False
+    if isinstance(error, NoSuchCommand):
         return False
     # click 8.2+ raises NoArgsIsHelpError for a bare group (8.1 printed the help itself).
     no_args = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -126,9 +166,17 @@ def _check_text(args):
                                        "retype it in a UTF-8 terminal") from None
 
 
+def _print_version(ctx, param, value):
+    # Not click.version_option: it imports locale, a cost every command would pay at start-up.
+    if value and not ctx.resilient_parsing:
+        click.echo(f"dealer {__version__}")
+        ctx.exit()
+
+
 @click.group(cls=DealerGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and exit.")
 @global_options
-@click.version_option(__version__, "--version", prog_name="dealer", message="%(prog)s %(version)s")
 def cli():
     """Cards, poker hands, exploding dice and chips for Weird West tabletop games.
 

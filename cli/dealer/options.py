@@ -20,19 +20,22 @@ def _remember(ctx, param, value):
     return value
 
 
-def _complete_rulesets(ctx, param, incomplete):
-    from dealer.store.rulesets import builtin_names
+def _show_help(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
 
-    return [name for name in builtin_names() if name.startswith(incomplete)]
+
+def _complete_rulesets(ctx, param, incomplete):
+    from dealer import completion  # only when completing: start-up pays nothing for it
+
+    return completion.rulesets(ctx, param, incomplete)
 
 
 def _complete_tables(ctx, param, incomplete):
-    from dealer.store.tables import table_names
+    from dealer import completion
 
-    try:
-        return [name for name in table_names() if name.startswith(incomplete)]
-    except Exception:  # completion must never fail loudly
-        return []
+    return completion.tables(ctx, param, incomplete)
 
 
 GLOBAL_OPTIONS = [
@@ -50,9 +53,13 @@ GLOBAL_OPTIONS = [
                  shell_complete=_complete_tables,
                  help="Persistent table to deal from and record to [env DEALER_TABLE]."),
     click.option("--ascii", is_flag=True, default=None, expose_value=False, callback=_remember,
-                 help="Plain card codes, no suit glyphs."),
+                 help="ASCII only: card codes, no suit glyphs, '#' bars."),
     click.option("--no-color", is_flag=True, default=None, expose_value=False, callback=_remember,
-                 help="No colour [also NO_COLOR]."),
+                 help="No colour (glyphs stay) [also NO_COLOR, TERM=dumb]."),
+    # Our own help option: click's, made afresh for every command that runs, asks gettext for
+    # its text (a search for translation files and an import of locale) on every start-up.
+    click.option("-h", "--help", is_flag=True, expose_value=False, is_eager=True, callback=_show_help,
+                 help="Show this message and exit."),
 ]
 
 
@@ -63,26 +70,86 @@ def global_options(command):
     return command
 
 
+class NoSuchCommand(click.UsageError):
+    """A subcommand that does not exist (not a group called without one, which shows its help)."""
+
+
+class SuggestingGroup(click.Group):
+    """A command group that answers a mistyped subcommand with the ones it probably meant."""
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            name = args[0] if args else ""
+            close = _close_commands(name, self.list_commands(ctx))
+            if name.startswith("-") or not close:
+                raise NoSuchCommand(error.message, ctx) from None
+            raise NoSuchCommand(f"No such command '{name}'. Did you mean {' or '.join(map(repr, close))}?",
+                                ctx) from None
+
+
+def _close_commands(name, commands):
+    import difflib
+
+    close = [command for command in commands if name and command.startswith(name.lower())]
+    close += [command for command in difflib.get_close_matches(name.lower(), commands, n=2, cutoff=0.6)
+              if command not in close]
+    return close[:3]
+
+
 class Settings:
     """The resolved global options (a plain class: start-up pays for every dataclass)."""
 
-    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "fancy")
+    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "glyphs", "color", "ascii",
+                 "terminal")
 
-    def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, fancy):
+    def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, glyphs, color=False, ascii=False,
+                 terminal=False):
         self.ruleset = ruleset
         self.ruleset_given = ruleset_given  # on the command line, not from the environment
         self.seed = seed
         self.json = json
         self.jsonl = jsonl
         self.table = table
-        self.fancy = fancy  # glyphs and colour: only on a terminal when nothing asks for plain text
+        self.glyphs = glyphs  # suit glyphs: on a terminal, unless --ascii
+        self.color = color  # red suits in red, a dim seed line: on a terminal that takes colour
+        self.ascii = ascii  # --ascii: ASCII text only ('#' for the odds bars too)
+        self.terminal = terminal  # stdout is a terminal: text for a person (the seed line)
+
+    @property
+    def fancy(self):
+        """Glyphs in place of card codes (the name older code uses)."""
+        return self.glyphs
+
+
+def _glyphs_fit(stream):
+    """Whether the stream's encoding can print suit glyphs (a C locale cannot)."""
+    try:
+        "\u2660\u2665\u2666\u2663".encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (LookupError, UnicodeEncodeError):
+        return False
+
+
+def color_wanted(terminal, no_color=False, environ=os.environ):
+    """Colour on a terminal, unless --no-color, a non-empty NO_COLOR (no-color.org) or TERM=dumb.
+
+    >>> color_wanted(True, environ={"NO_COLOR": ""}), color_wanted(True, environ={"NO_COLOR": "1"})
+    (True, False)
+    >>> color_wanted(True, environ={"TERM": "dumb"}), color_wanted(False, environ={})
+    (False, False)
+    """
+    return bool(terminal and not no_color and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb")
 
 
 def settings(ctx):
-    """The global options as given, with DEALER_RULESET, DEALER_TABLE and NO_COLOR applied."""
+    """The global options as given, with DEALER_RULESET, DEALER_TABLE, NO_COLOR and TERM applied."""
     given = ctx.find_root().meta.get(_KEY, {})
-    plain = (given.get("ascii") or given.get("no_color") or "NO_COLOR" in os.environ
-             or not sys.stdout.isatty())
+    if given.get("json_out") and given.get("jsonl"):
+        raise click.UsageError("--json and --jsonl cannot be used together: choose one", ctx)
+    terminal = sys.stdout.isatty()
+    ascii_only = bool(given.get("ascii"))
     return Settings(
         ruleset=given.get("ruleset") or os.environ.get("DEALER_RULESET") or "deadlands",
         ruleset_given=bool(given.get("ruleset")),
@@ -90,5 +157,8 @@ def settings(ctx):
         json=bool(given.get("json_out")),
         jsonl=bool(given.get("jsonl")),
         table=given.get("table") or os.environ.get("DEALER_TABLE") or None,
-        fancy=not plain,
+        glyphs=terminal and not ascii_only and _glyphs_fit(sys.stdout),
+        color=color_wanted(terminal, bool(given.get("no_color"))),
+        ascii=ascii_only,
+        terminal=terminal,
     )

@@ -50,7 +50,7 @@ class Session:
 
     @cached_property
     def cards(self):
-        return render.Cards(self.ruleset.deck, self.settings.fancy)
+        return render.Cards(self.ruleset.deck, self.settings.glyphs, self.settings.color)
 
     @contextmanager
     def table(self, name=None):
@@ -89,8 +89,9 @@ class Session:
 
             yield Table.fresh(self.ruleset)
 
-    def envelope(self, result, seed=None, ruleset=None):
-        return render.envelope(self.command, ruleset or self.ruleset.name, seed, result)
+    def envelope(self, result, seed=None, ruleset=""):
+        """``ruleset``: by default this command's; a name; or None where the command uses none."""
+        return render.envelope(self.command, self.ruleset.name if ruleset == "" else ruleset, seed, result)
 
-    def emit(self, envelopes, text_lines):
-        render.emit(self.settings, envelopes, text_lines)
+    def emit(self, envelopes, text_lines, notes=()):
+        render.emit(self.settings, envelopes, text_lines, notes)

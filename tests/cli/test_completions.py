@@ -18,7 +18,7 @@ def test_committed_scripts_match_what_the_app_generates(dealer, shell):
 def complete(dealer, words):
     env = {"_DEALER_COMPLETE": "bash_complete", "COMP_WORDS": " ".join(words), "COMP_CWORD": str(len(words) - 1)}
     run = dealer(env=env)
-    return [line.split(",", 1)[1] for line in run.out.splitlines() if "," in line]
+    return [line.split(",", 1)[1] for line in run.out.splitlines() if line.startswith("plain,")]
 
 
 def test_ruleset_names_complete_dynamically(dealer):

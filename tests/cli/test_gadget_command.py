@@ -22,7 +22,7 @@ design jetski: simple application of existing tech (Pair or better; e.g. hat gun
   design time: a few hours
 """
 
-DESIGN_JSON = {'schema': 1,
+DESIGN_JSON = {'schema': 2,
                'command': 'gadget design',
                'ruleset': 'poker-hands',
                'seed': 4,
@@ -78,7 +78,7 @@ build a device: complex application of existing tech (Two Pair or better; e.g. g
   build time: a week
 """
 
-BUILD_JSON = {'schema': 1,
+BUILD_JSON = {'schema': 2,
               'command': 'gadget build',
               'ruleset': 'poker-hands',
               'seed': 0,
@@ -143,7 +143,7 @@ use a device: reliability 5, fail hand 7 cards
     Pair: 3s 3d Kd 9h 8c  (Basic Success)  (a better hand is a worse breakdown)
 """
 
-USE_JSON = {'schema': 1,
+USE_JSON = {'schema': 2,
             'command': 'gadget use',
             'ruleset': 'poker-hands',
             'seed': 5,
@@ -271,8 +271,8 @@ def test_bad_input_on_a_table_writes_nothing(dealer, args):
 
 def test_a_whole_device_on_a_table(dealer):
     assert dealer(*POKER, "table", "new", "lab", "--seed", 1).code == 0
-    assert dealer("table", "add", "lab", "Bert", "--trait", "mad_science=3").code == 0
-    assert dealer("table", "add", "lab", "Ada", "--trait", "mad_science=4").code == 0
+    assert dealer("table", "add", "lab", "Bert", "--trait", "mad-science=3").code == 0
+    assert dealer("table", "add", "lab", "Ada", "--trait", "mad-science=4").code == 0
     design = result(dealer, "design", "jetski", "--tier", "straight", "--by", "Bert", "--seed", 10, "--table", "lab",
                     "--cards", "9s 9h 9d 4c 4s 2c Ah Kd")
     assert design["stored"] and design["steps"] == 1 and design["inventor"] == "Bert"

@@ -305,8 +305,8 @@ def test_table_log_last_and_empty_draws(dealer):
     assert dealer("table", "new", "t", "--seed", 1).code == 0
     assert dealer("draw", 54, "--table", "t").code == 0
     before = dealer("table", "log", "t", "--jsonl").out.splitlines()
-    empty = dealer("draw", 5, "--table", "t", "--count", 3)
-    assert empty.code == 0 and "short" in empty.out
+    empty = dealer("draw", 5, "--table", "t", "--count", 3, "--allow-short")
+    assert empty.code == 0 and "short" in empty.err  # notes go to stderr: stdout holds only cards
     after = dealer("table", "log", "t", "--jsonl").out.splitlines()
     assert after == before  # nothing was drawn: nothing to record
     from dealer.render.tables import log_text
@@ -332,12 +332,13 @@ def test_table_log_json_is_one_document(dealer):
 
 def test_bulk_draws_from_a_table_past_its_end_print_every_deal_without_holding_them(dealer):
     assert dealer("table", "new", "t", "--seed", 1).code == 0
-    run = dealer("draw", 20, "--table", "t", "--count", 6, "--jsonl", "--seed", 2)
+    run = dealer("draw", 20, "--table", "t", "--count", 6, "--jsonl", "--seed", 2, "--allow-short")
     deals = [json.loads(line)["result"] for line in run.out.splitlines()]
     assert [len(d["cards"]) for d in deals] == [20, 20, 14, 0, 0, 0]
     assert [d["short"] for d in deals] == [False, False, True, True, True, True]
     assert len({card for d in deals for card in d["cards"]}) == 54
-    whole = dealer("draw", 1, "--table", "t", "--count", 3, "--json").json()["result"]["deals"]
+    assert dealer("draw", 1, "--table", "t", "--count", 3, "--json").code == 1  # nothing to draw
+    whole = dealer("draw", 1, "--table", "t", "--count", 3, "--json", "--allow-short").json()["result"]["deals"]
     assert [d["cards"] for d in whole] == [[], [], []] and all(d["left"] == 0 for d in whole)
 
 

@@ -238,7 +238,7 @@ def test_an_assist_check_draws_first_from_the_same_deck(poker):
 
 def test_design_skill_from_the_roster(poker):
     table = kept(poker)
-    table.roster["Bert"] = {"side": "posse", "traits": {"mad_science": 3}}
+    table.roster["Bert"] = {"side": "posse", "traits": {"mad-science": 3}}
     request = DesignRequest("jetski", "straight", Check(person="Bert"))
     result = gadget.resolve_design(poker, request, table, random.Random(1))
     assert result.check.skill == 3 and len(result.check.cards) == 8

@@ -9,6 +9,8 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from dealer.store import rulesets
 from dealer.store.tables import Store
 from tests.conftest import installed_dealer
@@ -32,14 +34,17 @@ def check_consistent(home, table="t"):
     return loaded, history
 
 
-def test_eight_processes_draw_and_discard_without_losing_or_doubling_a_card(tmp_path):
+# Every round spawns 16 processes; the default run keeps to a few rounds (still many
+# reshuffles under contention), the slow run does the long haul.
+@pytest.mark.parametrize("rounds", [3, pytest.param(9, marks=pytest.mark.slow)])
+def test_eight_processes_draw_and_discard_without_losing_or_doubling_a_card(tmp_path, rounds):
     exe = installed_dealer()
     env = env_for(tmp_path)
     subprocess.run([exe, "table", "new", "t"], env=env, check=True, capture_output=True)
 
     def worker(index):
         draws, errors = 0, []
-        for _ in range(9):
+        for _ in range(rounds):
             proc = subprocess.run([exe, "draw", "6", "--table", "t", "--json"], env=env, capture_output=True,
                                   text=True)
             if proc.returncode or proc.stderr:
@@ -59,7 +64,7 @@ def test_eight_processes_draw_and_discard_without_losing_or_doubling_a_card(tmp_
     errors = [e for _, errs in results for e in errs]
     assert not errors, errors[:3]
     total = sum(draws for draws, _ in results)
-    assert total >= 400
+    assert total >= 8 * rounds * 6 * 0.9
 
     _, history = check_consistent(tmp_path)
     dealt_since_shuffle, dealt = set(), 0

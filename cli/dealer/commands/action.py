@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from dealer import completion
 from dealer.default_group import DefaultGroup
 from dealer.options import global_options
 from dealer.session import Session
@@ -88,7 +89,7 @@ def new(ctx):
 
 
 @action.command("sleeve")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.roster)
 @click.argument("card", required=False)
 @global_options
 @click.pass_context
@@ -109,7 +110,7 @@ def sleeve_command(ctx, name, card):
 
 
 @action.command("play")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.roster)
 @global_options
 @click.pass_context
 def play(ctx, name):
@@ -129,8 +130,9 @@ def play(ctx, name):
 
 
 @action.command("interrupt")
-@click.argument("name")
-@click.option("--against", required=True, metavar="OTHER", help="The character being interrupted.")
+@click.argument("name", shell_complete=completion.roster)
+@click.option("--against", required=True, metavar="OTHER", shell_complete=completion.roster,
+              help="The character being interrupted.")
 @click.option("--roll", "rolls", multiple=True, metavar="NAME=DICE",
               help="Quickness for either character (default: their roster quickness trait).")
 @global_options

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer import render
-from dealer.render.tables import draw_text
+from dealer.render.tables import draw_notes, draw_text
 from dealer.options import global_options
 from dealer.core.schema import MAX_DECK  # no deck is larger
 from dealer.session import Session
@@ -19,9 +19,11 @@ MAX_COUNT = 100_000
               help="Independent deals, each from its own fresh shuffle (seed, seed+1, ...).")
 @click.option("--deck", "deck_name", metavar="NAME", default="main", show_default=True,
               help="With --table: which of the table's decks (made on first use).")
+@click.option("--allow-short", is_flag=True,
+              help="With --table: an empty deck deals nothing and exits 0 (else it is an error, exit 1).")
 @global_options
 @click.pass_context
-def draw(ctx, n, count, deck_name):
+def draw(ctx, n, count, deck_name, allow_short):
     """Draw N cards (default 1) from a freshly shuffled deck, or from a table's deck.
 
     Without --table every draw is a fresh shuffle and nothing is saved. With --table the
@@ -37,7 +39,7 @@ def draw(ctx, n, count, deck_name):
     """
     session = Session(ctx, "draw")
     if session.settings.table:
-        _draw_from_table(session, n, count, deck_name)
+        _draw_from_table(session, n, count, deck_name, allow_short)
         return
     deck = session.ruleset.deck
     _check_size(ctx, session, n)
@@ -53,13 +55,22 @@ def draw(ctx, n, count, deck_name):
               lambda result: draw_text([result], session.cards)[0], "deals")
 
 
+def _nothing_to_draw(table, deck_name, piles):
+    from dealer.errors import TableError
+
+    held = sum(map(len, piles.play.values())) + len(piles.sleeves)
+    raise TableError(f"table '{table.name}': deck '{deck_name}' is empty ({held} cards held, none discarded): "
+                     f"nothing to draw; dealer table discard {table.name} CARDS brings cards back "
+                     "(or add --allow-short)")
+
+
 def _check_size(ctx, session, n):
     size = len(session.ruleset.deck)
     if n > size:
         raise click.UsageError(f"cannot draw {n} cards: the {session.ruleset.name} deck has {size}", ctx)
 
 
-def _draw_from_table(session, n, count, deck_name):
+def _draw_from_table(session, n, count, deck_name, allow_short=False):
     from itertools import chain, repeat
 
     from dealer.core.piles import TABLE_HOLDER
@@ -71,6 +82,8 @@ def _draw_from_table(session, n, count, deck_name):
         piles = table.deck(deck_name, rng)
         for i in range(count):
             drawn = piles.draw(n, TABLE_HOLDER, rng)
+            if not drawn.cards and not allow_short:  # raising here leaves the table untouched
+                _nothing_to_draw(table, deck_name, piles)
             if drawn.reshuffled:
                 table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
             if drawn.cards:  # a draw that found nothing changed nothing: no event
@@ -84,7 +97,8 @@ def _draw_from_table(session, n, count, deck_name):
                 dry = count - i - 1  # deck and discards are dry: every later draw finds the same nothing
                 break
     if count == 1:
-        session.emit([session.envelope(results[0], seed=session.seed)], draw_text(results, session.cards))
+        session.emit([session.envelope(results[0], seed=session.seed)], draw_text(results, session.cards),
+                     notes=draw_notes(results))
         return
     from dealer.render.stream import document_lines, json_lines, write_lines
 
@@ -96,3 +110,5 @@ def _draw_from_table(session, n, count, deck_name):
         write_lines(document_lines(head, "deals", every))
     else:
         write_lines(draw_text([result], session.cards)[0] for result in every)
+        for note in draw_notes(results):
+            click.echo(f"dealer: {note}", err=True)

@@ -17,7 +17,7 @@ def check_options(command: click.Command) -> click.Command:
     """The options every inventor's check shares (design and build)."""
     options = [
         click.option("--skill", type=click.IntRange(min=0), help="Mad science skill (cards = 5 + skill); "
-                     "default the roster trait mad_science of --by."),
+                     "default the roster trait mad-science of --by."),
         click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier."),
         click.option("--assist-skill", type=click.IntRange(min=0), metavar="N",
                      help="A science (design) or engineering (build) check first, drawn with skill N; its "

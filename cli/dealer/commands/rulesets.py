@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from dealer.render.rulesets import ruleset_show_text, rulesets_list_text
-from dealer.options import _complete_rulesets, global_options
+from dealer import completion
+from dealer.options import SuggestingGroup, _complete_rulesets, global_options
 from dealer.session import Session
 
 
-@click.group()
+@click.group(cls=SuggestingGroup)
 @global_options
 def rulesets():
     """List, show, check and start rulesets.
@@ -84,7 +85,7 @@ def show(ctx, name):
 
 
 @rulesets.command("validate")
-@click.argument("path")
+@click.argument("path", shell_complete=completion.ruleset_files)
 @global_options
 @click.pass_context
 def validate(ctx, path):
@@ -114,6 +115,8 @@ def validate(ctx, path):
 def new(ctx, base, name):
     """Print a commented starter TOML that extends a ruleset; redirect it to a file.
 
+    With --json (or --jsonl) the starter comes as data: `name`, `extends` and `toml`, the text.
+
     \b
     Example:
       dealer rulesets new --from deadlands --name house > house.toml
@@ -121,8 +124,14 @@ def new(ctx, base, name):
     """
     from dealer.store.rulesets import load
 
+    session = Session(ctx, "rulesets new")
     ruleset = load(base)
-    click.echo(starter_toml(ruleset, name), nl=False)
+    text = starter_toml(ruleset, name)
+    if session.settings.json or session.settings.jsonl:
+        result = {"name": name, "extends": ruleset.name, "toml": text}
+        session.emit([session.envelope(result, ruleset=ruleset.name)], [])
+        return
+    click.echo(text, nl=False)
 
 
 def starter_toml(ruleset, name):

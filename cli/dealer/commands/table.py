@@ -7,54 +7,42 @@ import sys
 
 import click
 
-from dealer import render
+from dealer import completion, render
 from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
+from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
-from dealer.options import _complete_tables, global_options
+from dealer.options import SuggestingGroup, _complete_tables, global_options
 from dealer.session import Session
 
-PERSON = re.compile(r"[^\s=:,][^=:,]{0,63}")
 
 
-def _complete_people(ctx, param, incomplete):
-    try:
-        from dealer.store.tables import Store
-
-        table = ctx.params.get("name")
-        with Store().transaction(create=False) as tx:
-            if tx is None or not table:
-                return []
-            return [person for person in tx.load(table).roster if person.startswith(incomplete)]
-    except Exception:  # completion must never fail loudly
-        return []
+_complete_people = completion.table_roster
 
 
 def table_argument(required=True):
     return click.argument("name", required=required, shell_complete=_complete_tables)
 
 
-def person_name(name):
-    name = name.strip()
-    if not PERSON.fullmatch(name):
-        raise TableError(f"'{name}' is not a usable name: up to 64 characters, without '=', ':' or ','")
-    return name
-
-
 def parse_traits(items):
-    """``KEY=VALUE`` pairs; numbers become integers, ``KEY=`` (empty) removes the trait."""
+    """``KEY=VALUE`` pairs; numbers become integers, ``KEY=`` (empty) removes the trait.
+
+    Keys are slugged as the mechanics look them up: ``"Soul Blast=4"`` is ``soul-blast``.
+    """
+    from dealer.core.ranks import slug
+
     traits = {}
     for item in items:
         key, sep, value = item.partition("=")
-        key = key.strip().lower()
-        if not sep or not re.fullmatch(r"[a-z][a-z0-9_-]*", key):
+        key = slug(key)
+        if not sep or not re.fullmatch(r"[a-z][a-z0-9_'-]*", key):
             raise click.BadParameter(f"'{item}': write KEY=VALUE, e.g. quickness=3d6 or hexslinging=5",
                                      param_hint="--trait")
         value = value.strip()
-        traits[key] = int(value) if re.fullmatch(r"-?\d+", value) else (value or None)
+        traits[key] = int(value) if re.fullmatch(r"-?\d{1,18}", value) else (value or None)
     return traits
 
 
-@click.group()
+@click.group(cls=SuggestingGroup)
 @global_options
 def table():
     """Persistent tables: decks, discards, sleeves, roster, chips and history.
@@ -66,6 +54,8 @@ def table():
       dealer draw 5 --table friday
       dealer table discard friday "As Kd"
       dealer table log friday --jsonl
+      dealer table undo friday
+      dealer table export friday > friday.json
     """
 
 
@@ -286,7 +276,8 @@ def log(ctx, name, since, last):
         if session.settings.jsonl:
             import json
 
-            write_lines(json.dumps({"table": name, **event}, ensure_ascii=False, separators=(",", ":"))
+            write_lines(json.dumps({"schema": render.SCHEMA, "table": name, **event}, ensure_ascii=False,
+                                   separators=(",", ":"))
                         for event in events)
         elif session.settings.json:
             write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
@@ -299,12 +290,14 @@ def log(ctx, name, since, last):
 @table.command("add")
 @table_argument()
 @click.argument("person")
-@click.option("--side", default=None, help="posse or marshal (the ruleset's sides; default the first).")
+@click.option("--side", default=None, shell_complete=completion.sides,
+              help="posse or marshal (the ruleset's sides; default the first).")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
               help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
+@click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @global_options
 @click.pass_context
-def add(ctx, name, person, side, traits):
+def add(ctx, name, person, side, traits, trait_free):
     """Add PERSON to the table's roster.
 
     \b
@@ -319,6 +312,7 @@ def add(ctx, name, person, side, traits):
         sides = loaded.ruleset.action["sides"]
         side = _side(side or sides[0], sides)
         values = {k: v for k, v in parse_traits(traits).items() if v is not None}
+        values = check_traits(loaded.ruleset, person, values, free=trait_free)
         loaded.roster[person] = {"side": side, "traits": values}
         loaded.log("roster add", data={"person": person, "side": side, "traits": values})
     session.emit([session.envelope({"table": name, "person": person, **loaded.roster[person]})],
@@ -328,11 +322,12 @@ def add(ctx, name, person, side, traits):
 @table.command("set")
 @table_argument()
 @click.argument("person", shell_complete=_complete_people)
-@click.option("--side", default=None, help="Move them to this side.")
+@click.option("--side", default=None, shell_complete=completion.sides, help="Move them to this side.")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
+@click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @global_options
 @click.pass_context
-def set_command(ctx, name, person, side, traits):
+def set_command(ctx, name, person, side, traits, trait_free):
     """Change PERSON's side or traits.
 
     \b
@@ -344,7 +339,7 @@ def set_command(ctx, name, person, side, traits):
         entry = loaded.person(person)
         if side:
             entry["side"] = _side(side, loaded.ruleset.action["sides"])
-        for key, value in parse_traits(traits).items():
+        for key, value in check_traits(loaded.ruleset, person, parse_traits(traits), free=trait_free).items():
             if value is None:
                 entry["traits"].pop(key, None)
             else:
@@ -408,3 +403,100 @@ def _side(side, sides):
     if side not in sides:
         raise TableError(f"'{side}' is not a side of this ruleset: use {' or '.join(sides)}")
     return side
+
+
+@table.command("undo")
+@table_argument()
+@global_options
+@click.pass_context
+def undo(ctx, name):
+    """Put the table back as it was before its last command that changed it.
+
+    Cards, chips, roster and state go back in one step; the history keeps every event and
+    records the undo. Run it again to walk further back (up to 100 commands).
+
+    \b
+    Example:
+      dealer table undo friday
+    """
+    from dealer.store.tables import Store
+    from dealer.store import undo as snapshots
+
+    session = Session(ctx, "table undo")
+    with Store().transaction(create=False) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet")
+        loaded = tx.load(name)
+        undone = snapshots.undo(tx.db, loaded.id)
+        if undone is None:
+            raise TableError(f"table '{loaded.name}': nothing to undo (a new or imported table starts with "
+                             "nothing to undo)")
+        left = snapshots.depth(tx.db, loaded.id)
+    first, last = undone["events"]
+    events = "no events" if last < first else f"event {first}" if first == last else f"events {first} to {last}"
+    session.emit([session.envelope({"table": loaded.name, "undid": undone, "left": left}, ruleset=loaded.ruleset_name)],
+                 [f"table {loaded.name}: undid {undone['command']} ({events}, {undone['time']})"])
+
+
+@table.command("export")
+@table_argument()
+@global_options
+@click.pass_context
+def export(ctx, name):
+    """Print the whole table, history included, as one JSON document (for `table import`).
+
+    \b
+    Example:
+      dealer table export friday > friday.json
+    """
+    from dealer.store.tables import Store
+    from dealer.store.transfer import export_table
+
+    session = Session(ctx, "table export")
+    with Store().transaction(create=False) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet")
+        loaded = tx.load(name)
+        result = export_table(tx.db, loaded.name)
+    settings = session.settings
+    if not (settings.json or settings.jsonl):  # the document is JSON whatever the options say
+        settings.json = True
+    session.emit([session.envelope(result, ruleset=loaded.ruleset_name)], [])
+
+
+@table.command("import")
+@click.argument("file", type=click.File("rb"))
+@click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
+@global_options
+@click.pass_context
+def import_command(ctx, file, as_name):
+    """Make a table from a `dealer table export` document (FILE, or - for stdin).
+
+    The document is checked in full (format, ruleset, every card once per deck, roster,
+    chips conserved, history) and refused without writing anything if any check fails.
+
+    \b
+    Examples:
+      dealer table import friday.json
+      dealer table import friday.json --as saturday
+    """
+    from dealer.store.tables import Store
+    from dealer.store.transfer import import_table, read_document
+
+    session = Session(ctx, "table import")
+    name_given = getattr(file, "name", "<stdin>")
+    where = "stdin" if name_given in ("<stdin>", 0) or not isinstance(name_given, str) else name_given
+    result = read_document(file.read(), where)
+    name = as_name or result.get("table")
+    if not isinstance(name, str):
+        raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
+    with Store().transaction() as tx:
+        import_table(tx.db, result, name, where)
+        loaded = tx.load(name)
+        summary = {"table": loaded.name, "ruleset": loaded.ruleset_name, "from": result.get("table"),
+                   "decks": sorted(loaded.decks), "roster": len(loaded.roster),
+                   "events": len(result["events"]) + 1}
+    session.emit([session.envelope(summary, ruleset=loaded.ruleset_name)],
+                 [f"table {loaded.name}: imported from {where} ({loaded.ruleset_name}, "
+                  f"{render.plural(len(summary['decks']), 'deck')}, {summary['roster']} on the roster, "
+                  f"{render.plural(summary['events'], 'event')})"])

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import click
 
-SCHEMA = 1
+SCHEMA = 2
 
-_RED = "\x1b[31m"
-_RESET = "\x1b[0m"
+# --ascii: the odds bars' block elements become '#' (a part of a cell counts from a half).
+_ASCII_BARS = str.maketrans({"\u2588": "#", "\u258c": "#", "\u258b": "#", "\u258a": "#", "\u2589": "#",
+                             "\u258f": "", "\u258e": "", "\u258d": ""})
 
 
 def plural(count, word):
@@ -23,8 +24,13 @@ def envelope(command, ruleset, seed, result):
     return {"schema": SCHEMA, "command": command, "ruleset": ruleset, "seed": seed, "result": result}
 
 
-def emit(settings, envelopes, text_lines):
-    """Print the envelopes as JSON or JSON Lines, or else the text lines."""
+def emit(settings, envelopes, text_lines, notes=()):
+    """Print the envelopes as JSON or JSON Lines, or else the text lines.
+
+    ``notes`` (the deck ran out, ...) go to stderr with text output, so that stdout holds only
+    data (JSON has them as fields). On a
+    terminal the text ends with a dim ``seed N`` line when the command used randomness.
+    """
     if settings.jsonl or settings.json:
         import json
     if settings.jsonl:
@@ -37,22 +43,41 @@ def emit(settings, envelopes, text_lines):
             click.echo(json.dumps(envelopes, ensure_ascii=False, indent=2))
     else:
         for line in text_lines:
-            click.echo(line)
+            click.echo(line.translate(_ASCII_BARS) if settings.ascii else line)
+        for note in notes:
+            click.echo(f"dealer: {note}", err=True)
+        if settings.terminal:
+            line = seed_line(envelopes)
+            if line:
+                click.echo(click.style(line, dim=True) if settings.color else line)
+
+
+def seed_line(envelopes):
+    """``seed 1234`` for a result that used randomness (``seeds 1234 to 1236`` for repeats)."""
+    seeds = [item["seed"] for item in envelopes if item.get("seed") is not None]
+    if not seeds:
+        return None
+    low, high = min(seeds), max(seeds)
+    return f"seed {low}" if low == high else f"seeds {low} to {high}, one per result"
 
 
 class Cards:
-    """Formats card codes for a terminal (glyphs, red in red) or as plain codes."""
+    """Formats card codes for a terminal (glyphs, red in red) or as plain codes.
 
-    def __init__(self, deck, fancy):
+    ``fancy``: glyphs in place of codes; ``color``: red cards in red (codes or glyphs).
+    """
+
+    def __init__(self, deck, fancy, color=False):
         self.deck = deck
         self.fancy = fancy
+        self.color = color
 
     def one(self, code):
-        if not self.fancy:
+        if not (self.fancy or self.color):
             return code
         card = self.deck.parse(code)
-        text = card.glyph
-        return f"{_RED}{text}{_RESET}" if card.color == "red" else text
+        text = card.glyph if self.fancy else code
+        return click.style(text, fg="red") if self.color and card.color == "red" else text
 
     def many(self, codes, sep=" "):
         return sep.join(self.one(code) for code in codes)

@@ -50,7 +50,23 @@ def emit_many(settings, head, items, text, key):
         return write_lines(json_lines(head, items))
     if settings.json:
         return write_lines(document_lines(head, key, ({**result, "seed": seed} for seed, result in items)))
-    return write_lines(text(result) for _, result in items)
+    seeds = []
+
+    def lines():
+        for seed, result in items:
+            if not seeds:
+                seeds.append(seed)
+            seeds[1:] = [seed]
+            yield text(result)
+
+    write_lines(lines())
+    if settings.terminal and seeds:  # the dim seed line, as render.emit gives a single result
+        import click
+
+        from dealer.render import seed_line
+
+        line = seed_line([{"seed": seeds[0]}, {"seed": seeds[-1]}])
+        click.echo(click.style(line, dim=True) if settings.color else line)
 
 
 def document_lines(head, key, items, **result):

@@ -6,15 +6,21 @@ from dealer.render import cell, plural, table_text
 
 
 def draw_text(results, cards_fmt):
-    lines = []
+    """One line of cards per deal, and nothing else: notes are ``draw_notes``, printed apart."""
+    return [cards_fmt.many(result["cards"]) for result in results]
+
+
+def draw_notes(results):
+    """What a person should know about table draws: reshuffles and short draws (for stderr)."""
+    notes = []
     for result in results:
-        line = cards_fmt.many(result["cards"])
+        deck = f"{result['table']}'s deck {result['deck']}" if "table" in result else "the deck"
         if result.get("reshuffled"):
-            line += f"   (the deck ran out: {plural(result['reshuffled'], 'discard')} reshuffled in)"
+            notes.append(f"{deck} ran out: {plural(result['reshuffled'], 'discard')} reshuffled in")
         if result.get("short"):
-            line += f"   (short: only {plural(len(result['cards']), 'card')} left to draw)"
-        lines.append(line)
-    return lines
+            got = plural(len(result["cards"]), "card")
+            notes.append(f"{deck} came up short: only {got} left to draw")
+    return notes
 
 
 def chips_text(counts):
@@ -50,7 +56,8 @@ def table_show_text(result, cards_fmt):
 def _log_cells(event):
     detail = " ".join(event["cards"])
     extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
-    return [str(event["seq"]), event["time"], event["command"], event["kind"], event["deck"] or "",
+    seed = "" if event.get("seed") is None else f"seed {event['seed']}"
+    return [str(event["seq"]), event["time"], event["command"], seed, event["kind"], event["deck"] or "",
             " ".join(part for part in (detail, extra) if part)]
 
 
@@ -60,7 +67,7 @@ def log_text(events):
 
 def log_lines(events, widths):
     """``log_text`` one line at a time, the columns as wide as ``widths`` (the widest of each of
-    the first five, known beforehand), so a long history is never held."""
+    the first six, known beforehand), so a long history is never held."""
     for event in events:
         cells = _log_cells(event)
-        yield "  ".join([text.ljust(width) for text, width in zip(cells, widths)] + cells[5:]).rstrip()
+        yield "  ".join([text.ljust(width) for text, width in zip(cells, widths)] + cells[6:]).rstrip()

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dealer.core.piles import Chips, Piles
 from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
+from dealer.store.undo import remember
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
 SCHEMA_VERSION = 2
@@ -447,7 +448,9 @@ class Transaction:
     def save(self, table, command, seed=None):
         """Write back what the command changed, and append its events to the history."""
         db = self.db
-        db.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(table.states_data(), sort_keys=True), table.id))
+        remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
+        db.execute("UPDATE tables SET state = ? WHERE id = ?",
+                   (json.dumps(table.states_data(), sort_keys=True), table.id))
         for deck in table.deleted_decks:
             db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
         for deck in table.dirty_decks:
@@ -513,13 +516,14 @@ class Transaction:
         return since if start is None else start[0] - 1
 
     def history_widths(self, name, since=0, last=None):
-        """The widest seq, time, command, kind and deck of those events, for a text log aligned
-        like ``render.table_text`` without holding the rows; None when there are none."""
+        """The widest seq, time, command, seed ("seed N"), kind and deck of those events, for a text
+        log aligned like ``render.table_text`` without holding the rows; None when there are none."""
         row = self._row(name)
         if row is None:
             raise TableError(f"no table '{name}': see dealer table list")
         widths = self.db.execute(
-            "SELECT max(length(seq)), max(length(time)), max(length(command)), max(length(kind)), "
+            "SELECT max(length(seq)), max(length(time)), max(length(command)), "
+            "max(CASE WHEN seed IS NULL THEN 0 ELSE length(seed) + 5 END), max(length(kind)), "
             "max(length(coalesce(deck, ''))) FROM events WHERE table_id = ? AND seq > ?",
             (row[0], self._since(row[0], since, last))).fetchone()
         return None if widths[0] is None else widths

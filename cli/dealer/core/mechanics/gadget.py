@@ -36,7 +36,7 @@ from dealer.core.table import check_keys
 from dealer.errors import DealerError
 
 #: Roster traits this mechanic reads: the mad science skill (design and build checks).
-TRAITS = {"mad_science": "level"}
+TRAITS = {"mad-science": "level"}
 
 
 class GadgetError(DealerError):
@@ -342,10 +342,10 @@ class CheckResult:
 def _skill(table: Any, check: Check) -> int:
     if check.skill is not None:
         return check.skill
-    found = table.trait(check.person, "mad_science")
+    found = table.trait(check.person, "mad-science")
     if found is None:
         raise GadgetError("give the mad science skill with --skill N (or, on a table, --by PERSON with the "
-                          "roster trait mad_science=N)")
+                          "roster trait mad-science=N)")
     return int(found)
 
 

@@ -1,0 +1,129 @@
+"""Shell completion: what completes where, and bash's quoting of names with spaces.
+
+Completions answer click's ``_DEALER_COMPLETE`` protocol (the scripts in ``completions/``
+call it). Rulesets complete as shipped names and as file paths; tables, roster names
+(``--caster``, ``action sleeve NAME``), hex names and sides complete from the state file
+and the ruleset in use. A completion never fails loudly: any problem completes nothing.
+Nothing here is imported by a command that runs; only by completion.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def register():
+    """Use the quoting bash completion below (called only when completing)."""
+    from click.shell_completion import BashComplete, add_completion_class
+
+    class QuotingBashComplete(BashComplete):
+        """Bash inserts a completion as it is: a name with a space comes back double-quoted
+        (``"Doc Holliday"``), so that it stays one word."""
+
+        def format_completion(self, item):
+            value = item.value
+            if item.type == "plain" and any(c in value for c in " \t'\"\\$`!&;|<>()*?[]{}#~"):
+                escaped = "".join("\\" + c if c in '"\\$`' else c for c in value)
+                value = f'"{escaped}"'
+            return f"{item.type},{value}"
+
+    add_completion_class(QuotingBashComplete, "bash")
+
+
+def _given(ctx, name):
+    from dealer.options import _KEY
+
+    return ctx.find_root().meta.get(_KEY, {}).get(name)
+
+
+def _match(names, incomplete):
+    text = incomplete.lower()
+    return [name for name in names if name.lower().startswith(text)]
+
+
+def _quietly(function):
+    def complete(ctx, param, incomplete):
+        try:
+            return function(ctx, param, incomplete)
+        except Exception:  # completion must never fail loudly
+            return []
+
+    complete.__name__ = function.__name__
+    complete.__doc__ = function.__doc__
+    return complete
+
+
+def _load_table(name):
+    from dealer.store.tables import Store
+
+    if not name:
+        return None
+    store = Store()
+    if not os.path.exists(store.path):
+        return None
+    with store.transaction(create=False) as tx:
+        return tx.load(name) if tx is not None and tx.exists(name) else None
+
+
+def _ruleset(ctx, table_name=None):
+    """The ruleset a command would use: -r, else the table's, else DEALER_RULESET or the default."""
+    from dealer.store import rulesets
+
+    given = _given(ctx, "ruleset")
+    if not given:
+        table = _load_table(table_name or _given(ctx, "table") or os.environ.get("DEALER_TABLE"))
+        if table is not None:
+            return table.ruleset
+    return rulesets.load(given or os.environ.get("DEALER_RULESET") or "deadlands")
+
+
+@_quietly
+def rulesets(ctx, param, incomplete):
+    """Shipped ruleset names, and file paths (``-r ./house.toml``)."""
+    from click.shell_completion import CompletionItem
+
+    from dealer.store.rulesets import builtin_names
+
+    # The file item comes first: bash falls back to file names only when no name matches.
+    return [CompletionItem(incomplete, type="file")] + [CompletionItem(name) for name in
+                                                         _match(builtin_names(), incomplete)]
+
+
+@_quietly
+def ruleset_files(ctx, param, incomplete):
+    """File paths, and shipped names (``rulesets validate``)."""
+    return rulesets(ctx, param, incomplete)
+
+
+@_quietly
+def tables(ctx, param, incomplete):
+    from dealer.store.tables import table_names
+
+    return [name for name in table_names() if name.startswith(incomplete)]
+
+
+@_quietly
+def roster(ctx, param, incomplete):
+    """People on the roster of the table given with --table (or DEALER_TABLE)."""
+    table = _load_table(_given(ctx, "table") or os.environ.get("DEALER_TABLE"))
+    return _match(list(table.roster), incomplete) if table is not None else []
+
+
+@_quietly
+def table_roster(ctx, param, incomplete):
+    """People on the roster of the table named by the command's NAME argument."""
+    table = _load_table(ctx.params.get("name"))
+    return _match(list(table.roster), incomplete) if table is not None else []
+
+
+@_quietly
+def hexes(ctx, param, incomplete):
+    """Hex (or spell) names from the ruleset's catalogue."""
+    catalogue = _ruleset(ctx).hex.get("catalogue") or []
+    return _match([entry["name"] for entry in catalogue], incomplete)
+
+
+@_quietly
+def sides(ctx, param, incomplete):
+    """The ruleset's sides (posse, marshal)."""
+    return _match(list(_ruleset(ctx, ctx.params.get("name")).action["sides"]), incomplete)

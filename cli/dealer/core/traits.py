@@ -1,0 +1,125 @@
+"""Roster traits: which ones a ruleset's mechanics read, and what each must hold.
+
+Checked when a person joins or changes (``table add``/``set``) and when a table is
+imported, so a bad value is reported naming the person, not later in the middle of a round.
+
+>>> from dealer.store.rulesets import load
+>>> sorted(trait_kinds(load("poker-hands")).items())  # doctest: +NORMALIZE_WHITESPACE
+[('combat', 'modifier'), ('faithful', 'flag'), ('guardian-spirit', 'level'), ('huckster', 'flag'),
+ ('knacks', 'text'), ('mad-science', 'level'), ('master', 'level'), ('rituals', 'text')]
+>>> check_traits(load("deadlands"), "Zed", {"quickness": "3d6", "soul-blast": 4})
+{'quickness': '3d6', 'soul-blast': 4}
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from dealer.core.ranks import slug
+from dealer.errors import DealerError, DiceError, TableError
+
+PERSON = re.compile(r"[^\s=:,][^=:,]{0,63}")
+
+
+class TraitError(DealerError):
+    """A trait value of the wrong kind, or a name no mechanic reads: a usage error."""
+
+    exit_code = 2
+
+
+def person_name(name):
+    name = name.strip()
+    if not PERSON.fullmatch(name):
+        raise TableError(f"'{name}' is not a usable name: up to 64 characters, without '=', ':' or ','")
+    return name
+
+
+# What each trait the mechanics read must hold.
+_KIND_HELP = {
+    "roll": "dice (3d6), a total already rolled (16) or bust",
+    "dice": "dice, e.g. 3d10",
+    "level": "a whole number, e.g. 4",
+    "modifier": "a whole number, e.g. 2 or -1",
+    "flag": "yes or no",
+    "text": "text",
+}
+_FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
+
+
+def trait_kinds(ruleset):
+    """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
+
+    ``action`` reads quickness, cognition and guts (or combat, for a hands-style game); a
+    huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit, deftness, ...) and a
+    level under each hex's name; a poker-hands spell reads each spell's level, master and
+    huckster.
+    """
+    kinds = {}
+    if ruleset.action.get("style") == "hands":
+        kinds["combat"] = "modifier"
+    else:
+        kinds.update(quickness="roll", cognition="roll", guts="roll")
+    catalogue = ruleset.hex.get("catalogue") or []
+    style = ruleset.hex.get("style")
+    if style == "huckster":
+        kinds["hexslinging"] = "level"
+        for entry in catalogue:
+            if entry.get("trait"):
+                kinds.setdefault(slug(entry["trait"]), "dice")
+    elif style == "spell":
+        kinds.update(master="level", huckster="flag", faithful="flag")
+    for entry in catalogue:
+        kinds.setdefault(slug(entry["name"]), "level")
+    for mechanic in ("conflict", "chips", "gadget"):  # each says what it reads
+        if mechanic in ruleset.document["mechanics"]:
+            module = importlib.import_module(f"dealer.core.mechanics.{mechanic}")
+            for key, kind in module.trait_kinds(ruleset).items():
+                kinds.setdefault(key, kind)
+    return kinds
+
+
+def check_traits(ruleset, person, traits, free=False):
+    """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
+    flags as booleans. Every problem is reported at once, naming the person."""
+    import difflib
+
+    from dealer.core.dice import parse_dice
+
+    kinds = trait_kinds(ruleset)
+    # In a game of skill contests (seed 003) any skill may be named: a whole number is a skill level.
+    skills = "conflict" in ruleset.document["mechanics"] and ruleset.conflict["style"] == "contest"
+    problems, checked = [], {}
+    for key, value in traits.items():
+        kind = kinds.get(key)
+        if kind is None and skills and isinstance(value, int) and not isinstance(value, bool):
+            kind = "level"
+        if value is None or (kind is None and free):
+            checked[key] = value
+            continue
+        if kind is None:
+            close = difflib.get_close_matches(key, list(kinds), n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'? " if close else f"it reads {', '.join(kinds)}; "
+            problems.append(f"'{key}' is not a trait {ruleset.name} reads ({hint}add --trait-free to keep a "
+                            "house trait)")
+            continue
+        text = str(value).strip()
+        ok = True
+        if kind == "text":
+            pass
+        elif kind == "flag":
+            ok = text.lower() in _FLAGS
+            value = _FLAGS.get(text.lower(), value)
+        elif kind in ("level", "modifier"):
+            ok = isinstance(value, int) and (kind == "modifier" or value >= 0)
+        elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
+            try:
+                parse_dice(text, ruleset.dice["sides"])
+            except DiceError:
+                ok = False
+        if not ok:
+            problems.append(f"{key}={text} is not {_KIND_HELP[kind]}")
+        checked[key] = value
+    if problems:
+        raise TraitError(f"{person}: " + "; ".join(problems))
+    return checked

@@ -1,0 +1,118 @@
+"""Undo for tables: a snapshot of a table's rows before each command that changes it.
+
+``Transaction.save`` calls ``remember`` first, while the file still holds the table as it was
+before the command. ``undo`` puts the newest snapshot back (cards, roster, chips, state) and
+records an ``undo`` event; the history itself stays append-only. A command that changed
+nothing leaves no snapshot behind: its snapshot is replaced by the next command's, and
+``undo`` skips one that matches the table as it is. Snapshots are kept for the last
+``KEEP`` commands of each table; a new table and ``table import`` start without any.
+
+Everything here works on the SQLite rows, not on ``Table``, so it holds whatever a command
+keeps in ``state``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+KEEP = 100
+
+SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    events INTEGER NOT NULL,
+    command TEXT NOT NULL,
+    time TEXT NOT NULL,
+    data TEXT NOT NULL
+)"""
+
+
+def capture(db, table_id):
+    """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table."""
+    state = db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+    cards = db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
+                       "ORDER BY deck, place, holder, position, card", (table_id,)).fetchall()
+    roster = db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? ORDER BY position",
+                        (table_id,)).fetchall()
+    chips = db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
+                       "ORDER BY holder, colour", (table_id,)).fetchall()
+    return json.dumps({"state": state, "cards": cards, "roster": roster, "chips": chips},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+def last_seq(db, table_id):
+    return db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
+
+
+def remember(db, table_id, command, events=0):
+    """Keep the table as it is now, before ``command`` writes its changes and ``events`` events."""
+    seq = last_seq(db, table_id)
+    if seq == 0:  # a table being made: there is nothing before it to go back to
+        return
+    db.execute(SNAPSHOTS)
+    data = capture(db, table_id)
+    top = _top(db, table_id)
+    if top is not None and top[5] == data:  # the previous command changed nothing: forget it
+        db.execute("DELETE FROM snapshots WHERE id = ?", (top[0],))
+    db.execute("INSERT INTO snapshots (table_id, seq, events, command, time, data) VALUES (?, ?, ?, ?, ?, ?)",
+               (table_id, seq, events, command, _now(), data))
+    db.execute("DELETE FROM snapshots WHERE table_id = ? AND id NOT IN "
+               "(SELECT id FROM snapshots WHERE table_id = ? ORDER BY id DESC LIMIT ?)", (table_id, table_id, KEEP))
+
+
+def _top(db, table_id):
+    return db.execute("SELECT id, seq, events, command, time, data FROM snapshots WHERE table_id = ? "
+                      "ORDER BY id DESC LIMIT 1", (table_id,)).fetchone()
+
+
+def undo(db, table_id):
+    """Put back the table as it was before its last command that changed it.
+
+    Returns ``{"command", "time", "events": [first, last]}`` of the command undone, or None
+    when there is nothing to undo. Records an ``undo`` event.
+    """
+    db.execute(SNAPSHOTS)
+    now = capture(db, table_id)
+    while True:
+        top = _top(db, table_id)
+        if top is None:
+            return None
+        snapshot_id, seq, events, command, when, data = top
+        db.execute("DELETE FROM snapshots WHERE id = ?", (snapshot_id,))
+        if data != now:
+            break
+    restore(db, table_id, json.loads(data))
+    undone = {"command": command, "time": when, "events": [seq + 1, seq + events]}
+    append_event(db, table_id, "table undo", "undo", data=undone)
+    return undone
+
+
+def restore(db, table_id, rows):
+    db.execute("UPDATE tables SET state = ? WHERE id = ?", (rows["state"], table_id))
+    for name in ("cards", "roster", "chips"):
+        db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+    db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["cards"]])
+    db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["roster"]])
+    db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
+
+
+def depth(db, table_id):
+    """How many commands ``undo`` can still walk back (an upper bound: no-op snapshots count)."""
+    db.execute(SNAPSHOTS)
+    return db.execute("SELECT count(*) FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()[0]
+
+
+def append_event(db, table_id, command, kind, deck=None, cards=(), seed=None, data=None):
+    seq = last_seq(db, table_id) + 1
+    db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (table_id, seq, _now(), command, kind, deck, json.dumps(list(cards)), seed,
+                json.dumps(data or {}, sort_keys=True)))
+    return seq
+
+
+def _now():
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
