@@ -267,3 +267,16 @@ def test_a_blue_chip_casts_a_spell_the_caster_lacks_at_master_level(friday):
     assert result["events"][0]["use"] == "spell"
     shown = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
     assert shown["players"] == {} and shown["conservation"]["conserved"]
+
+
+def test_table_show_prints_the_chip_sum_and_harm(dealer):
+    dealer("table", "new", "w", "-r", "weird-dust-devils")
+    dealer("table", "add", "w", "Doc", "--trait", "hand=3", "--trait", "eye=2")
+    dealer("table", "add", "w", "Kid", "--trait", "hand=2", "--trait", "eye=2")
+    dealer("conflict", "Doc=:KSw,KCu,2Co,3Wa,4Co", "Kid=:9Sw,8Cu,3Co,6Cu,4Sw", "--table", "w")
+    assert dealer("conflict", "harm", "Kid", "Hand=1", "--table", "w").code == 0
+    assert "harm on Kid: Hand 1" in dealer("table", "show", "w").out
+    dealer("table", "new", "p", "-r", "poker-hands")
+    dealer("table", "add", "p", "Sally")
+    dealer("chips", "session", "--table", "p")
+    assert "85 chips = starting pot 85 + 0 created" in dealer("table", "show", "p").out

@@ -118,9 +118,13 @@ def table_data(table):
     for name, piles in table.decks.items():
         decks[name] = {**piles.counts(), "in_play": {holder or "table": list(cards) for holder, cards in piles.play.items()},
                        "sleeves": dict(piles.sleeves)}
+    chips = {"pot": table.chips.pot, "players": table.chips.players}
+    if "chips" in table.ruleset.document["mechanics"]:
+        from dealer.core.mechanics.chips import conservation
+
+        chips["conservation"] = conservation(table)
     return {"table": table.name, "ruleset": table.ruleset_name, "created": table.created, "decks": decks,
-            "roster": table.roster, "chips": {"pot": table.chips.pot, "players": table.chips.players},
-            "state": table.states_data()}
+            "roster": table.roster, "chips": chips, "state": table.states_data()}
 
 
 @table.command("show")

@@ -50,6 +50,14 @@ def table_show_text(result, cards_fmt):
         held = "; ".join(f"{player}: {chips_text(counts)}" for player, counts in chips["players"].items()
                          if any(counts.values()))
         lines.append(f"  chips: pot {chips_text(chips['pot'])}" + (f"; {held}" if held else ""))
+    if "conservation" in chips:
+        sums = chips["conservation"]
+        counted, start = sum(sums["total"].values()), sum(sums["start"].values())
+        lines.append(f"  {counted} chips = starting pot {start} + {sum(sums['created'].values())} created"
+                     + ("" if sums["conserved"] else "  (NOT CONSERVED: report this)"))
+    harm = result["state"].get("conflict", {}).get("harm", {})
+    for person, scores in harm.items():
+        lines.append(f"  harm on {person}: " + ", ".join(f"{score} {count}" for score, count in scores.items()))
     return lines
 
 
