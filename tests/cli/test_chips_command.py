@@ -253,7 +253,7 @@ def test_chips_played_before_the_draw_of_a_spell(friday):
     assert (red["cards_allowed"], red["wild_picks"]) == (10, 1) and red["success"]
     ok(friday("chips", "give", "Bert", "white", "--table", "friday"))
     knack = ok(friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--knack", "trick shooting",
-                      "--table", "friday", "--json")).json()["result"]
+                      "--table", "friday", "--cards", "2c 5d 9h Js Kd", "--json")).json()["result"]
     assert knack["wild_picks"] == 1 and knack["success"]  # a knack: any chip acts as red
     run = friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--table", "friday")
     assert run.code == 1 and "holds no white chip" in run.err
@@ -262,7 +262,8 @@ def test_chips_played_before_the_draw_of_a_spell(friday):
 def test_a_blue_chip_casts_a_spell_the_caster_lacks_at_master_level(friday):
     ok(friday("chips", "give", "Sally", "blue", "--table", "friday"))
     result = ok(friday("hex", "--target", "pair", "--caster", "Sally", "--chip", "blue",
-                       "--table", "friday", "--json")).json()["result"]
+                       "--table", "friday", "--seed", 1, "--json")).json()["result"]
+    assert "RJ" not in result["cards"]  # (seed 1: no Red Joker, whose chip would change the count)
     assert result["cards_allowed"] == 7  # master 2: 5 + 2
     assert result["events"][0]["use"] == "spell"
     shown = ok(friday("chips", "--table", "friday", "--json")).json()["result"]

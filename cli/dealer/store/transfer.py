@@ -57,7 +57,7 @@ class TableImportError(TableError):
 
 
 def _refuse(where, message):
-    raise TableImportError(f"cannot import {where}: {message}; nothing was written")
+    raise TableImportError(f"cannot import {where} (nothing was written): {message}")
 
 
 def read_document(text, where):
