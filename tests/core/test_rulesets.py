@@ -213,3 +213,18 @@ def test_reordering_ranks_in_toml_changes_the_ranking(tmp_path, load):
     assert standard.compare(standard.best(deck.parse_many("3h 5h 9h Jh Qh")),
                             standard.best(deck.parse_many("Kc Kd Kh 2s 2c"))) == -1
 
+
+
+def test_the_ready_parsed_shipped_rulesets_are_current():
+    """dealer/store/shipped.py (the shipped rulesets as Python literals, read at start-up instead of
+    parsing TOML) must equal rulesets/*.toml: regenerate it with
+    python -m dealer.store.rulesets --write-shipped cli/dealer/store/shipped.py"""
+    from pathlib import Path
+
+    import dealer.store.shipped as shipped
+    from dealer.store import rulesets
+
+    assert Path(shipped.__file__).read_text(encoding="utf-8") == rulesets.shipped_source()
+    for name, document in shipped.PARSED.items():
+        assert document() is not document()  # fresh each time: callers may change it
+        assert rulesets._parse(rulesets._builtin_text(name), name) == document()

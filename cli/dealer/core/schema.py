@@ -14,8 +14,6 @@ file in step).
 
 from __future__ import annotations
 
-import difflib
-
 from dealer.errors import printable
 
 REQUIRED = object()
@@ -461,6 +459,8 @@ def _close(word, choices, problems):
     problem is one of those that will be shown."""
     if not isinstance(word, str) or len(word) > 40 or len(problems) >= MAX_PROBLEMS:
         return ""
+    import difflib  # only when a problem is reported: start-up does not pay for it
+
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

@@ -7,7 +7,6 @@ parser or a search of the file finds one, the line.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 
@@ -63,6 +62,8 @@ def _read(spec, base_dir=None):
     text = _builtin_text(spec)
     if text is None:
         names = builtin_names()
+        import difflib
+
         close = difflib.get_close_matches(spec, names, n=1) if len(spec) < 40 else []
         hint = f"did you mean '{close[0]}'? " if close else ""
         raise RulesetError([f"unknown ruleset '{shown(spec)}': {hint}the shipped rulesets are "
@@ -149,7 +150,13 @@ def _merge(base, change):
 
 
 def _resolved(spec, base_dir=None, chain=()):
-    """The merged document of ``spec`` and its ``extends`` chain, with display info."""
+    """The merged document of ``spec`` and its ``extends`` chain, with display info (the text is
+    None for a shipped ruleset read ready-parsed from ``dealer.store.shipped``)."""
+    if not chain and not is_path(spec):
+        from dealer.store.shipped import PARSED
+
+        if spec in PARSED:
+            return PARSED[spec](), None, f"{spec}.toml"
     text, origin, display = _read(spec, base_dir)
     if origin in chain:
         raise RulesetError([f"{display}: extends: '{shown(spec)}' extends itself through "
@@ -179,6 +186,8 @@ def load(spec=DEFAULT):
     try:
         return build_ruleset(document, origin=spec)
     except RulesetError as error:
+        if text is None:
+            text = _builtin_text(spec) or ""
         raise RulesetError([_with_location(problem, text, display) for problem in error.problems],
                            hidden=error.hidden) from None
 
@@ -225,3 +234,36 @@ def locate(text, path):
         if pattern.search(lines[i]) or header.match(lines[i]):
             return i + 1
     return None
+
+
+def shipped_source() -> str:
+    """The text of ``dealer/store/shipped.py``: every shipped ruleset parsed, as Python literals.
+
+    Start-up is a feature: a literal compiled into bytecode loads faster than the TOML parser
+    can be imported. The TOML files stay the source; a test keeps this module current.
+    """
+    import pprint
+
+    lines = ['"""The shipped rulesets, parsed ahead of time from rulesets/*.toml (generated: do not edit).',
+             "",
+             "Regenerate after changing a shipped ruleset:",
+             "``python -m dealer.store.rulesets --write-shipped cli/dealer/store/shipped.py``; a test checks",
+             "that it is current. Each function returns a fresh document, so callers may change it.",
+             '"""', "", ""]
+    names = builtin_names()
+    for name in names:
+        document = _parse(_builtin_text(name), f"{name}.toml")
+        body = pprint.pformat(document, indent=1, width=100, sort_dicts=False)
+        lines += [f"def _{name.replace('-', '_')}():", "    return " + body.replace("\n", "\n           "), "", ""]
+    lines.append("PARSED = {" + ", ".join(f'"{name}": _{name.replace("-", "_")}' for name in names) + "}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] == ["--write-shipped"]:
+        with open(sys.argv[2], "w", encoding="utf-8") as handle:
+            handle.write(shipped_source())
+    else:
+        print(shipped_source(), end="")

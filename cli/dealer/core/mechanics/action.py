@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from dealer.core import results
 from dealer.core.mechanics import draws
+from dealer.core.mechanics.request import Request
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError, Piles, chip_event
 from dealer.core.table import Table, check_keys
@@ -83,15 +83,10 @@ class ActionState:
 # -- participants -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ActionRequest:
+class ActionRequest(Request):
     """A round as asked: ``NAME=SPEC`` for each side, surprise, Guts, the card limit."""
 
-    posse: tuple[str, ...] = ()
-    marshal: tuple[str, ...] = ()
-    max_cards: int | None = None
-    surprised: tuple[str, ...] = ()
-    guts: tuple[str, ...] = ()
+    FIELDS = {"posse": (), "marshal": (), "max_cards": None, "surprised": (), "guts": ()}
 
 
 class Participant:
@@ -626,11 +621,10 @@ def resolve_play(ruleset: Any, name: str, table: Table) -> dict:
     return {"table": table.name, "name": name, "card": card}
 
 
-@dataclass(frozen=True)
-class InterruptRequest:
-    name: str
-    against: str
-    rolls: tuple[str, ...] = ()  # NAME=DICE for either, else their roster quickness
+class InterruptRequest(Request):
+    """``name`` interrupts ``against``; ``rolls``: NAME=DICE for either, else their roster quickness."""
+
+    FIELDS = {"name": "", "against": "", "rolls": ()}
 
 
 def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng: random.Random) -> dict:

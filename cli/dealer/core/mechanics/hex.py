@@ -35,11 +35,11 @@ Velvet's soul blast from seed 000:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from dealer.core import results
 from dealer.core.mechanics import draws
+from dealer.core.mechanics.request import Request
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import chip_event
 from dealer.core.ranks import slug
@@ -84,29 +84,28 @@ def second_wind(table: Table, person: str) -> int:
     return table.state(HexState).casts.pop(person, 0)
 
 
-@dataclass(frozen=True)
-class HexRequest:
+class HexRequest(Request):
     """What the caster asked: the hex, who casts, the roll (huckster) or skill (spell), cards typed in."""
 
-    name: str | None = None
-    caster: str | None = None
-    dice: str | None = None
-    total: int | None = None
-    bust: bool = False
-    level: int | None = None
-    minimum: str | None = None
-    tn: int | None = None
-    cards: str | None = None
-    reshuffle: str | None = None
-    skill: int | None = None
-    mods: tuple[int, ...] = ()
-    wild_pick: bool = False
-    target: str | None = None
-    huckster: bool = False
-    faithful: bool = False
-    master: int | None = None
-    chip: str | None = None
-    knack: str | None = None
+    FIELDS = {"name": None,
+              "caster": None,
+              "dice": None,
+              "total": None,
+              "bust": False,
+              "level": None,
+              "minimum": None,
+              "tn": None,
+              "cards": None,
+              "reshuffle": None,
+              "skill": None,
+              "mods": (),
+              "wild_pick": False,
+              "target": None,
+              "huckster": False,
+              "faithful": False,
+              "master": None,
+              "chip": None,
+              "knack": None}
 
 
 def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
@@ -304,10 +303,12 @@ def _speed(ruleset, request, entry, table) -> dict | None:
     """Seed 000: a hex with a Speed above 1, cast in a combat on a table, spends that many action
     cards over the rounds and resolves on the last. The first call starts it (nothing is rolled);
     once the countdown has spent the last card, the next call casts it. None: cast now."""
+    speed = entry["speed"] if entry else 1
+    if speed <= 1 or not request.caster or not table.persistent:
+        return None
     from dealer.core.mechanics import action
 
-    speed = entry["speed"] if entry else 1
-    if speed <= 1 or not request.caster or not action.in_combat(table):
+    if not action.in_combat(table):
         return None
     current = action.long_action(table, request.caster)
     if current is None or current["what"] != entry["name"]:
