@@ -127,3 +127,36 @@ def hexes(ctx, param, incomplete):
 def sides(ctx, param, incomplete):
     """The ruleset's sides (posse, marshal)."""
     return _match(list(_ruleset(ctx, ctx.params.get("name")).action["sides"]), incomplete)
+
+
+@_quietly
+def colours(ctx, param, incomplete):
+    """The ruleset's chip colours (the pot's)."""
+    return _match(list(_ruleset(ctx).chips["pot"]), incomplete)
+
+
+@_quietly
+def rituals(ctx, param, incomplete):
+    """The rituals on the roster of the person named before (``chips ritual NAME RITUAL``)."""
+    table = _load_table(_given(ctx, "table") or os.environ.get("DEALER_TABLE"))
+    text = str(table.trait(ctx.params.get("person"), "rituals") or "") if table is not None else ""
+    return _match([part.split(":")[0].strip() for part in text.split(",") if part.strip()], incomplete)
+
+
+def _gadget_names(ctx, key):
+    from dealer.core.mechanics.gadget import GadgetState
+
+    table = _load_table(_given(ctx, "table") or os.environ.get("DEALER_TABLE"))
+    return list(getattr(table.state(GadgetState), key)) if table is not None else []
+
+
+@_quietly
+def designs(ctx, param, incomplete):
+    """Designs stored on the --table (``gadget build NAME``)."""
+    return _match(_gadget_names(ctx, "designs"), incomplete)
+
+
+@_quietly
+def devices(ctx, param, incomplete):
+    """Devices stored on the --table (``gadget use DEVICE``)."""
+    return _match(_gadget_names(ctx, "devices"), incomplete)

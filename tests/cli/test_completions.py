@@ -38,3 +38,17 @@ def test_table_and_person_names_complete(dealer):
     assert complete(dealer, ["dealer", "draw", "--table", "f"]) == ["fort", "friday"]
     assert complete(dealer, ["dealer", "table", "show", "fr"]) == ["friday"]
     assert complete(dealer, ["dealer", "table", "set", "friday", "S"]) == ["Sarah"]
+
+
+def test_chips_and_gadget_names_complete_from_the_table(dealer):
+    dealer("table", "new", "p", "-r", "poker-hands")
+    dealer("table", "add", "p", "Eagles", "--trait", "rituals=paint:2,tobacco:3")
+    dealer("table", "add", "p", "Ada", "--trait", "mad-science=3")
+    dealer("gadget", "design", "jetski", "--tier", "pair", "--by", "Ada", "--cards", "5h 5c 7d 8s 9h Kc Kd 2s",
+           "--table", "p")
+    dealer("gadget", "build", "jetski", "--by", "Ada", "--cards", "Jh Jc 9d 8s 7h 2c 3d 4s", "--table", "p")
+    assert complete(dealer, ["dealer", "--table", "p", "chips", "give", "Ada", "wh"]) == ["white"]
+    assert complete(dealer, ["dealer", "--table", "p", "chips", "give", "A"]) == ["Ada"]
+    assert complete(dealer, ["dealer", "--table", "p", "chips", "ritual", "Eagles", "to"]) == ["tobacco"]
+    assert "jetski" in complete(dealer, ["dealer", "--table", "p", "gadget", "build", "jet"])
+    assert "jetski-1" in complete(dealer, ["dealer", "--table", "p", "gadget", "use", "jet"])

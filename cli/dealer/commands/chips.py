@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from dealer import completion
+
 from dealer.core.mechanics import chips as mechanics
 from dealer.core.mechanics import rituals
 from dealer.options import global_options
@@ -42,7 +44,7 @@ def chips(ctx):
 
 
 @chips.command("draw")
-@click.argument("person")
+@click.argument("person", shell_complete=completion.roster)
 @click.argument("count", type=click.IntRange(min=1, max=100), default=1)
 @global_options
 @click.pass_context
@@ -52,8 +54,8 @@ def draw(ctx, person, count):
 
 
 @chips.command("give")
-@click.argument("person")
-@click.argument("colour")
+@click.argument("person", shell_complete=completion.roster)
+@click.argument("colour", shell_complete=completion.colours)
 @global_options
 @click.pass_context
 def give(ctx, person, colour):
@@ -62,8 +64,8 @@ def give(ctx, person, colour):
 
 
 @chips.command("return")
-@click.argument("person")
-@click.argument("colour")
+@click.argument("person", shell_complete=completion.roster)
+@click.argument("colour", shell_complete=completion.colours)
 @global_options
 @click.pass_context
 def return_command(ctx, person, colour):
@@ -80,8 +82,8 @@ def session_command(ctx):
 
 
 @chips.command("spend")
-@click.argument("person")
-@click.argument("colour")
+@click.argument("person", shell_complete=completion.roster)
+@click.argument("colour", shell_complete=completion.colours)
 @click.option("--for", "use", default="", metavar="USE",
               help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
@@ -102,7 +104,7 @@ def spend(ctx, person, colour, use, knack, note):
 
 
 @chips.command("wound")
-@click.argument("person")
+@click.argument("person", shell_complete=completion.roster)
 @click.argument("count", type=click.IntRange(min=1, max=100), default=1)
 @global_options
 @click.pass_context
@@ -112,8 +114,8 @@ def wound(ctx, person, count):
 
 
 @chips.command("ritual")
-@click.argument("person")
-@click.argument("ritual")
+@click.argument("person", shell_complete=completion.roster)
+@click.argument("ritual", shell_complete=completion.rituals)
 @click.option("--skill", type=click.IntRange(min=0), help="The ritual skill (default: roster trait rituals).")
 @click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier.")
 @click.option("--cards", "given", metavar="CARDS", help="The ritual hand, dealt by hand.")
