@@ -34,7 +34,7 @@ class Session:
         if self.settings.table and not self.settings.ruleset_given:
             from dealer.store.tables import Store
 
-            with Store().transaction(create=False) as tx:
+            with Store().transaction(create=False, readonly=True) as tx:
                 if tx is not None:
                     return tx.load(self.settings.table).ruleset
         return rulesets.load(self.settings.ruleset)
@@ -88,6 +88,22 @@ class Session:
             from dealer.core.table import Table
 
             yield Table.fresh(self.ruleset)
+
+    def read_table(self, name=None):
+        """A table to look at, never changed or saved: read-only commands work on a read-only
+        state file and never create one."""
+        from dealer.errors import TableError
+        from dealer.store.tables import Store
+
+        name = name or self.settings.table
+        if not name:
+            raise TableError("which table? give one with --table NAME (or set DEALER_TABLE)")
+        with Store().transaction(create=False, readonly=True) as tx:
+            if tx is None:
+                raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+            table = tx.load(name)
+        self.__dict__["ruleset"] = table.ruleset
+        return table
 
     def envelope(self, result, seed=None, ruleset=""):
         """``ruleset``: by default this command's; a name; or None where the command uses none."""

@@ -119,3 +119,9 @@ def test_stateless_commands_use_the_tables_ruleset(dealer):
     other = dealer("table", "new", "other", "-r", "dust-devils", env={"DEALER_TABLE": "p"})
     assert other.code == 0
     assert dealer("table", "show", "other", "--json").json()["result"]["ruleset"] == "dust-devils"
+
+
+def test_table_show_never_creates_the_state_file(dealer, tmp_path):
+    run = dealer("table", "show", "nowhere")
+    assert run.code == 1 and "no tables yet" in run.err
+    assert not (tmp_path / "state" / "tables.sqlite3").exists()

@@ -240,6 +240,10 @@ def test_read_only_commands_work_on_a_read_only_healthy_database(unprivileged):
     assert listed.code == 0 and listed.out.startswith("t "), listed
     log = unprivileged(home, "table", "log", "t")
     assert log.code == 0 and "draw" in log.out, log
+    shown = unprivileged(home, "table", "show", "t")
+    assert shown.code == 0 and "deck main: 52 to draw" in shown.out, shown
+    hand = unprivileged(home, "hand", "As Kd", "--table", "t")  # reads the table's pinned ruleset
+    assert hand.code == 0, hand
     write = unprivileged(home, "draw", 1, "--table", "t")
     assert_clean_error(write, 1)
     assert "read-only" in write.err or "cannot be opened" in write.err, write

@@ -139,8 +139,7 @@ def show(ctx, name):
       dealer table show friday
     """
     session = Session(ctx, "table show")
-    with session.table(name) as loaded:
-        result = table_data(loaded)
+    result = table_data(session.read_table(name))
     session.emit([session.envelope(result)], table_show_text(result, session.cards))
 
 
