@@ -28,7 +28,7 @@ class TraitError(DealerError):
     exit_code = 2
 
 
-def person_name(name):
+def person_name(name) -> str:
     name = name.strip()
     if not PERSON.fullmatch(name):
         raise TableError(f"'{name}' is not a usable name: up to 64 characters, without '=', ':' or ','")
@@ -47,7 +47,7 @@ _KIND_HELP = {
 _FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
 
 
-def trait_kinds(ruleset):
+def trait_kinds(ruleset) -> dict[str, str]:
     """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
 
     ``action`` reads quickness, cognition and guts (or combat, for a hands-style game); a
@@ -79,7 +79,7 @@ def trait_kinds(ruleset):
     return kinds
 
 
-def check_traits(ruleset, person, traits, free=False):
+def check_traits(ruleset, person, traits, free=False) -> dict:
     """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
     flags as booleans. Every problem is reported at once, naming the person."""
     import difflib

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import os
 import re
+from typing import TYPE_CHECKING
 
 from dealer.core.rules import build_ruleset
 from dealer.errors import RulesetError, shown
+
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 PACKAGE = "dealer.rulesets"
 DEFAULT = "deadlands"
@@ -20,7 +24,7 @@ MAX_EXTENDS = 10  # rulesets in one extends chain
 MAX_DEPTH = 20  # tables and arrays inside each other (the schema needs 6)
 
 
-def builtin_names():
+def builtin_names() -> list[str]:
     """The shipped rulesets' names, sorted."""
     from importlib import resources  # costs a few ms of imports: only for listing
 
@@ -47,7 +51,7 @@ def _builtin_text(name):
     return None
 
 
-def is_path(spec):
+def is_path(spec) -> bool:
     return spec.endswith(".toml") or "/" in spec or os.sep in spec or os.path.isfile(spec)
 
 
@@ -180,7 +184,7 @@ def _resolved(spec, base_dir=None, chain=()):
     return document, text, display
 
 
-def load(spec=DEFAULT):
+def load(spec=DEFAULT) -> Ruleset:
     """A Ruleset by shipped name or path, ``extends`` merged, every problem reported."""
     document, text, display = _resolved(spec)
     try:
@@ -192,7 +196,7 @@ def load(spec=DEFAULT):
                            hidden=error.hidden) from None
 
 
-def from_document(document, origin=""):
+def from_document(document, origin="") -> Ruleset:
     """A Ruleset rebuilt from a resolved document (a table pins one)."""
     return build_ruleset(document, origin=origin)
 
@@ -203,7 +207,7 @@ def _with_location(problem, text, display):
     return f"{display}: line {line}: {problem}" if line else f"{display}: {problem}"
 
 
-def locate(text, path):
+def locate(text, path) -> int | None:
     """The line of ``path`` (``hands.ranks[3].pattern.sequnce``) in TOML ``text``, or None.
 
     A search, not a parse: it follows ``[[array]]`` headers to the right item, then finds the

@@ -20,11 +20,15 @@ import stat
 import sys
 import time
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from dealer.core.piles import Chips, Piles
 from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
 from dealer.store.undo import remember
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
 SCHEMA_VERSION = 2
@@ -100,7 +104,7 @@ def _state_by_mechanic(connection):
 MIGRATIONS = {1: _state_by_mechanic}
 
 
-def state_dir():
+def state_dir() -> str:
     """``$DEALER_HOME``, else ``$XDG_STATE_HOME/dealer``, else ``~/.local/state/dealer``."""
     home = os.environ.get("DEALER_HOME")
     if home:
@@ -109,7 +113,7 @@ def state_dir():
     return os.path.join(base, "dealer")
 
 
-def check_name(name, what="table"):
+def check_name(name, what="table") -> str:
     """Table names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces);
     deck names are any printable text up to 100 characters."""
     pattern = DECK_NAME if what == "deck" else NAME
@@ -141,7 +145,7 @@ class StoredTable(Table):
         self.created = created
         self.deleted_decks = set()
 
-    def deck(self, name, rng):
+    def deck(self, name, rng) -> Piles:
         check_name(name, "deck")
         return super().deck(name, rng)
 
@@ -323,7 +327,7 @@ class Store:
             raise
 
     @contextmanager
-    def transaction(self, create=True, readonly=False):
+    def transaction(self, create=True, readonly=False) -> Iterator[Transaction | None]:
         """One command's transaction: all of its changes land, or none do.
 
         Yields None when there is no state file and ``create`` is false (or ``readonly``).
@@ -377,7 +381,7 @@ class Transaction:
     def __init__(self, connection):
         self.db = connection
 
-    def names(self):
+    def names(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT name FROM tables ORDER BY name")]
 
     def _row(self, name):
@@ -385,10 +389,10 @@ class Transaction:
         return self.db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?",
                                (name,)).fetchone()
 
-    def exists(self, name):
+    def exists(self, name) -> bool:
         return self._row(name) is not None
 
-    def create(self, name, ruleset, rng, command):
+    def create(self, name, ruleset, rng, command) -> StoredTable:
         if self._row(name) is not None:
             raise TableError(f"table '{name}' already exists; use it with --table {name}, or "
                              f"dealer table reset {name} / dealer table delete {name}")
@@ -402,7 +406,7 @@ class Transaction:
         table.deck("main", rng)
         return table
 
-    def load(self, name):
+    def load(self, name) -> StoredTable:
         row = self._row(name)
         if row is None:
             import difflib
@@ -445,7 +449,7 @@ class Transaction:
                              "decks, or delete it") from None
         return table
 
-    def save(self, table, command, seed=None):
+    def save(self, table, command, seed=None) -> None:
         """Write back what the command changed, and append its events to the history."""
         db = self.db
         remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
@@ -483,17 +487,17 @@ class Transaction:
               json.dumps(event["data"], sort_keys=True)) for i, event in enumerate(table.events, start=1)])
         table.events = []
 
-    def delete(self, name):
+    def delete(self, name) -> None:
         row = self._row(name)
         if row is None:
             raise TableError(f"no table '{name}' to delete")
         self.db.execute("DELETE FROM tables WHERE id = ?", (row[0],))
 
-    def history(self, name, since=0, last=None):
+    def history(self, name, since=0, last=None) -> list[dict]:
         """The table's events after ``since`` (the ``last`` N of them), oldest first."""
         return list(self.events(name, since, last))
 
-    def events(self, name, since=0, last=None):
+    def events(self, name, since=0, last=None) -> Iterator[dict]:
         """As ``history``, made one by one as they are read (a long history is never held)."""
         row = self._row(name)
         if row is None:
@@ -515,7 +519,7 @@ class Transaction:
                                 "LIMIT 1 OFFSET ?", (table_id, since, last - 1)).fetchone()
         return since if start is None else start[0] - 1
 
-    def history_widths(self, name, since=0, last=None):
+    def history_widths(self, name, since=0, last=None) -> tuple | None:
         """The widest seq, time, command, seed ("seed N"), kind and deck of those events, for a text
         log aligned like ``render.table_text`` without holding the rows; None when there are none."""
         row = self._row(name)
@@ -528,7 +532,7 @@ class Transaction:
             (row[0], self._since(row[0], since, last))).fetchone()
         return None if widths[0] is None else widths
 
-    def summaries(self):
+    def summaries(self) -> list[dict]:
         rows = self.db.execute(
             "SELECT t.name, t.ruleset, t.created, (SELECT count(*) FROM events e WHERE e.table_id = t.id), "
             "(SELECT count(DISTINCT deck) FROM cards c WHERE c.table_id = t.id), "
@@ -537,7 +541,7 @@ class Transaction:
                 for n, r, c, e, d, p in rows]
 
 
-def table_names():
+def table_names() -> list[str]:
     """Table names for shell completion (empty when there is no state file yet)."""
     with Store(warn=False).transaction(create=False, readonly=True) as tx:
         return tx.names() if tx else []

@@ -20,7 +20,7 @@ FORMAT = 1
 EVENT_KEYS = {"seq", "time", "command", "kind", "deck", "cards", "seed", "data"}
 
 
-def export_table(db, name):
+def export_table(db, name) -> dict:
     """The table's document (the envelope's ``result``)."""
     row = db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?",
                      (name,)).fetchone()
@@ -60,7 +60,7 @@ def _refuse(where, message):
     raise TableImportError(f"cannot import {where} (nothing was written): {message}")
 
 
-def read_document(text, where):
+def read_document(text, where) -> dict:
     """The ``result`` of an exported envelope (text or bytes), parsed and shape-checked."""
     if isinstance(text, bytes):
         try:
@@ -82,7 +82,7 @@ def read_document(text, where):
     return result
 
 
-def check(result, where, name):
+def check(result, where, name) -> dict:
     """Every check, before anything is written. Returns the rows to write."""
     from dealer.core.traits import check_traits, person_name
     from dealer.store.rulesets import from_document
@@ -196,7 +196,7 @@ def check(result, where, name):
     return {"ruleset": ruleset, "cards": cards, "roster": people, "chips": chip_rows, "events": event_rows}
 
 
-def import_table(db, result, name, where):
+def import_table(db, result, name, where) -> int:
     """Write a checked table document as table ``name``; returns its row id."""
     from dealer.store.undo import append_event
 

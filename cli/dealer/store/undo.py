@@ -30,7 +30,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 )"""
 
 
-def capture(db, table_id):
+def capture(db, table_id) -> str:
     """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table."""
     state = db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
     cards = db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
@@ -43,11 +43,11 @@ def capture(db, table_id):
                       ensure_ascii=False, separators=(",", ":"))
 
 
-def last_seq(db, table_id):
+def last_seq(db, table_id) -> int:
     return db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def remember(db, table_id, command, events=0):
+def remember(db, table_id, command, events=0) -> None:
     """Keep the table as it is now, before ``command`` writes its changes and ``events`` events."""
     seq = last_seq(db, table_id)
     if seq == 0:  # a table being made: there is nothing before it to go back to
@@ -68,7 +68,7 @@ def _top(db, table_id):
                       "ORDER BY id DESC LIMIT 1", (table_id,)).fetchone()
 
 
-def undo(db, table_id):
+def undo(db, table_id) -> dict | None:
     """Put back the table as it was before its last command that changed it.
 
     Returns ``{"command", "time", "events": [first, last]}`` of the command undone, or None
@@ -90,7 +90,7 @@ def undo(db, table_id):
     return undone
 
 
-def restore(db, table_id, rows):
+def restore(db, table_id, rows) -> None:
     db.execute("UPDATE tables SET state = ? WHERE id = ?", (rows["state"], table_id))
     for name in ("cards", "roster", "chips"):
         db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
@@ -99,13 +99,13 @@ def restore(db, table_id, rows):
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
 
 
-def depth(db, table_id):
+def depth(db, table_id) -> int:
     """How many commands ``undo`` can still walk back (an upper bound: no-op snapshots count)."""
     db.execute(SNAPSHOTS)
     return db.execute("SELECT count(*) FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def append_event(db, table_id, command, kind, deck=None, cards=(), seed=None, data=None):
+def append_event(db, table_id, command, kind, deck=None, cards=(), seed=None, data=None) -> int:
     seq = last_seq(db, table_id) + 1
     db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
