@@ -71,35 +71,15 @@ def _check_size(ctx, session, n):
 
 
 def _draw_from_table(session, n, count, deck_name, allow_short=False):
-    from itertools import chain, repeat
-
-    from dealer.core.piles import TABLE_HOLDER
-
-    results, dry = [], 0
     with session.table() as table:
         _check_size(session.ctx, session, n)
-        rng = session.rng()
-        piles = table.deck(deck_name, rng)
-        for i in range(count):
-            drawn = piles.draw(n, TABLE_HOLDER, rng)
-            if not drawn.cards and not allow_short:  # raising here leaves the table untouched
-                _nothing_to_draw(table, deck_name, piles)
-            if drawn.reshuffled:
-                table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
-            if drawn.cards:  # a draw that found nothing changed nothing: no event
-                table.log("draw", deck=deck_name, cards=drawn.cards)
-            cards = [session.ruleset.deck.parse(code) for code in drawn.cards]
-            result = render.card_data(cards)
-            result.update({"table": table.name, "deck": deck_name, "left": len(piles.draw_pile),
-                           "reshuffled": drawn.reshuffled, "short": drawn.short})
-            results.append(result)
-            if not drawn.cards and not drawn.reshuffled:
-                dry = count - i - 1  # deck and discards are dry: every later draw finds the same nothing
-                break
+        results, dry = _deal_from_table(session, table, n, count, deck_name, allow_short)
     if count == 1:
         session.emit([session.envelope(results[0], seed=session.seed)], draw_text(results, session.cards),
                      notes=draw_notes(results))
         return
+    from itertools import chain, repeat
+
     from dealer.render.stream import document_lines, json_lines, write_lines
 
     every = chain(results, repeat(results[-1], dry))
@@ -112,3 +92,28 @@ def _draw_from_table(session, n, count, deck_name, allow_short=False):
         write_lines(draw_text([result], session.cards)[0] for result in every)
         for note in draw_notes(results):
             click.echo(f"dealer: {note}", err=True)
+
+
+def _deal_from_table(session, table, n, count, deck_name, allow_short):
+    """``count`` draws of ``n`` off the table's deck: the results, and how many more would find
+    the same nothing once the deck and its discards are dry."""
+    from dealer.core.piles import TABLE_HOLDER
+
+    rng = session.rng()
+    piles = table.deck(deck_name, rng)
+    results = []
+    for i in range(count):
+        drawn = piles.draw(n, TABLE_HOLDER, rng)
+        if not drawn.cards and not allow_short:  # raising here leaves the table untouched
+            _nothing_to_draw(table, deck_name, piles)
+        if drawn.reshuffled:
+            table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
+        if drawn.cards:  # a draw that found nothing changed nothing: no event
+            table.log("draw", deck=deck_name, cards=drawn.cards)
+        result = render.card_data([session.ruleset.deck.parse(code) for code in drawn.cards])
+        result.update({"table": table.name, "deck": deck_name, "left": len(piles.draw_pile),
+                       "reshuffled": drawn.reshuffled, "short": drawn.short})
+        results.append(result)
+        if not drawn.cards and not drawn.reshuffled:
+            return results, count - i - 1
+    return results, 0
