@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.render.hands import hand_line
+from dealer.render.hands import bonus_text, hand_line
 
 
 def conflict_text(data: dict, cards) -> list[str]:
@@ -83,19 +83,6 @@ def show_text(data: dict, cards) -> list[str]:
     return lines
 
 
-def _bonus_words(bonus: dict) -> str:
-    parts = []
-    if bonus["cards"]:
-        parts.append(f"+{bonus['cards']} card{'s' if bonus['cards'] != 1 else ''}")
-    if bonus["wild_picks"]:
-        parts.append(f"+{bonus['wild_picks']} wild pick{'s' if bonus['wild_picks'] != 1 else ''}")
-    if bonus["value"]:
-        parts.append(f"+{bonus['value']} value")
-    if bonus["note"]:
-        parts.append(bonus["note"])
-    return ", ".join(parts) or "nothing"
-
-
 def _drawer_lines(person: dict, cards, title: str) -> list[str]:
     mods = "".join(f" {n:+d} {why}" for why, n in person["modifiers"])
     winded = " -1 winded" if person["winded"] else ""
@@ -122,7 +109,7 @@ def contest_text(data: dict, cards) -> list[str]:
     lines = [head]
     for helper in data["helpers"]:
         lines += _drawer_lines(helper, cards, "helper ")
-        lines.append(f"    helps with {_bonus_words(helper['bonus'])}")
+        lines.append(f"    helps with {bonus_text(helper['bonus'])}")
     for person in data["participants"]:
         lines += _drawer_lines(person, cards, "")
         if data["bonus"] and data["bonus"]["value"] and person is data["participants"][0] and person["value"]:

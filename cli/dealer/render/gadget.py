@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealer.render import plural
-from dealer.render.hands import hand_line
+from dealer.render.hands import bonus_text, hand_line
 
 
 def steps_text(steps: int) -> str:
@@ -31,7 +31,7 @@ def _check_lines(data: dict, cards) -> list[str]:
     assist = data["assist"]
     if assist is not None:
         made = hand_line(assist["hand"], cards) if assist["hand"] else assist["rank"] or "no cards"
-        lines.append(f"  assist: {made} -> {_bonus_text(assist['bonus'])}")
+        lines.append(f"  assist: {made} -> {bonus_text(assist['bonus'])}")
     lines.append(f"  cards: {cards.many(data['cards']) or '(none)'}")
     if data["hand"] is not None:
         lines.append(f"  hand: {hand_line(data['hand'], cards)}")
@@ -40,19 +40,6 @@ def _check_lines(data: dict, cards) -> list[str]:
     if data["bust"]:
         lines.append("  bust: a Joker and less than a pair")
     return lines
-
-
-def _bonus_text(bonus: dict) -> str:
-    parts = []
-    if bonus["cards"]:
-        parts.append(f"+{plural(bonus['cards'], 'card')}")
-    if bonus["wild_picks"]:
-        parts.append(f"+{plural(bonus['wild_picks'], 'wild pick')}")
-    if bonus["value"]:
-        parts.append(f"+{bonus['value']} value")
-    if bonus["note"]:
-        parts.append(bonus["note"])
-    return ", ".join(parts) or "nothing"
 
 
 def chance_text(chance: dict) -> str:

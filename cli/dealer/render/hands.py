@@ -3,6 +3,22 @@
 from __future__ import annotations
 
 
+def bonus_text(bonus: dict) -> str:
+    """A helper's bonus to the leader's draw (``draws.HelperBonus.to_data``) in words."""
+    from dealer.render import plural
+
+    parts = []
+    if bonus["cards"]:
+        parts.append(f"+{plural(bonus['cards'], 'card')}")
+    if bonus["wild_picks"]:
+        parts.append(f"+{plural(bonus['wild_picks'], 'wild pick')}")
+    if bonus["value"]:
+        parts.append(f"+{bonus['value']} value")
+    if bonus["note"]:
+        parts.append(bonus["note"])
+    return ", ".join(parts) or "nothing"
+
+
 def hand_line(data, cards_fmt):
     """``Four of a Kind  8♠ 8♥ 8♦ RJ=8♣ K♣``: each wild shown with what it became."""
     shown = []
