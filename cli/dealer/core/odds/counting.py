@@ -1,0 +1,446 @@
+"""Exact hand-rank distributions by counting equivalence classes, not by visiting hands.
+
+A hand of N cards from a ruleset's deck splits into plain cards (a full grid of ranks by
+suits), natural trumps, wild cards (``any`` or ``trump``) and dead cards. The best hand's
+*rank* (not its tie-break) is the strongest hand rank whose pattern the cards fill, and each
+pattern looks at the cards through a few features only:
+
+* groups (pairs, trips, ...): the sorted multiplicities of the plain ranks (the *profile*);
+* an unsuited sequence: which ranks are present, seen through its windows;
+* a trump run or a count of trumps: which trump numbers are held (the *trump signature*:
+  how many wilds each trump pattern needs);
+* flushes and suited sequences: the set of ranks in each suit.
+
+So the hands fall into classes by (profile, sequence signature, trump signature, wild and
+dead counts). Each class is classified once, by the ruleset's own compiled ranking, on one
+representative hand (with the suited ranks left out: a flush is counted separately), and
+weighted by how many hands it holds. Suits are counted per rank multiplicity: how many
+ways of dealing the suits give some suit a flush (a small dynamic programme over the
+profile), and, for suited sequences, inclusion-exclusion over the suits that hold one.
+
+The ladder is data: nothing here knows what a flush or a full house is worth. Rankings
+whose patterns fall outside these features raise :class:`Unsupported`, and the caller
+enumerates or simulates instead.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb, factorial
+
+from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.ranks import HAND_SIZE
+
+INFINITE = 99
+
+
+class Unsupported(Exception):
+    """This ranking, deck or context cannot be counted by class (enumerate or simulate)."""
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class _Deck:
+    """A deck split the way counting needs it, for one wild-card context."""
+
+    def __init__(self, deck, context):
+        wild = context.wild
+        self.values = [rank.value for rank in deck.ranks]  # lowest first
+        self.suits = list(deck.suits)
+        self.rank_count = len(self.values)
+        self.suit_count = len(self.suits)
+        self.wild_any = [card for card in deck if wild.get(card) == "any"]
+        self.wild_trump = [card for card in deck if wild.get(card) == "trump"]
+        self.dead = [card for card in deck if card not in wild and card.kind not in (PLAIN, TRUMP)]
+        self.naturals = [card.value for card in deck if card.kind == TRUMP and card not in wild]
+        self.trump_count = deck.trump_count
+        self.ace_low = deck.ace_low
+        self.plain = [card for card in deck if card.kind == PLAIN and card not in wild]
+        if len(self.plain) != self.rank_count * self.suit_count:
+            raise Unsupported("a plain card is wild in this context: the plain cards are not a full grid")
+        self.index = {value: i for i, value in enumerate(self.values)}
+
+    def window_masks(self, length: int, top: int):
+        """Windows of ``length`` consecutive ranks as masks over rank *indices*, plus the
+        ace-low bit (index -1 is represented by bit ``rank_count``)."""
+        values = self.values
+        low = values[0] - 1 if self.ace_low else values[0]
+        masks = []
+        for high in range(values[-1], low + length - 2, -1):
+            if top and high != top:
+                continue
+            mask = 0
+            for value in range(high - length + 1, high + 1):
+                mask |= 1 << (self.index[value] if value in self.index else self.rank_count)
+            masks.append(mask)
+        return masks
+
+    def extended(self, mask: int) -> int:
+        """The rank mask with the ace also played low, when the deck allows it."""
+        if self.ace_low and mask >> (self.rank_count - 1) & 1:
+            return mask | 1 << self.rank_count
+        return mask
+
+
+def _split_ranks(ranking):
+    """(unsuited ranks, suited ranks), checking that counting by class is exact for them."""
+    unsuited, suited = [], []
+    for rank in ranking.ranks:
+        p = rank.pattern
+        trump_part = bool(p.trump_run or p.trumps)
+        if p.flush or (p.sequence and p.suited):
+            if trump_part or p.groups:
+                raise Unsupported(f"{rank.name}: a suited pattern with other parts")
+            if p.core_size < HAND_SIZE and p.rest != "any":
+                raise Unsupported(f"{rank.name}: a suited pattern with restricted kickers")
+            suited.append(rank)
+            continue
+        if p.sequence and trump_part:
+            raise Unsupported(f"{rank.name}: a sequence with trumps")
+        if p.groups and trump_part and rank.tiebreak[:1] == ("groups",):
+            # The engine then tries only the highest group choice: the result depends on
+            # which ranks are held, not only on their multiplicities.
+            raise Unsupported(f"{rank.name}: groups with trumps, tie-broken by the groups first")
+        unsuited.append(rank)
+    return unsuited, suited
+
+
+def _profile_no_flush(profile, suits: int, f: int) -> int:
+    """Suit assignments (each rank's copies in distinct suits) where no suit gets ``f`` cards."""
+    states = {(0,) * suits: 1}
+    for count in profile:
+        subsets = list(combinations(range(suits), count))
+        grown = {}
+        for state, ways in states.items():
+            for subset in subsets:
+                new = list(state)
+                ok = True
+                for s in subset:
+                    new[s] += 1
+                    if new[s] >= f:
+                        ok = False
+                        break
+                if ok:
+                    key = tuple(sorted(new))
+                    grown[key] = grown.get(key, 0) + ways
+        states = grown
+    return sum(states.values())
+
+
+def _arrangements(profile):
+    """Distinct orders of a multiset of multiplicities."""
+    if not profile:
+        yield ()
+        return
+    seen = set()
+    for i, first in enumerate(profile):
+        if first in seen:
+            continue
+        seen.add(first)
+        for rest in _arrangements(profile[:i] + profile[i + 1:]):
+            yield (first,) + rest
+
+
+def _partitions(total: int, parts: int, largest: int):
+    """Non-increasing tuples of ``parts`` positive integers at most ``largest`` summing to ``total``."""
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    for first in range(min(largest, total - parts + 1), 0, -1):
+        if first * parts < total:
+            break
+        for rest in _partitions(total - first, parts - 1, first):
+            yield (first,) + rest
+
+
+def _multinomial_arrangements(profile) -> int:
+    out = factorial(len(profile))
+    seen = {}
+    for count in profile:
+        seen[count] = seen.get(count, 0) + 1
+    for repeat in seen.values():
+        out //= factorial(repeat)
+    return out
+
+
+class Counter:
+    """Counts the best-hand rank of every N-card hand of one ruleset and context."""
+
+    def __init__(self, ruleset, context):
+        from dealer.core.hands import Ranking
+
+        self.ruleset = ruleset
+        self.context = context
+        self.deck = ruleset.deck
+        self.split = _Deck(ruleset.deck, context)
+        self.unsuited, self.suited = _split_ranks(ruleset.ranking)
+        # The unsuited ranks alone, compiled by the same engine: what a hand is without flushes.
+        self.plain_ranking = Ranking(self.unsuited, ruleset.deck)
+        self.sequences = sorted({(r.pattern.sequence, r.pattern.top) for r in self.unsuited if r.pattern.sequence})
+        self.trump_specs = sorted({("run", r.pattern.trump_run, False) for r in self.unsuited if r.pattern.trump_run}
+                                  | {("count", r.pattern.trumps, r.pattern.no_run)
+                                     for r in self.unsuited if r.pattern.trumps})
+        self._windows = {spec: self.split.window_masks(*spec) for spec in self.sequences}
+        self._plain_tables = {}
+        self._suited_tables = {}
+        self._nf = {}
+        self._classes = {}
+
+    # -- suits ---------------------------------------------------------------------------
+
+    def _suited_levels(self, wilds: int, size: int):
+        """For ``wilds`` any-wilds: ascending suited strengths, with for each either a count
+        threshold (a pure count rule) or a table ``good[mask]``."""
+        key = (wilds, size)
+        found = self._suited_tables.get(key)
+        if found is not None:
+            return found
+        split = self.split
+        full = 1 << split.rank_count
+        best = [0] * full
+        for rank in self.suited:
+            p = rank.pattern
+            if p.core_size > size:
+                continue
+            if p.flush:
+                need = p.flush - wilds
+                for mask in range(full):
+                    if _popcount(mask) >= need and rank.strength > best[mask]:
+                        best[mask] = rank.strength
+            else:
+                windows = split.window_masks(p.sequence, p.top)
+                need = p.sequence - wilds
+                for mask in range(full):
+                    if rank.strength > best[mask]:
+                        ext = split.extended(mask)
+                        for window in windows:
+                            if _popcount(ext & window) >= need:
+                                best[mask] = rank.strength
+                                break
+        levels = []
+        for strength in sorted({rank.strength for rank in self.suited}):
+            good = [b >= strength for b in best]
+            by_count = {}
+            uniform = True
+            for mask in range(full):
+                bits = _popcount(mask)
+                if by_count.setdefault(bits, good[mask]) != good[mask]:
+                    uniform = False
+                    break
+            if uniform:
+                hits = [bits for bits, ok in by_count.items() if ok]
+                levels.append((strength, min(hits) if hits else INFINITE, None))
+            else:
+                least = min((_popcount(m) for m in range(full) if good[m]), default=INFINITE)
+                levels.append((strength, least, good))
+        self._suited_tables[key] = levels
+        return levels
+
+    def _no_flush(self, profile, f):
+        key = (profile, f)
+        found = self._nf.get(key)
+        if found is None:
+            found = self._nf[key] = _profile_no_flush(profile, self.split.suit_count, f)
+        return found
+
+    def _window_suited(self, counts, mask, good, least, k):
+        """Suit assignments of rank multiplicities ``counts`` ({bit: count}) where some suit's
+        ranks are ``good``: inclusion-exclusion over how many suits are named good."""
+        suits = self.split.suit_count
+        bits = list(counts)
+        goods = []
+        sub = mask
+        while True:  # every submask of ``mask``
+            if good[sub]:
+                goods.append(sub)
+            if sub == 0:
+                break
+            sub = (sub - 1) & mask
+        total = 0
+        m = 1
+        while m <= suits and m * least <= k:
+            ways = 0
+            for chosen in _tuples(goods, m):
+                product = 1
+                for bit in bits:
+                    taken = 0
+                    for subset in chosen:
+                        taken += subset >> bit & 1
+                    left = counts[bit] - taken
+                    if left < 0:
+                        product = 0
+                        break
+                    product *= comb(suits - m, left)
+                    if not product:
+                        break
+                ways += product
+            total += (-1) ** (m + 1) * comb(suits, m) * ways
+            m += 1
+        return total
+
+    # -- plain cards ---------------------------------------------------------------------
+
+    def _sequence_signature(self, mask: int, wilds: int):
+        ext = self.split.extended(mask)
+        out = []
+        for spec in self.sequences:
+            need = min(spec[0] - _popcount(ext & window) for window in self._windows[spec]) \
+                if self._windows[spec] else INFINITE
+            out.append(need <= wilds)
+        return tuple(out)
+
+    def _plain_table(self, k: int, wilds: int, size: int):
+        """``{(profile, sequence signature): [representative mask, hands, ge per suited level]}``."""
+        key = (k, wilds, size)
+        found = self._plain_tables.get(key)
+        if found is not None:
+            return found
+        split = self.split
+        suits, ranks = split.suit_count, split.rank_count
+        levels = self._suited_levels(wilds, size)
+        table = {}
+        for d in range(0, min(k, ranks) + 1):
+            profiles = list(_partitions(k, d, suits))
+            if not profiles:
+                continue
+            for positions in combinations(range(ranks), d):
+                mask = 0
+                for i in positions:
+                    mask |= 1 << i
+                signature = self._sequence_signature(mask, wilds)
+                for profile in profiles:
+                    arrangements = _multinomial_arrangements(profile)
+                    suit_ways = 1
+                    for count in profile:
+                        suit_ways *= comb(suits, count)
+                    row = table.get((profile, signature))
+                    if row is None:
+                        row = table[(profile, signature)] = [mask, 0] + [0] * len(levels)
+                    row[1] += arrangements * suit_ways
+                    for i, (strength, least, good) in enumerate(levels):
+                        if least > k:
+                            continue
+                        if good is None:
+                            row[2 + i] += arrangements * (suit_ways - self._no_flush(profile, least))
+                        elif good[mask]:
+                            for order in _arrangements(profile):
+                                counts = dict(zip(positions, order))
+                                row[2 + i] += self._window_suited(counts, mask, good, least, k)
+        self._plain_tables[key] = table
+        return table
+
+    # -- trumps --------------------------------------------------------------------------
+
+    def _trump_need(self, held: frozenset, spec, cap: int) -> int:
+        kind, length, no_run = spec
+        top = self.split.trump_count
+        if kind == "run":
+            best = INFINITE
+            for high in range(top, length - 1, -1):
+                missing = sum(1 for n in range(high - length + 1, high + 1) if n not in held)
+                if missing < best:
+                    best = missing
+            return min(best, cap)
+        if not no_run:
+            return min(max(0, length - len(held)), cap) if top >= length else cap
+        # Choose ``length`` distinct numbers with no run of run_min; a number not held costs a wild.
+        run_min = self.deck.run_min
+        states = {(0, 0): 0}  # (current run, chosen) -> least wilds
+        for number in range(1, top + 1):
+            cost = 0 if number in held else 1
+            grown = {}
+            for (run, chosen), wild in states.items():
+                skip = (0, chosen)
+                if grown.get(skip, INFINITE) > wild:
+                    grown[skip] = wild
+                if chosen < length and run + 1 < run_min and wild + cost < cap:
+                    take = (run + 1, chosen + 1)
+                    if grown.get(take, INFINITE) > wild + cost:
+                        grown[take] = wild + cost
+            states = grown
+        return min((w for (run, chosen), w in states.items() if chosen == length), default=cap)
+
+    def _trump_table(self, t: int, cap: int):
+        """``{signature: [count of trump sets, representative set]}`` for ``t`` natural trumps."""
+        table = {}
+        for held in combinations(self.split.naturals, t):
+            held_set = frozenset(held)
+            signature = tuple(self._trump_need(held_set, spec, cap) for spec in self.trump_specs)
+            row = table.get(signature)
+            if row is None:
+                table[signature] = [1, held]
+            else:
+                row[0] += 1
+        return table
+
+    # -- classification ------------------------------------------------------------------
+
+    def _classify(self, profile, mask, trumps, wa, wt, nd):
+        key = (profile, mask, trumps, wa, wt, nd)
+        found = self._classes.get(key)
+        if found is not None:
+            return found
+        split, deck = self.split, self.deck
+        cards = []
+        positions = [i for i in range(split.rank_count) if mask >> i & 1]
+        for i, count in zip(positions, profile):
+            value = split.values[i]
+            cards.extend(deck.plain(value, suit.code) for suit in split.suits[:count])
+        cards.extend(deck.trump(n) for n in trumps)
+        cards.extend(split.wild_any[:wa] + split.wild_trump[:wt] + split.dead[:nd])
+        strength = self.plain_ranking.best(cards, self.context).rank.strength
+        self._classes[key] = strength
+        return strength
+
+    # -- the whole count -----------------------------------------------------------------
+
+    def count(self, n: int) -> dict[int, int]:
+        """``{rank strength: number of n-card hands whose best hand has that rank}``."""
+        split = self.split
+        size = min(HAND_SIZE, n)
+        out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
+        wilds_total = len(split.wild_any) + len(split.wild_trump)
+        cap = min(wilds_total, n) + 1
+        trump_tables = {}
+        for wa in range(min(len(split.wild_any), n) + 1):
+            for wt in range(min(len(split.wild_trump), n - wa) + 1):
+                for nd in range(min(len(split.dead), n - wa - wt) + 1):
+                    outer = comb(len(split.wild_any), wa) * comb(len(split.wild_trump), wt) * comb(len(split.dead), nd)
+                    for t in range(min(len(split.naturals), n - wa - wt - nd) + 1):
+                        k = n - wa - wt - nd - t
+                        if k > split.rank_count * split.suit_count:
+                            continue
+                        if t not in trump_tables:
+                            trump_tables[t] = self._trump_table(t, cap)
+                        levels = self._suited_levels(wa, size)
+                        plain = self._plain_table(k, wa, size)
+                        for (profile, _), row in plain.items():
+                            mask, hands, ge = row[0], row[1], row[2:]
+                            for trump_count, held in trump_tables[t].values():
+                                weight = outer * trump_count
+                                strength = self._classify(profile, mask, held, wa, wt, nd)
+                                above = [i for i, level in enumerate(levels) if level[0] > strength]
+                                if not above:
+                                    out[strength] += weight * hands
+                                    continue
+                                first = above[0]
+                                out[strength] += weight * (hands - ge[first])
+                                for j in above:
+                                    nxt = ge[j + 1] if j + 1 < len(levels) else 0
+                                    out[levels[j][0]] += weight * (ge[j] - nxt)
+        return out
+
+
+def _tuples(items, m):
+    """Ordered m-tuples (with repetition) of ``items``: the suits named good are distinct
+    suits, but two of them may hold the same ranks."""
+    if m == 1:
+        for item in items:
+            yield (item,)
+        return
+    for item in items:
+        for rest in _tuples(items, m - 1):
+            yield (item,) + rest

@@ -1,0 +1,49 @@
+"""Hand odds the slow, obvious ways: visit every hand, or deal many at random.
+
+Enumeration is the oracle the counting is tested against, and the fallback for a hand in
+progress (cards held, a deck already thinned) when the number of hands is small. Sampling
+is the last resort, with a standard error for every figure.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+
+def enumerate_counts(ruleset, n: int, context, pool=None, held=()) -> dict[int, int]:
+    """``{rank strength: hands}`` over every way to add ``n - len(held)`` cards of ``pool``
+    (default: the whole deck) to ``held``, each classified by the ruleset's ranking."""
+    ranking = ruleset.ranking
+    pool = list(ruleset.deck) if pool is None else list(pool)
+    held = list(held)
+    out = {rank.strength: 0 for rank in ranking.ranks}
+    best = ranking.best
+    for drawn in combinations(pool, n - len(held)):
+        out[best(held + list(drawn), context).rank.strength] += 1
+    return out
+
+
+def hands_to_visit(pool_size: int, draw: int) -> int:
+    return comb(pool_size, draw)
+
+
+def sample_counts(ruleset, n: int, context, rng, samples: int, pool=None, held=(), progress=None):
+    """``{rank strength: hits}`` over ``samples`` random deals (``rng`` a ``random.Random``).
+
+    ``progress`` (optional) is called with the number of samples done, every few thousand.
+    """
+    ranking = ruleset.ranking
+    pool = list(ruleset.deck) if pool is None else list(pool)
+    held = list(held)
+    draw = n - len(held)
+    out = {rank.strength: 0 for rank in ranking.ranks}
+    best = ranking.best
+    sample = rng.sample
+    for i in range(samples):
+        out[best(held + sample(pool, draw), context).rank.strength] += 1
+        if progress is not None and i % 2000 == 1999:
+            progress(i + 1)
+    if progress is not None:
+        progress(samples)
+    return out
