@@ -188,6 +188,7 @@ class Counter:
         self._suited_tables = {}
         self._nf = {}
         self._classes = {}
+        self._trump_cache = {}
 
     # -- suits ---------------------------------------------------------------------------
 
@@ -364,7 +365,92 @@ class Counter:
         return min((w for (run, chosen), w in states.items() if chosen == length), default=cap)
 
     def _trump_table(self, t: int, cap: int):
-        """``{signature: [count of trump sets, representative set]}`` for ``t`` natural trumps."""
+        """``{signature: [count of trump sets, representative set]}`` for ``t`` natural trumps.
+
+        One pass over the trump numbers for all sets at once: each partial set is reduced to
+        what the trump patterns can still see (how many are held, the last few numbers, the
+        wilds each run needs so far, and a small table for runless counts), and equal
+        states merge. ``trump_table_direct`` is the one-set-at-a-time reference.
+        """
+        tables = self._trump_tables_by_size(cap)
+        return tables.get(t, {})
+
+    def _trump_tables_by_size(self, cap: int):
+        found = self._trump_cache.get(cap)
+        if found is not None:
+            return found
+        split = self.split
+        top = split.trump_count
+        naturals = set(split.naturals)
+        most = len(split.naturals)
+        runs = [spec[1] for spec in self.trump_specs if spec[0] == "run"]
+        runless = [spec[1] for spec in self.trump_specs if spec[0] == "count" and spec[2]]
+        longest = max(runs, default=1)
+        tail_mask = (1 << max(longest - 1, 0)) - 1
+        run_min = self.deck.run_min
+        chosen_max = max(runless, default=0)
+        width = chosen_max + 1
+        start_table = [INFINITE] * (run_min * width)
+        start_table[0] = 0
+        # state -> [count, representative numbers]
+        states = {(0, 0, (cap,) * len(runs), tuple(start_table)): [1, ()]}
+        for number in range(1, top + 1):
+            grown = {}
+            for (held, tail, needs, table), (ways, rep) in states.items():
+                for bit in (0, 1):
+                    if bit and (number not in naturals or held >= most):
+                        continue
+                    window = tail << 1 | bit
+                    new_needs = needs
+                    if runs:
+                        new_needs = tuple(
+                            min(need, length - _popcount(window & ((1 << length) - 1)))
+                            if number >= length else need
+                            for need, length in zip(needs, runs))
+                    new_table = table
+                    if runless:
+                        cells = [INFINITE] * len(table)
+                        cost = 0 if bit else 1
+                        for index, wild in enumerate(table):
+                            if wild >= cap:
+                                continue
+                            run, chosen = divmod(index, width)
+                            if cells[chosen] > wild:  # skip this number: the run breaks
+                                cells[chosen] = wild
+                            if chosen < chosen_max and run + 1 < run_min and wild + cost < cap:
+                                at = (run + 1) * width + chosen + 1
+                                if cells[at] > wild + cost:
+                                    cells[at] = wild + cost
+                        new_table = tuple(cells)
+                    key = (held + bit, window & tail_mask, new_needs, new_table)
+                    row = grown.get(key)
+                    if row is None:
+                        grown[key] = [ways, rep + (number,) if bit else rep]
+                    else:
+                        row[0] += ways
+            states = grown
+        out = {}
+        for (held, _, needs, table), (ways, rep) in states.items():
+            signature = []
+            run_needs = iter(needs)
+            for kind, length, no_run in self.trump_specs:
+                if kind == "run":
+                    signature.append(min(next(run_needs), cap))
+                elif no_run:
+                    signature.append(min(min(table[run * width + length] for run in range(run_min)), cap))
+                else:
+                    signature.append(min(max(0, length - held), cap) if top >= length else cap)
+            by_signature = out.setdefault(held, {})
+            row = by_signature.get(tuple(signature))
+            if row is None:
+                by_signature[tuple(signature)] = [ways, rep]
+            else:
+                row[0] += ways
+        self._trump_cache[cap] = out
+        return out
+
+    def trump_table_direct(self, t: int, cap: int):
+        """The trump table set by set (slow; the reference the one-pass table is tested against)."""
         table = {}
         for held in combinations(self.split.naturals, t):
             held_set = frozenset(held)
