@@ -45,7 +45,7 @@ def _popcount(mask: int) -> int:
 class _Deck:
     """A deck split the way counting needs it, for one wild-card context."""
 
-    def __init__(self, deck, context):
+    def __init__(self, deck, context, below=None):
         wild = context.wild
         self.values = [rank.value for rank in deck.ranks]  # lowest first
         self.suits = list(deck.suits)
@@ -61,6 +61,12 @@ class _Deck:
         if len(self.plain) != self.rank_count * self.suit_count:
             raise Unsupported("a plain card is wild in this context: the plain cards are not a full grid")
         self.index = {value: i for i, value in enumerate(self.values)}
+        self.allowed = list(range(self.rank_count))
+        if below is not None:
+            # Only the cards ordered below ``below``, and no wild card (a wild plays high).
+            self.allowed = [i for i, value in enumerate(self.values) if value < below]
+            self.naturals = [n for n in self.naturals if deck.trump(n).order < below]
+            self.wild_any, self.wild_trump = [], []
 
     def window_masks(self, length: int, top: int):
         """Windows of ``length`` consecutive ranks as masks over rank *indices*, plus the
@@ -169,13 +175,13 @@ def _multinomial_arrangements(profile) -> int:
 class Counter:
     """Counts the best-hand rank of every N-card hand of one ruleset and context."""
 
-    def __init__(self, ruleset, context):
+    def __init__(self, ruleset, context, below=None):
         from dealer.core.hands import Ranking
 
         self.ruleset = ruleset
         self.context = context
         self.deck = ruleset.deck
-        self.split = _Deck(ruleset.deck, context)
+        self.split = _Deck(ruleset.deck, context, below)
         self.unsuited, self.suited = _split_ranks(ruleset.ranking)
         # The unsuited ranks alone, compiled by the same engine: what a hand is without flushes.
         self.plain_ranking = Ranking(self.unsuited, ruleset.deck)
@@ -293,9 +299,13 @@ class Counter:
             out.append(need <= wilds)
         return tuple(out)
 
-    def _plain_table(self, k: int, wilds: int, size: int):
-        """``{(profile, sequence signature): [representative mask, hands, ge per suited level]}``."""
-        key = (k, wilds, size)
+    def _plain_table(self, k: int, wilds: int, size: int, needed):
+        """``{(profile, sequence signature): [representative mask, hands, ge per needed suited level]}``.
+
+        ``ge`` for a suited level: how many of those hands have some suit that fills a suited
+        rank at least that strong.
+        """
+        key = (k, wilds, size, needed)
         found = self._plain_tables.get(key)
         if found is not None:
             return found
@@ -307,7 +317,7 @@ class Counter:
             profiles = list(_partitions(k, d, suits))
             if not profiles:
                 continue
-            for positions in combinations(range(ranks), d):
+            for positions in combinations(split.allowed, d):
                 mask = 0
                 for i in positions:
                     mask |= 1 << i
@@ -319,9 +329,10 @@ class Counter:
                         suit_ways *= comb(suits, count)
                     row = table.get((profile, signature))
                     if row is None:
-                        row = table[(profile, signature)] = [mask, 0] + [0] * len(levels)
+                        row = table[(profile, signature)] = [mask, 0] + [0] * len(needed)
                     row[1] += arrangements * suit_ways
-                    for i, (strength, least, good) in enumerate(levels):
+                    for i, level in enumerate(needed):
+                        strength, least, good = levels[level]
                         if least > k:
                             continue
                         if good is None:
@@ -364,7 +375,7 @@ class Counter:
             states = grown
         return min((w for (run, chosen), w in states.items() if chosen == length), default=cap)
 
-    def _trump_table(self, t: int, cap: int):
+    def _trump_table(self, t: int, cap: int, n: int = 99):
         """``{signature: [count of trump sets, representative set]}`` for ``t`` natural trumps.
 
         One pass over the trump numbers for all sets at once: each partial set is reduced to
@@ -372,17 +383,16 @@ class Counter:
         wilds each run needs so far, and a small table for runless counts), and equal
         states merge. ``trump_table_direct`` is the one-set-at-a-time reference.
         """
-        tables = self._trump_tables_by_size(cap)
-        return tables.get(t, {})
+        return self._trump_tables(cap, n).get(t, {})
 
-    def _trump_tables_by_size(self, cap: int):
-        found = self._trump_cache.get(cap)
+    def _trump_tables(self, cap: int, n: int):
+        found = self._trump_cache.get((cap, n))
         if found is not None:
             return found
         split = self.split
         top = split.trump_count
         naturals = set(split.naturals)
-        most = len(split.naturals)
+        most = min(len(split.naturals), n)
         runs = [spec[1] for spec in self.trump_specs if spec[0] == "run"]
         runless = [spec[1] for spec in self.trump_specs if spec[0] == "count" and spec[2]]
         longest = max(runs, default=1)
@@ -446,7 +456,7 @@ class Counter:
                 by_signature[tuple(signature)] = [ways, rep]
             else:
                 row[0] += ways
-        self._trump_cache[cap] = out
+        self._trump_cache[(cap, n)] = out
         return out
 
     def trump_table_direct(self, t: int, cap: int):
@@ -483,41 +493,59 @@ class Counter:
 
     # -- the whole count -----------------------------------------------------------------
 
-    def count(self, n: int) -> dict[int, int]:
-        """``{rank strength: number of n-card hands whose best hand has that rank}``."""
+    def _classes_of(self, n: int, floor=None):
+        """Every class of n-card hands: ``(hands, unsuited strength, ge, levels, needed)``.
+
+        ``hands`` counts the hands of the class, ``ge[i]`` those of them reaching suited
+        level ``levels[needed[i]]``. With ``floor`` only the lowest suited level at least
+        that strong is counted (enough to tell hands below ``floor`` from the others).
+        """
         split = self.split
         size = min(HAND_SIZE, n)
-        out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
         wilds_total = len(split.wild_any) + len(split.wild_trump)
         cap = min(wilds_total, n) + 1
-        trump_tables = {}
         for wa in range(min(len(split.wild_any), n) + 1):
+            levels = self._suited_levels(wa, size)
+            if floor is None:
+                needed = tuple(range(len(levels)))
+            else:
+                needed = tuple(i for i, level in enumerate(levels) if level[0] >= floor)[:1]
             for wt in range(min(len(split.wild_trump), n - wa) + 1):
                 for nd in range(min(len(split.dead), n - wa - wt) + 1):
                     outer = comb(len(split.wild_any), wa) * comb(len(split.wild_trump), wt) * comb(len(split.dead), nd)
                     for t in range(min(len(split.naturals), n - wa - wt - nd) + 1):
                         k = n - wa - wt - nd - t
-                        if k > split.rank_count * split.suit_count:
+                        if k > len(split.allowed) * split.suit_count:
                             continue
-                        if t not in trump_tables:
-                            trump_tables[t] = self._trump_table(t, cap)
-                        levels = self._suited_levels(wa, size)
-                        plain = self._plain_table(k, wa, size)
+                        trumps = self._trump_tables(cap, n).get(t, {})
+                        plain = self._plain_table(k, wa, size, needed)
                         for (profile, _), row in plain.items():
                             mask, hands, ge = row[0], row[1], row[2:]
-                            for trump_count, held in trump_tables[t].values():
-                                weight = outer * trump_count
+                            for trump_count, held in trumps.values():
                                 strength = self._classify(profile, mask, held, wa, wt, nd)
-                                above = [i for i, level in enumerate(levels) if level[0] > strength]
-                                if not above:
-                                    out[strength] += weight * hands
-                                    continue
-                                first = above[0]
-                                out[strength] += weight * (hands - ge[first])
-                                for j in above:
-                                    nxt = ge[j + 1] if j + 1 < len(levels) else 0
-                                    out[levels[j][0]] += weight * (ge[j] - nxt)
+                                weight = outer * trump_count
+                                yield weight * hands, strength, [weight * g for g in ge], levels, needed
+
+    def count(self, n: int) -> dict[int, int]:
+        """``{rank strength: number of n-card hands whose best hand has that rank}``."""
+        out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
+        for hands, strength, ge, levels, needed in self._classes_of(n):
+            above = [i for i in needed if levels[i][0] > strength]
+            if not above:
+                out[strength] += hands
+                continue
+            out[strength] += hands - ge[above[0]]
+            for j in above:
+                out[levels[j][0]] += ge[j] - (ge[j + 1] if j + 1 < len(levels) else 0)
         return out
+
+    def count_below(self, n: int, strength: int) -> int:
+        """How many n-card hands are weaker than the rank of ``strength`` (a cheaper count)."""
+        below = 0
+        for hands, unsuited, ge, levels, needed in self._classes_of(n, floor=strength):
+            if unsuited < strength:
+                below += hands - (ge[0] if needed else 0)
+        return below
 
 
 def _tuples(items, m):

@@ -11,25 +11,32 @@ from itertools import combinations
 from math import comb
 
 
-def enumerate_counts(ruleset, n: int, context, pool=None, held=()) -> dict[int, int]:
-    """``{rank strength: hands}`` over every way to add ``n - len(held)`` cards of ``pool``
-    (default: the whole deck) to ``held``, each classified by the ruleset's ranking."""
+def enumerate_counts(ruleset, n: int, context, pool=None, held=(), threshold=None):
+    """``({rank strength: hands}, hands meeting threshold or None)`` over every way to add
+    ``n - len(held)`` cards of ``pool`` (default: the whole deck) to ``held``, each
+    classified by the ruleset's ranking; ``threshold`` as from ``Ruleset.threshold``."""
     ranking = ruleset.ranking
     pool = list(ruleset.deck) if pool is None else list(pool)
     held = list(held)
     out = {rank.strength: 0 for rank in ranking.ranks}
-    best = ranking.best
+    best, meets = ranking.best, ranking.meets
+    met = 0
     for drawn in combinations(pool, n - len(held)):
-        out[best(held + list(drawn), context).rank.strength] += 1
-    return out
+        hand = best(held + list(drawn), context)
+        out[hand.rank.strength] += 1
+        if threshold is not None and meets(hand, threshold):
+            met += 1
+    return out, (met if threshold is not None else None)
 
 
 def hands_to_visit(pool_size: int, draw: int) -> int:
     return comb(pool_size, draw)
 
 
-def sample_counts(ruleset, n: int, context, rng, samples: int, pool=None, held=(), progress=None):
-    """``{rank strength: hits}`` over ``samples`` random deals (``rng`` a ``random.Random``).
+def sample_counts(ruleset, n: int, context, rng, samples: int, pool=None, held=(), threshold=None,
+                  progress=None):
+    """``({rank strength: hits}, hits meeting threshold or None)`` over ``samples`` random
+    deals (``rng`` a ``random.Random``).
 
     ``progress`` (optional) is called with the number of samples done, every few thousand.
     """
@@ -38,12 +45,16 @@ def sample_counts(ruleset, n: int, context, rng, samples: int, pool=None, held=(
     held = list(held)
     draw = n - len(held)
     out = {rank.strength: 0 for rank in ranking.ranks}
-    best = ranking.best
+    best, meets = ranking.best, ranking.meets
     sample = rng.sample
+    met = 0
     for i in range(samples):
-        out[best(held + sample(pool, draw), context).rank.strength] += 1
+        hand = best(held + sample(pool, draw), context)
+        out[hand.rank.strength] += 1
+        if threshold is not None and meets(hand, threshold):
+            met += 1
         if progress is not None and i % 2000 == 1999:
             progress(i + 1)
     if progress is not None:
         progress(samples)
-    return out
+    return out, (met if threshold is not None else None)
