@@ -22,6 +22,7 @@ COMMANDS = {
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
     "hex": ("dealer.commands.hex", "hex_command", "Cast a hex or spell by poker hand."),
+    "odds": ("dealer.commands.odds", "odds", "Exact odds: hands, hexes, action cards, gadgets."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
     "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),

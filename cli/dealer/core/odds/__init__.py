@@ -39,7 +39,8 @@ class HandOdds:
     counted (or samples drawn); ``exact`` tells counted and enumerated from simulated.
     """
 
-    def __init__(self, *, ranking, n, context, rows, total, method, seconds, held=(), pool=0, samples=0,
+    def __init__(self, *, ranking, n, context, rows, total, method, seconds, met_seconds=0.0, held=(), pool=0,
+                 samples=0,
                  threshold=None, met=None, met_method=None, met_total=None):
         self.ranking = ranking
         self.n = n
@@ -48,6 +49,7 @@ class HandOdds:
         self.total = total
         self.method = method
         self.seconds = seconds
+        self.met_seconds = met_seconds
         self.held = tuple(held)
         self.pool = pool
         self.samples = samples
@@ -142,6 +144,7 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
                                     threshold and threshold[1], progress)
         method, total = "simulated", samples
     rows = [(rank, counts[rank.strength]) for rank in ranking.ranks]
+    seconds = time.perf_counter() - start
     if threshold is not None and met is None:
         rank, least = threshold[1]
         met_method, met_total = method, total
@@ -166,6 +169,6 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
                     _, met = sample_counts(ruleset, n, context_obj, rng, samples, pool, held, threshold[1], progress)
                     met_method, met_total = "simulated", samples
     return HandOdds(ranking=ranking, n=n, context=context_obj, rows=rows, total=total, method=method,
-                    seconds=time.perf_counter() - start, held=held, pool=len(pool),
+                    seconds=seconds, met_seconds=time.perf_counter() - start - seconds, held=held, pool=len(pool),
                     samples=total if method == "simulated" else 0, threshold=threshold, met=met,
                     met_method=met_method, met_total=met_total)
