@@ -493,12 +493,13 @@ class Counter:
 
     # -- the whole count -----------------------------------------------------------------
 
-    def _classes_of(self, n: int, floor=None):
+    def _classes_of(self, n: int, floor=None, dead=None):
         """Every class of n-card hands: ``(hands, unsuited strength, ge, levels, needed)``.
 
         ``hands`` counts the hands of the class, ``ge[i]`` those of them reaching suited
         level ``levels[needed[i]]``. With ``floor`` only the lowest suited level at least
-        that strong is counted (enough to tell hands below ``floor`` from the others).
+        that strong is counted (enough to tell hands below ``floor`` from the others); with
+        ``dead`` only the hands holding exactly that many dead cards.
         """
         split = self.split
         size = min(HAND_SIZE, n)
@@ -512,6 +513,8 @@ class Counter:
                 needed = tuple(i for i, level in enumerate(levels) if level[0] >= floor)[:1]
             for wt in range(min(len(split.wild_trump), n - wa) + 1):
                 for nd in range(min(len(split.dead), n - wa - wt) + 1):
+                    if dead is not None and nd != dead:
+                        continue
                     outer = comb(len(split.wild_any), wa) * comb(len(split.wild_trump), wt) * comb(len(split.dead), nd)
                     for t in range(min(len(split.naturals), n - wa - wt - nd) + 1):
                         k = n - wa - wt - nd - t
@@ -526,10 +529,11 @@ class Counter:
                                 weight = outer * trump_count
                                 yield weight * hands, strength, [weight * g for g in ge], levels, needed
 
-    def count(self, n: int) -> dict[int, int]:
-        """``{rank strength: number of n-card hands whose best hand has that rank}``."""
+    def count(self, n: int, dead=None) -> dict[int, int]:
+        """``{rank strength: number of n-card hands whose best hand has that rank}``
+        (with ``dead``: of the hands holding exactly that many dead cards)."""
         out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
-        for hands, strength, ge, levels, needed in self._classes_of(n):
+        for hands, strength, ge, levels, needed in self._classes_of(n, dead=dead):
             above = [i for i in needed if levels[i][0] > strength]
             if not above:
                 out[strength] += hands
@@ -539,10 +543,10 @@ class Counter:
                 out[levels[j][0]] += ge[j] - (ge[j + 1] if j + 1 < len(levels) else 0)
         return out
 
-    def count_below(self, n: int, strength: int) -> int:
+    def count_below(self, n: int, strength: int, dead=None) -> int:
         """How many n-card hands are weaker than the rank of ``strength`` (a cheaper count)."""
         below = 0
-        for hands, unsuited, ge, levels, needed in self._classes_of(n, floor=strength):
+        for hands, unsuited, ge, levels, needed in self._classes_of(n, floor=strength, dead=dead):
             if unsuited < strength:
                 below += hands - (ge[0] if needed else 0)
         return below
