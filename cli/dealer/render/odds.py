@@ -156,3 +156,144 @@ class Progress:
         if self.shown:
             self.stream.write("\r" + " " * 52 + "\r")
             self.stream.flush()
+
+
+# -- hexes and spells ------------------------------------------------------------------------
+
+
+def _dice_text(roll):
+    return f"{roll.count}d{roll.sides}" + (f"{roll.modifier:+d}" if roll.modifier else "")
+
+
+def huckster_odds_data(result, name, dice, roll) -> dict:
+    """A huckster's hex odds as data (floats: the dice odds are floating point)."""
+    return {
+        "style": "huckster",
+        "hex": name,
+        "dice": _dice_text(roll),
+        "tn": roll.tn,
+        "level": result["level"],
+        "minimum": result["minimum"],
+        "method": result["method"],
+        "works": result["works"],
+        "fizzles": result["fizzles"],
+        "failure": result["failure"],
+        "bust": result["bust"],
+        "backlash": result["backlash"],
+        "backlash_cards": result["backlash_by_card"],
+        "both_jokers": result["both_jokers"],
+        "severity": result["severity"],
+        "active_backlash_cards": result["active"],
+        "cards": [[n, p] for n, p in result["cards"]],
+        "unresolved": result["unresolved"],
+        "cut": result["cut"],
+        "samples_per_size": result["samples_per_size"],
+    }
+
+
+def spell_odds_data(result, skill) -> dict:
+    exact = result["method"] != "simulated"
+    total = result.get("total", 1)
+    out = {"style": "spell", "skill": skill, "cards": result["cards"], "wild_pick": result["wild_pick"],
+           "target": result["target"], "method": result["method"]}
+    if "success_count" not in result:  # no cards at all
+        out.update(success=figure(0, 1, exact=True), bust=figure(0, 1, exact=True), effects={})
+        return out
+    samples = result.get("samples", 0)
+    out["success"] = figure(result["success_count"], total, exact=exact, samples=samples)
+    out["bust"] = figure(result["bust_count"], total, exact=exact, samples=samples)
+    out["effects"] = {name: figure(count, total, exact=exact, samples=samples)
+                      for name, count in result["effect_counts"].items()}
+    if not exact:
+        out["samples"] = samples
+    return out
+
+
+def _line(label, p, width, ascii, extra=""):
+    return f"  {label:<{width}} {percent(p):>10}{extra}  {bar(p, ascii=ascii)}"
+
+
+def hex_odds_text(data, ascii: bool = False) -> list[str]:
+    if data["style"] == "spell":
+        pick = " with a wild pick" if data["wild_pick"] else ""
+        how = (f"simulated: {data['samples']:,} casts (seed {data['seed']})" if data["method"] == "simulated"
+               else f"{data['method']} exactly")
+        lines = [f"spell at skill {data['skill']}: {data['cards']} cards{pick}, target {data['target']} ({how})"]
+        rows = [("success", data["success"])] + [(f"  {name}", fig) for name, fig in data["effects"].items()] \
+            + [("bust", data["bust"])]
+        width = max(len(label) for label, _ in rows)
+        for label, fig in rows:
+            extra = _error_text(fig) + (f"  = {fig['fraction']}" if "fraction" in fig else "")
+            lines.append(_line(label, fig["probability"], width, ascii, extra))
+        return lines
+    title = f"'{data['hex']}'" if data["hex"] else "a hex"
+    how = data["method"] + (" exactly" if data["method"] != "simulated" else
+                            f" ({data['samples_per_size']:,} deals per hand size, seed {data['seed']})")
+    lines = [f"{title} with {data['dice']} vs TN {data['tn']}, level {data['level']}, minimum {data['minimum']} "
+             f"(cards {how})"]
+    rows = [("works", data["works"]), ("fizzles", data["fizzles"]), ("roll fails", data["failure"]),
+            ("bust", data["bust"])]
+    width = 24
+    lines.extend(_line(label, p, width, ascii) for label, p in rows)
+    lines.append("backlash:")
+    lines.append(_line("any backlash", data["backlash"], width, ascii))
+    for code, p in data["backlash_cards"].items():
+        if code in data["active_backlash_cards"]:
+            lines.append(_line(f"{code} drawn", p, width, ascii))
+        else:
+            lines.append(f"  {code + ' drawn':<{width}} {'-':>10}  (no backlash at level {data['level']})")
+    lines.append(_line("both Jokers drawn", data["both_jokers"], width, ascii))
+    lines.append(_line("bust", data["bust"], width, ascii))
+    lines.append("severity: " + ", ".join(f"{name} {percent(p)}" for name, p in data["severity"].items()))
+    if data["unresolved"] > 1e-12:
+        lines.append(f"  (long-tail raises: {data['unresolved']:.1e} of probability is 'works' or 'fizzles', "
+                     "bounded, not counted)")
+    return lines
+
+
+# -- action cards and gadgets ----------------------------------------------------------------
+
+
+def action_odds_data(result, dice, roll) -> dict:
+    return {"dice": _dice_text(roll), "tn": roll.tn, "max_cards": result["max_cards"],
+            "cards": [{"cards": n, "probability": p} for n, p in result["cards"].items()],
+            "mean": result["mean"], "cut": result["cut"], "method": "counted"}
+
+
+def action_odds_text(data, ascii: bool = False) -> list[str]:
+    lines = [f"action cards from a Quickness roll of {data['dice']} vs TN {data['tn']} "
+             f"(at most {data['max_cards']}): exact"]
+    for row in data["cards"]:
+        label = f"{row['cards']} card{'' if row['cards'] == 1 else 's'}"
+        lines.append(_line(label, row["probability"], 8, ascii))
+    lines.append(f"  mean {data['mean']:.3f} cards")
+    return lines
+
+
+def gadget_odds_data(result) -> dict:
+    data = {"reliability": result["reliability"], "deck": result["deck"], "jokers": result["jokers"],
+            "method": "counted"}
+    data["breakdown"] = figure(result["breakdown_count"], result["draws"], exact=True)
+    if "fail_hand" in result:
+        hand = result["fail_hand"]
+        data["fail_hand"] = {"cards": hand["cards"], "hands": hand["hands"], "ranks": []}
+        for rank, count in hand["ranks"]:
+            row = {"id": rank.id, "name": rank.name}
+            row.update(figure(count, hand["hands"], exact=True))
+            data["fail_hand"]["ranks"].append(row)
+    return data
+
+
+def gadget_odds_text(data, ascii: bool = False) -> list[str]:
+    b = data["breakdown"]
+    lines = [f"reliability {data['reliability']}: {data['reliability']} card{'' if data['reliability'] == 1 else 's'} from {data['deck']}; "
+             f"{' or '.join(data['jokers'])} breaks the device",
+             f"  breakdown {percent(b['probability']):>10} = {b['fraction']}  ({one_in_text(b['one_in'])})  "
+             f"{bar(b['probability'], ascii=ascii)}"]
+    if "fail_hand" in data:
+        hand = data["fail_hand"]
+        lines.append(f"fail hand of {hand['cards']} cards (from the cards that are not Jokers):")
+        width = max(len(row["name"]) for row in hand["ranks"])
+        for row in hand["ranks"]:
+            lines.append(_line(row["name"], row["probability"], width, ascii))
+    return lines
