@@ -38,6 +38,8 @@ def reduced(name, ranks=None, suits=None, specials=None, trumps=None, wild=None,
     doc = copy.deepcopy({key: document[key] for key in ("schema", "name", "deck", "contexts", *keep)
                          if key in document})
     doc["hands"]["thresholds"] = {"ace": "ace high"} if ranks is None or "A" in ranks else {}
+    if "hex" in doc:
+        doc["hex"]["catalogue"] = []
     deck = doc["deck"]
     if ranks is not None:
         deck["ranks"] = [rank for rank in deck["ranks"] if rank["code"] in ranks]
