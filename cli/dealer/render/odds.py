@@ -1,7 +1,7 @@
 """Odds as data and text: exact fractions beside floats, bars, "1 in X", standard errors.
 
 >>> fraction(78, 3162510), one_in(78, 3162510)
-('13/527085', 40545.0)
+('1/40545', 40545.0)
 >>> bar(0.5, width=10, ascii=True), bar(0.26, width=10)
 ('#####', '██▌')
 """
