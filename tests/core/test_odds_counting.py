@@ -185,3 +185,32 @@ def test_a_big_hand_in_progress_is_simulated_with_its_seed(load):
     again = hand_odds(ruleset, 9, holding=held, samples=300, rng=random.Random(3))
     assert first.method == "simulated" and first.total == 300
     assert first.rows == again.rows
+
+
+def test_suited_windows_summed_by_type_equal_the_sum_over_arrangements(load):
+    """The fast sum over arrangements (by type) equals inclusion-exclusion done arrangement by arrangement."""
+    from dealer.core.odds.counting import _arrangements, _partitions
+
+    ruleset = load("deadlands")
+    counter = Counter(ruleset, ruleset.context("huckster"))
+    rng = random.Random(7)
+    compared = 0
+    for wilds, k in ((2, 6), (1, 7), (0, 8), (2, 8)):
+        for strength, least, good in counter._suited_levels(wilds, 5):
+            if good is None:
+                continue
+            for _ in range(12):
+                d = rng.randint(3, min(k, 8))
+                profiles = list(_partitions(k, d, 4))
+                if not profiles:
+                    continue
+                positions = tuple(sorted(rng.sample(range(13), d)))
+                mask = sum(1 << i for i in positions)
+                if not good[mask]:
+                    continue
+                profile = rng.choice(profiles)
+                slow = sum(counter._window_suited(dict(zip(positions, order)), mask, good, least, k)
+                           for order in _arrangements(profile))
+                assert counter._window_total(positions, good, least, k, profile) == slow
+                compared += 1
+    assert compared >= 20

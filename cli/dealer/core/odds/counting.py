@@ -195,6 +195,9 @@ class Counter:
         self._nf = {}
         self._classes = {}
         self._trump_cache = {}
+        self._patterns = {}
+        self._types = {}
+        self._spreads = {}
 
     # -- suits ---------------------------------------------------------------------------
 
@@ -288,6 +291,104 @@ class Counter:
             m += 1
         return total
 
+    def _window_total(self, positions, good, least, k, profile):
+        """``_window_suited`` summed over every arrangement of ``profile`` on ``positions``.
+
+        Inclusion-exclusion over m suits named good: the sum over arrangements of
+        prod_r C(S - m, c_r - t_r) (t_r: how many named suits hold rank r) depends only on
+        how many ranks have each t, so the tuples of good rank sets are counted by that
+        type (once per goodness pattern of the ranks held) and the arrangements by it
+        (once per profile).
+        """
+        suits = self.split.suit_count
+        d = len(positions)
+        pattern = self._goodness(positions, good)
+        total = 0
+        m = 1
+        while m <= suits and m * least <= k:
+            ways = 0
+            for types, tuples in self._tuple_types(pattern, d, m).items():
+                ways += tuples * self._spread(profile, m, types)
+            total += (-1) ** (m + 1) * comb(suits, m) * ways
+            m += 1
+        return total
+
+    def _goodness(self, positions, good):
+        """The good subsets of the ranks at ``positions``, as masks over those positions."""
+        key = (id(good), positions)
+        found = self._patterns.get(key)
+        if found is None:
+            absolute = [0] * (1 << len(positions))
+            found = []
+            for relative in range(1, 1 << len(positions)):
+                low = relative & -relative
+                absolute[relative] = absolute[relative ^ low] | 1 << positions[low.bit_length() - 1]
+            for relative in range(1 << len(positions)):
+                if good[absolute[relative]]:
+                    found.append(relative)
+            found = self._patterns[key] = tuple(found)
+        return found
+
+    def _tuple_types(self, pattern, d, m):
+        """``{(ranks held by 0, 1, ..., m named suits): ordered m-tuples of good sets}``."""
+        key = (pattern, d, m)
+        found = self._types.get(key)
+        if found is not None:
+            return found
+        out = {}
+        if m == 1:
+            for a in pattern:
+                held = a.bit_count()
+                out[(d - held, held)] = out.get((d - held, held), 0) + 1
+        elif m == 2:
+            for a in pattern:
+                for b in pattern:
+                    both = (a & b).bit_count()
+                    one = (a ^ b).bit_count()
+                    types = (d - one - both, one, both)
+                    out[types] = out.get(types, 0) + 1
+        else:
+            for chosen in _tuples(pattern, m):
+                t = [0] * (m + 1)
+                for r in range(d):
+                    t[sum(subset >> r & 1 for subset in chosen)] += 1
+                t = tuple(t)
+                out[t] = out.get(t, 0) + 1
+        self._types[key] = out
+        return out
+
+    def _spread(self, profile, m, types):
+        """Sum over the distinct arrangements of ``profile`` on ranks of which ``types[j]``
+        are held by j named suits, of prod_r C(S - m, c_r - j)."""
+        key = (profile, m, types)
+        found = self._spreads.get(key)
+        if found is not None:
+            return found
+        suits = self.split.suit_count
+        values = {}
+        for count in profile:
+            values[count] = values.get(count, 0) + 1
+        states = {types: 1}
+        for count, copies in values.items():
+            grown = {}
+            for caps, ways in states.items():
+                for split in _compositions(copies, len(caps)):
+                    weight = ways
+                    for j, x in enumerate(split):
+                        if x:
+                            if x > caps[j]:
+                                weight = 0
+                                break
+                            weight *= comb(caps[j], x) * (comb(suits - m, count - j) if count >= j else 0) ** x
+                            if not weight:
+                                break
+                    if weight:
+                        new = tuple(cap - x for cap, x in zip(caps, split))
+                        grown[new] = grown.get(new, 0) + weight
+            states = grown
+        found = self._spreads[key] = sum(states.values())
+        return found
+
     # -- plain cards ---------------------------------------------------------------------
 
     def _sequence_signature(self, mask: int, wilds: int):
@@ -338,9 +439,7 @@ class Counter:
                         if good is None:
                             row[2 + i] += arrangements * (suit_ways - self._no_flush(profile, least))
                         elif good[mask]:
-                            for order in _arrangements(profile):
-                                counts = dict(zip(positions, order))
-                                row[2 + i] += self._window_suited(counts, mask, good, least, k)
+                            row[2 + i] += self._window_total(positions, good, least, k, profile)
         self._plain_tables[key] = table
         return table
 
@@ -550,6 +649,16 @@ class Counter:
             if unsuited < strength:
                 below += hands - (ge[0] if needed else 0)
         return below
+
+
+def _compositions(total, parts):
+    """Every way to write ``total`` as an ordered sum of ``parts`` non-negative integers."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first,) + rest
 
 
 def _tuples(items, m):
