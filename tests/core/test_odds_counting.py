@@ -214,3 +214,23 @@ def test_suited_windows_summed_by_type_equal_the_sum_over_arrangements(load):
                 assert counter._window_total(positions, good, least, k, profile) == slow
                 compared += 1
     assert compared >= 20
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_thresholds_on_a_top_value_count_like_brute_force(name):
+    """'pair of sixes', 'ace high': the rank split by its first tie-break value, counted."""
+    ruleset, context_name = CASES[name]
+    context = ruleset.context(context_name)
+    counter = Counter(ruleset, context)
+    checked = 0
+    for text in ("pair of sixes", "pair of aces", "two pair of fives", "three of a kind of sevens", "six high",
+                 "ace high", "pair of threes"):
+        try:
+            threshold = ruleset.threshold(text)
+        except Exception:  # not a hand of this ladder (the tarot has no 'two pair of fives' ... )
+            continue
+        for n in (3, 5):
+            _, met = enumerate_counts(ruleset, n, context, threshold=threshold)
+            assert counter.count_failing(n, threshold) == comb(len(ruleset.deck), n) - met, (text, n)
+            checked += 1
+    assert checked >= 8

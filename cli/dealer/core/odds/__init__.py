@@ -150,18 +150,14 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
         met_method, met_total = method, total
         met = _threshold_met(ranking, rows, threshold[1])
         if least:
-            weakest = ranking.ranks[-1]
-            if rank is weakest and rank.tiebreak[:1] in (("cards",), ("high",)):
-                # "X high": a weakest-rank hand falls short only when it holds no card ordered
-                # X or above (a wild would stand for the top card): count those hands alone.
+            # The threshold splits its rank by the top value ("pair of jacks"): a refined count.
+            met = None
+            if method == "counted":
                 try:
-                    low = Counter(ruleset, context_obj, below=least).count_below(n, weakest.strength + 1)
-                    met = total - low - sum(c for r, c in rows if r.strength < rank.strength)
+                    met = total - Counter(ruleset, context_obj).count_failing(n, threshold[1])
                 except Unsupported:
                     met = None
-            else:
-                met = None
-            if met is None:  # the threshold splits a rank by its top value: visit or sample hands
+            if met is None:  # not countable: visit or sample the hands
                 if comb(len(pool), draw) <= limit:
                     _, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold[1])
                     met_method, met_total = "enumerated", comb(len(pool), draw)

@@ -26,7 +26,7 @@ from dealer.core.cards import SPECIAL
 from dealer.core.odds import ENUMERATE_LIMIT, OddsError
 
 SEVERITY = ("none", "one joker", "bust", "both jokers")  # mechanics.hex: one Joker < bust < both
-TAIL = 1e-9  # raise outcomes rarer than this (summed) are bounded, not counted
+TAIL = 1e-7  # raise outcomes rarer than this (summed) are bounded, not counted
 
 
 class _Failures:
@@ -43,12 +43,12 @@ class _Failures:
         self._counters = {}
         self._cache = {}
 
-    def _counter(self, below=None):
+    def _counter(self):
         from dealer.core.odds.counting import Counter
 
-        if below not in self._counters:
-            self._counters[below] = Counter(self.ruleset, self.context, below=below)
-        return self._counters[below]
+        if None not in self._counters:
+            self._counters[None] = Counter(self.ruleset, self.context)
+        return self._counters[None]
 
     def __call__(self, n: int):
         """``(hands that miss, hands)`` for n cards from the full deck."""
@@ -63,14 +63,13 @@ class _Failures:
         ranking, deck = self.ruleset.ranking, self.ruleset.deck
         rank, least = self.threshold
         total = comb(len(deck), n)
-        weakest = ranking.ranks[-1]
         try:
-            if not least:
+            if self.dead is not None:
+                if least:
+                    raise Unsupported("a threshold on a top value, by dead cards")
                 miss = self._counter().count_below(n, rank.strength, dead=self.dead)
-            elif rank is weakest and rank.tiebreak[:1] in (("cards",), ("high",)) and self.dead is None:
-                miss = self._counter(below=least).count_below(n, weakest.strength + 1)
             else:
-                raise Unsupported("the threshold splits a rank")
+                miss = self._counter().count_failing(n, self.threshold)
             self.methods.add("counted")
             return miss, total
         except Unsupported:

@@ -45,7 +45,7 @@ def _popcount(mask: int) -> int:
 class _Deck:
     """A deck split the way counting needs it, for one wild-card context."""
 
-    def __init__(self, deck, context, below=None):
+    def __init__(self, deck, context):
         wild = context.wild
         self.values = [rank.value for rank in deck.ranks]  # lowest first
         self.suits = list(deck.suits)
@@ -61,12 +61,7 @@ class _Deck:
         if len(self.plain) != self.rank_count * self.suit_count:
             raise Unsupported("a plain card is wild in this context: the plain cards are not a full grid")
         self.index = {value: i for i, value in enumerate(self.values)}
-        self.allowed = list(range(self.rank_count))
-        if below is not None:
-            # Only the cards ordered below ``below``, and no wild card (a wild plays high).
-            self.allowed = [i for i, value in enumerate(self.values) if value < below]
-            self.naturals = [n for n in self.naturals if deck.trump(n).order < below]
-            self.wild_any, self.wild_trump = [], []
+        self.allowed = list(range(self.rank_count))  # rank indices the plain cards may take
 
     def window_masks(self, length: int, top: int):
         """Windows of ``length`` consecutive ranks as masks over rank *indices*, plus the
@@ -175,13 +170,13 @@ def _multinomial_arrangements(profile) -> int:
 class Counter:
     """Counts the best-hand rank of every N-card hand of one ruleset and context."""
 
-    def __init__(self, ruleset, context, below=None):
+    def __init__(self, ruleset, context):
         from dealer.core.hands import Ranking
 
         self.ruleset = ruleset
         self.context = context
         self.deck = ruleset.deck
-        self.split = _Deck(ruleset.deck, context, below)
+        self.split = _Deck(ruleset.deck, context)
         self.unsuited, self.suited = _split_ranks(ruleset.ranking)
         # The unsuited ranks alone, compiled by the same engine: what a hand is without flushes.
         self.plain_ranking = Ranking(self.unsuited, ruleset.deck)
@@ -198,6 +193,7 @@ class Counter:
         self._patterns = {}
         self._types = {}
         self._spreads = {}
+        self._refined = {}
 
     # -- suits ---------------------------------------------------------------------------
 
@@ -649,6 +645,135 @@ class Counter:
             if unsuited < strength:
                 below += hands - (ge[0] if needed else 0)
         return below
+
+    # -- thresholds that split a rank by its top value ("pair of jacks") ------------------
+
+    def count_failing(self, n: int, threshold) -> int:
+        """How many n-card hands miss ``threshold`` = (rank, least value), e.g. pair of jacks.
+
+        With a least value the hands of that very rank split by their first tie-break value.
+        For ranks tie-broken first by their groups or their top card, that value depends on
+        the multiplicities of the ranks from ``least`` up (and on the profile, windows,
+        trumps and wilds), so the classes are refined by those multiplicities and each is
+        classified on a representative, whose primary value decides.
+        """
+        rank, least = threshold
+        below = self.count_below(n, rank.strength)
+        if not least:
+            return below
+        if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("cards",), ("high",)):
+            raise Unsupported(f"{rank.name}: a threshold on its top value cannot be counted")
+        split = self.split
+        size = min(HAND_SIZE, n)
+        high = [i for i in split.allowed if split.values[i] >= least]
+        wilds_total = len(split.wild_any) + len(split.wild_trump)
+        cap = min(wilds_total, n) + 1
+        short = 0
+        for wa in range(min(len(split.wild_any), n) + 1):
+            levels = self._suited_levels(wa, size)
+            above = [level for level in levels if level[0] >= rank.strength][:1]
+            if above and above[0][2] is not None:
+                raise Unsupported("a suited sequence ranks just above the threshold")
+            f = above[0][1] if above else INFINITE
+            by_k = {}
+            for wt in range(min(len(split.wild_trump), n - wa) + 1):
+                for nd in range(min(len(split.dead), n - wa - wt) + 1):
+                    outer = comb(len(split.wild_any), wa) * comb(len(split.wild_trump), wt) * comb(len(split.dead), nd)
+                    for t in range(min(len(split.naturals), n - wa - wt - nd) + 1):
+                        k = n - wa - wt - nd - t
+                        if k <= len(split.allowed) * split.suit_count:
+                            by_k.setdefault(k, []).append((wt, nd, outer, self._trump_tables(cap, n).get(t, {})))
+            for k, combos in by_k.items():
+                # Only the classes whose rank is the threshold's need refining by top values.
+                at_rank = set()
+                for (profile, signature), row in self._plain_table(k, wa, size, ()).items():
+                    if any(self._classify(profile, row[0], held, wa, wt, nd) == rank.strength
+                           for wt, nd, _, trumps in combos for _, held in trumps.values()):
+                        at_rank.add((profile, signature))
+                if not at_rank:
+                    continue
+                refined = self._refined_table(k, wa, f, tuple(high), frozenset(at_rank))
+                for rep, hands in refined.values():
+                    for wt, nd, outer, trumps in combos:
+                        for trump_count, held in trumps.values():
+                            strength, primary = self._classify_counts(rep, held, wa, wt, nd)
+                            if strength == rank.strength and primary < least:
+                                short += outer * trump_count * hands
+        return below + short
+
+    def _refined_table(self, k, wilds, f, high, classes):
+        """``{(profile, signature, high multiplicities): [representative counts, hands with no
+        suit reaching f cards]}`` for the (profile, signature) ``classes`` only."""
+        key = (k, wilds, f, high, classes)
+        found = self._refined.get(key)
+        if found is not None:
+            return found
+        split = self.split
+        suits, ranks = split.suit_count, len(split.allowed)
+        high_set = set(high)
+        table = {}
+        for d in range(0, min(k, ranks) + 1):
+            profiles = list(_partitions(k, d, suits))
+            if not profiles:
+                continue
+            for positions in combinations(split.allowed, d):
+                mask = 0
+                for i in positions:
+                    mask |= 1 << i
+                signature = self._sequence_signature(mask, wilds)
+                top = [i for i in positions if i in high_set]
+                low = [i for i in positions if i not in high_set]
+                for profile in profiles:
+                    if (profile, signature) not in classes:
+                        continue
+                    suit_ways = 1
+                    for count in profile:
+                        suit_ways *= comb(suits, count)
+                    plain = self._no_flush(profile, f) if f <= k else suit_ways
+                    if not plain:
+                        continue
+                    for head, rest in _sub_arrangements(profile, len(top)):
+                        counts = dict(zip(top, head))
+                        row_key = (profile, signature, tuple(counts.get(i, 0) for i in high))
+                        ways = _multinomial_arrangements(rest) * plain
+                        row = table.get(row_key)
+                        if row is None:
+                            counts.update(zip(low, rest))
+                            table[row_key] = [tuple(sorted(counts.items())), ways]
+                        else:
+                            row[1] += ways
+        self._refined[key] = table
+        return table
+
+    def _classify_counts(self, counts, trumps, wa, wt, nd):
+        """``(unsuited strength, primary value)`` of a representative with explicit multiplicities."""
+        key = (counts, trumps, wa, wt, nd)
+        found = self._classes.get(key)
+        if found is None:
+            split, deck = self.split, self.deck
+            cards = []
+            for i, count in counts:
+                cards.extend(deck.plain(split.values[i], suit.code) for suit in split.suits[:count])
+            cards.extend(deck.trump(number) for number in trumps)
+            cards.extend(split.wild_any[:wa] + split.wild_trump[:wt] + split.dead[:nd])
+            hand = self.plain_ranking.best(cards, self.context)
+            found = self._classes[key] = (hand.rank.strength, hand.primary)
+        return found
+
+
+def _sub_arrangements(profile, size):
+    """``(head, rest)``: every distinct ordered choice of ``size`` parts of ``profile``, and
+    the parts left (non-increasing)."""
+    if size == 0:
+        yield (), profile
+        return
+    seen = set()
+    for i, part in enumerate(profile):
+        if part in seen:
+            continue
+        seen.add(part)
+        for head, rest in _sub_arrangements(profile[:i] + profile[i + 1:], size - 1):
+            yield (part,) + head, rest
 
 
 def _compositions(total, parts):
