@@ -144,3 +144,35 @@ def test_odds_help_has_examples(dealer):
     assert run.code == 0 and "dealer odds hand 7" in run.out
     for sub in ("hand", "hex", "action", "gadget"):
         assert "Examples:" in dealer("odds", sub, "--help").out
+
+
+class _Terminal:
+    """A stand-in stderr that says it is a terminal and keeps what is written."""
+
+    def __init__(self, tty):
+        self.tty = tty
+        self.text = ""
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_bar_only_on_a_terminal_and_only_when_slow():
+    from dealer.render.odds import Progress
+
+    shown = _Terminal(True)
+    progress = Progress(100, enabled=True, stream=shown, delay=0)
+    progress(50)
+    progress.close()
+    assert "simulating [" in shown.text and "50.0%" in shown.text and shown.text.endswith("\r")
+    for stream, enabled, delay in ((_Terminal(False), True, 0), (_Terminal(True), False, 0), (_Terminal(True), True, 60)):
+        quiet = Progress(100, enabled=enabled, stream=stream, delay=delay)
+        quiet(50)
+        quiet.close()
+        assert stream.text == ""
