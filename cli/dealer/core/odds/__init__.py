@@ -18,7 +18,6 @@ Five cards from a huckster's 54-card deck, both Jokers wild:
 
 from __future__ import annotations
 
-import math
 import time
 from math import comb
 
@@ -74,14 +73,6 @@ class HandOdds:
         return sum(count for rank, count in self.rows if rank.strength >= strength)
 
 
-def standard_error(count: int, samples: int) -> float:
-    """The standard error of a proportion ``count / samples`` estimated by sampling."""
-    if samples <= 0:
-        return 0.0
-    p = count / samples
-    return math.sqrt(p * (1 - p) / samples)
-
-
 def _threshold_met(ranking, rows, threshold):
     rank, least = threshold
     return sum(count for r, count in rows if r.strength > rank.strength or (r.strength == rank.strength and not least))
@@ -127,6 +118,11 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
     threshold = (minimum, ruleset.threshold(minimum)) if minimum else None
     start = time.perf_counter()
     method, counts, total, met, met_method, met_total = None, None, 0, None, None, None
+    counter = None
+    if rng is None:
+        import random
+
+        rng = random.Random()
     if whole and not simulate:
         try:
             counter = Counter(ruleset, context_obj)
@@ -154,7 +150,7 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
             met = None
             if method == "counted":
                 try:
-                    met = total - Counter(ruleset, context_obj).count_failing(n, threshold[1])
+                    met = total - counter.count_failing(n, threshold[1])
                 except Unsupported:
                     met = None
             if met is None:  # not countable: visit or sample the hands

@@ -8,7 +8,6 @@ is the last resort, with a standard error for every figure.
 from __future__ import annotations
 
 from itertools import combinations
-from math import comb
 
 
 def enumerate_counts(ruleset, n: int, context, pool=None, held=(), threshold=None):
@@ -27,10 +26,6 @@ def enumerate_counts(ruleset, n: int, context, pool=None, held=(), threshold=Non
         if threshold is not None and meets(hand, threshold):
             met += 1
     return out, (met if threshold is not None else None)
-
-
-def hands_to_visit(pool_size: int, draw: int) -> int:
-    return comb(pool_size, draw)
 
 
 def sample_counts(ruleset, n: int, context, rng, samples: int, pool=None, held=(), threshold=None,
