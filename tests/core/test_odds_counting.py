@@ -234,3 +234,12 @@ def test_thresholds_on_a_top_value_count_like_brute_force(name):
             assert counter.count_failing(n, threshold) == comb(len(ruleset.deck), n) - met, (text, n)
             checked += 1
     assert checked >= 8
+
+
+def test_hands_where_three_suits_could_each_be_suited_are_simulated_instead():
+    ruleset, context_name = CASES["two wild Jokers"]
+    context = ruleset.context(context_name)
+    with pytest.raises(Unsupported):
+        Counter(ruleset, context).count(11)  # 9 plain cards: three suits of three
+    odds = hand_odds(ruleset, 11, context, samples=200, rng=random.Random(1))
+    assert odds.method == "simulated" and odds.total == 200

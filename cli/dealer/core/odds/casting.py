@@ -262,7 +262,7 @@ def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict
     Exact: ``1 - C(D - J, R) / C(D, R)`` for a deck of D cards with J Jokers. With
     ``fail_hand``, the rank of an F-card fail hand dealt from the cards that are not Jokers.
     """
-    from dealer.core.odds.counting import Counter
+    from dealer.core.odds.counting import Counter, Unsupported
 
     deck = ruleset.deck
     size = len(deck)
@@ -280,7 +280,10 @@ def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict
         if not 1 <= fail_hand <= plain:
             raise OddsError(f"a fail hand holds 1 to {plain} cards, not {fail_hand}")
         context = ruleset.context(None)
-        counts = Counter(ruleset, context).count(fail_hand, dead=0)
+        try:
+            counts = Counter(ruleset, context).count(fail_hand, dead=0)
+        except Unsupported:
+            raise OddsError(f"a fail hand of {fail_hand} cards is too large to count; ask for at most 14") from None
         hands = comb(plain, fail_hand)
         out["fail_hand"] = {"cards": fail_hand, "hands": hands,
                             "ranks": [(rank, counts[rank.strength]) for rank in ruleset.ranking.ranks]}

@@ -297,6 +297,9 @@ class Counter:
         (once per profile).
         """
         suits = self.split.suit_count
+        if min(3, suits) * least <= k and suits >= 3:
+            # Tuples of three good suits grow as (good sets)^3: not countable in time.
+            raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
         d = len(positions)
         pattern = self._goodness(positions, good)
         total = 0
