@@ -661,7 +661,8 @@ class Counter:
         classified on a representative, whose primary value decides.
         """
         rank, least = threshold
-        below = self.count_below(n, rank.strength)
+        weakest = min(r.strength for r in self.ruleset.ranking.ranks)
+        below = self.count_below(n, rank.strength) if rank.strength > weakest else 0
         if not least:
             return below
         if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("cards",), ("high",)):
@@ -678,6 +679,7 @@ class Counter:
             if above and above[0][2] is not None:
                 raise Unsupported("a suited sequence ranks just above the threshold")
             f = above[0][1] if above else INFINITE
+            needed = tuple(i for i, level in enumerate(levels) if level[0] >= rank.strength)[:1]  # as count_below
             by_k = {}
             for wt in range(min(len(split.wild_trump), n - wa) + 1):
                 for nd in range(min(len(split.dead), n - wa - wt) + 1):
@@ -689,7 +691,7 @@ class Counter:
             for k, combos in by_k.items():
                 # Only the classes whose rank is the threshold's need refining by top values.
                 at_rank = set()
-                for (profile, signature), row in self._plain_table(k, wa, size, ()).items():
+                for (profile, signature), row in self._plain_table(k, wa, size, needed).items():
                     if any(self._classify(profile, row[0], held, wa, wt, nd) == rank.strength
                            for wt, nd, _, trumps in combos for _, held in trumps.values()):
                         at_rank.add((profile, signature))
@@ -714,9 +716,10 @@ class Counter:
         split = self.split
         suits, ranks = split.suit_count, len(split.allowed)
         high_set = set(high)
+        wanted = {profile for profile, _ in classes}
         table = {}
         for d in range(0, min(k, ranks) + 1):
-            profiles = list(_partitions(k, d, suits))
+            profiles = [profile for profile in _partitions(k, d, suits) if profile in wanted]
             if not profiles:
                 continue
             for positions in combinations(split.allowed, d):
