@@ -113,14 +113,15 @@ def test_red_joker_backlashes_only_below_its_level(load):
 def test_spell_odds_equal_brute_force_on_a_small_deck():
     ruleset = reduced("poker-hands", ["2", "3", "4", "5", "6", "7", "A"], suits=2, keep=("hands", "hex"))
     odds = spell_odds(ruleset, skill=1)  # 6 cards
-    success = bust = 0
+    success = bust = joker = 0
     hands = list(combinations(list(ruleset.deck), 6))
     for hand in hands:
         cast = spell_cast(ruleset, list(hand), target="pair")
         success += cast["success"]
         bust += cast["bust"]
+        joker += any(card.kind == "special" for card in hand)
     assert odds["method"] == "counted" and odds["total"] == len(hands)
-    assert (odds["success_count"], odds["bust_count"]) == (success, bust)
+    assert (odds["success_count"], odds["bust_count"], odds["joker_count"]) == (success, bust, joker)
     assert sum(odds["effect_counts"].values()) == success
 
 

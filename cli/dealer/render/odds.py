@@ -188,6 +188,7 @@ def huckster_odds_data(result, name, dice, roll) -> dict:
         "unresolved": result["unresolved"],
         "cut": result["cut"],
         "samples_per_size": result["samples_per_size"],
+        "stderr": result["stderr"],  # of works and of fizzles, where hands were sampled (else 0)
     }
 
 
@@ -197,11 +198,13 @@ def spell_odds_data(result, skill) -> dict:
     out = {"style": "spell", "skill": skill, "cards": result["cards"], "wild_pick": result["wild_pick"],
            "target": result["target"], "method": result["method"]}
     if "success_count" not in result:  # no cards at all
-        out.update(success=figure(0, 1, exact=True), bust=figure(0, 1, exact=True), effects={})
+        out.update(success=figure(0, 1, exact=True), bust=figure(0, 1, exact=True), joker=figure(0, 1, exact=True),
+                   effects={})
         return out
     samples = result.get("samples", 0)
     out["success"] = figure(result["success_count"], total, exact=exact, samples=samples)
     out["bust"] = figure(result["bust_count"], total, exact=exact, samples=samples)
+    out["joker"] = figure(result["joker_count"], total, exact=exact, samples=samples)
     out["effects"] = {name: figure(count, total, exact=exact, samples=samples)
                       for name, count in result["effect_counts"].items()}
     if not exact:
@@ -220,7 +223,7 @@ def hex_odds_text(data, ascii: bool = False) -> list[str]:
                else f"{data['method']} exactly")
         lines = [f"spell at skill {data['skill']}: {data['cards']} cards{pick}, target {data['target']} ({how})"]
         rows = [("success", data["success"])] + [(f"  {name}", fig) for name, fig in data["effects"].items()] \
-            + [("bust", data["bust"])]
+            + [("bust", data["bust"]), ("a Joker drawn", data["joker"])]
         width = max(len(label) for label, _ in rows)
         for label, fig in rows:
             extra = _error_text(fig) + (f"  = {fig['fraction']}" if "fraction" in fig else "")
@@ -231,10 +234,12 @@ def hex_odds_text(data, ascii: bool = False) -> list[str]:
                             f" ({data['samples_per_size']:,} deals per hand size, seed {data['seed']})")
     lines = [f"{title} with {data['dice']} vs TN {data['tn']}, level {data['level']}, minimum {data['minimum']} "
              f"(cards {how})"]
-    rows = [("works", data["works"]), ("fizzles", data["fizzles"]), ("roll fails", data["failure"]),
-            ("bust", data["bust"])]
     width = 24
-    lines.extend(_line(label, p, width, ascii) for label, p in rows)
+    error = f" ±{percent(data['stderr'])}" if data["stderr"] else ""
+    lines.append(_line("works", data["works"], width, ascii, error))
+    lines.append(_line("fizzles", data["fizzles"], width, ascii, error))
+    lines.append(_line("roll fails", data["failure"], width, ascii))
+    lines.append(_line("bust", data["bust"], width, ascii))
     lines.append("backlash:")
     lines.append(_line("any backlash", data["backlash"], width, ascii))
     for code, p in data["backlash_cards"].items():

@@ -54,7 +54,10 @@ class _Failures:
         """``(hands that miss, hands)`` for n cards from the full deck."""
         if n not in self._cache:
             self._cache[n] = self._compute(n)
-        return self._cache[n]
+        return self._cache[n][:2]
+
+    def sampled(self, n: int) -> bool:
+        return self._cache[n][2] == "simulated"
 
     def _compute(self, n):
         from dealer.core.odds.counting import Unsupported
@@ -71,7 +74,7 @@ class _Failures:
             else:
                 miss = self._counter().count_failing(n, self.threshold)
             self.methods.add("counted")
-            return miss, total
+            return miss, total, "counted"
         except Unsupported:
             pass
         if self.dead is not None:
@@ -79,10 +82,10 @@ class _Failures:
         if total <= ENUMERATE_LIMIT:
             _, met = enumerate_counts(self.ruleset, n, self.context, threshold=self.threshold)
             self.methods.add("enumerated")
-            return total - met, total
+            return total - met, total, "enumerated"
         _, met = sample_counts(self.ruleset, n, self.context, self.rng, self.samples, threshold=self.threshold)
         self.methods.add("simulated")
-        return self.samples - met, self.samples
+        return self.samples - met, self.samples, "simulated"
 
 
 def _method(methods) -> str:
@@ -115,6 +118,7 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
     both = 0.0
     cards_dist = {}
     unresolved = 0.0
+    variance = 0.0  # of works (and fizzles) where hands were sampled
     remaining = sum(roll.raises)
     last_rate = None
     for raises, p in enumerate(roll.raises):
@@ -132,6 +136,8 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
             last_rate = 1 - miss / total
             works += p * last_rate
             fizzles += p * (1 - last_rate)
+            if failures.sampled(n):
+                variance += p * p * last_rate * (1 - last_rate) / total
         for k in range(len(listed) + 1):
             for subset in combinations(listed, k):
                 chance = comb(size - len(listed), n - k) / comb(size, n) if n >= k else 0.0
@@ -165,6 +171,7 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
         "cards": sorted(cards_dist.items()),
         "method": _method(failures.methods),
         "samples_per_size": samples if "simulated" in failures.methods else 0,
+        "stderr": variance ** 0.5,
     }
 
 
@@ -212,23 +219,26 @@ def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | No
                 success += counts[rank.strength]
                 effect = ladder_effect(ruleset, _AsHand(rank)) or "(no named effect)"
                 effects[effect] = effects.get(effect, 0) + counts[rank.strength]
-        out.update(method="counted", total=total, success_count=success, bust_count=bust,
+        joker = total - comb(len(deck) - len(bust_cards), n)
+        out.update(method="counted", total=total, success_count=success, bust_count=bust, joker_count=joker,
                    effect_counts=effects, success=success / total, bust=bust / total,
                    effects={name: count / total for name, count in effects.items()})
         return out
     if samples < 1:
         raise OddsError("--samples must be at least 1")
-    success = bust = 0
+    success = bust = joker = 0
     cards = list(deck)
     for _ in range(samples):
-        cast = spell_cast(ruleset, rng.sample(cards, n), target=target_text, wild_pick=pick)
+        drawn = rng.sample(cards, n)
+        cast = spell_cast(ruleset, drawn, target=target_text, wild_pick=pick)
         success += cast["success"]
         bust += cast["bust"]
+        joker += any(card in bust_cards for card in drawn)
         if cast["success"]:
             name = cast["effect"] or "(no named effect)"
             effects[name] = effects.get(name, 0) + 1
     out.update(method="simulated", total=samples, samples=samples, success_count=success, bust_count=bust,
-               effect_counts=effects, success=success / samples, bust=bust / samples,
+               joker_count=joker, effect_counts=effects, success=success / samples, bust=bust / samples,
                effects={name: count / samples for name, count in effects.items()})
     return out
 
