@@ -18,6 +18,8 @@ weighted by how many hands it holds. Suits are counted per rank multiplicity: ho
 ways of dealing the suits give some suit a flush (a small dynamic programme over the
 profile), and, for suited sequences, inclusion-exclusion over the suits that hold one.
 
+Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``.
+
 The ladder is data: nothing here knows what a flush or a full house is worth. Rankings
 whose patterns fall outside these features raise :class:`Unsupported`, and the caller
 enumerates or simulates instead.
@@ -26,9 +28,12 @@ enumerates or simulates instead.
 from __future__ import annotations
 
 from itertools import combinations
-from math import comb, factorial
+from math import comb
 
 from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multinomial_arrangements,  # noqa: F401
+                                            _partitions, _profile_no_flush, _sub_arrangements, _tuples)
+from dealer.core.odds.trumps import TrumpSignatures
 from dealer.core.ranks import HAND_SIZE
 
 INFINITE = 99
@@ -108,65 +113,6 @@ def _split_ranks(ranking):
     return unsuited, suited
 
 
-def _profile_no_flush(profile, suits: int, f: int) -> int:
-    """Suit assignments (each rank's copies in distinct suits) where no suit gets ``f`` cards."""
-    states = {(0,) * suits: 1}
-    for count in profile:
-        subsets = list(combinations(range(suits), count))
-        grown = {}
-        for state, ways in states.items():
-            for subset in subsets:
-                new = list(state)
-                ok = True
-                for s in subset:
-                    new[s] += 1
-                    if new[s] >= f:
-                        ok = False
-                        break
-                if ok:
-                    key = tuple(sorted(new))
-                    grown[key] = grown.get(key, 0) + ways
-        states = grown
-    return sum(states.values())
-
-
-def _arrangements(profile):
-    """Distinct orders of a multiset of multiplicities."""
-    if not profile:
-        yield ()
-        return
-    seen = set()
-    for i, first in enumerate(profile):
-        if first in seen:
-            continue
-        seen.add(first)
-        for rest in _arrangements(profile[:i] + profile[i + 1:]):
-            yield (first,) + rest
-
-
-def _partitions(total: int, parts: int, largest: int):
-    """Non-increasing tuples of ``parts`` positive integers at most ``largest`` summing to ``total``."""
-    if parts == 0:
-        if total == 0:
-            yield ()
-        return
-    for first in range(min(largest, total - parts + 1), 0, -1):
-        if first * parts < total:
-            break
-        for rest in _partitions(total - first, parts - 1, first):
-            yield (first,) + rest
-
-
-def _multinomial_arrangements(profile) -> int:
-    out = factorial(len(profile))
-    seen = {}
-    for count in profile:
-        seen[count] = seen.get(count, 0) + 1
-    for repeat in seen.values():
-        out //= factorial(repeat)
-    return out
-
-
 class Counter:
     """Counts the best-hand rank of every N-card hand of one ruleset and context."""
 
@@ -189,7 +135,7 @@ class Counter:
         self._suited_tables = {}
         self._nf = {}
         self._classes = {}
-        self._trump_cache = {}
+        self.trumps = TrumpSignatures(self.split, self.trump_specs, self.deck.run_min)
         self._patterns = {}
         self._types = {}
         self._spreads = {}
@@ -444,131 +390,14 @@ class Counter:
 
     # -- trumps --------------------------------------------------------------------------
 
-    def _trump_need(self, held: frozenset, spec, cap: int) -> int:
-        kind, length, no_run = spec
-        top = self.split.trump_count
-        if kind == "run":
-            best = INFINITE
-            for high in range(top, length - 1, -1):
-                missing = sum(1 for n in range(high - length + 1, high + 1) if n not in held)
-                if missing < best:
-                    best = missing
-            return min(best, cap)
-        if not no_run:
-            return min(max(0, length - len(held)), cap) if top >= length else cap
-        # Choose ``length`` distinct numbers with no run of run_min; a number not held costs a wild.
-        run_min = self.deck.run_min
-        states = {(0, 0): 0}  # (current run, chosen) -> least wilds
-        for number in range(1, top + 1):
-            cost = 0 if number in held else 1
-            grown = {}
-            for (run, chosen), wild in states.items():
-                skip = (0, chosen)
-                if grown.get(skip, INFINITE) > wild:
-                    grown[skip] = wild
-                if chosen < length and run + 1 < run_min and wild + cost < cap:
-                    take = (run + 1, chosen + 1)
-                    if grown.get(take, INFINITE) > wild + cost:
-                        grown[take] = wild + cost
-            states = grown
-        return min((w for (run, chosen), w in states.items() if chosen == length), default=cap)
-
     def _trump_table(self, t: int, cap: int, n: int = 99):
-        """``{signature: [count of trump sets, representative set]}`` for ``t`` natural trumps.
-
-        One pass over the trump numbers for all sets at once: each partial set is reduced to
-        what the trump patterns can still see (how many are held, the last few numbers, the
-        wilds each run needs so far, and a small table for runless counts), and equal
-        states merge. ``trump_table_direct`` is the one-set-at-a-time reference.
-        """
-        return self._trump_tables(cap, n).get(t, {})
+        return self.trumps.table(t, cap, n)
 
     def _trump_tables(self, cap: int, n: int):
-        found = self._trump_cache.get((cap, n))
-        if found is not None:
-            return found
-        split = self.split
-        top = split.trump_count
-        naturals = set(split.naturals)
-        most = min(len(split.naturals), n)
-        runs = [spec[1] for spec in self.trump_specs if spec[0] == "run"]
-        runless = [spec[1] for spec in self.trump_specs if spec[0] == "count" and spec[2]]
-        longest = max(runs, default=1)
-        tail_mask = (1 << max(longest - 1, 0)) - 1
-        run_min = self.deck.run_min
-        chosen_max = max(runless, default=0)
-        width = chosen_max + 1
-        start_table = [INFINITE] * (run_min * width)
-        start_table[0] = 0
-        # state -> [count, representative numbers]
-        states = {(0, 0, (cap,) * len(runs), tuple(start_table)): [1, ()]}
-        for number in range(1, top + 1):
-            grown = {}
-            for (held, tail, needs, table), (ways, rep) in states.items():
-                for bit in (0, 1):
-                    if bit and (number not in naturals or held >= most):
-                        continue
-                    window = tail << 1 | bit
-                    new_needs = needs
-                    if runs:
-                        new_needs = tuple(
-                            min(need, length - _popcount(window & ((1 << length) - 1)))
-                            if number >= length else need
-                            for need, length in zip(needs, runs))
-                    new_table = table
-                    if runless:
-                        cells = [INFINITE] * len(table)
-                        cost = 0 if bit else 1
-                        for index, wild in enumerate(table):
-                            if wild >= cap:
-                                continue
-                            run, chosen = divmod(index, width)
-                            if cells[chosen] > wild:  # skip this number: the run breaks
-                                cells[chosen] = wild
-                            if chosen < chosen_max and run + 1 < run_min and wild + cost < cap:
-                                at = (run + 1) * width + chosen + 1
-                                if cells[at] > wild + cost:
-                                    cells[at] = wild + cost
-                        new_table = tuple(cells)
-                    key = (held + bit, window & tail_mask, new_needs, new_table)
-                    row = grown.get(key)
-                    if row is None:
-                        grown[key] = [ways, rep + (number,) if bit else rep]
-                    else:
-                        row[0] += ways
-            states = grown
-        out = {}
-        for (held, _, needs, table), (ways, rep) in states.items():
-            signature = []
-            run_needs = iter(needs)
-            for kind, length, no_run in self.trump_specs:
-                if kind == "run":
-                    signature.append(min(next(run_needs), cap))
-                elif no_run:
-                    signature.append(min(min(table[run * width + length] for run in range(run_min)), cap))
-                else:
-                    signature.append(min(max(0, length - held), cap) if top >= length else cap)
-            by_signature = out.setdefault(held, {})
-            row = by_signature.get(tuple(signature))
-            if row is None:
-                by_signature[tuple(signature)] = [ways, rep]
-            else:
-                row[0] += ways
-        self._trump_cache[(cap, n)] = out
-        return out
+        return self.trumps.tables(cap, n)
 
     def trump_table_direct(self, t: int, cap: int):
-        """The trump table set by set (slow; the reference the one-pass table is tested against)."""
-        table = {}
-        for held in combinations(self.split.naturals, t):
-            held_set = frozenset(held)
-            signature = tuple(self._trump_need(held_set, spec, cap) for spec in self.trump_specs)
-            row = table.get(signature)
-            if row is None:
-                table[signature] = [1, held]
-            else:
-                row[0] += 1
-        return table
+        return self.trumps.direct(t, cap)
 
     # -- classification ------------------------------------------------------------------
 
@@ -765,40 +594,3 @@ class Counter:
             hand = self.plain_ranking.best(cards, self.context)
             found = self._classes[key] = (hand.rank.strength, hand.primary)
         return found
-
-
-def _sub_arrangements(profile, size):
-    """``(head, rest)``: every distinct ordered choice of ``size`` parts of ``profile``, and
-    the parts left (non-increasing)."""
-    if size == 0:
-        yield (), profile
-        return
-    seen = set()
-    for i, part in enumerate(profile):
-        if part in seen:
-            continue
-        seen.add(part)
-        for head, rest in _sub_arrangements(profile[:i] + profile[i + 1:], size - 1):
-            yield (part,) + head, rest
-
-
-def _compositions(total, parts):
-    """Every way to write ``total`` as an ordered sum of ``parts`` non-negative integers."""
-    if parts == 1:
-        yield (total,)
-        return
-    for first in range(total + 1):
-        for rest in _compositions(total - first, parts - 1):
-            yield (first,) + rest
-
-
-def _tuples(items, m):
-    """Ordered m-tuples (with repetition) of ``items``: the suits named good are distinct
-    suits, but two of them may hold the same ranks."""
-    if m == 1:
-        for item in items:
-            yield (item,)
-        return
-    for item in items:
-        for rest in _tuples(items, m - 1):
-            yield (item,) + rest
