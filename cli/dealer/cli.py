@@ -25,6 +25,7 @@ COMMANDS = {
     "gadget": ("dealer.commands.gadget", "gadget", "Mad science: design, build and use devices."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
     "hex": ("dealer.commands.hex", "hex_command", "Cast a hex or spell by poker hand."),
+    "odds": ("dealer.commands.odds", "odds", "Exact odds: hands, hexes, action cards, gadgets."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
     "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),

@@ -1,0 +1,209 @@
+"""``dealer odds``: exact (or, where out of reach, simulated) probabilities.
+
+Each subcommand is parse, compute (``dealer.core.odds``), render (``dealer.render.odds``).
+"""
+
+from __future__ import annotations
+
+import click
+
+from dealer.options import _KEY, global_options
+from dealer.session import Session
+
+
+def _ascii(ctx) -> bool:
+    return bool(ctx.find_root().meta.get(_KEY, {}).get("ascii"))
+
+
+def _progress(session, total):
+    from dealer.render.odds import Progress
+
+    return Progress(total, enabled=not (session.settings.json or session.settings.jsonl))
+
+
+@click.group()
+@global_options
+def odds():
+    """Exact odds of hands, hexes, action cards and gadgets (simulated only when out of reach).
+
+    \b
+    Examples:
+      dealer odds hand 7
+      dealer odds hand 5 --min "pair of jacks"
+      dealer odds hex "soul blast" --dice 5d10 --level 4
+      dealer odds action 3d6
+      dealer -r poker-hands odds gadget --reliability 5
+    """
+
+
+@odds.command("hand")
+@click.argument("n", type=int)
+@click.option("--min", "minimum", metavar="HAND", help="Also the chance to make at least HAND ('pair of jacks').")
+@click.option("--context", metavar="NAME", help="Wild-card context (default: the ruleset's hand context; 'none').")
+@click.option("--holding", metavar="CARDS", multiple=True, help="Cards already in the hand (they count toward N).")
+@click.option("--deck-left", metavar="CARDS", multiple=True,
+              help="The cards still in the deck to draw from (default: the deck without the held cards).")
+@click.option("--simulate", is_flag=True, help="Deal at random instead of counting (with --samples).")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="Random deals when simulating [default: 100,000].")
+@global_options
+@click.pass_context
+def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples):
+    """The best hand of N cards dealt from the full deck: every rank's chance, exactly.
+
+    Counted by class (not hand by hand); with cards held or a thinned deck, enumerated
+    when the remaining hands are few, else simulated. The method is always reported.
+
+    \b
+    Examples:
+      dealer odds hand 5
+      dealer odds hand 7 --min "two pair"
+      dealer odds hand 7 --holding "As Ah" --min trips
+      dealer -r weird-dust-devils odds hand 5
+    """
+    from dealer.core.odds import DEFAULT_SAMPLES, hand_odds
+    from dealer.render.odds import hand_odds_data, hand_odds_text
+
+    session = Session(ctx, "odds")
+    ruleset = session.ruleset
+    deck = ruleset.deck
+    if n < 1:
+        raise click.BadParameter(f"a hand needs at least one card, not {n}", ctx, param_hint="N")
+    if n > len(deck):
+        raise click.BadParameter(f"the {ruleset.name} deck has {len(deck)} cards; ask for at most that many",
+                                 ctx, param_hint="N")
+    context_obj = ruleset.context("" if context == "none" else context)
+    held = deck.parse_many(list(holding)) if holding else []
+    left = deck.parse_many(list(deck_left)) if deck_left else None
+    samples = samples or DEFAULT_SAMPLES
+    progress = _progress(session, samples)
+    try:
+        result = hand_odds(ruleset, n, context_obj, holding=held, deck_left=left, minimum=minimum,
+                           simulate=simulate, samples=samples, rng=session.rng(), progress=progress)
+    finally:
+        progress.close()
+    seed = session.seed if (result.method == "simulated" or result.met_method == "simulated") else None
+    data = hand_odds_data(result, ruleset, seed)
+    session.emit([session.envelope(data, seed=seed)], hand_odds_text(data, ascii=_ascii(ctx)))
+
+
+def _roll_odds(session, dice, tn):
+    """Exact trait-roll odds for DICE with the ruleset's dice rules (``tn`` overrides)."""
+    from dealer.core.dice import parse_dice, trait_roll_odds
+
+    rules = session.ruleset.dice
+    number, sides, modifier = parse_dice(dice, rules["sides"])
+    return trait_roll_odds(number, sides, modifier=modifier, tn=rules["tn"] if tn is None else tn,
+                           raise_step=rules["raise_step"], bust=rules["bust"], max_chain=rules["max_chain"])
+
+
+def _catalogue_entry(ruleset, name):
+    """A hex of the ruleset's catalogue by name (any case, spaces or hyphens)."""
+    from dealer.core.ranks import slug
+    from dealer.errors import DealerError
+
+    catalogue = ruleset.hex["catalogue"]
+    for entry in catalogue:
+        if slug(entry["name"]) == slug(name):
+            return entry
+    names = ", ".join(entry["name"] for entry in catalogue) or "none"
+    raise DealerError(f"no hex '{name}' in the {ruleset.name} catalogue (it has: {names}); or give --min HAND")
+
+
+@odds.command("hex")
+@click.argument("name", required=False, metavar="[HEX]")
+@click.option("--dice", metavar="NdX", help="Huckster: the hexslingin' dice, e.g. 5d10.")
+@click.option("--level", type=click.IntRange(min=0), help="Huckster: the caster's level in this hex.")
+@click.option("--min", "minimum", metavar="HAND", help="Huckster: the least hand that works (default: the catalogue's).")
+@click.option("--tn", type=click.IntRange(min=1), help="TN of the hexslingin' roll [default: the ruleset's].")
+@click.option("--skill", type=int, help="poker-hands: the spell's skill level (cards = 5 + skill).")
+@click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="poker-hands: a card modifier.")
+@click.option("--wild-pick", is_flag=True, help="poker-hands: at ten or more cards, five fewer and a wild pick.")
+@click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default: the ruleset's).")
+@click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True,
+              help="Random deals per hand size, where a figure must be simulated.")
+@global_options
+@click.pass_context
+def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target, samples):
+    """The chance a hex works, fizzles or fails, and of each backlash; or a spell's.
+
+    \b
+    Examples:
+      dealer odds hex "soul blast" --dice 5d10 --level 4
+      dealer odds hex --min "two pair" --dice 3d8 --level 2
+      dealer -r poker-hands odds hex --skill 3
+      dealer -r poker-hands odds hex --skill 5 --wild-pick --samples 5000
+    """
+    from dealer.core.odds.casting import huckster_odds, spell_odds
+    from dealer.render.odds import hex_odds_text, huckster_odds_data, spell_odds_data
+
+    session = Session(ctx, "odds")
+    ruleset = session.ruleset
+    style = ruleset.hex["style"]
+    if style == "huckster":
+        if not dice:
+            raise click.UsageError("give the hexslingin' dice: --dice NdX (e.g. --dice 5d10)", ctx)
+        if level is None:
+            raise click.UsageError("give the caster's level in the hex: --level N", ctx)
+        if minimum is None:
+            if not name:
+                raise click.UsageError("name a hex of the catalogue, or give --min HAND", ctx)
+            entry = _catalogue_entry(ruleset, name)
+            minimum = entry["minimum"]
+            name = entry["name"]
+        roll = _roll_odds(session, dice, tn)
+        result = huckster_odds(ruleset, roll, level=level, minimum=minimum, rng=session.rng(), samples=samples)
+        data = huckster_odds_data(result, name, dice, roll)
+    else:
+        if skill is None:
+            raise click.UsageError("give the spell's skill level: --skill N", ctx)
+        result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target, rng=session.rng(),
+                            samples=samples, modifiers=mods)
+        data = spell_odds_data(result, skill)
+    seed = session.seed if data["method"] == "simulated" else None
+    data["seed"] = seed
+    session.emit([session.envelope(data, seed=seed)], hex_odds_text(data, ascii=_ascii(ctx)))
+
+
+@odds.command("action")
+@click.argument("dice")
+@click.option("--tn", type=click.IntRange(min=1), help="TN of the Quickness roll [default: the ruleset's action TN].")
+@global_options
+@click.pass_context
+def action_odds_command(ctx, dice, tn):
+    """How many action cards a Quickness roll of DICE earns: each count's exact chance.
+
+    \b
+    Examples:
+      dealer odds action 3d6
+      dealer odds action 4d8+1 --tn 7
+    """
+    from dealer.core.odds.casting import action_odds
+    from dealer.render.odds import action_odds_data, action_odds_text
+
+    session = Session(ctx, "odds")
+    rules = session.ruleset.action
+    roll = _roll_odds(session, dice, rules.get("tn") if tn is None else tn)
+    data = action_odds_data(action_odds(session.ruleset, roll), dice, roll)
+    session.emit([session.envelope(data)], action_odds_text(data, ascii=_ascii(ctx)))
+
+
+@odds.command("gadget")
+@click.option("--reliability", type=int, required=True, metavar="R", help="Cards drawn when the device is used.")
+@click.option("--fail-hand", type=int, metavar="F", help="Also the odds of each rank of an F-card fail hand.")
+@global_options
+@click.pass_context
+def gadget_odds_command(ctx, reliability, fail_hand):
+    """The chance a device breaks down: RELIABILITY cards drawn, any Joker breaks it (seed 003).
+
+    \b
+    Examples:
+      dealer -r poker-hands odds gadget --reliability 5
+      dealer -r poker-hands odds gadget --reliability 1 --fail-hand 5
+    """
+    from dealer.core.odds.casting import gadget_odds
+    from dealer.render.odds import gadget_odds_data, gadget_odds_text
+
+    session = Session(ctx, "odds")
+    data = gadget_odds_data(gadget_odds(session.ruleset, reliability, fail_hand))
+    session.emit([session.envelope(data)], gadget_odds_text(data, ascii=_ascii(ctx)))

@@ -1,0 +1,166 @@
+"""Exact odds of poker-hand draws: counted by class, enumerated, or (last) simulated.
+
+``hand_odds`` answers "what is the best hand of N cards dealt from this deck?" for a
+ruleset and a wild-card context, as counts per hand rank over every possible hand. The
+method is reported: ``counted`` (by equivalence classes, see ``counting``), ``enumerated``
+(every hand visited: a hand in progress with few cards left to draw) or ``simulated``
+(random deals, with a standard error per figure).
+
+Five cards from a huckster's 54-card deck, both Jokers wild:
+
+>>> from dealer.store.rulesets import load
+>>> odds = hand_odds(load("deadlands"), 5, minimum="ace")
+>>> odds.method, odds.total, odds.count("five-of-a-kind"), odds.count("royal-flush")
+('counted', 3162510, 78, 84)
+>>> odds.at_least("pair"), odds.met, odds.total - odds.met
+(1859970, 2362830, 799680)
+"""
+
+from __future__ import annotations
+
+import time
+from math import comb
+
+from dealer.errors import DealerError
+
+ENUMERATE_LIMIT = 150_000  # hands visited one by one at most (about 5 s at 30 us a hand)
+DEFAULT_SAMPLES = 100_000
+
+
+class OddsError(DealerError):
+    """A question the odds cannot answer as asked (too many cards, an empty sample...)."""
+
+
+class HandOdds:
+    """Counts of the best hand's rank over all hands (or over ``samples`` random ones).
+
+    ``rows`` is ``[(HandRank, count)]`` strongest first; ``total`` the number of hands
+    counted (or samples drawn); ``exact`` tells counted and enumerated from simulated.
+    """
+
+    def __init__(self, *, ranking, n, context, rows, total, method, seconds, met_seconds=0.0, held=(), pool=0,
+                 samples=0,
+                 threshold=None, met=None, met_method=None, met_total=None):
+        self.ranking = ranking
+        self.n = n
+        self.context = context
+        self.rows = rows
+        self.total = total
+        self.method = method
+        self.seconds = seconds
+        self.met_seconds = met_seconds
+        self.held = tuple(held)
+        self.pool = pool
+        self.samples = samples
+        self.threshold = threshold  # (text, (HandRank, least)) or None
+        self.met = met
+        self.met_method = met_method or method
+        self.met_total = met_total or total
+
+    @property
+    def exact(self) -> bool:
+        return self.method != "simulated"
+
+    def count(self, rank_id: str) -> int:
+        for rank, count in self.rows:
+            if rank.id == rank_id:
+                return count
+        raise KeyError(rank_id)
+
+    def at_least(self, rank_id: str) -> int:
+        """Hands whose best is rank ``rank_id`` or stronger."""
+        strength = next(rank.strength for rank, _ in self.rows if rank.id == rank_id)
+        return sum(count for rank, count in self.rows if rank.strength >= strength)
+
+
+def _threshold_met(ranking, rows, threshold):
+    rank, least = threshold
+    return sum(count for r, count in rows if r.strength > rank.strength or (r.strength == rank.strength and not least))
+
+
+def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, minimum=None, simulate=False,
+              samples: int = DEFAULT_SAMPLES, rng=None, progress=None, limit: int = ENUMERATE_LIMIT) -> HandOdds:
+    """The best-hand distribution of ``n`` cards from ``ruleset``'s deck in ``context``.
+
+    ``holding``: cards already in the hand (they count toward ``n``); ``deck_left``: the
+    cards still to draw from (default: the deck without the held cards); ``minimum``: a
+    threshold text (``"pair of jacks"``) whose chance is reported. Counting is used when
+    nothing is held and the deck is whole, else enumeration up to ``limit`` hands, else
+    ``samples`` random deals from ``rng`` (``simulate`` forces that).
+    """
+    from dealer.core.odds.counting import Counter, Unsupported
+    from dealer.core.odds.enumerate import enumerate_counts, sample_counts
+
+    deck = ruleset.deck
+    ranking = ruleset.ranking
+    context_obj = context if context is not None and not isinstance(context, str) else ruleset.context(context)
+    held = list(holding)
+    if n < 1:
+        raise OddsError(f"a hand needs at least one card (asked for {n})")
+    if deck_left is None:
+        pool = [card for card in deck if card not in set(held)]
+        whole = not held
+    else:
+        pool = list(deck_left)
+        both = sorted({c.code for c in pool} & {c.code for c in held})
+        if both:
+            raise OddsError(f"card {', '.join(both)} is both held and left in the deck: give each card once")
+        whole = not held and len(pool) == len(deck)
+    draw = n - len(held)
+    if draw < 0:
+        raise OddsError(f"{len(held)} cards are held already: ask for a hand of at least {len(held)} cards")
+    if draw > len(pool):
+        raise OddsError(f"cannot deal {n} cards: the deck has {len(pool)} cards left"
+                        + (f" and {len(held)} are held" if held else "")
+                        + f"; ask for at most {len(pool) + len(held)}")
+    if simulate and samples < 1:
+        raise OddsError("--samples must be at least 1")
+    threshold = (minimum, ruleset.threshold(minimum)) if minimum else None
+    start = time.perf_counter()
+    method, counts, total, met, met_method, met_total = None, None, 0, None, None, None
+    counter = None
+    if rng is None:
+        import random
+
+        rng = random.Random()
+    if whole and not simulate:
+        try:
+            counter = Counter(ruleset, context_obj)
+            counts = counter.count(n)
+            method, total = "counted", comb(len(deck), n)
+        except Unsupported:
+            counts = None
+    if counts is None and not simulate and comb(len(pool), draw) <= limit:
+        counts, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold and threshold[1])
+        method, total = "enumerated", comb(len(pool), draw)
+    if counts is None:
+        if samples < 1:
+            raise OddsError("--samples must be at least 1")
+        counts, met = sample_counts(ruleset, n, context_obj, rng, samples, pool, held,
+                                    threshold and threshold[1], progress)
+        method, total = "simulated", samples
+    rows = [(rank, counts[rank.strength]) for rank in ranking.ranks]
+    seconds = time.perf_counter() - start
+    if threshold is not None and met is None:
+        rank, least = threshold[1]
+        met_method, met_total = method, total
+        met = _threshold_met(ranking, rows, threshold[1])
+        if least:
+            # The threshold splits its rank by the top value ("pair of jacks"): a refined count.
+            met = None
+            if method == "counted":
+                try:
+                    met = total - counter.count_failing(n, threshold[1])
+                except Unsupported:
+                    met = None
+            if met is None:  # not countable: visit or sample the hands
+                if comb(len(pool), draw) <= limit:
+                    _, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold[1])
+                    met_method, met_total = "enumerated", comb(len(pool), draw)
+                else:
+                    _, met = sample_counts(ruleset, n, context_obj, rng, samples, pool, held, threshold[1], progress)
+                    met_method, met_total = "simulated", samples
+    return HandOdds(ranking=ranking, n=n, context=context_obj, rows=rows, total=total, method=method,
+                    seconds=seconds, met_seconds=time.perf_counter() - start - seconds, held=held, pool=len(pool),
+                    samples=total if method == "simulated" else 0, threshold=threshold, met=met,
+                    met_method=met_method, met_total=met_total)

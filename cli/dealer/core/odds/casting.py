@@ -1,0 +1,300 @@
+"""Odds of the mechanics built on hands and trait rolls: hexes, spells, action cards, gadgets.
+
+Each combines the exact trait-roll odds (``dealer.core.dice.trait_roll_odds``, floats) with
+exact card counts (``counting``), so the figures are exact up to floating-point rounding
+and the dice odds' own cut-off (``RollOdds.cut``, below 1e-12). Where a figure needs cards
+that cannot be counted, it is simulated, and the method says so.
+
+A huckster's soul blast (minimum: ace high) with 5d10 at level 4:
+
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.dice import trait_roll_odds
+>>> deadlands = load("deadlands")
+>>> cast = huckster_odds(deadlands, trait_roll_odds(5, 10), level=4, minimum="ace")
+>>> round(cast["works"] + cast["fizzles"] + cast["failure"] + cast["bust"] + cast["cut"], 9)
+1.0
+>>> cast["method"], round(cast["works"], 4)
+('counted', 0.8045)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from dealer.core.cards import SPECIAL
+from dealer.core.odds import ENUMERATE_LIMIT, OddsError
+
+SEVERITY = ("none", "one joker", "bust", "both jokers")  # mechanics.hex: one Joker < bust < both
+TAIL = 1e-7  # raise outcomes rarer than this (summed) are bounded, not counted
+
+
+class _Failures:
+    """Hands of n cards that miss a threshold, by counting where possible; cached per n."""
+
+    def __init__(self, ruleset, context, threshold, rng=None, samples=20_000, dead=None):
+        self.ruleset = ruleset
+        self.context = context
+        self.threshold = threshold
+        self.rng = rng
+        self.samples = samples
+        self.dead = dead
+        self.methods = set()
+        self._counters = {}
+        self._cache = {}
+
+    def _counter(self):
+        from dealer.core.odds.counting import Counter
+
+        if None not in self._counters:
+            self._counters[None] = Counter(self.ruleset, self.context)
+        return self._counters[None]
+
+    def __call__(self, n: int):
+        """``(hands that miss, hands)`` for n cards from the full deck."""
+        if n not in self._cache:
+            self._cache[n] = self._compute(n)
+        return self._cache[n][:2]
+
+    def sampled(self, n: int) -> bool:
+        return self._cache[n][2] == "simulated"
+
+    def _compute(self, n):
+        from dealer.core.odds.counting import Unsupported
+        from dealer.core.odds.enumerate import enumerate_counts, sample_counts
+
+        ranking, deck = self.ruleset.ranking, self.ruleset.deck
+        rank, least = self.threshold
+        total = comb(len(deck), n)
+        try:
+            if self.dead is not None:
+                if least:
+                    raise Unsupported("a threshold on a top value, by dead cards")
+                miss = self._counter().count_below(n, rank.strength, dead=self.dead)
+            else:
+                miss = self._counter().count_failing(n, self.threshold)
+            self.methods.add("counted")
+            return miss, total, "counted"
+        except Unsupported:
+            pass
+        if self.dead is not None:
+            raise OddsError("this figure needs counting by dead cards, which this ruleset does not allow")
+        if total <= ENUMERATE_LIMIT:
+            _, met = enumerate_counts(self.ruleset, n, self.context, threshold=self.threshold)
+            self.methods.add("enumerated")
+            return total - met, total, "enumerated"
+        _, met = sample_counts(self.ruleset, n, self.context, self.rng, self.samples, threshold=self.threshold)
+        self.methods.add("simulated")
+        return self.samples - met, self.samples, "simulated"
+
+
+def _method(methods) -> str:
+    for name in ("simulated", "enumerated"):
+        if name in methods:
+            return name
+    return "counted"
+
+
+def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples: int = 20_000) -> dict:
+    """A huckster's hex (seed 000): the chance it works, fizzles, fails the roll, and of each backlash.
+
+    ``roll`` is ``trait_roll_odds`` of the hexslingin' roll. A success with k raises draws
+    ``base_cards + k * cards_per_raise`` cards (no cap); the backlash rules are re-derived
+    from ``ruleset.hex`` (``backlash_always``, ``backlash_below_level``), as in
+    ``mechanics.hex.backlash``: one Joker < bust < both Jokers.
+    """
+    rules = ruleset.hex
+    deck = ruleset.deck
+    size = len(deck)
+    context = ruleset.context(rules["context"] or None)
+    threshold = ruleset.threshold(minimum)
+    failures = _Failures(ruleset, context, threshold, rng, samples)
+    listed = [deck.parse(code) for code in dict.fromkeys(list(rules["backlash_always"]) + list(rules["backlash_below_level"]))]
+    active = {card for card in listed if card.code in rules["backlash_always"]
+              or level < rules["backlash_below_level"].get(card.code, 0)}
+    works = fizzles = 0.0
+    severity = [0.0, 0.0, roll.bust, 0.0]
+    drawn = {card.code: 0.0 for card in listed}
+    both = 0.0
+    cards_dist = {}
+    unresolved = 0.0
+    variance = 0.0  # of works (and fizzles) where hands were sampled
+    remaining = sum(roll.raises)
+    last_rate = None
+    for raises, p in enumerate(roll.raises):
+        remaining -= p
+        if p <= 0:
+            continue
+        n = min(rules["base_cards"] + raises * rules["cards_per_raise"], size)
+        cards_dist[n] = cards_dist.get(n, 0.0) + p
+        if last_rate == 1.0 or (last_rate is not None and remaining + p < TAIL):
+            # P(works) only grows with more cards: bound what is left instead of counting it.
+            works += p * last_rate
+            unresolved += p * (1 - last_rate)
+        else:
+            miss, total = failures(n)
+            last_rate = 1 - miss / total
+            works += p * last_rate
+            fizzles += p * (1 - last_rate)
+            if failures.sampled(n):
+                variance += p * p * last_rate * (1 - last_rate) / total
+        for k in range(len(listed) + 1):
+            for subset in combinations(listed, k):
+                chance = comb(size - len(listed), n - k) / comb(size, n) if n >= k else 0.0
+                if not chance:
+                    continue
+                specials = sum(1 for card in subset if card.kind == SPECIAL)
+                level_of = 3 if specials >= 2 else (1 if any(card in active for card in subset) else 0)
+                severity[level_of] += p * chance
+                if specials >= 2:
+                    both += p * chance
+                for card in subset:
+                    if card in active:
+                        drawn[card.code] += p * chance
+    severity[0] += roll.failure
+    return {
+        "style": "huckster",
+        "level": level,
+        "minimum": minimum,
+        "threshold_rank": threshold[0].id,
+        "works": works,
+        "fizzles": fizzles,
+        "failure": roll.failure,
+        "bust": roll.bust,
+        "unresolved": unresolved,  # tail raises whose cards were bounded, not counted
+        "cut": roll.cut,
+        "backlash": sum(severity[1:]),
+        "backlash_by_card": drawn,
+        "both_jokers": both,
+        "severity": dict(zip(SEVERITY, severity)),
+        "active": sorted(card.code for card in active),
+        "cards": sorted(cards_dist.items()),
+        "method": _method(failures.methods),
+        "samples_per_size": samples if "simulated" in failures.methods else 0,
+        "stderr": variance ** 0.5,
+    }
+
+
+class _AsHand:
+    """Just enough of a Hand for ``mechanics.hex.ladder_effect``."""
+
+    def __init__(self, rank):
+        self.rank = rank
+
+
+def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None, rng=None,
+               samples: int = 20_000, modifiers=()) -> dict:
+    """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair)."""
+    from dealer.core.mechanics.hex import ladder_effect, spell_cards, spell_cast
+    from dealer.core.odds.counting import Counter, Unsupported
+
+    rules = ruleset.hex
+    deck = ruleset.deck
+    context = ruleset.context(rules["context"] or None)
+    n, pick = spell_cards(ruleset, skill, list(modifiers), wild_pick, False)
+    target_text = target or rules["target"]
+    threshold = ruleset.threshold(target_text)
+    least_rank, least_value = ruleset.threshold(rules["target"])
+    ranking = ruleset.ranking
+    effects = {}
+    out = {"style": "spell", "cards": n, "wild_pick": pick, "target": target_text, "samples": 0}
+    if n == 0:
+        out.update(success=0.0, bust=0.0, effects={}, method="counted")
+        return out
+    bust_cards = {deck.parse(code) for code in rules["bust_cards"]}
+    dead = {card for card in deck if card.kind == SPECIAL and card not in context.wild}
+    exact = not pick and not threshold[1] and not least_value and bust_cards == dead
+    if exact:
+        try:
+            counter = Counter(ruleset, context)
+            counts = counter.count(n)
+            total = comb(len(deck), n)
+            bust = sum(counter.count_below(n, least_rank.strength, dead=j) for j in range(1, len(dead) + 1))
+        except Unsupported:
+            exact = False
+    if exact:
+        success = 0
+        for rank in ranking.ranks:
+            if rank.strength >= threshold[0].strength and counts[rank.strength]:
+                success += counts[rank.strength]
+                effect = ladder_effect(ruleset, _AsHand(rank)) or "(no named effect)"
+                effects[effect] = effects.get(effect, 0) + counts[rank.strength]
+        joker = total - comb(len(deck) - len(bust_cards), n)
+        out.update(method="counted", total=total, success_count=success, bust_count=bust, joker_count=joker,
+                   effect_counts=effects, success=success / total, bust=bust / total,
+                   effects={name: count / total for name, count in effects.items()})
+        return out
+    if samples < 1:
+        raise OddsError("--samples must be at least 1")
+    success = bust = joker = 0
+    cards = list(deck)
+    for _ in range(samples):
+        drawn = rng.sample(cards, n)
+        cast = spell_cast(ruleset, drawn, target=target_text, wild_pick=pick)
+        success += cast["success"]
+        bust += cast["bust"]
+        joker += any(card in bust_cards for card in drawn)
+        if cast["success"]:
+            name = cast["effect"] or "(no named effect)"
+            effects[name] = effects.get(name, 0) + 1
+    out.update(method="simulated", total=samples, samples=samples, success_count=success, bust_count=bust,
+               joker_count=joker, effect_counts=effects, success=success / samples, bust=bust / samples,
+               effects={name: count / samples for name, count in effects.items()})
+    return out
+
+
+def action_odds(ruleset, roll) -> dict:
+    """Action cards from a Quickness roll (seed 000's table, from ``ruleset.action``): ``{cards: p}``."""
+    from dealer.core.mechanics.action import ActionError
+
+    rules = ruleset.action
+    if rules.get("style") != "countdown":
+        raise ActionError(f"ruleset '{ruleset.name}' deals action by hands, not by a Quickness roll: "
+                          "use 'dealer odds hand N'")
+    top = rules["max_cards"]
+    dist = {cards: 0.0 for cards in range(top + 1)}
+
+    def add(cards, p):
+        cards = max(0, min(cards, top))
+        dist[cards] += p
+
+    add(rules["cards_on_bust"], roll.bust)
+    add(rules["cards_on_failure"], roll.failure)
+    for raises, p in enumerate(roll.raises):
+        add(rules["cards_on_success"] + raises * rules["cards_per_raise"], p)
+    return {"cards": dist, "max_cards": top, "cut": roll.cut,
+            "mean": sum(cards * p for cards, p in dist.items())}
+
+
+def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict:
+    """A device's breakdown chance (seed 003): ``reliability`` cards drawn, any Joker breaks it.
+
+    Exact: ``1 - C(D - J, R) / C(D, R)`` for a deck of D cards with J Jokers. With
+    ``fail_hand``, the rank of an F-card fail hand dealt from the cards that are not Jokers.
+    """
+    from dealer.core.odds.counting import Counter, Unsupported
+
+    deck = ruleset.deck
+    size = len(deck)
+    jokers = [card for card in deck if card.kind == SPECIAL]
+    if not jokers:
+        raise OddsError(f"the {ruleset.name} deck has no Jokers: nothing can break a device")
+    if not 1 <= reliability <= size:
+        raise OddsError(f"reliability is a number of cards from 1 to {size}, not {reliability}")
+    safe = comb(size - len(jokers), reliability)
+    total = comb(size, reliability)
+    out = {"reliability": reliability, "deck": size, "jokers": [card.code for card in jokers],
+           "breakdown_count": total - safe, "draws": total, "breakdown": (total - safe) / total}
+    if fail_hand is not None:
+        plain = size - len(jokers)
+        if not 1 <= fail_hand <= plain:
+            raise OddsError(f"a fail hand holds 1 to {plain} cards, not {fail_hand}")
+        context = ruleset.context(None)
+        try:
+            counts = Counter(ruleset, context).count(fail_hand, dead=0)
+        except Unsupported:
+            raise OddsError(f"a fail hand of {fail_hand} cards is too large to count; ask for at most 14") from None
+        hands = comb(plain, fail_hand)
+        out["fail_hand"] = {"cards": fail_hand, "hands": hands,
+                            "ranks": [(rank, counts[rank.strength]) for rank in ruleset.ranking.ranks]}
+    return out

@@ -1,0 +1,596 @@
+"""Exact hand-rank distributions by counting equivalence classes, not by visiting hands.
+
+A hand of N cards from a ruleset's deck splits into plain cards (a full grid of ranks by
+suits), natural trumps, wild cards (``any`` or ``trump``) and dead cards. The best hand's
+*rank* (not its tie-break) is the strongest hand rank whose pattern the cards fill, and each
+pattern looks at the cards through a few features only:
+
+* groups (pairs, trips, ...): the sorted multiplicities of the plain ranks (the *profile*);
+* an unsuited sequence: which ranks are present, seen through its windows;
+* a trump run or a count of trumps: which trump numbers are held (the *trump signature*:
+  how many wilds each trump pattern needs);
+* flushes and suited sequences: the set of ranks in each suit.
+
+So the hands fall into classes by (profile, sequence signature, trump signature, wild and
+dead counts). Each class is classified once, by the ruleset's own compiled ranking, on one
+representative hand (with the suited ranks left out: a flush is counted separately), and
+weighted by how many hands it holds. Suits are counted per rank multiplicity: how many
+ways of dealing the suits give some suit a flush (a small dynamic programme over the
+profile), and, for suited sequences, inclusion-exclusion over the suits that hold one.
+
+Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``.
+
+The ladder is data: nothing here knows what a flush or a full house is worth. Rankings
+whose patterns fall outside these features raise :class:`Unsupported`, and the caller
+enumerates or simulates instead.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multinomial_arrangements,  # noqa: F401
+                                            _partitions, _profile_no_flush, _sub_arrangements, _tuples)
+from dealer.core.odds.trumps import TrumpSignatures
+from dealer.core.ranks import HAND_SIZE
+
+INFINITE = 99
+
+
+class Unsupported(Exception):
+    """This ranking, deck or context cannot be counted by class (enumerate or simulate)."""
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+class _Deck:
+    """A deck split the way counting needs it, for one wild-card context."""
+
+    def __init__(self, deck, context):
+        wild = context.wild
+        self.values = [rank.value for rank in deck.ranks]  # lowest first
+        self.suits = list(deck.suits)
+        self.rank_count = len(self.values)
+        self.suit_count = len(self.suits)
+        self.wild_any = [card for card in deck if wild.get(card) == "any"]
+        self.wild_trump = [card for card in deck if wild.get(card) == "trump"]
+        self.dead = [card for card in deck if card not in wild and card.kind not in (PLAIN, TRUMP)]
+        self.naturals = [card.value for card in deck if card.kind == TRUMP and card not in wild]
+        self.trump_count = deck.trump_count
+        self.ace_low = deck.ace_low
+        self.plain = [card for card in deck if card.kind == PLAIN and card not in wild]
+        if len(self.plain) != self.rank_count * self.suit_count:
+            raise Unsupported("a plain card is wild in this context: the plain cards are not a full grid")
+        self.index = {value: i for i, value in enumerate(self.values)}
+        self.allowed = list(range(self.rank_count))  # rank indices the plain cards may take
+
+    def window_masks(self, length: int, top: int):
+        """Windows of ``length`` consecutive ranks as masks over rank *indices*, plus the
+        ace-low bit (index -1 is represented by bit ``rank_count``)."""
+        values = self.values
+        low = values[0] - 1 if self.ace_low else values[0]
+        masks = []
+        for high in range(values[-1], low + length - 2, -1):
+            if top and high != top:
+                continue
+            mask = 0
+            for value in range(high - length + 1, high + 1):
+                mask |= 1 << (self.index[value] if value in self.index else self.rank_count)
+            masks.append(mask)
+        return masks
+
+    def extended(self, mask: int) -> int:
+        """The rank mask with the ace also played low, when the deck allows it."""
+        if self.ace_low and mask >> (self.rank_count - 1) & 1:
+            return mask | 1 << self.rank_count
+        return mask
+
+
+def _split_ranks(ranking):
+    """(unsuited ranks, suited ranks), checking that counting by class is exact for them."""
+    unsuited, suited = [], []
+    for rank in ranking.ranks:
+        p = rank.pattern
+        trump_part = bool(p.trump_run or p.trumps)
+        if p.flush or (p.sequence and p.suited):
+            if trump_part or p.groups:
+                raise Unsupported(f"{rank.name}: a suited pattern with other parts")
+            if p.core_size < HAND_SIZE and p.rest != "any":
+                raise Unsupported(f"{rank.name}: a suited pattern with restricted kickers")
+            suited.append(rank)
+            continue
+        if p.sequence and trump_part:
+            raise Unsupported(f"{rank.name}: a sequence with trumps")
+        if p.groups and trump_part and rank.tiebreak[:1] == ("groups",):
+            # The engine then tries only the highest group choice: the result depends on
+            # which ranks are held, not only on their multiplicities.
+            raise Unsupported(f"{rank.name}: groups with trumps, tie-broken by the groups first")
+        unsuited.append(rank)
+    return unsuited, suited
+
+
+class Counter:
+    """Counts the best-hand rank of every N-card hand of one ruleset and context."""
+
+    def __init__(self, ruleset, context):
+        from dealer.core.hands import Ranking
+
+        self.ruleset = ruleset
+        self.context = context
+        self.deck = ruleset.deck
+        self.split = _Deck(ruleset.deck, context)
+        self.unsuited, self.suited = _split_ranks(ruleset.ranking)
+        # The unsuited ranks alone, compiled by the same engine: what a hand is without flushes.
+        self.plain_ranking = Ranking(self.unsuited, ruleset.deck)
+        self.sequences = sorted({(r.pattern.sequence, r.pattern.top) for r in self.unsuited if r.pattern.sequence})
+        self.trump_specs = sorted({("run", r.pattern.trump_run, False) for r in self.unsuited if r.pattern.trump_run}
+                                  | {("count", r.pattern.trumps, r.pattern.no_run)
+                                     for r in self.unsuited if r.pattern.trumps})
+        self._windows = {spec: self.split.window_masks(*spec) for spec in self.sequences}
+        self._plain_tables = {}
+        self._suited_tables = {}
+        self._nf = {}
+        self._classes = {}
+        self.trumps = TrumpSignatures(self.split, self.trump_specs, self.deck.run_min)
+        self._patterns = {}
+        self._types = {}
+        self._spreads = {}
+        self._refined = {}
+
+    # -- suits ---------------------------------------------------------------------------
+
+    def _suited_levels(self, wilds: int, size: int):
+        """For ``wilds`` any-wilds: ascending suited strengths, with for each either a count
+        threshold (a pure count rule) or a table ``good[mask]``."""
+        key = (wilds, size)
+        found = self._suited_tables.get(key)
+        if found is not None:
+            return found
+        split = self.split
+        full = 1 << split.rank_count
+        best = [0] * full
+        for rank in self.suited:
+            p = rank.pattern
+            if p.core_size > size:
+                continue
+            if p.flush:
+                need = p.flush - wilds
+                for mask in range(full):
+                    if _popcount(mask) >= need and rank.strength > best[mask]:
+                        best[mask] = rank.strength
+            else:
+                windows = split.window_masks(p.sequence, p.top)
+                need = p.sequence - wilds
+                for mask in range(full):
+                    if rank.strength > best[mask]:
+                        ext = split.extended(mask)
+                        for window in windows:
+                            if _popcount(ext & window) >= need:
+                                best[mask] = rank.strength
+                                break
+        levels = []
+        for strength in sorted({rank.strength for rank in self.suited}):
+            good = [b >= strength for b in best]
+            by_count = {}
+            uniform = True
+            for mask in range(full):
+                bits = _popcount(mask)
+                if by_count.setdefault(bits, good[mask]) != good[mask]:
+                    uniform = False
+                    break
+            if uniform:
+                hits = [bits for bits, ok in by_count.items() if ok]
+                levels.append((strength, min(hits) if hits else INFINITE, None))
+            else:
+                least = min((_popcount(m) for m in range(full) if good[m]), default=INFINITE)
+                levels.append((strength, least, good))
+        self._suited_tables[key] = levels
+        return levels
+
+    def _no_flush(self, profile, f):
+        key = (profile, f)
+        found = self._nf.get(key)
+        if found is None:
+            found = self._nf[key] = _profile_no_flush(profile, self.split.suit_count, f)
+        return found
+
+    def _window_suited(self, counts, mask, good, least, k):
+        """Suit assignments of rank multiplicities ``counts`` ({bit: count}) where some suit's
+        ranks are ``good``: inclusion-exclusion over how many suits are named good."""
+        suits = self.split.suit_count
+        bits = list(counts)
+        goods = []
+        sub = mask
+        while True:  # every submask of ``mask``
+            if good[sub]:
+                goods.append(sub)
+            if sub == 0:
+                break
+            sub = (sub - 1) & mask
+        total = 0
+        m = 1
+        while m <= suits and m * least <= k:
+            ways = 0
+            for chosen in _tuples(goods, m):
+                product = 1
+                for bit in bits:
+                    taken = 0
+                    for subset in chosen:
+                        taken += subset >> bit & 1
+                    left = counts[bit] - taken
+                    if left < 0:
+                        product = 0
+                        break
+                    product *= comb(suits - m, left)
+                    if not product:
+                        break
+                ways += product
+            total += (-1) ** (m + 1) * comb(suits, m) * ways
+            m += 1
+        return total
+
+    def _window_total(self, positions, good, least, k, profile):
+        """``_window_suited`` summed over every arrangement of ``profile`` on ``positions``.
+
+        Inclusion-exclusion over m suits named good: the sum over arrangements of
+        prod_r C(S - m, c_r - t_r) (t_r: how many named suits hold rank r) depends only on
+        how many ranks have each t, so the tuples of good rank sets are counted by that
+        type (once per goodness pattern of the ranks held) and the arrangements by it
+        (once per profile).
+        """
+        suits = self.split.suit_count
+        if min(3, suits) * least <= k and suits >= 3:
+            # Tuples of three good suits grow as (good sets)^3: not countable in time.
+            raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
+        d = len(positions)
+        pattern = self._goodness(positions, good)
+        total = 0
+        m = 1
+        while m <= suits and m * least <= k:
+            ways = 0
+            for types, tuples in self._tuple_types(pattern, d, m).items():
+                ways += tuples * self._spread(profile, m, types)
+            total += (-1) ** (m + 1) * comb(suits, m) * ways
+            m += 1
+        return total
+
+    def _goodness(self, positions, good):
+        """The good subsets of the ranks at ``positions``, as masks over those positions."""
+        key = (id(good), positions)
+        found = self._patterns.get(key)
+        if found is None:
+            absolute = [0] * (1 << len(positions))
+            found = []
+            for relative in range(1, 1 << len(positions)):
+                low = relative & -relative
+                absolute[relative] = absolute[relative ^ low] | 1 << positions[low.bit_length() - 1]
+            for relative in range(1 << len(positions)):
+                if good[absolute[relative]]:
+                    found.append(relative)
+            found = self._patterns[key] = tuple(found)
+        return found
+
+    def _tuple_types(self, pattern, d, m):
+        """``{(ranks held by 0, 1, ..., m named suits): ordered m-tuples of good sets}``."""
+        key = (pattern, d, m)
+        found = self._types.get(key)
+        if found is not None:
+            return found
+        out = {}
+        if m == 1:
+            for a in pattern:
+                held = a.bit_count()
+                out[(d - held, held)] = out.get((d - held, held), 0) + 1
+        elif m == 2:
+            for a in pattern:
+                for b in pattern:
+                    both = (a & b).bit_count()
+                    one = (a ^ b).bit_count()
+                    types = (d - one - both, one, both)
+                    out[types] = out.get(types, 0) + 1
+        else:
+            for chosen in _tuples(pattern, m):
+                t = [0] * (m + 1)
+                for r in range(d):
+                    t[sum(subset >> r & 1 for subset in chosen)] += 1
+                t = tuple(t)
+                out[t] = out.get(t, 0) + 1
+        self._types[key] = out
+        return out
+
+    def _spread(self, profile, m, types):
+        """Sum over the distinct arrangements of ``profile`` on ranks of which ``types[j]``
+        are held by j named suits, of prod_r C(S - m, c_r - j)."""
+        key = (profile, m, types)
+        found = self._spreads.get(key)
+        if found is not None:
+            return found
+        suits = self.split.suit_count
+        values = {}
+        for count in profile:
+            values[count] = values.get(count, 0) + 1
+        states = {types: 1}
+        for count, copies in values.items():
+            grown = {}
+            for caps, ways in states.items():
+                for split in _compositions(copies, len(caps)):
+                    weight = ways
+                    for j, x in enumerate(split):
+                        if x:
+                            if x > caps[j]:
+                                weight = 0
+                                break
+                            weight *= comb(caps[j], x) * (comb(suits - m, count - j) if count >= j else 0) ** x
+                            if not weight:
+                                break
+                    if weight:
+                        new = tuple(cap - x for cap, x in zip(caps, split))
+                        grown[new] = grown.get(new, 0) + weight
+            states = grown
+        found = self._spreads[key] = sum(states.values())
+        return found
+
+    # -- plain cards ---------------------------------------------------------------------
+
+    def _sequence_signature(self, mask: int, wilds: int):
+        ext = self.split.extended(mask)
+        out = []
+        for spec in self.sequences:
+            need = min(spec[0] - _popcount(ext & window) for window in self._windows[spec]) \
+                if self._windows[spec] else INFINITE
+            out.append(need <= wilds)
+        return tuple(out)
+
+    def _plain_table(self, k: int, wilds: int, size: int, needed):
+        """``{(profile, sequence signature): [representative mask, hands, ge per needed suited level]}``.
+
+        ``ge`` for a suited level: how many of those hands have some suit that fills a suited
+        rank at least that strong.
+        """
+        key = (k, wilds, size, needed)
+        found = self._plain_tables.get(key)
+        if found is not None:
+            return found
+        split = self.split
+        suits, ranks = split.suit_count, split.rank_count
+        levels = self._suited_levels(wilds, size)
+        table = {}
+        for d in range(0, min(k, ranks) + 1):
+            profiles = list(_partitions(k, d, suits))
+            if not profiles:
+                continue
+            for positions in combinations(split.allowed, d):
+                mask = 0
+                for i in positions:
+                    mask |= 1 << i
+                signature = self._sequence_signature(mask, wilds)
+                for profile in profiles:
+                    arrangements = _multinomial_arrangements(profile)
+                    suit_ways = 1
+                    for count in profile:
+                        suit_ways *= comb(suits, count)
+                    row = table.get((profile, signature))
+                    if row is None:
+                        row = table[(profile, signature)] = [mask, 0] + [0] * len(needed)
+                    row[1] += arrangements * suit_ways
+                    for i, level in enumerate(needed):
+                        strength, least, good = levels[level]
+                        if least > k:
+                            continue
+                        if good is None:
+                            row[2 + i] += arrangements * (suit_ways - self._no_flush(profile, least))
+                        elif good[mask]:
+                            row[2 + i] += self._window_total(positions, good, least, k, profile)
+        self._plain_tables[key] = table
+        return table
+
+    # -- trumps --------------------------------------------------------------------------
+
+    def _trump_table(self, t: int, cap: int, n: int = 99):
+        return self.trumps.table(t, cap, n)
+
+    def _trump_tables(self, cap: int, n: int):
+        return self.trumps.tables(cap, n)
+
+    def trump_table_direct(self, t: int, cap: int):
+        return self.trumps.direct(t, cap)
+
+    # -- classification ------------------------------------------------------------------
+
+    def _classify(self, profile, mask, trumps, wa, wt, nd):
+        key = (profile, mask, trumps, wa, wt, nd)
+        found = self._classes.get(key)
+        if found is not None:
+            return found
+        split, deck = self.split, self.deck
+        cards = []
+        positions = [i for i in range(split.rank_count) if mask >> i & 1]
+        for i, count in zip(positions, profile):
+            value = split.values[i]
+            cards.extend(deck.plain(value, suit.code) for suit in split.suits[:count])
+        cards.extend(deck.trump(n) for n in trumps)
+        cards.extend(split.wild_any[:wa] + split.wild_trump[:wt] + split.dead[:nd])
+        strength = self.plain_ranking.best(cards, self.context).rank.strength
+        self._classes[key] = strength
+        return strength
+
+    # -- the whole count -----------------------------------------------------------------
+
+    def _classes_of(self, n: int, floor=None, dead=None):
+        """Every class of n-card hands: ``(hands, unsuited strength, ge, levels, needed)``.
+
+        ``hands`` counts the hands of the class, ``ge[i]`` those of them reaching suited
+        level ``levels[needed[i]]``. With ``floor`` only the lowest suited level at least
+        that strong is counted (enough to tell hands below ``floor`` from the others); with
+        ``dead`` only the hands holding exactly that many dead cards.
+        """
+        split = self.split
+        size = min(HAND_SIZE, n)
+        wilds_total = len(split.wild_any) + len(split.wild_trump)
+        cap = min(wilds_total, n) + 1
+        for wa in range(min(len(split.wild_any), n) + 1):
+            levels = self._suited_levels(wa, size)
+            if floor is None:
+                needed = tuple(range(len(levels)))
+            else:
+                needed = tuple(i for i, level in enumerate(levels) if level[0] >= floor)[:1]
+            for wt in range(min(len(split.wild_trump), n - wa) + 1):
+                for nd in range(min(len(split.dead), n - wa - wt) + 1):
+                    if dead is not None and nd != dead:
+                        continue
+                    outer = comb(len(split.wild_any), wa) * comb(len(split.wild_trump), wt) * comb(len(split.dead), nd)
+                    for t in range(min(len(split.naturals), n - wa - wt - nd) + 1):
+                        k = n - wa - wt - nd - t
+                        if k > len(split.allowed) * split.suit_count:
+                            continue
+                        trumps = self._trump_tables(cap, n).get(t, {})
+                        plain = self._plain_table(k, wa, size, needed)
+                        for (profile, _), row in plain.items():
+                            mask, hands, ge = row[0], row[1], row[2:]
+                            for trump_count, held in trumps.values():
+                                strength = self._classify(profile, mask, held, wa, wt, nd)
+                                weight = outer * trump_count
+                                yield weight * hands, strength, [weight * g for g in ge], levels, needed
+
+    def count(self, n: int, dead=None) -> dict[int, int]:
+        """``{rank strength: number of n-card hands whose best hand has that rank}``
+        (with ``dead``: of the hands holding exactly that many dead cards)."""
+        out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
+        for hands, strength, ge, levels, needed in self._classes_of(n, dead=dead):
+            above = [i for i in needed if levels[i][0] > strength]
+            if not above:
+                out[strength] += hands
+                continue
+            out[strength] += hands - ge[above[0]]
+            for j in above:
+                out[levels[j][0]] += ge[j] - (ge[j + 1] if j + 1 < len(levels) else 0)
+        return out
+
+    def count_below(self, n: int, strength: int, dead=None) -> int:
+        """How many n-card hands are weaker than the rank of ``strength`` (a cheaper count)."""
+        below = 0
+        for hands, unsuited, ge, levels, needed in self._classes_of(n, floor=strength, dead=dead):
+            if unsuited < strength:
+                below += hands - (ge[0] if needed else 0)
+        return below
+
+    # -- thresholds that split a rank by its top value ("pair of jacks") ------------------
+
+    def count_failing(self, n: int, threshold) -> int:
+        """How many n-card hands miss ``threshold`` = (rank, least value), e.g. pair of jacks.
+
+        With a least value the hands of that very rank split by their first tie-break value.
+        For ranks tie-broken first by their groups or their top card, that value depends on
+        the multiplicities of the ranks from ``least`` up (and on the profile, windows,
+        trumps and wilds), so the classes are refined by those multiplicities and each is
+        classified on a representative, whose primary value decides.
+        """
+        rank, least = threshold
+        weakest = min(r.strength for r in self.ruleset.ranking.ranks)
+        below = self.count_below(n, rank.strength) if rank.strength > weakest else 0
+        if not least:
+            return below
+        if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("cards",), ("high",)):
+            raise Unsupported(f"{rank.name}: a threshold on its top value cannot be counted")
+        split = self.split
+        size = min(HAND_SIZE, n)
+        high = [i for i in split.allowed if split.values[i] >= least]
+        wilds_total = len(split.wild_any) + len(split.wild_trump)
+        cap = min(wilds_total, n) + 1
+        short = 0
+        for wa in range(min(len(split.wild_any), n) + 1):
+            levels = self._suited_levels(wa, size)
+            above = [level for level in levels if level[0] >= rank.strength][:1]
+            if above and above[0][2] is not None:
+                raise Unsupported("a suited sequence ranks just above the threshold")
+            f = above[0][1] if above else INFINITE
+            needed = tuple(i for i, level in enumerate(levels) if level[0] >= rank.strength)[:1]  # as count_below
+            by_k = {}
+            for wt in range(min(len(split.wild_trump), n - wa) + 1):
+                for nd in range(min(len(split.dead), n - wa - wt) + 1):
+                    outer = comb(len(split.wild_any), wa) * comb(len(split.wild_trump), wt) * comb(len(split.dead), nd)
+                    for t in range(min(len(split.naturals), n - wa - wt - nd) + 1):
+                        k = n - wa - wt - nd - t
+                        if k <= len(split.allowed) * split.suit_count:
+                            by_k.setdefault(k, []).append((wt, nd, outer, self._trump_tables(cap, n).get(t, {})))
+            for k, combos in by_k.items():
+                # Only the classes whose rank is the threshold's need refining by top values.
+                at_rank = set()
+                for (profile, signature), row in self._plain_table(k, wa, size, needed).items():
+                    if any(self._classify(profile, row[0], held, wa, wt, nd) == rank.strength
+                           for wt, nd, _, trumps in combos for _, held in trumps.values()):
+                        at_rank.add((profile, signature))
+                if not at_rank:
+                    continue
+                refined = self._refined_table(k, wa, f, tuple(high), frozenset(at_rank))
+                for rep, hands in refined.values():
+                    for wt, nd, outer, trumps in combos:
+                        for trump_count, held in trumps.values():
+                            strength, primary = self._classify_counts(rep, held, wa, wt, nd)
+                            if strength == rank.strength and primary < least:
+                                short += outer * trump_count * hands
+        return below + short
+
+    def _refined_table(self, k, wilds, f, high, classes):
+        """``{(profile, signature, high multiplicities): [representative counts, hands with no
+        suit reaching f cards]}`` for the (profile, signature) ``classes`` only."""
+        key = (k, wilds, f, high, classes)
+        found = self._refined.get(key)
+        if found is not None:
+            return found
+        split = self.split
+        suits, ranks = split.suit_count, len(split.allowed)
+        high_set = set(high)
+        wanted = {profile for profile, _ in classes}
+        table = {}
+        for d in range(0, min(k, ranks) + 1):
+            profiles = [profile for profile in _partitions(k, d, suits) if profile in wanted]
+            if not profiles:
+                continue
+            for positions in combinations(split.allowed, d):
+                mask = 0
+                for i in positions:
+                    mask |= 1 << i
+                signature = self._sequence_signature(mask, wilds)
+                top = [i for i in positions if i in high_set]
+                low = [i for i in positions if i not in high_set]
+                for profile in profiles:
+                    if (profile, signature) not in classes:
+                        continue
+                    suit_ways = 1
+                    for count in profile:
+                        suit_ways *= comb(suits, count)
+                    plain = self._no_flush(profile, f) if f <= k else suit_ways
+                    if not plain:
+                        continue
+                    for head, rest in _sub_arrangements(profile, len(top)):
+                        counts = dict(zip(top, head))
+                        row_key = (profile, signature, tuple(counts.get(i, 0) for i in high))
+                        ways = _multinomial_arrangements(rest) * plain
+                        row = table.get(row_key)
+                        if row is None:
+                            counts.update(zip(low, rest))
+                            table[row_key] = [tuple(sorted(counts.items())), ways]
+                        else:
+                            row[1] += ways
+        self._refined[key] = table
+        return table
+
+    def _classify_counts(self, counts, trumps, wa, wt, nd):
+        """``(unsuited strength, primary value)`` of a representative with explicit multiplicities."""
+        key = (counts, trumps, wa, wt, nd)
+        found = self._classes.get(key)
+        if found is None:
+            split, deck = self.split, self.deck
+            cards = []
+            for i, count in counts:
+                cards.extend(deck.plain(split.values[i], suit.code) for suit in split.suits[:count])
+            cards.extend(deck.trump(number) for number in trumps)
+            cards.extend(split.wild_any[:wa] + split.wild_trump[:wt] + split.dead[:nd])
+            hand = self.plain_ranking.best(cards, self.context)
+            found = self._classes[key] = (hand.rank.strength, hand.primary)
+        return found

@@ -1,0 +1,304 @@
+"""Odds as data and text: exact fractions beside floats, bars, "1 in X", standard errors.
+
+>>> fraction(78, 3162510), one_in(78, 3162510)
+('1/40545', 40545.0)
+>>> bar(0.5, width=10, ascii=True), bar(0.26, width=10)
+('#####', '██▌')
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+
+
+def fraction(count: int, total: int) -> str:
+    """``count/total`` in lowest terms, as a string ("1/27"); "0" and "1" when exact."""
+    if total <= 0:
+        return "0"
+    divisor = math.gcd(count, total)
+    top, bottom = count // divisor, total // divisor
+    return str(top) if bottom == 1 else f"{top}/{bottom}"
+
+
+def one_in(count: float, total: float):
+    """``total / count``: "1 in X" (None when it never happens)."""
+    return None if not count else round(total / count, 2)
+
+
+def bar(p: float, width: int = 30, ascii: bool = False) -> str:
+    cells = max(0.0, min(1.0, p)) * width
+    full = int(cells)
+    if ascii:
+        return "#" * full
+    text = "█" * full
+    part = cells - full
+    if part > 0 and full < width:
+        text += " ▏▎▍▌▋▊▉"[int(part * 8)].strip()
+    return text
+
+
+def figure(count, total, *, exact: bool, samples: int = 0) -> dict:
+    """One probability as data: count, exact fraction (when exact), float, 1 in X, error."""
+    p = count / total if total else 0.0
+    out = {"count": count, "probability": p, "one_in": one_in(count, total)}
+    if exact:
+        out["fraction"] = fraction(count, total)
+    else:
+        out["stderr"] = math.sqrt(p * (1 - p) / samples) if samples else 0.0
+    return out
+
+
+def percent(p: float) -> str:
+    if p and p < 0.00001:
+        return f"{p * 100:.2e}%"
+    return f"{p * 100:.3f}%"
+
+
+def one_in_text(value) -> str:
+    if value is None:
+        return "never"
+    return f"1 in {value:,.2f}" if value < 100 else f"1 in {value:,.0f}"
+
+
+# -- hands -----------------------------------------------------------------------------------
+
+
+def hand_odds_data(odds, ruleset, seed=None) -> dict:
+    exact = odds.exact
+    data = {
+        "cards": odds.n,
+        "context": odds.context.name,
+        "wild": {card.code: kind for card, kind in odds.context.wild.items()},
+        "deck": len(ruleset.deck),
+        "held": [card.code for card in odds.held],
+        "pool": odds.pool,
+        "method": odds.method,
+        "seconds": round(odds.seconds, 4),
+        "total": odds.total,
+        "ranks": [],
+    }
+    if not exact:
+        data["samples"] = odds.samples
+        data["seed"] = seed
+    for rank, count in odds.rows:
+        row = {"id": rank.id, "name": rank.name}
+        row.update(figure(count, odds.total, exact=exact, samples=odds.samples))
+        data["ranks"].append(row)
+    if odds.threshold is not None:
+        text, (rank, least) = odds.threshold
+        met_exact = odds.met_method != "simulated"
+        data["min"] = {"threshold": text, "rank": rank.id, "least": least, "method": odds.met_method,
+                       "seconds": round(odds.met_seconds, 4)}
+        data["min"].update(figure(odds.met, odds.met_total, exact=met_exact,
+                                  samples=0 if met_exact else odds.met_total))
+        if not met_exact and seed is not None:
+            data["min"]["seed"] = seed
+    return data
+
+
+def _method_text(method, seconds, samples=0, seed=None):
+    if method == "simulated":
+        return f"simulated: {samples:,} deals (seed {seed}) in {seconds:.2f} s"
+    return f"{method} exactly in {seconds:.2f} s"
+
+
+def _error_text(row):
+    return f" ±{percent(row['stderr'])}" if "stderr" in row else ""
+
+
+def hand_odds_text(data, ascii: bool = False) -> list[str]:
+    wild = ", ".join(f"{code} {kind}" for code, kind in data["wild"].items()) or "no wild cards"
+    held = f", holding {' '.join(data['held'])}" if data["held"] else ""
+    lines = [f"best hand of {data['cards']} cards from {data['pool']} ({data['context']}: {wild}{held}): "
+             + _method_text(data["method"], data["seconds"], data.get("samples", 0), data.get("seed"))]
+    width = max(len(row["name"]) for row in data["ranks"])
+    count_width = max(len(f"{row['count']:,}") for row in data["ranks"])
+    for row in data["ranks"]:
+        lines.append(f"  {row['name']:<{width}}  {row['count']:>{count_width},}  {percent(row['probability']):>10}"
+                     f"{_error_text(row)}  {one_in_text(row['one_in']):>16}  {bar(row['probability'], ascii=ascii)}")
+    noun = "samples" if data["method"] == "simulated" else "hands"
+    lines.append(f"  {'total':<{width}}  {data['total']:>{count_width},}  {noun}")
+    if "min" in data:
+        m = data["min"]
+        exact = f" = {m['fraction']}" if "fraction" in m else ""
+        how = "" if m["method"] == data["method"] else f"  ({m['method']} in {m['seconds']:.2f} s)"
+        lines.append(f"at least {m['threshold']}: {percent(m['probability'])}{_error_text(m)}{exact}  "
+                     f"({one_in_text(m['one_in'])}){how}")
+    return lines
+
+
+# -- progress --------------------------------------------------------------------------------
+
+
+class Progress:
+    """A bar on stderr for a long simulation: only on a terminal, only after about a second,
+    never with --json or --jsonl (``enabled`` False)."""
+
+    def __init__(self, total: int, enabled: bool, stream=None, delay: float = 1.0):
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and self.stream.isatty()
+        self.start = time.perf_counter()
+        self.delay = delay
+        self.shown = False
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled or time.perf_counter() - self.start < self.delay:
+            return
+        share = done / self.total if self.total else 1.0
+        self.stream.write(f"\rsimulating [{bar(share, 30, ascii=True):<30}] {share * 100:5.1f}%")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * 52 + "\r")
+            self.stream.flush()
+
+
+# -- hexes and spells ------------------------------------------------------------------------
+
+
+def _dice_text(roll):
+    return f"{roll.count}d{roll.sides}" + (f"{roll.modifier:+d}" if roll.modifier else "")
+
+
+def huckster_odds_data(result, name, dice, roll) -> dict:
+    """A huckster's hex odds as data (floats: the dice odds are floating point)."""
+    return {
+        "style": "huckster",
+        "hex": name,
+        "dice": _dice_text(roll),
+        "tn": roll.tn,
+        "level": result["level"],
+        "minimum": result["minimum"],
+        "method": result["method"],
+        "works": result["works"],
+        "fizzles": result["fizzles"],
+        "failure": result["failure"],
+        "bust": result["bust"],
+        "backlash": result["backlash"],
+        "backlash_cards": result["backlash_by_card"],
+        "both_jokers": result["both_jokers"],
+        "severity": result["severity"],
+        "active_backlash_cards": result["active"],
+        "cards": [[n, p] for n, p in result["cards"]],
+        "unresolved": result["unresolved"],
+        "cut": result["cut"],
+        "samples_per_size": result["samples_per_size"],
+        "stderr": result["stderr"],  # of works and of fizzles, where hands were sampled (else 0)
+    }
+
+
+def spell_odds_data(result, skill) -> dict:
+    exact = result["method"] != "simulated"
+    total = result.get("total", 1)
+    out = {"style": "spell", "skill": skill, "cards": result["cards"], "wild_pick": result["wild_pick"],
+           "target": result["target"], "method": result["method"]}
+    if "success_count" not in result:  # no cards at all
+        out.update(success=figure(0, 1, exact=True), bust=figure(0, 1, exact=True), joker=figure(0, 1, exact=True),
+                   effects={})
+        return out
+    samples = result.get("samples", 0)
+    out["success"] = figure(result["success_count"], total, exact=exact, samples=samples)
+    out["bust"] = figure(result["bust_count"], total, exact=exact, samples=samples)
+    out["joker"] = figure(result["joker_count"], total, exact=exact, samples=samples)
+    out["effects"] = {name: figure(count, total, exact=exact, samples=samples)
+                      for name, count in result["effect_counts"].items()}
+    if not exact:
+        out["samples"] = samples
+    return out
+
+
+def _line(label, p, width, ascii, extra=""):
+    return f"  {label:<{width}} {percent(p):>10}{extra}  {bar(p, ascii=ascii)}"
+
+
+def hex_odds_text(data, ascii: bool = False) -> list[str]:
+    if data["style"] == "spell":
+        pick = " with a wild pick" if data["wild_pick"] else ""
+        how = (f"simulated: {data['samples']:,} casts (seed {data['seed']})" if data["method"] == "simulated"
+               else f"{data['method']} exactly")
+        lines = [f"spell at skill {data['skill']}: {data['cards']} cards{pick}, target {data['target']} ({how})"]
+        rows = [("success", data["success"])] + [(f"  {name}", fig) for name, fig in data["effects"].items()] \
+            + [("bust", data["bust"]), ("a Joker drawn", data["joker"])]
+        width = max(len(label) for label, _ in rows)
+        for label, fig in rows:
+            extra = _error_text(fig) + (f"  = {fig['fraction']}" if "fraction" in fig else "")
+            lines.append(_line(label, fig["probability"], width, ascii, extra))
+        return lines
+    title = f"'{data['hex']}'" if data["hex"] else "a hex"
+    how = data["method"] + (" exactly" if data["method"] != "simulated" else
+                            f" ({data['samples_per_size']:,} deals per hand size, seed {data['seed']})")
+    lines = [f"{title} with {data['dice']} vs TN {data['tn']}, level {data['level']}, minimum {data['minimum']} "
+             f"(cards {how})"]
+    width = 24
+    error = f" ±{percent(data['stderr'])}" if data["stderr"] else ""
+    lines.append(_line("works", data["works"], width, ascii, error))
+    lines.append(_line("fizzles", data["fizzles"], width, ascii, error))
+    lines.append(_line("roll fails", data["failure"], width, ascii))
+    lines.append(_line("bust", data["bust"], width, ascii))
+    lines.append("backlash:")
+    lines.append(_line("any backlash", data["backlash"], width, ascii))
+    for code, p in data["backlash_cards"].items():
+        if code in data["active_backlash_cards"]:
+            lines.append(_line(f"{code} drawn", p, width, ascii))
+        else:
+            lines.append(f"  {code + ' drawn':<{width}} {'-':>10}  (no backlash at level {data['level']})")
+    lines.append(_line("both Jokers drawn", data["both_jokers"], width, ascii))
+    lines.append(_line("bust", data["bust"], width, ascii))
+    lines.append("severity: " + ", ".join(f"{name} {percent(p)}" for name, p in data["severity"].items()))
+    if data["unresolved"] > 1e-12:
+        lines.append(f"  (long-tail raises: {data['unresolved']:.1e} of probability is 'works' or 'fizzles', "
+                     "bounded, not counted)")
+    return lines
+
+
+# -- action cards and gadgets ----------------------------------------------------------------
+
+
+def action_odds_data(result, dice, roll) -> dict:
+    return {"dice": _dice_text(roll), "tn": roll.tn, "max_cards": result["max_cards"],
+            "cards": [{"cards": n, "probability": p} for n, p in result["cards"].items()],
+            "mean": result["mean"], "cut": result["cut"], "method": "counted"}
+
+
+def action_odds_text(data, ascii: bool = False) -> list[str]:
+    lines = [f"action cards from a Quickness roll of {data['dice']} vs TN {data['tn']} "
+             f"(at most {data['max_cards']}): exact"]
+    for row in data["cards"]:
+        label = f"{row['cards']} card{'' if row['cards'] == 1 else 's'}"
+        lines.append(_line(label, row["probability"], 8, ascii))
+    lines.append(f"  mean {data['mean']:.3f} cards")
+    return lines
+
+
+def gadget_odds_data(result) -> dict:
+    data = {"reliability": result["reliability"], "deck": result["deck"], "jokers": result["jokers"],
+            "method": "counted"}
+    data["breakdown"] = figure(result["breakdown_count"], result["draws"], exact=True)
+    if "fail_hand" in result:
+        hand = result["fail_hand"]
+        data["fail_hand"] = {"cards": hand["cards"], "hands": hand["hands"], "ranks": []}
+        for rank, count in hand["ranks"]:
+            row = {"id": rank.id, "name": rank.name}
+            row.update(figure(count, hand["hands"], exact=True))
+            data["fail_hand"]["ranks"].append(row)
+    return data
+
+
+def gadget_odds_text(data, ascii: bool = False) -> list[str]:
+    b = data["breakdown"]
+    lines = [f"reliability {data['reliability']}: {data['reliability']} card{'' if data['reliability'] == 1 else 's'} from {data['deck']}; "
+             f"{' or '.join(data['jokers'])} breaks the device",
+             f"  breakdown {percent(b['probability']):>10} = {b['fraction']}  ({one_in_text(b['one_in'])})  "
+             f"{bar(b['probability'], ascii=ascii)}"]
+    if "fail_hand" in data:
+        hand = data["fail_hand"]
+        lines.append(f"fail hand of {hand['cards']} cards (from the cards that are not Jokers):")
+        width = max(len(row["name"]) for row in hand["ranks"])
+        for row in hand["ranks"]:
+            lines.append(_line(row["name"], row["probability"], width, ascii))
+    return lines

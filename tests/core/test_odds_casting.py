@@ -1,0 +1,169 @@
+"""Hex, spell, action-card and gadget odds against direct sums and simulations of the mechanics."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from math import comb
+
+import pytest
+
+from dealer.core.dice import given_roll, trait_roll, trait_roll_odds
+from dealer.core.mechanics.hex import huckster_cast, spell_cast
+from dealer.core.odds import OddsError
+from dealer.core.odds.casting import action_odds, gadget_odds, huckster_odds, spell_odds
+from tests.core.test_odds_counting import reduced
+
+SEVERITY = ("none", "one joker", "bust", "both jokers")
+
+
+@pytest.fixture(scope="module")
+def small_huckster():
+    """A 16-card huckster deck (2 suits of 2-7 and Ace, both Jokers) with the hex rules."""
+    return reduced("deadlands", ["2", "3", "4", "5", "6", "7", "A"], suits=2, keep=("hands", "hex", "dice"))
+
+
+def _direct(ruleset, roll, level, minimum):
+    """Every raise count the dice allow, times every hand of that many cards, through huckster_cast."""
+    works = fizzles = 0.0
+    severity = dict.fromkeys(SEVERITY, 0.0)
+    severity["bust"] = roll.bust
+    severity["none"] = roll.failure
+    cards = list(ruleset.deck)
+    for raises, p in enumerate(roll.raises):
+        n = min(5 + raises, len(cards))
+        hands = list(combinations(cards, n))
+        total = roll.tn + 5 * raises
+        for hand in hands:
+            cast = huckster_cast(ruleset, given_roll(total, tn=roll.tn), level=level, minimum=minimum,
+                                 cards=list(hand))
+            share = p / len(hands)
+            works += share * cast["works"]
+            fizzles += share * (not cast["works"])
+            severity[SEVERITY[cast["backlash"]["severity"]]] += share
+    return works, fizzles, severity
+
+
+@pytest.mark.parametrize("level, minimum", [(4, "ace"), (1, "two pair"), (2, "pair")])
+def test_hex_odds_equal_a_direct_sum_over_dice_and_hands(small_huckster, level, minimum):
+    roll = trait_roll_odds(2, 10, max_chain=1)  # no aces: 0 or 1 raise, so 5 or 6 cards
+    odds = huckster_odds(small_huckster, roll, level=level, minimum=minimum)
+    works, fizzles, severity = _direct(small_huckster, roll, level, minimum)
+    assert odds["method"] == "counted"
+    assert odds["works"] == pytest.approx(works, abs=1e-12)
+    assert odds["fizzles"] == pytest.approx(fizzles, abs=1e-12)
+    for name in SEVERITY:
+        assert odds["severity"][name] == pytest.approx(severity[name], abs=1e-12), name
+    assert odds["works"] + odds["fizzles"] + odds["failure"] + odds["bust"] == pytest.approx(1.0, abs=1e-9)
+
+
+def _simulate_hexes(ruleset, casts, seed, level=4, minimum="ace", dice=(5, 10)):
+    rng = random.Random(seed)
+    tally = {"works": 0, "fizzles": 0, "failure": 0, "bust": 0}
+    severity = dict.fromkeys(SEVERITY, 0)
+    cards = list(ruleset.deck)
+    for _ in range(casts):
+        roll = trait_roll(*dice, rng, tn=5)
+        drawn = rng.sample(cards, min(5 + roll.raises, len(cards))) if roll.success and not roll.bust else []
+        cast = huckster_cast(ruleset, roll, level=level, minimum=minimum, cards=drawn or None)
+        if roll.bust:
+            tally["bust"] += 1
+        elif not roll.success:
+            tally["failure"] += 1
+        else:
+            tally["works" if cast["works"] else "fizzles"] += 1
+        severity[SEVERITY[cast["backlash"]["severity"]]] += 1
+    return tally, severity
+
+
+def _within_four_errors(odds, tallies, casts):
+    outcomes, severity = tallies
+    figures = [(name, odds[name], outcomes[name]) for name in outcomes]
+    figures += [(f"severity {name}", odds["severity"][name], severity[name]) for name in SEVERITY]
+    for name, p, hits in figures:
+        error = (p * (1 - p) / casts) ** 0.5
+        assert abs(hits / casts - p) <= 4 * error + 1e-9, (name, hits / casts, p)
+
+
+def test_soul_blast_odds_match_a_small_simulation(load):
+    ruleset = load("deadlands")
+    odds = huckster_odds(ruleset, trait_roll_odds(5, 10), level=2, minimum="ace")
+    _within_four_errors(odds, _simulate_hexes(ruleset, 4000, seed=11, level=2), 4000)
+
+
+@pytest.mark.slow
+def test_soul_blast_odds_match_100000_simulated_casts(load):
+    ruleset = load("deadlands")
+    for level in (2, 4):
+        odds = huckster_odds(ruleset, trait_roll_odds(5, 10), level=level, minimum="ace")
+        _within_four_errors(odds, _simulate_hexes(ruleset, 100_000, seed=level, level=level), 100_000)
+
+
+def test_red_joker_backlashes_only_below_its_level(load):
+    ruleset = load("deadlands")
+    roll = trait_roll_odds(3, 8)
+    low = huckster_odds(ruleset, roll, level=2, minimum="pair")
+    high = huckster_odds(ruleset, roll, level=3, minimum="pair")
+    assert low["backlash_by_card"]["RJ"] > 0 and high["backlash_by_card"]["RJ"] == 0
+    assert low["backlash_by_card"]["BJ"] == pytest.approx(high["backlash_by_card"]["BJ"])
+    assert low["both_jokers"] == pytest.approx(high["both_jokers"])
+    assert low["backlash"] > high["backlash"]
+
+
+def test_spell_odds_equal_brute_force_on_a_small_deck():
+    ruleset = reduced("poker-hands", ["2", "3", "4", "5", "6", "7", "A"], suits=2, keep=("hands", "hex"))
+    odds = spell_odds(ruleset, skill=1)  # 6 cards
+    success = bust = joker = 0
+    hands = list(combinations(list(ruleset.deck), 6))
+    for hand in hands:
+        cast = spell_cast(ruleset, list(hand), target="pair")
+        success += cast["success"]
+        bust += cast["bust"]
+        joker += any(card.kind == "special" for card in hand)
+    assert odds["method"] == "counted" and odds["total"] == len(hands)
+    assert (odds["success_count"], odds["bust_count"], odds["joker_count"]) == (success, bust, joker)
+    assert sum(odds["effect_counts"].values()) == success
+
+
+def test_spell_with_a_wild_pick_is_simulated_and_seeded(load):
+    ruleset = load("poker-hands")
+    first = spell_odds(ruleset, skill=5, wild_pick=True, rng=random.Random(2), samples=300)
+    again = spell_odds(ruleset, skill=5, wild_pick=True, rng=random.Random(2), samples=300)
+    assert first["method"] == "simulated" and first["cards"] == 5 and first == again
+
+
+def test_action_cards_sum_to_one_and_follow_the_roll_odds(load):
+    ruleset = load("deadlands")
+    roll = trait_roll_odds(3, 6)
+    dist = action_odds(ruleset, roll)["cards"]
+    assert sum(dist.values()) + roll.cut == pytest.approx(1.0, abs=1e-12)
+    assert dist[0] == pytest.approx(roll.bust + roll.failure)
+    for cards in range(1, 5):
+        assert dist[cards] == pytest.approx(roll.raises[cards - 1])
+    assert dist[5] == pytest.approx(sum(roll.raises[4:]))
+
+
+def test_gadget_breakdown_is_exact(load):
+    ruleset = load("poker-hands")
+    one, five = gadget_odds(ruleset, 1), gadget_odds(ruleset, 5)
+    assert (one["breakdown_count"], one["draws"]) == (2, 54)  # seed 003: "4%"
+    assert five["breakdown_count"] * comb(52, 5) == (comb(54, 5) - comb(52, 5)) * comb(52, 5)
+    small = reduced("poker-hands", ["2", "3", "4", "5", "6", "A"], suits=2)
+    jokers = {card for card in small.deck if card.kind == "special"}
+    hands = list(combinations(list(small.deck), 3))
+    broken = sum(1 for hand in hands if jokers & set(hand))
+    result = gadget_odds(small, 3)
+    assert (result["breakdown_count"], result["draws"]) == (broken, len(hands))
+
+
+def test_gadget_fail_hand_is_dealt_without_jokers(load):
+    result = gadget_odds(load("poker-hands"), 5, fail_hand=5)
+    counts = {rank.id: count for rank, count in result["fail_hand"]["ranks"]}
+    assert result["fail_hand"]["hands"] == comb(52, 5)
+    assert counts["four-of-a-kind"] == 624 and counts["high-card"] == 1302540
+
+
+@pytest.mark.parametrize("reliability", [0, 55])
+def test_gadget_rejects_impossible_reliability(load, reliability):
+    with pytest.raises(OddsError):
+        gadget_odds(load("poker-hands"), reliability)
