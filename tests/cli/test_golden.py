@@ -1,7 +1,7 @@
 """Exact outputs: one golden text and one golden JSON per command, with a fixed seed.
 
 A change of output must be deliberate: rerun with ``DEALER_UPDATE_GOLDEN=1`` to rewrite the
-files in tests/golden/, and read the diff before committing it. Times are masked.
+files in tests/golden/, and read the diff before committing it. Times and durations are masked.
 """
 
 import json
@@ -32,6 +32,13 @@ CASES = {
                      ["action", "--table", "f", "--seed", "3"]),
     "hex": ([], ["hex", "soul blast", "--roll", "5d10", "--level", "2", "--seed", "11"]),
     "hex-spell": ([], ["-r", "poker-hands", "hex", "--skill", "6", "--huckster", "--seed", "2"]),
+    "odds-hand": ([], ["odds", "hand", "5", "--min", "pair of jacks"]),
+    "odds-action": ([], ["odds", "action", "3d6"]),
+    "odds-gadget": ([], ["-r", "poker-hands", "odds", "gadget", "--reliability", "5"]),
+    "conflict": ([], ["-r", "dust-devils", "conflict", "Doc=hand=4,eye=3", "Kid=hand=2,eye=5", "--scores", "hand,eye",
+                      "--seed", "2"]),
+    "chips-draw": ([], ["-r", "poker-hands", "chips", "draw", "Bert", "2", "--seed", "3"]),
+    "gadget-use": ([], ["-r", "poker-hands", "gadget", "use", "--reliability", "5", "--seed", "5"]),
     "table-show": ([["table", "new", "f", "--seed", "1"], ["table", "add", "f", "Sarah", "--trait", "quickness=3d6"],
                     ["draw", "3", "--table", "f", "--seed", "5"]],
                    ["table", "show", "f"]),
@@ -39,7 +46,10 @@ CASES = {
 
 
 def _masked(text):
-    return re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "<time>", text)
+    """Times and durations vary from run to run: masked."""
+    text = re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "<time>", text)
+    text = re.sub(r'"seconds": [0-9.e-]+', '"seconds": "<seconds>"', text)
+    return re.sub(r" in \d+\.\d\d s\b", " in <seconds> s", text)
 
 
 def _check(path, actual):

@@ -9,12 +9,22 @@ from math import comb
 import pytest
 
 from dealer.core.dice import given_roll, trait_roll, trait_roll_odds
-from dealer.core.mechanics.hex import huckster_cast, spell_cast
+from dealer.core.mechanics import hex as hexes
+from dealer.core.table import Table
 from dealer.core.odds import OddsError
 from dealer.core.odds.casting import action_odds, gadget_odds, huckster_odds, spell_odds
 from tests.core.test_odds_counting import reduced
 
 SEVERITY = ("none", "one joker", "bust", "both jokers")
+
+
+def cast(ruleset, roll, cards=None, **request):
+    """The hex mechanic itself (``hex.resolve`` on a fresh table) for a roll and the cards."""
+    given = dict(bust=True) if roll is not None and roll.bust else (
+        dict(total=roll.total, tn=roll.tn) if roll is not None else {})
+    codes = " ".join(card.code for card in cards) if cards else None
+    return hexes.resolve(ruleset, hexes.HexRequest(cards=codes, **given, **request), Table.fresh(ruleset),
+                         random.Random(0))
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +34,7 @@ def small_huckster():
 
 
 def _direct(ruleset, roll, level, minimum):
-    """Every raise count the dice allow, times every hand of that many cards, through huckster_cast."""
+    """Every raise count the dice allow, times every hand of that many cards, through hex.resolve."""
     works = fizzles = 0.0
     severity = dict.fromkeys(SEVERITY, 0.0)
     severity["bust"] = roll.bust
@@ -35,12 +45,11 @@ def _direct(ruleset, roll, level, minimum):
         hands = list(combinations(cards, n))
         total = roll.tn + 5 * raises
         for hand in hands:
-            cast = huckster_cast(ruleset, given_roll(total, tn=roll.tn), level=level, minimum=minimum,
-                                 cards=list(hand))
+            result = cast(ruleset, given_roll(total, tn=roll.tn), list(hand), level=level, minimum=minimum)
             share = p / len(hands)
-            works += share * cast["works"]
-            fizzles += share * (not cast["works"])
-            severity[SEVERITY[cast["backlash"]["severity"]]] += share
+            works += share * result.works
+            fizzles += share * (not result.works)
+            severity[SEVERITY[result.backlash["severity"]]] += share
     return works, fizzles, severity
 
 
@@ -65,14 +74,14 @@ def _simulate_hexes(ruleset, casts, seed, level=4, minimum="ace", dice=(5, 10)):
     for _ in range(casts):
         roll = trait_roll(*dice, rng, tn=5)
         drawn = rng.sample(cards, min(5 + roll.raises, len(cards))) if roll.success and not roll.bust else []
-        cast = huckster_cast(ruleset, roll, level=level, minimum=minimum, cards=drawn or None)
+        result = cast(ruleset, roll, drawn or None, level=level, minimum=minimum)
         if roll.bust:
             tally["bust"] += 1
         elif not roll.success:
             tally["failure"] += 1
         else:
-            tally["works" if cast["works"] else "fizzles"] += 1
-        severity[SEVERITY[cast["backlash"]["severity"]]] += 1
+            tally["works" if result.works else "fizzles"] += 1
+        severity[SEVERITY[result.backlash["severity"]]] += 1
     return tally, severity
 
 
@@ -116,9 +125,9 @@ def test_spell_odds_equal_brute_force_on_a_small_deck():
     success = bust = joker = 0
     hands = list(combinations(list(ruleset.deck), 6))
     for hand in hands:
-        cast = spell_cast(ruleset, list(hand), target="pair")
-        success += cast["success"]
-        bust += cast["bust"]
+        result = cast(ruleset, None, list(hand), skill=1, target="pair")
+        success += result.success
+        bust += result.bust
         joker += any(card.kind == "special" for card in hand)
     assert odds["method"] == "counted" and odds["total"] == len(hands)
     assert (odds["success_count"], odds["bust_count"], odds["joker_count"]) == (success, bust, joker)

@@ -175,23 +175,18 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
     }
 
 
-class _AsHand:
-    """Just enough of a Hand for ``mechanics.hex.ladder_effect``."""
-
-    def __init__(self, rank):
-        self.rank = rank
-
-
 def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None, rng=None,
                samples: int = 20_000, modifiers=()) -> dict:
     """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair)."""
-    from dealer.core.mechanics.hex import ladder_effect, spell_cards, spell_cast
+    from dealer.core.mechanics import draws
     from dealer.core.odds.counting import Counter, Unsupported
+    from dealer.core.results import effect_label
 
     rules = ruleset.hex
     deck = ruleset.deck
     context = ruleset.context(rules["context"] or None)
-    n, pick = spell_cards(ruleset, skill, list(modifiers), wild_pick, False)
+    size = draws.draw_size(ruleset, skill, list(modifiers), wild_pick=wild_pick)
+    n, pick = size.cards, size.wild_picks
     target_text = target or rules["target"]
     threshold = ruleset.threshold(target_text)
     least_rank, least_value = ruleset.threshold(rules["target"])
@@ -217,7 +212,7 @@ def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | No
         for rank in ranking.ranks:
             if rank.strength >= threshold[0].strength and counts[rank.strength]:
                 success += counts[rank.strength]
-                effect = ladder_effect(ruleset, _AsHand(rank)) or "(no named effect)"
+                effect = effect_label(ruleset, rank) or "(no named effect)"
                 effects[effect] = effects.get(effect, 0) + counts[rank.strength]
         joker = total - comb(len(deck) - len(bust_cards), n)
         out.update(method="counted", total=total, success_count=success, bust_count=bust, joker_count=joker,
@@ -230,12 +225,13 @@ def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | No
     cards = list(deck)
     for _ in range(samples):
         drawn = rng.sample(cards, n)
-        cast = spell_cast(ruleset, drawn, target=target_text, wild_pick=pick)
-        success += cast["success"]
-        bust += cast["bust"]
+        hand, _ = draws.best_with_picks(ruleset, drawn, context, pick)
+        made = ranking.meets(hand, threshold)
+        success += made
+        bust += draws.is_bust(ruleset, drawn, hand)
         joker += any(card in bust_cards for card in drawn)
-        if cast["success"]:
-            name = cast["effect"] or "(no named effect)"
+        if made:
+            name = effect_label(ruleset, hand.rank) or "(no named effect)"
             effects[name] = effects.get(name, 0) + 1
     out.update(method="simulated", total=samples, samples=samples, success_count=success, bust_count=bust,
                joker_count=joker, effect_counts=effects, success=success / samples, bust=bust / samples,

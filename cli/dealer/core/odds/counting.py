@@ -494,7 +494,8 @@ class Counter:
         below = self.count_below(n, rank.strength) if rank.strength > weakest else 0
         if not least:
             return below
-        if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("cards",), ("high",)):
+        if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("group_cards",), ("group_card",),
+                                                            ("cards",), ("high",)):
             raise Unsupported(f"{rank.name}: a threshold on its top value cannot be counted")
         split = self.split
         size = min(HAND_SIZE, n)
