@@ -176,3 +176,13 @@ def test_progress_bar_only_on_a_terminal_and_only_when_slow():
         quiet(50)
         quiet.close()
         assert stream.text == ""
+
+
+def test_odds_conflict_text_and_json(dealer):
+    args = ["-r", "weird-dust-devils", "odds", "conflict", "Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2",
+            "--scores", "hand,eye", "--power", "Doc", "--samples", 200, "--seed", 5]
+    text = dealer(*args)
+    assert text.code == 0 and text.out.startswith("who wins: simulated, 200 deals (seed 5)"), text
+    data = dealer(*args, "--json").json()
+    assert data["seed"] == 5 and set(data["result"]["participants"]) == {"Doc", "Kid"}
+    assert dealer("-r", "weird-dust-devils", "odds", "conflict", "Doc=hand=1", "--samples", 0).code == 2

@@ -176,3 +176,30 @@ def test_gadget_fail_hand_is_dealt_without_jokers(load):
 def test_gadget_rejects_impossible_reliability(load, reliability):
     with pytest.raises(OddsError):
         gadget_odds(load("poker-hands"), reliability)
+
+
+def test_conflict_odds_by_simulation_agree_with_the_exact_spell_odds(load):
+    """A lone poker-hands contestant of skill 0 against a pair draws as a skill-0 spell does."""
+    from dealer.core.mechanics import conflict
+    from dealer.core.odds.casting import conflict_odds
+
+    ruleset = load("poker-hands")
+    request = conflict.parse_request(["Sam=0"])
+    odds = conflict_odds(ruleset, request, samples=3000, rng=random.Random(4))
+    exact = spell_odds(ruleset, skill=0)["success"]
+    figure = odds["participants"]["Sam"]
+    assert odds["alone"] and abs(figure["probability"] - exact) <= 4 * figure["stderr"] + 1e-9
+
+
+def test_conflict_odds_add_up_and_replay(load):
+    from dealer.core.mechanics import conflict
+    from dealer.core.odds.casting import conflict_odds
+
+    ruleset = load("weird-dust-devils")
+    request = conflict.parse_request(["Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2"], scores="hand,eye",
+                                     power=["Doc"])
+    first = conflict_odds(ruleset, request, samples=300, rng=random.Random(9))
+    again = conflict_odds(ruleset, request, samples=300, rng=random.Random(9))
+    assert first == again and first["method"] == "simulated"
+    total = sum(item["count"] for item in first["participants"].values()) + first["tie"]["count"]
+    assert total == 300

@@ -97,19 +97,6 @@ def _roll_odds(session, dice, tn):
                            raise_step=rules["raise_step"], bust=rules["bust"], max_chain=rules["max_chain"])
 
 
-def _catalogue_entry(ruleset, name):
-    """A hex of the ruleset's catalogue by name (any case, spaces or hyphens)."""
-    from dealer.core.ranks import slug
-    from dealer.errors import DealerError
-
-    catalogue = ruleset.hex["catalogue"]
-    for entry in catalogue:
-        if slug(entry["name"]) == slug(name):
-            return entry
-    names = ", ".join(entry["name"] for entry in catalogue) or "none"
-    raise DealerError(f"no hex '{name}' in the {ruleset.name} catalogue (it has: {names}); or give --min HAND")
-
-
 @odds.command("hex")
 @click.argument("name", required=False, metavar="[HEX]")
 @click.option("--dice", metavar="NdX", help="Huckster: the hexslingin' dice, e.g. 5d10.")
@@ -148,7 +135,9 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
         if minimum is None:
             if not name:
                 raise click.UsageError("name a hex of the catalogue, or give --min HAND", ctx)
-            entry = _catalogue_entry(ruleset, name)
+            from dealer.core.mechanics.hex import catalogue_entry
+
+            entry = catalogue_entry(ruleset, name)
             minimum = entry["minimum"]
             name = entry["name"]
         roll = _roll_odds(session, dice, tn)
@@ -207,3 +196,39 @@ def gadget_odds_command(ctx, reliability, fail_hand):
     session = Session(ctx, "odds")
     data = gadget_odds_data(gadget_odds(session.ruleset, reliability, fail_hand))
     session.emit([session.envelope(data)], gadget_odds_text(data, ascii=_ascii(ctx)))
+
+
+@odds.command("conflict", context_settings={"ignore_unknown_options": True})
+@click.argument("participants", nargs=-1, required=True)
+@click.option("--scores", metavar="SCORE,SCORE", help="Dust Devils: the two Scores the Dealer names.")
+@click.option("--power", multiple=True, metavar="NAME", help="Weird Dust Devils: NAME adds Power.")
+@click.option("--extra", multiple=True, metavar="NAME=N", help="Dust Devils: extra cards for NAME.")
+@click.option("--target", metavar="HAND", help="poker-hands: the hand to beat.")
+@click.option("--helper", "helpers", multiple=True, metavar="NAME=SKILL", help="poker-hands: a helper of the first.")
+@click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
+@click.option("--samples", type=click.IntRange(min=1, max=1_000_000), default=2000, show_default=True,
+              help="Deals to simulate.")
+@global_options
+@click.pass_context
+def conflict_odds_command(ctx, participants, scores, power, extra, target, helpers, mods, samples):
+    """Each participant's chance to win a conflict, by dealing it many times (seeded).
+
+    \b
+    Examples:
+      dealer -r weird-dust-devils odds conflict Doc=hand=3,eye=2,power=1 Kid=hand=2,eye=2 --scores hand,eye --power Doc
+      dealer -r poker-hands odds conflict Sam=3 Bob=2
+    """
+    from dealer.core.mechanics import conflict
+    from dealer.core.odds.casting import conflict_odds
+    from dealer.render.odds import conflict_odds_data, conflict_odds_text
+
+    session = Session(ctx, "odds")
+    request = conflict.parse_request(list(participants), scores=scores or "", power=power, extra=extra,
+                                     target=target, helpers=helpers, mods=mods)
+    progress = _progress(session, samples)
+    try:
+        result = conflict_odds(session.ruleset, request, samples=samples, rng=session.rng(), progress=progress)
+    finally:
+        progress.close()
+    data = conflict_odds_data(result, session.seed)
+    session.emit([session.envelope(data, seed=session.seed)], conflict_odds_text(data, ascii=_ascii(ctx)))

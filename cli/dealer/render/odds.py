@@ -302,3 +302,19 @@ def gadget_odds_text(data, ascii: bool = False) -> list[str]:
         for row in hand["ranks"]:
             lines.append(_line(row["name"], row["probability"], width, ascii))
     return lines
+
+
+def conflict_odds_data(result, seed) -> dict:
+    return {**result, "seed": seed}
+
+
+def conflict_odds_text(data, ascii: bool = False) -> list[str]:
+    """Each participant's chance to win (or meet the target), with its standard error."""
+    what = "meets the target" if data["alone"] else "wins"
+    lines = [f"who {what}: simulated, {data['samples']:,} deals (seed {data['seed']})"]
+    rows = list(data["participants"].items()) + ([] if data["alone"] else [("(a tie)", data["tie"])])
+    width = max(len(name) for name, _ in rows)
+    for name, item in rows:
+        lines.append(f"  {name:<{width}}  {percent(item['probability']):>8} ± {100 * item['stderr']:.2f}  "
+                     f"{bar(item['probability'], ascii=ascii)}")
+    return lines

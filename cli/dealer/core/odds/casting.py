@@ -19,6 +19,7 @@ A huckster's soul blast (minimum: ace high) with 5d10 at level 4:
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from math import comb
 
@@ -277,10 +278,12 @@ def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict
         raise OddsError(f"the {ruleset.name} deck has no Jokers: nothing can break a device")
     if not 1 <= reliability <= size:
         raise OddsError(f"reliability is a number of cards from 1 to {size}, not {reliability}")
-    safe = comb(size - len(jokers), reliability)
+    from dealer.core.mechanics.gadget import breakdown_chance  # the one formula, shared with gadget use
+
     total = comb(size, reliability)
+    chance = breakdown_chance(size, len(jokers), reliability)
     out = {"reliability": reliability, "deck": size, "jokers": [card.code for card in jokers],
-           "breakdown_count": total - safe, "draws": total, "breakdown": (total - safe) / total}
+           "breakdown_count": int(chance * total), "draws": total, "breakdown": float(chance)}
     if fail_hand is not None:
         plain = size - len(jokers)
         if not 1 <= fail_hand <= plain:
@@ -294,3 +297,38 @@ def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict
         out["fail_hand"] = {"cards": fail_hand, "hands": hands,
                             "ranks": [(rank, counts[rank.strength]) for rank in ruleset.ranking.ranks]}
     return out
+
+
+def conflict_odds(ruleset, request, *, samples: int, rng, progress=None) -> dict:
+    """Each participant's chance to win a conflict (and of a tie), by dealing it ``samples`` times.
+
+    The conflict mechanic itself resolves every deal, on a fresh table each time, so whatever it
+    rules (Power and Arcane hands, ties by the card order, helpers, a contest's target) the odds
+    follow. A lone contestant's figure is the chance to meet the target.
+    """
+    from dealer.core.mechanics import conflict
+    from dealer.core.table import Table
+
+    if samples < 1:
+        raise OddsError("--samples must be at least 1")
+    names = [entrant.name for entrant in request.participants]
+    wins = dict.fromkeys(names, 0)
+    ties = 0
+    for i in range(samples):
+        result = conflict.resolve(ruleset, request, Table.fresh(ruleset), random.Random(rng.getrandbits(64)))
+        if len(names) == 1:
+            seat = [item for item in result.to_data()["participants"] if item["name"] == names[0]]
+            wins[names[0]] += bool(seat and seat[0].get("success"))
+        elif result.winner is not None:
+            wins[result.winner] += 1
+        else:
+            ties += 1
+        if progress is not None:
+            progress(i + 1)
+
+    def share(count):
+        p = count / samples
+        return {"count": count, "probability": p, "stderr": (p * (1 - p) / samples) ** 0.5}
+
+    return {"participants": {name: share(count) for name, count in wins.items()}, "tie": share(ties),
+            "samples": samples, "method": "simulated", "alone": len(names) == 1}
