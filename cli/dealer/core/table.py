@@ -138,14 +138,18 @@ class Table:
         self._stored, self._states = {}, {}
 
     def states_data(self) -> dict[str, dict]:
-        """Every part of the state as data, for the store: typed parts written back, empty ones dropped."""
+        """Every part of the state as data, for the store: typed parts written back, the parts no
+        mechanic read this time kept as stored, empty ones dropped."""
         out = dict(self._stored)
         for key, state in self._states.items():
             out[key] = state.to_data()
-        for key in STATE_TYPES:  # make sure every stored part still reads back
-            if key in out and key not in self._states:
-                self.state(state_type(key))
         return {key: data for key, data in out.items() if data}
+
+    def check_states(self) -> None:
+        """Read every stored part with its mechanic's type (an import checks a whole table so)."""
+        for key in STATE_TYPES:
+            if key in self._stored:
+                self.state(state_type(key))
 
 
 def state_type(key: str) -> type:

@@ -110,7 +110,7 @@ def check(result, where, name) -> dict:
     try:  # every part of the state must belong to a mechanic and read back as its type
         from dealer.core.table import Table
 
-        Table(ruleset, name=name, states=result["state"]).states_data()
+        Table(ruleset, name=name, states=result["state"]).check_states()
     except DealerError as error:
         _refuse(where, f"its state: {error}")
 
