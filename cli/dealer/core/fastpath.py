@@ -16,6 +16,17 @@ in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a 
 shorter than the hand, a tie-break that does not start with the pattern's own step).
 ``FastPath.compile_key(fallback)`` is the same with the generic engine as the fallback:
 ``Ranking.key``.
+
+>>> from dealer.store.rulesets import load
+>>> deadlands = load("deadlands")
+>>> fast = FastPath(deadlands.ranking.ranks, deadlands.deck)
+>>> fast.key(deadlands.deck.parse_many("As Ad 7c 7h 2s 9d Jc"))  # two pair: aces, sevens, jack
+(3, ((14, 7), (11,)), 0)
+>>> fast.key(deadlands.deck.parse_many("RJ 7c 7h 7s 2s 9d Jc"), deadlands.context("huckster"))
+(8, ((7,), (11,)), 0)
+>>> tarot = load("weird-dust-devils")
+>>> FastPath(tarot.ranking.ranks, tarot.deck).key(tarot.deck.parse_many("T3 T4 T5 2Sw 3Cu")) is None
+True
 """
 
 from __future__ import annotations
@@ -37,7 +48,9 @@ GENERIC = object()  # a matcher's answer: let the generic engine decide
 _W = 3  # bits per rank count: up to 7 cards of one rank (decks of at most 7 suits)
 _MAX_CARDS = 31  # dead, wild and suit fields hold counts up to 31
 _SUIT_W = 6  # bits per suit count; the top bit flags "could be a flush"
-_CACHE_LIMIT = 200_000  # count answers kept (rank multisets), then the cache starts over
+# Count answers kept (rank multisets; about 400 bytes each, so at most ~25 MB), then the cache
+# starts over. Every 7-card rank multiset of a standard deck (about 50,000) fits.
+_CACHE_LIMIT = 1 << 16
 
 # Matcher kinds.
 _COUNT, _SUIT, _NEVER, _OPAQUE = "count", "suit", "never", "opaque"
