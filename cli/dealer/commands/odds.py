@@ -87,16 +87,6 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
     session.emit([session.envelope(data, seed=seed)], hand_odds_text(data, ascii=_ascii(ctx)))
 
 
-def _roll_odds(session, dice, tn):
-    """Exact trait-roll odds for DICE with the ruleset's dice rules (``tn`` overrides)."""
-    from dealer.core.dice import parse_dice, trait_roll_odds
-
-    rules = session.ruleset.dice
-    number, sides, modifier = parse_dice(dice, rules["sides"])
-    return trait_roll_odds(number, sides, modifier=modifier, tn=rules["tn"] if tn is None else tn,
-                           raise_step=rules["raise_step"], bust=rules["bust"], max_chain=rules["max_chain"])
-
-
 @odds.command("hex")
 @click.argument("name", required=False, metavar="[HEX]")
 @click.option("--dice", metavar="NdX", help="Huckster: the hexslingin' dice, e.g. 5d10.")
@@ -121,34 +111,13 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
       dealer -r poker-hands odds hex --skill 3
       dealer -r poker-hands odds hex --skill 5 --wild-pick --samples 5000
     """
-    from dealer.core.odds.casting import huckster_odds, spell_odds
-    from dealer.render.odds import hex_odds_text, huckster_odds_data, spell_odds_data
+    from dealer.core.odds.casting import cast_odds
+    from dealer.render.odds import cast_odds_data, hex_odds_text
 
     session = Session(ctx, "odds")
-    ruleset = session.ruleset
-    style = ruleset.hex["style"]
-    if style == "huckster":
-        if not dice:
-            raise click.UsageError("give the hexslingin' dice: --dice NdX (e.g. --dice 5d10)", ctx)
-        if level is None:
-            raise click.UsageError("give the caster's level in the hex: --level N", ctx)
-        if minimum is None:
-            if not name:
-                raise click.UsageError("name a hex of the catalogue, or give --min HAND", ctx)
-            from dealer.core.mechanics.hex import catalogue_entry
-
-            entry = catalogue_entry(ruleset, name)
-            minimum = entry["minimum"]
-            name = entry["name"]
-        roll = _roll_odds(session, dice, tn)
-        result = huckster_odds(ruleset, roll, level=level, minimum=minimum, rng=session.rng(), samples=samples)
-        data = huckster_odds_data(result, name, dice, roll)
-    else:
-        if skill is None:
-            raise click.UsageError("give the spell's skill level: --skill N", ctx)
-        result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target, rng=session.rng(),
-                            samples=samples, modifiers=mods)
-        data = spell_odds_data(result, skill)
+    cast = cast_odds(session.ruleset, name=name, dice=dice, level=level, minimum=minimum, tn=tn, skill=skill,
+                     mods=mods, wild_pick=wild_pick, target=target, rng=session.rng(), samples=samples)
+    data = cast_odds_data(cast)
     seed = session.seed if data["method"] == "simulated" else None
     data["seed"] = seed
     session.emit([session.envelope(data, seed=seed)], hex_odds_text(data, ascii=_ascii(ctx)))
@@ -167,12 +136,12 @@ def action_odds_command(ctx, dice, tn):
       dealer odds action 3d6
       dealer odds action 4d8+1 --tn 7
     """
-    from dealer.core.odds.casting import action_odds
+    from dealer.core.odds.casting import action_odds, roll_odds
     from dealer.render.odds import action_odds_data, action_odds_text
 
     session = Session(ctx, "odds")
     rules = session.ruleset.action
-    roll = _roll_odds(session, dice, rules.get("tn") if tn is None else tn)
+    roll = roll_odds(session.ruleset, dice, rules.get("tn") if tn is None else tn)
     data = action_odds_data(action_odds(session.ruleset, roll), dice, roll)
     session.emit([session.envelope(data)], action_odds_text(data, ascii=_ascii(ctx)))
 

@@ -165,6 +165,13 @@ def _dice_text(roll):
     return f"{roll.count}d{roll.sides}" + (f"{roll.modifier:+d}" if roll.modifier else "")
 
 
+def cast_odds_data(cast: dict) -> dict:
+    """``casting.cast_odds`` as data: a huckster's hex or a spell."""
+    if cast["style"] == "huckster":
+        return huckster_odds_data(cast["result"], cast["name"], cast["dice"], cast["roll"])
+    return spell_odds_data(cast["result"], cast["skill"])
+
+
 def huckster_odds_data(result, name, dice, roll) -> dict:
     """A huckster's hex odds as data (floats: the dice odds are floating point)."""
     return {

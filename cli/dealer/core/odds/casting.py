@@ -332,3 +332,45 @@ def conflict_odds(ruleset, request, *, samples: int, rng, progress=None) -> dict
 
     return {"participants": {name: share(count) for name, count in wins.items()}, "tie": share(ties),
             "samples": samples, "method": "simulated", "alone": len(names) == 1}
+
+
+class OddsUsage(OddsError):
+    """A question missing what it needs (no dice, no level, no skill): a usage error."""
+
+    exit_code = 2
+
+
+def roll_odds(ruleset, dice: str, tn: int | None = None):
+    """Exact trait-roll odds for ``dice`` with the ruleset's dice rules (``tn`` overrides)."""
+    from dealer.core.dice import parse_dice, trait_roll_odds
+
+    rules = ruleset.dice
+    number, sides, modifier = parse_dice(dice, rules["sides"])
+    return trait_roll_odds(number, sides, modifier=modifier, tn=rules["tn"] if tn is None else tn,
+                           raise_step=rules["raise_step"], bust=rules["bust"], max_chain=rules["max_chain"])
+
+
+def cast_odds(ruleset, *, name=None, dice=None, level=None, minimum=None, tn=None, skill=None, mods=(),
+              wild_pick=False, target=None, rng=None, samples: int = 20_000) -> dict:
+    """The odds of a cast, by the ruleset's ``[hex] style``: a huckster's hex (dice, level, the
+    hex's minimum) or a poker-hands spell (skill). ``style`` and ``result`` say which."""
+    if ruleset.hex["style"] == "huckster":
+        if not dice:
+            raise OddsUsage("give the hexslingin' dice: --dice NdX (e.g. --dice 5d10)")
+        if level is None:
+            raise OddsUsage("give the caster's level in the hex: --level N")
+        if minimum is None:
+            if not name:
+                raise OddsUsage("name a hex of the catalogue, or give --min HAND")
+            from dealer.core.mechanics.hex import catalogue_entry
+
+            entry = catalogue_entry(ruleset, name)
+            minimum, name = entry["minimum"], entry["name"]
+        roll = roll_odds(ruleset, dice, tn)
+        result = huckster_odds(ruleset, roll, level=level, minimum=minimum, rng=rng, samples=samples)
+        return {"style": "huckster", "result": result, "name": name, "dice": dice, "roll": roll}
+    if skill is None:
+        raise OddsUsage("give the spell's skill level: --skill N")
+    result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target, rng=rng, samples=samples,
+                        modifiers=mods)
+    return {"style": "spell", "result": result, "skill": skill}
