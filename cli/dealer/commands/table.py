@@ -156,14 +156,14 @@ def reset(ctx, name):
     Example:
       dealer table reset friday
     """
+    from dealer.core.mechanics.chips import reset_chips
+
     session = Session(ctx, "table reset")
     with session.table(name) as loaded:
         rng = session.rng()
         for deck, piles in sorted(loaded.decks.items()):
             piles.collect(rng)
             loaded.touch(deck)
-        from dealer.core.mechanics.chips import reset_chips
-
         reset_chips(loaded)
         loaded.reset_states()
         loaded.log("reset", data={"decks": sorted(loaded.decks)})

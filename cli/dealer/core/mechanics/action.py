@@ -38,12 +38,11 @@ from dealer.core import results
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.request import Request
 from dealer.core.mechanics.rolls import RollSpec
-from dealer.core.piles import PileError, Piles, chip_event
+from dealer.core.piles import PileError, chip_event
 from dealer.core.table import Table, check_keys
 from dealer.errors import DealerError
 
 MARSHAL = "Marshal"  # who draws the Marshal's chips
-_NO_PILES = Piles([])
 COMBAT_DECK = "combat"  # style `hands`: one deck for the whole combat
 
 
@@ -703,7 +702,7 @@ def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, 
         raise ActionError(f"{name} is already spending cards on {current['what']} "
                           f"({current['spent']} of {current['need']})")
     # Begun when one of this round's cards is called: that card is the first spent.
-    spent = 1 if any(name in table.decks.get(side, _NO_PILES).play for side in ruleset.action["sides"]) else 0
+    spent = 1 if any(side in table.decks and name in table.decks[side].play for side in ruleset.action["sides"]) else 0
     state.actions[name] = {"what": what, "need": cards, "spent": spent, **({"hex": True} if hex_ else {})}
     table.log("begin action", data={"person": name, "what": what, "cards": cards, "spent": spent})
     return {"table": table.name, "name": name, "what": what, "cards": cards, "spent": spent}

@@ -69,12 +69,12 @@ class HexState:
         return {"casts": dict(self.casts)} if self.casts else {}
 
 
-def is_winded(table: Table, person: str | None) -> bool:
-    """Seed 003: once a caster has cast as many spells as their master skill (roster ``master``),
-    they are winded, "-1 card to everything", until they rest or spend a white chip. The
-    faithful never get winded."""
-    master = table.trait(person, "master")
-    if not person or not master or table.trait(person, "faithful"):
+def is_winded(table: Table, person: str | None, *, master: int | None = None, faithful: bool = False) -> bool:
+    """Seed 003: once a caster has cast as many spells as their master skill (roster ``master``,
+    or ``master`` given), they are winded, "-1 card to everything", until they rest or spend a
+    white chip. The faithful never get winded."""
+    master = master or table.trait(person, "master")
+    if not person or not master or faithful or table.trait(person, "faithful"):
         return False
     return table.state(HexState).casts.get(person, 0) >= int(master)
 
@@ -140,22 +140,23 @@ def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bo
     ``hex.bust_cards`` card does.
     """
     rules = ruleset.hex
-    reasons, jokers = [], []
+    reasons = []
     if bust:
-        reasons.append("went bust on the hexslingin' roll" if ruleset.hex["style"] == "huckster"
+        reasons.append("went bust on the hexslingin' roll" if rules["style"] == "huckster"
                        else "a Joker and less than a pair: bust")
-    for card in cards:
+
+    def joker(card):  # a card that can backlash at all
+        return (card.code in rules["backlash_always"] or card.code in rules["backlash_below_level"]
+                or (any_joker and card.code in rules["bust_cards"]))
+
+    for card in filter(joker, cards):
+        below = rules["backlash_below_level"].get(card.code)
         if card.code in rules["backlash_always"] or (any_joker and card.code in rules["bust_cards"]):
             reasons.append(f"drew the {card.name}" + ("" if any_joker else " (always backlash)"))
-            jokers.append(card)
-        elif card.code in rules["backlash_below_level"] and level < rules["backlash_below_level"][card.code]:
-            reasons.append(f"drew the {card.name} with the hex at level {level} "
-                           f"(below {rules['backlash_below_level'][card.code]})")
-            jokers.append(card)
-    specials = [card for card in cards if card.kind == "special" and
-                (card.code in rules["backlash_always"] or card.code in rules["backlash_below_level"]
-                 or (any_joker and card.code in rules["bust_cards"]))]
-    severity = 3 if len(specials) >= 2 and jokers else 2 if bust else 1 if reasons else 0
+        elif level < below:
+            reasons.append(f"drew the {card.name} with the hex at level {level} (below {below})")
+    both = sum(1 for card in cards if card.kind == "special" and joker(card)) >= 2
+    severity = 3 if both and reasons else 2 if bust else 1 if reasons else 0
     return results.backlash_data(reasons, severity)
 
 
@@ -454,7 +455,7 @@ def _spell(ruleset, request, entry, table, rng):
     faithful = request.faithful or bool(table.trait(caster, "faithful"))
     master = request.master or table.trait(caster, "master")
     state = table.state(HexState)
-    winded = bool(master) and not faithful and caster is not None and state.casts.get(caster, 0) >= int(master)
+    winded = is_winded(table, caster, master=master, faithful=faithful)
     mods = tuple(request.mods) + ((extra_cards,) if extra_cards else ())
     size = draws.draw_size(ruleset, int(skill), mods, wild_pick=request.wild_pick, winded=winded,
                            extra_picks=extra_picks)
@@ -483,7 +484,7 @@ def _spell(ruleset, request, entry, table, rng):
                 data={"huckster": huckster, "spell": entry and entry["name"]})
     deck.finish(result.cards, "spell", {"caster": caster, "spell": entry and entry["name"],
                                         "success": result.success, "bust": result.bust})
-    result.events += [event for event in deck.events if event not in result.events]
+    result.events += deck.events
     if master and caster:
         result.casts, result.master = state.casts.get(caster, 0), int(master)
     if table.persistent:
@@ -502,12 +503,9 @@ def _judge_spell(ruleset, result, huckster, faithful):
     jokers = [card for card in result.cards if card.code in rules["bust_cards"]]
     if huckster and jokers:
         data = backlash(ruleset, result.cards, 0, result.bust, any_joker=True)
-        if data["severity"] == 3:
-            pass
-        elif result.bust:
-            data["words"] = "quite bad backlash: a Joker and a bust"
-        elif result.success:
-            data["words"] = "backlash: the spell works, with twisted effects"
+        if data["severity"] < 3 and (result.bust or result.success):  # seed 003's words for the two cases
+            data["words"] = ("quite bad backlash: a Joker and a bust" if result.bust
+                             else "backlash: the spell works, with twisted effects")
         result.backlash = data
     if faithful and jokers:
         result.blessing = [_blessing(card) for card in jokers]
