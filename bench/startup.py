@@ -7,7 +7,9 @@ install, so the bytecode is compiled as a user's would be):
 
 The cases run interleaved (one of each, round after round), so a machine that slows down
 or speeds up mid-run weighs on every case alike. Target (issue 16, item 12): every command
-below at most 1.2x the baseline. Exits 1 if one is over (--check).
+below at most 1.2x the baseline. Exits 1 if one is over (--check). A second, informative
+row runs the baseline with the garbage collector tuned as dealer's entry point tunes it
+(``dealer/__main__.py``), which is most of why dealer can start faster than ``import click``.
 """
 
 from __future__ import annotations
@@ -22,11 +24,15 @@ import tempfile
 import time
 
 TARGET = 1.2
+TUNED_CLICK = "import atexit, gc; gc.set_threshold(20_000); atexit.register(gc.freeze); import click"
 
 
 def cases(dealer):
     return [
         ("python -c 'import click' (baseline)", [sys.executable, "-c", "import click"]),
+        # Not a target: the baseline with the garbage collector tuned as dealer's entry point
+        # tunes it (dealer/__main__.py), so the figures show dealer's own work apart from that.
+        ("  the same, collector tuned as dealer's", [sys.executable, "-c", TUNED_CLICK]),
         ("dealer --version", [dealer, "--version"]),
         ("dealer draw 5", [dealer, "draw", "5"]),
         ("dealer draw 5 --json", [dealer, "draw", "5", "--json"]),
@@ -72,7 +78,7 @@ def main():
     over = []
     for label, ms in wall.items():
         ratio = ms / base
-        mark = "" if ratio <= TARGET or label == table[0][0] else "  over"
+        mark = "" if ratio <= TARGET or label in (table[0][0], table[1][0]) else "  over"
         if mark:
             over.append(label)
         print(f"  {label:<48} {ms:7.1f} ms {ratio:5.2f}x   {cpu[label]:7.1f} ms {cpu[label] / base_cpu:5.2f}x{mark}")

@@ -188,8 +188,3 @@ def cli():
       dealer roll 5d10 --tn 5
       dealer -r weird-dust-devils --seed 7 draw 10 --json
     """
-
-
-def main():
-    """Console-script entry point."""
-    cli.main(prog_name="dealer")

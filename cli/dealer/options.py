@@ -26,21 +26,20 @@ def _show_help(ctx, param, value):
         ctx.exit()
 
 
-def _complete_rulesets(ctx, param, incomplete):
-    from dealer import completion  # only when completing: start-up pays nothing for it
+def completes(kind):
+    """A ``shell_complete`` callback that runs ``dealer.completion.<kind>``, imported only when
+    a shell asks: every other run pays nothing for it."""
+    def complete(ctx, param, incomplete):
+        from dealer import completion
 
-    return completion.rulesets(ctx, param, incomplete)
+        return getattr(completion, kind)(ctx, param, incomplete)
 
-
-def _complete_tables(ctx, param, incomplete):
-    from dealer import completion
-
-    return completion.tables(ctx, param, incomplete)
+    return complete
 
 
 GLOBAL_OPTIONS = [
     click.option("--ruleset", "-r", metavar="NAME|PATH", default=None, expose_value=False, callback=_remember,
-                 shell_complete=_complete_rulesets,
+                 shell_complete=completes("rulesets"),
                  help="Ruleset by shipped name or .toml path [env DEALER_RULESET; default deadlands]."),
     click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=None, expose_value=False,
                  callback=_remember,
@@ -50,7 +49,7 @@ GLOBAL_OPTIONS = [
     click.option("--jsonl", is_flag=True, default=None, expose_value=False, callback=_remember,
                  help="JSON Lines: one object per line."),
     click.option("--table", metavar="NAME", default=None, expose_value=False, callback=_remember,
-                 shell_complete=_complete_tables,
+                 shell_complete=completes("tables"),
                  help="Persistent table to deal from and record to [env DEALER_TABLE]."),
     click.option("--ascii", is_flag=True, default=None, expose_value=False, callback=_remember,
                  help="ASCII only: card codes, no suit glyphs, '#' bars."),

@@ -7,7 +7,6 @@ a line each.
 from __future__ import annotations
 
 import os
-import random
 from contextlib import contextmanager
 from functools import cached_property
 
@@ -46,6 +45,8 @@ class Session:
 
     def rng(self, offset=0):
         """The Random for the ``offset``-th repetition: seed + offset replays it alone."""
+        import random  # here: a command that deals nothing (hand) does not import it
+
         return random.Random(self.seed + offset)
 
     @cached_property

@@ -52,3 +52,20 @@ def test_chips_and_gadget_names_complete_from_the_table(dealer):
     assert complete(dealer, ["dealer", "--table", "p", "chips", "ritual", "Eagles", "to"]) == ["tobacco"]
     assert "jetski" in complete(dealer, ["dealer", "--table", "p", "gadget", "build", "jet"])
     assert "jetski-1" in complete(dealer, ["dealer", "--table", "p", "gadget", "use", "jet"])
+
+
+def test_every_completer_a_command_names_exists():
+    """Completers are named by text (``completes("roster")``) so that dealer.completion is
+    imported only when a shell asks; a misspelt name would fail only at a user's TAB."""
+    import ast
+
+    import dealer
+    from dealer import completion
+
+    names = set()
+    for path in Path(dealer.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "completes":
+                names.add(node.args[0].value)
+    assert len(names) >= 10
+    assert all(callable(getattr(completion, name, None)) for name in names), sorted(names)

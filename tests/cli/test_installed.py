@@ -80,3 +80,24 @@ def test_a_terminal_under_ascii_gets_codes_and_under_no_color_keeps_glyphs():
                       (["hand", "Ah Kh Qs Js 10d", "--no-color"], {})):
         out = run_in_terminal(args, env)
         assert "A♥" in out and "\x1b[" not in out
+
+
+def test_the_console_script_tunes_the_collector_and_still_runs_the_command_line(monkeypatch):
+    """dealer/__main__.py: fewer collections while importing, none over the survivors at exit
+    (bench/startup.py shows the gain); the command line it then runs is dealer's."""
+    import atexit
+    import gc
+
+    import dealer.__main__ as entry
+    from dealer import cli
+
+    ran, registered = [], []
+    monkeypatch.setattr(cli.cli, "main", lambda **kwargs: ran.append(kwargs))
+    monkeypatch.setattr(atexit, "register", registered.append)
+    before = gc.get_threshold()
+    try:
+        entry.main()
+        assert gc.get_threshold() == (entry.YOUNG_OBJECTS_BEFORE_A_COLLECTION, *before[1:])
+    finally:
+        gc.set_threshold(*before)
+    assert ran == [{"prog_name": "dealer"}] and registered == [gc.freeze]

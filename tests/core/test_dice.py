@@ -3,6 +3,7 @@ and against simulation."""
 
 import math
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -161,3 +162,32 @@ def test_exact_odds_agree_with_200000_seeded_rolls(count, sides):
             continue
         error = 4 * math.sqrt(p * (1 - p) / n)
         assert abs(seen.get(key, 0) / n - p) <= error, (key, seen.get(key, 0) / n, p)
+
+
+_DICE_GRAMMAR = re.compile(r"\s*(\d{1,12})\s*[dD]\s*(\d{1,12})\s*(?:([+-])\s*(\d{1,12}))?\s*")
+
+
+def _by_grammar(text):
+    """The dice grammar as a regex: parse_dice reads it with str methods (no regex to compile
+    at start-up) and must agree with it on every text."""
+    match = _DICE_GRAMMAR.fullmatch(text) if len(text) <= 60 else None
+    if not match:
+        return None
+    modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    return int(match.group(1)), int(match.group(2)), modifier
+
+
+@given(st.text(alphabet="0123456789dD+- \t\u0663x", max_size=20))
+@settings(max_examples=600)
+def test_dice_are_read_as_the_grammar_says(text):
+    from dealer.core.dice import _dice_numbers
+
+    assert _dice_numbers(text) == _by_grammar(text)
+
+
+@pytest.mark.parametrize("text", ["3d6", " 12 D 8 - 3 ", "3d6+-2", "3d6-+2", "3dd6", "3d6+2+1", "1d6 -0",
+                                  "1234567890123d6", "3d" + "1" * 12, "\u0663d6", "3d6\n", "3\td6"])
+def test_dice_edge_cases_agree_with_the_grammar(text):
+    from dealer.core.dice import _dice_numbers
+
+    assert _dice_numbers(text) == _by_grammar(text)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from dealer import completion
 from dealer.default_group import DefaultGroup
-from dealer.options import global_options
+from dealer.options import completes, global_options
 from dealer.session import Session
 
 
@@ -89,7 +88,7 @@ def new(ctx):
 
 
 @action.command("sleeve")
-@click.argument("name", shell_complete=completion.roster)
+@click.argument("name", shell_complete=completes("roster"))
 @click.argument("card", required=False)
 @global_options
 @click.pass_context
@@ -110,7 +109,7 @@ def sleeve_command(ctx, name, card):
 
 
 @action.command("play")
-@click.argument("name", shell_complete=completion.roster)
+@click.argument("name", shell_complete=completes("roster"))
 @global_options
 @click.pass_context
 def play(ctx, name):
@@ -130,8 +129,8 @@ def play(ctx, name):
 
 
 @action.command("interrupt")
-@click.argument("name", shell_complete=completion.roster)
-@click.option("--against", required=True, metavar="OTHER", shell_complete=completion.roster,
+@click.argument("name", shell_complete=completes("roster"))
+@click.option("--against", required=True, metavar="OTHER", shell_complete=completes("roster"),
               help="The character being interrupted.")
 @click.option("--roll", "rolls", multiple=True, metavar="NAME=DICE",
               help="Quickness for either character (default: their roster quickness trait).")

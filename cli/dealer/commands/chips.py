@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import click
 
-from dealer import completion
 
 from dealer.core.mechanics import chips as mechanics
 from dealer.core.mechanics import rituals
-from dealer.options import global_options
+from dealer.options import completes, global_options
 from dealer.render.chips import chips_text
 from dealer.session import Session
 
@@ -44,7 +43,7 @@ def chips(ctx):
 
 
 @chips.command("draw")
-@click.argument("person", shell_complete=completion.roster)
+@click.argument("person", shell_complete=completes("roster"))
 @click.argument("count", type=click.IntRange(min=1, max=100), default=1)
 @global_options
 @click.pass_context
@@ -54,8 +53,8 @@ def draw(ctx, person, count):
 
 
 @chips.command("give")
-@click.argument("person", shell_complete=completion.roster)
-@click.argument("colour", shell_complete=completion.colours)
+@click.argument("person", shell_complete=completes("roster"))
+@click.argument("colour", shell_complete=completes("colours"))
 @global_options
 @click.pass_context
 def give(ctx, person, colour):
@@ -64,8 +63,8 @@ def give(ctx, person, colour):
 
 
 @chips.command("return")
-@click.argument("person", shell_complete=completion.roster)
-@click.argument("colour", shell_complete=completion.colours)
+@click.argument("person", shell_complete=completes("roster"))
+@click.argument("colour", shell_complete=completes("colours"))
 @global_options
 @click.pass_context
 def return_command(ctx, person, colour):
@@ -82,8 +81,8 @@ def session_command(ctx):
 
 
 @chips.command("spend")
-@click.argument("person", shell_complete=completion.roster)
-@click.argument("colour", shell_complete=completion.colours)
+@click.argument("person", shell_complete=completes("roster"))
+@click.argument("colour", shell_complete=completes("colours"))
 @click.option("--for", "use", default="", metavar="USE",
               help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
@@ -104,7 +103,7 @@ def spend(ctx, person, colour, use, knack, note):
 
 
 @chips.command("wound")
-@click.argument("person", shell_complete=completion.roster)
+@click.argument("person", shell_complete=completes("roster"))
 @click.argument("count", type=click.IntRange(min=1, max=100), default=1)
 @global_options
 @click.pass_context
@@ -114,8 +113,8 @@ def wound(ctx, person, count):
 
 
 @chips.command("ritual")
-@click.argument("person", shell_complete=completion.roster)
-@click.argument("ritual", shell_complete=completion.rituals)
+@click.argument("person", shell_complete=completes("roster"))
+@click.argument("ritual", shell_complete=completes("rituals"))
 @click.option("--skill", type=click.IntRange(min=0), help="The ritual skill (default: roster trait rituals).")
 @click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier.")
 @click.option("--cards", "given", metavar="CARDS", help="The ritual hand, dealt by hand.")

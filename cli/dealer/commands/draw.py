@@ -7,7 +7,7 @@ import click
 from dealer import render
 from dealer.render.tables import draw_notes, draw_text
 from dealer.options import global_options
-from dealer.core.schema import MAX_DECK  # no deck is larger
+from dealer.core.cards import MAX_DECK  # no deck is larger
 from dealer.session import Session
 
 MAX_COUNT = 100_000

@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from dealer import completion
 
-from dealer.options import global_options
+from dealer.options import completes, global_options
 from dealer.session import Session
 
 if TYPE_CHECKING:
@@ -88,7 +87,7 @@ def design(ctx, name, tier, **check) -> None:
 
 
 @gadget.command("build")
-@click.argument("name", required=False, default="", shell_complete=completion.designs)
+@click.argument("name", required=False, default="", shell_complete=completes("designs"))
 @click.option("--tier", metavar="TIER", help="Without a table: the design's tier.")
 @click.option("--rush", type=click.IntRange(min=0), default=0, metavar="K",
               help="Rush K complexity categories (+2 reliability each).")
@@ -119,7 +118,7 @@ def build(ctx, name, tier, rush, complexity, device, **check) -> None:
 
 
 @gadget.command("use")
-@click.argument("device", required=False, default="", shell_complete=completion.devices)
+@click.argument("device", required=False, default="", shell_complete=completes("devices"))
 @click.option("--reliability", type=int, metavar="R", help="Without a stored device: cards the GM draws.")
 @click.option("--fail-hand", type=int, metavar="F", help="Cards in the breakdown hand [default 5 + R // 2].")
 @click.option("--build-joker", "build_jokers", multiple=True, type=click.Choice(["red", "black"]),

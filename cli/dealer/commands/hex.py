@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import click
 
-from dealer import completion
-from dealer.options import global_options
+from dealer.options import completes, global_options
 from dealer.session import Session
 
 
 @click.command("hex")
-@click.argument("name", required=False, metavar="[HEX]", shell_complete=completion.hexes)
+@click.argument("name", required=False, metavar="[HEX]", shell_complete=completes("hexes"))
 @click.option("--roll", "dice", metavar="NdX", help="Roll the hexslingin' dice (hexslingin' level dice of the Trait's type).")
 @click.option("--total", type=int, help="A hexslingin' total already rolled with physical dice.")
 @click.option("--bust", is_flag=True, help="The hexslingin' roll went bust.")
@@ -18,7 +17,7 @@ from dealer.session import Session
 @click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
 @click.option("--tn", type=click.IntRange(min=1), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
 @click.option("--cards", metavar="CARDS", help="Cards drawn by hand instead of from a deck.")
-@click.option("--caster", metavar="NAME", shell_complete=completion.roster,
+@click.option("--caster", metavar="NAME", shell_complete=completes("roster"),
               help="Who casts: their own deck and traits on a table.")
 @click.option("--reshuffle", type=click.Choice(["after-hex", "when-low", "manual"]),
               help="When the caster's deck on a table is reshuffled [default: the ruleset's].")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.render.rulesets import ruleset_show_text, rulesets_list_text
-from dealer import completion
-from dealer.options import SuggestingGroup, _complete_rulesets, global_options
+from dealer.options import SuggestingGroup, completes, global_options
 from dealer.session import Session
 
 
@@ -65,7 +64,7 @@ def list_command(ctx):
 
 
 @rulesets.command("show")
-@click.argument("name", required=False, shell_complete=_complete_rulesets)
+@click.argument("name", required=False, shell_complete=completes("rulesets"))
 @global_options
 @click.pass_context
 def show(ctx, name):
@@ -85,7 +84,7 @@ def show(ctx, name):
 
 
 @rulesets.command("validate")
-@click.argument("path", shell_complete=completion.ruleset_files)
+@click.argument("path", shell_complete=completes("ruleset_files"))
 @global_options
 @click.pass_context
 def validate(ctx, path):
@@ -107,7 +106,7 @@ def validate(ctx, path):
 
 
 @rulesets.command("new")
-@click.option("--from", "base", default="deadlands", show_default=True, shell_complete=_complete_rulesets,
+@click.option("--from", "base", default="deadlands", show_default=True, shell_complete=completes("rulesets"),
               help="The ruleset to extend.")
 @click.option("--name", default="house", show_default=True, help="Name of the new ruleset.")
 @global_options

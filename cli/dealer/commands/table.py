@@ -7,20 +7,16 @@ import sys
 
 import click
 
-from dealer import completion, render
+from dealer import render
 from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
 from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
-from dealer.options import SuggestingGroup, _complete_tables, global_options
+from dealer.options import SuggestingGroup, completes, global_options
 from dealer.session import Session
 
 
-
-_complete_people = completion.table_roster
-
-
 def table_argument(required=True):
-    return click.argument("name", required=required, shell_complete=_complete_tables)
+    return click.argument("name", required=required, shell_complete=completes("tables"))
 
 
 def parse_traits(items):
@@ -293,7 +289,7 @@ def log(ctx, name, since, last):
 @table.command("add")
 @table_argument()
 @click.argument("person")
-@click.option("--side", default=None, shell_complete=completion.sides,
+@click.option("--side", default=None, shell_complete=completes("sides"),
               help="posse or marshal (the ruleset's sides; default the first).")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
               help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
@@ -324,8 +320,8 @@ def add(ctx, name, person, side, traits, trait_free):
 
 @table.command("set")
 @table_argument()
-@click.argument("person", shell_complete=_complete_people)
-@click.option("--side", default=None, shell_complete=completion.sides, help="Move them to this side.")
+@click.argument("person", shell_complete=completes("table_roster"))
+@click.option("--side", default=None, shell_complete=completes("sides"), help="Move them to this side.")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @global_options
@@ -354,7 +350,7 @@ def set_command(ctx, name, person, side, traits, trait_free):
 
 @table.command("remove")
 @table_argument()
-@click.argument("person", shell_complete=_complete_people)
+@click.argument("person", shell_complete=completes("table_roster"))
 @global_options
 @click.pass_context
 def remove(ctx, name, person):
@@ -381,7 +377,7 @@ def remove(ctx, name, person):
 
 @table.command("rest")
 @table_argument()
-@click.argument("person", shell_complete=_complete_people)
+@click.argument("person", shell_complete=completes("table_roster"))
 @global_options
 @click.pass_context
 def rest(ctx, name, person):

@@ -17,9 +17,14 @@ dealer.errors.CardError: card 'th' is given twice (as '10H' and 'th'): each card
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from dealer.errors import CardError, shown
+
+if TYPE_CHECKING:
+    import random
+
+MAX_DECK = 1000  # cards in a deck (suits x ranks, trumps and specials), so no file asks for millions
 
 PLAIN = "plain"
 TRUMP = "trump"

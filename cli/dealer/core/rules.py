@@ -24,8 +24,7 @@ from typing import Any
 
 from functools import cached_property
 
-from dealer.core import schema
-from dealer.core.cards import Deck, Rank, Suit
+from dealer.core.cards import MAX_DECK, Deck, Rank, Suit
 from dealer.core.ranks import NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
 from dealer.errors import CardError, HandError, RulesetError
 
@@ -119,9 +118,9 @@ def _deck(doc, problems):
     if trumps["names"] and len(trumps["names"]) != trumps["count"]:
         problems.append(f"deck.trumps.names: {len(trumps['names'])} names for {trumps['count']} trumps")
     size = len(suits) * len(ranks) + trumps["count"] + len(specials)
-    if size > schema.MAX_DECK:  # before making a single card
+    if size > MAX_DECK:  # before making a single card
         problems.append(f"deck: {len(suits)} suits of {len(ranks)} ranks, {trumps['count']} trumps and "
-                        f"{len(specials)} specials make {size:,} cards; a deck holds at most {schema.MAX_DECK:,}")
+                        f"{len(specials)} specials make {size:,} cards; a deck holds at most {MAX_DECK:,}")
         raise RulesetError(problems)
     deck = Deck(suits, ranks, ace_low=doc["ace_low"], trump_count=trumps["count"],
                 trump_prefix=trumps["prefix"], trump_names=trumps["names"], trump_color=trumps["color"],
@@ -335,7 +334,9 @@ def _remove_cards(doc, problems):
         gone.update(form.lower() for form in (found[0]["code"], *found[0]["aliases"]))
     if not gone:
         return doc
-    doc = _without_cards(schema.RULESET, doc, gone)
+    from dealer.core.schema import RULESET
+
+    doc = _without_cards(RULESET, doc, gone)
     doc["deck"]["specials"] = specials
     doc["remove_cards"] = []  # done: the result (which a table pins) holds no trace of them
     return doc
@@ -359,14 +360,18 @@ def _without_cards(fields, data, gone):
     return out
 
 
-def build_ruleset(document, origin="") -> Ruleset:
-    """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem."""
+def build_ruleset(document, origin="", checked=False) -> Ruleset:
+    """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem.
+
+    ``checked``: the document is already a validated one (``Ruleset.document``, as the
+    shipped rulesets are stored in ``dealer.store.shipped``), so only the objects are built:
+    start-up does not pay for the schema.
+    """
     problems = []
-    if isinstance(document, dict) and "mechanics" not in document:
-        document = {**document, "mechanics": [name for name in MECHANICS if name in document]}
-    doc = schema.validate(document, problems)
-    if not problems:
-        doc = _remove_cards(doc, problems)
+    if checked:
+        doc = document
+    else:
+        doc = _validated(document, problems)
     if problems:  # the shape is wrong: report it before reading meaning into it
         raise RulesetError(problems)
     if doc["schema"] > FORMAT_VERSION:
@@ -377,8 +382,21 @@ def build_ruleset(document, origin="") -> Ruleset:
     ranks = _hand_ranks(doc["hands"]["ranks"], deck, problems)
     by_id = _by_id(ranks)
     thresholds = {slug(name): text for name, text in doc["hands"]["thresholds"].items()}
-    _check_references(doc, (deck, contexts, by_id, thresholds), problems)
+    if not checked:
+        _check_references(doc, (deck, contexts, by_id, thresholds), problems)
     if problems:
         raise RulesetError(problems)
     return Ruleset(document=doc, deck=deck, contexts=contexts, hand_ranks=ranks, by_id=by_id,
                    thresholds=thresholds, origin=origin)
+
+
+def _validated(document, problems):
+    """The document with every default filled in and ``remove_cards`` applied, or problems."""
+    from dealer.core import schema
+
+    if isinstance(document, dict) and "mechanics" not in document:
+        document = {**document, "mechanics": [name for name in MECHANICS if name in document]}
+    doc = schema.validate(document, problems)
+    if not problems:
+        doc = _remove_cards(doc, problems)
+    return doc

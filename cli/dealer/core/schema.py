@@ -14,6 +14,7 @@ file in step).
 
 from __future__ import annotations
 
+from dealer.core.cards import MAX_DECK
 from dealer.errors import printable
 
 REQUIRED = object()
@@ -24,7 +25,6 @@ MAX_INT = 1_000_000  # any integer
 MAX_ITEMS = 1000  # entries of any list, array or table of names
 MAX_TEXT = 10_000  # characters of any string
 MAX_CODE = 16  # characters of a card, suit or rank code
-MAX_DECK = 1000  # cards in a deck
 MAX_TN = 10_000  # a target number (dealer.core.dice.MAX_TN)
 MAX_PROBLEMS = 50  # problems reported one by one; the rest are counted
 

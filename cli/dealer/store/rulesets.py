@@ -104,7 +104,7 @@ def _read_file(path, display):
         raise RulesetError([f"{display}: not UTF-8 text; save the ruleset as UTF-8"]) from None
 
 
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
+_TOML_POSITION = r"\s*\(at line (\d+), column (\d+)\)"  # compiled only for a broken file
 
 
 def _parse(text, display):
@@ -119,11 +119,11 @@ def _parse(text, display):
         raise RulesetError([f"{display}: tables or arrays nested too deeply (at most {MAX_DEPTH} levels)"]) from None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
-        found = _TOML_POSITION.search(message)
+        found = re.search(_TOML_POSITION, message)
         where = ""
         if found:
             where = f" line {found.group(1)}, column {found.group(2)}:"
-            message = _TOML_POSITION.sub("", message)
+            message = re.sub(_TOML_POSITION, "", message)
         raise RulesetError([f"{display}:{where} {message[:1].lower()}{message[1:]} (TOML syntax)"]) from None
     if _depth(document) > MAX_DEPTH:
         raise RulesetError([f"{display}: tables or arrays nested too deeply (at most {MAX_DEPTH} levels)"])
@@ -155,7 +155,7 @@ def _merge(base, change):
 
 def _resolved(spec, base_dir=None, chain=()):
     """The merged document of ``spec`` and its ``extends`` chain, with display info (the text is
-    None for a shipped ruleset read ready-parsed from ``dealer.store.shipped``)."""
+    None for a shipped ruleset read ready-validated from ``dealer.store.shipped``)."""
     if not chain and not is_path(spec):
         from dealer.store.shipped import PARSED
 
@@ -187,8 +187,8 @@ def _resolved(spec, base_dir=None, chain=()):
 def load(spec=DEFAULT) -> Ruleset:
     """A Ruleset by shipped name or path, ``extends`` merged, every problem reported."""
     document, text, display = _resolved(spec)
-    try:
-        return build_ruleset(document, origin=spec)
+    try:  # a shipped ruleset (no text read) was validated when dealer.store.shipped was made
+        return build_ruleset(document, origin=spec, checked=text is None)
     except RulesetError as error:
         if text is None:
             text = _builtin_text(spec) or ""
@@ -241,14 +241,18 @@ def locate(text, path) -> int | None:
 
 
 def shipped_source() -> str:
-    """The text of ``dealer/store/shipped.py``: every shipped ruleset parsed, as Python literals.
+    """The text of ``dealer/store/shipped.py``: every shipped ruleset parsed and validated (its
+    ``Ruleset.document``: defaults filled in), as Python literals.
 
     Start-up is a feature: a literal compiled into bytecode loads faster than the TOML parser
-    can be imported. The TOML files stay the source; a test keeps this module current.
+    can be imported, and a validated one needs no schema. The TOML files stay the source; a
+    test keeps this module current.
     """
     import pprint
 
-    lines = ['"""The shipped rulesets, parsed ahead of time from rulesets/*.toml (generated: do not edit).',
+    lines = ['"""The shipped rulesets, parsed and validated ahead of time (generated: do not edit).',
+             "",
+             "The source is rulesets/*.toml; each document here is what ``build_ruleset`` makes of it.",
              "",
              "Regenerate after changing a shipped ruleset:",
              "``python -m dealer.store.rulesets --write-shipped cli/dealer/store/shipped.py``; a test checks",
@@ -256,7 +260,7 @@ def shipped_source() -> str:
              '"""', "", ""]
     names = builtin_names()
     for name in names:
-        document = _parse(_builtin_text(name), f"{name}.toml")
+        document = build_ruleset(_parse(_builtin_text(name), f"{name}.toml"), origin=name).document
         body = pprint.pformat(document, indent=1, width=100, sort_dicts=False)
         lines += [f"def _{name.replace('-', '_')}():", "    return " + body.replace("\n", "\n           "), "", ""]
     lines.append("PARSED = {" + ", ".join(f'"{name}": _{name.replace("-", "_")}' for name in names) + "}")

@@ -105,18 +105,14 @@ class Participant:
         self.guts = guts  # RollSpec for shaking off the shock
 
 
-_SPEC = re.compile(r"\s*([^=]+?)\s*=\s*(.*)\s*", re.S)
-
-
 def split_spec(text: str) -> tuple[str, str, list[str] | None]:
     """``NAME=SPEC`` into its parts; ``SPEC`` may end in ``:CARDS`` for cards dealt by hand."""
-    match = _SPEC.fullmatch(text)
-    if not match or not match.group(1):
+    name, sep, spec = text.partition("=")
+    if not sep or not name.strip():
         raise ActionError(f"'{text[:40]}': write NAME=SPEC, e.g. Sarah=3d6, Sarah=16, Sarah=bust or "
                           "Sarah=16:Qh,8d,4c")
-    name, spec = match.group(1), match.group(2)
     spec, _, cards = spec.partition(":")
-    return name, spec.strip(), [c for c in re.split(r"[,\s]+", cards) if c] if cards else None
+    return name.strip(), spec.strip(), cards.replace(",", " ").split() if cards else None
 
 
 def _named_rolls(items, option: str, sides) -> dict[str, RollSpec]:

@@ -14,7 +14,6 @@ total, or the word ``bust``.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from dealer.core.dice import given_roll, parse_dice, trait_roll
@@ -36,7 +35,8 @@ class RollSpec:
         text = str(text).strip()
         if text.lower() == "bust":
             return cls(text, bust=True)
-        if re.fullmatch(r"-?\d{1,9}", text):
+        digits = text[1:] if text.startswith("-") else text
+        if digits.isdecimal() and len(digits) <= 9:  # a total already rolled (no regex: start-up)
             return cls(text, total=int(text))
         return cls(text, dice=parse_dice(text, sides))
 
