@@ -123,12 +123,36 @@ def test_a_hex_of_speed_two_in_a_combat_resolves_on_its_last_card(dealer):
     begun = dealer("hex", "hunch", "--caster", "Velvet", "--table", "f", "--json").json()["result"]
     assert begun["roll"] is None and begun["speed"]["cards"] == 2 and "2 action cards" in begun["verdict"]
     assert begun["speed"]["spent"] == 1  # the Queen of Hearts, called now
+    assert "Qh spent this round; the countdown spends the rest" in begun["verdict"]
     early = dealer("hex", "hunch", "--caster", "Velvet", "--table", "f")
-    assert_clean_error(early, code=1) and "1 of 2" in early.err
+    assert_clean_error(early, code=1)
+    assert "1 of 2" in early.err, early.err
     second = dealer("action", "--table", "f", "Velvet=5:8d", "--json").json()["result"]
     assert second["countdown"][0]["action"].startswith("hunch 2/2: resolves now")
     cast = dealer("hex", "hunch", "--caster", "Velvet", "--table", "f", "--total", 12, "--json").json()["result"]
     assert cast["roll"]["total"] == 12 and len(cast["cards"]) == 6
+
+
+def test_action_begin_says_what_it_spends_now_and_where_it_resolves(dealer):
+    dealer("table", "new", "g")
+    dealer("table", "add", "g", "Velvet", "--trait", "quickness=5")
+    dealer("action", "--table", "g", "Velvet=15:Qh,8d,4c")
+    run = dealer("action", "begin", "Velvet", "2", "--what", "mirage", "--card", "8d", "--table", "g", "--ascii")
+    assert run.code == 0 and run.out == "Velvet begins mirage: 2 action cards; spends 8d, 4c this round: resolves on 4c\n"
+    dealer("action", "new", "--table", "g")
+    dealer("action", "--table", "g", "Velvet=5:Qh")
+    run = dealer("action", "begin", "Velvet", "3", "--what", "mirage", "--table", "g", "--json")
+    assert {key: run.json()["result"][key] for key in ("spent", "spending", "resolves_on")} == \
+        {"spent": 1, "spending": ["Qh"], "resolves_on": None}
+    dealer("action", "--table", "g", "Velvet=5:Qh")  # the mirage goes on: 2 of 3
+    wrong = dealer("action", "begin", "Velvet", "2", "--card", "Ah", "--table", "g")
+    assert_clean_error(wrong, code=1)
+    assert "already spending cards on mirage (2 of 3)" in wrong.err, wrong.err
+    dealer("action", "new", "--table", "g")
+    dealer("action", "--table", "g", "Velvet=5:Qh")
+    wrong = dealer("action", "begin", "Velvet", "2", "--card", "Ah", "--table", "g")
+    assert_clean_error(wrong, code=1)
+    assert "holds no Ah this round (their cards: Qh)" in wrong.err, wrong.err
 
 
 def test_a_participant_named_like_a_subcommand(dealer):
@@ -138,12 +162,14 @@ def test_a_participant_named_like_a_subcommand(dealer):
     named = dealer("-r", "poker-hands", "action", "play=7", "Sally", "--json").json()["result"]
     assert len(named["participants"][0]["cards"]) == 7
     hint = dealer("-r", "poker-hands", "action", "play", "Sally")
-    assert_clean_error(hint, code=1) and "--" in hint.err
+    assert_clean_error(hint, code=1)
+    assert "--" in hint.err, hint.err
 
 
 def test_a_ruleset_without_the_mechanic_refuses(dealer, tmp_path):
     run = dealer("-r", "weird-dust-devils", "action", "A=3d6")
-    assert_clean_error(run, code=1) and "does not play action" in run.err
+    assert_clean_error(run, code=1)
+    assert "does not play action" in run.err, run.err
     assert_clean_error(dealer("-r", "dust-devils", "hex", "--min", "pair", "--total", 9, "--level", 3), code=1)
     house = tmp_path / "house.toml"
     house.write_text('extends = "weird-dust-devils"\nmechanics = ["conflict", "action"]\n', encoding="utf-8")

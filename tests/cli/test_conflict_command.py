@@ -144,7 +144,8 @@ def test_bad_input_is_a_short_error(dealer, args, words):
 def test_bad_input_on_a_table_writes_nothing(dealer):
     dealer("table", "new", "t", *WDD)
     refused = dealer("table", "add", "t", "Doc", "--trait", "hand=4", "--trait", "eye=-1")
-    assert_clean_error(refused, code=2) and "Doc: eye=-1 is not a whole number" in refused.err  # a Score >= 0
+    assert_clean_error(refused, code=2)
+    assert "Doc: eye=-1 is not a whole number" in refused.err, refused.err  # a Score >= 0
     dealer("table", "add", "t", "Doc", "--trait", "hand=4")
     dealer("table", "add", "t", "Kid", "--trait", "hand=2", "--trait", "eye=5")
     before = dealer("table", "show", "t", "--json").json()["result"]

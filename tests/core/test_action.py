@@ -206,6 +206,38 @@ def test_an_action_of_two_cards_resolves_on_its_last_card_across_rounds(deadland
     assert "action" not in third["countdown"][0] and act.long_action(table, "Velvet") is None
 
 
+def test_an_action_begun_mid_round_spends_this_rounds_later_cards_too(deadlands):
+    """Velvet holds Qh, 8d and 4c this round. Begun on the Queen, a Speed 2 action spends the
+    Queen and the 8, and resolves on the 8 this round; begun on the 8 (--card), the 8 and the 4."""
+    def velvet_with_three_cards():
+        table = table_with(deadlands, {"posse": stacked(deadlands, ["Qh", "8d", "4c"]),
+                                       "marshal": stacked(deadlands, [])},
+                           roster={"Velvet": {"side": "posse", "traits": {}}})
+        deal(deadlands, table, "Velvet=16")
+        return table
+
+    begun = act.resolve_begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards())
+    assert (begun["spending"], begun["spent"], begun["resolves_on"]) == (["Qh", "8d"], 2, "8d")
+    later = act.resolve_begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards(), card="8D")
+    assert (later["spending"], later["resolves_on"]) == (["8d", "4c"], "4c")
+    table = velvet_with_three_cards()
+    long = act.resolve_begin(deadlands, "Velvet", 5, "mirage", table, card="4c")
+    assert (long["spending"], long["spent"], long["resolves_on"]) == (["4c"], 1, None)
+    assert deal(deadlands, table, "Velvet=5")["countdown"][0]["action"] == "mirage 2/5"
+    with pytest.raises(act.ActionError, match="holds no Ah this round .*Qh, 8d, 4c"):
+        act.resolve_begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards(), card="Ah")
+
+
+def test_an_action_finished_within_its_round_is_gone_at_the_next_deal(deadlands):
+    table = table_with(deadlands, {"posse": stacked(deadlands, ["Qh", "8d", "4c", "3c"]),
+                                   "marshal": stacked(deadlands, [])},
+                       roster={"Velvet": {"side": "posse", "traits": {}}})
+    deal(deadlands, table, "Velvet=16")
+    act.resolve_begin(deadlands, "Velvet", 2, "mirage", table)
+    assert "action" not in deal(deadlands, table, "Velvet=5")["countdown"][0]
+    assert act.long_action(table, "Velvet") is None
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), people=st.lists(st.tuples(st.sampled_from(["posse", "marshal"]),
                                                               st.sampled_from(["2d6", "3d8", "4d10", "30", "bust", "4"])),

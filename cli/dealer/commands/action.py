@@ -161,21 +161,24 @@ def interrupt_command(ctx, name, against, rolls):
 @click.argument("name")
 @click.argument("cards", type=click.IntRange(min=1, max=20))
 @click.option("--what", default="action", show_default=True, help="What NAME is doing (shown in the countdown).")
+@click.option("--card", metavar="CARD", help="The card NAME acts on now (default: their first card this round); "
+                                             "it and their later cards this round are spent.")
 @global_options
 @click.pass_context
-def begin(ctx, name, cards, what):
+def begin(ctx, name, cards, what, card):
     """NAME starts an action that takes CARDS action cards (Speed): spent across rounds, it
     resolves on the last card, which the countdown marks.
 
     \b
-    Example:
+    Examples:
       dealer action begin Velvet 2 --what mirage --table friday
+      dealer action begin Velvet 2 --what mirage --card 8d --table friday
     """
     from dealer.core.mechanics import action as mechanic
+    from dealer.render.action import begin_text
 
     session = Session(ctx, "action begin")
     _on_a_table(session, "action begin")
     with session.table() as table:
-        data = mechanic.resolve_begin(session.ruleset, name, cards, what, table)
-    session.emit([session.envelope(data)],
-                 [f"{name} begins {what}: {cards} action cards, resolving on the last"])
+        data = mechanic.resolve_begin(session.ruleset, name, cards, what, table, card=card)
+    session.emit([session.envelope(data)], begin_text(data, session.cards))

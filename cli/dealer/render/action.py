@@ -107,3 +107,13 @@ def interrupt_text(result, cards_fmt):
         return lines + [f"  {result['why']}"]
     return lines + [f"  {result['name']}: {roll_summary(result['roll'])}",
                     f"  {result['against']}: {roll_summary(result['their_roll'])}"]
+
+
+def begin_text(result, cards_fmt):
+    """``action begin`` (and a hex of several cards begun): what is spent now, where it resolves."""
+    line = f"{result['name']} begins {result['what']}: {plural(result['cards'], 'action card')}"
+    if result["spending"]:
+        line += f"; spends {cards_fmt.many(result['spending'], ', ')} this round"
+    if result["resolves_on"]:
+        return [line + f": resolves on {cards_fmt.one(result['resolves_on'])}"]
+    return [line + f" ({result['spent']} of {result['cards']}): the countdown spends the rest, resolving on the last"]

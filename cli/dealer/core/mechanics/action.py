@@ -682,9 +682,15 @@ def interrupt(ruleset: Any, rng: random.Random, name: str, name_roll: RollSpec, 
             "their_roll": results.roll_data(theirs), "outcome": outcome}
 
 
-def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, *, hex_: bool = False) -> dict:
+def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, *, card: str | None = None,
+                  hex_: bool = False) -> dict:
     """Start an action of ``cards`` action cards (Speed): it is spent across rounds and resolves
-    on the last card (a hex is then cast with ``dealer hex``)."""
+    on the last card (a hex is then cast with ``dealer hex``).
+
+    Begun during a round, the card ``name`` acts on now (``card``; by default their first card
+    of the round) and each of their cards called after it this round are spent on it; later
+    rounds' deals spend the rest.
+    """
     ruleset.require("action")
     if ruleset.action["style"] != "countdown":
         raise ActionError("actions of several cards are counted on action cards (style countdown)")
@@ -697,11 +703,28 @@ def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, 
     if current and current["spent"] < current["need"]:
         raise ActionError(f"{name} is already spending cards on {current['what']} "
                           f"({current['spent']} of {current['need']})")
-    # Begun when one of this round's cards is called: that card is the first spent.
-    spent = 1 if any(side in table.decks and name in table.decks[side].play for side in ruleset.action["sides"]) else 0
+    spending = _cards_from(ruleset, table, name, card)[:cards]
+    spent = len(spending)
     state.actions[name] = {"what": what, "need": cards, "spent": spent, **({"hex": True} if hex_ else {})}
     table.log("begin action", data={"person": name, "what": what, "cards": cards, "spent": spent})
-    return {"table": table.name, "name": name, "what": what, "cards": cards, "spent": spent}
+    return {"table": table.name, "name": name, "what": what, "cards": cards, "spent": spent,
+            "spending": spending, "resolves_on": spending[-1] if spent == cards else None}
+
+
+def _cards_from(ruleset, table, name, card) -> list[str]:
+    """``name``'s cards of this round in the order they are called, from ``card`` (or the first) on."""
+    rows = [{"name": name, "side": side, "cards": table.decks[side].play.get(name, [])}
+            for side in ruleset.action["sides"] if side in table.decks]
+    order = countdown(ruleset, rows, {})
+    called = [entry["card"] for entry in order["any_time"] + order["countdown"]]
+    if card is None:
+        return called
+    code = ruleset.deck.parse(card).code
+    if code not in called:
+        held = ", ".join(called) or "none"
+        raise ActionError(f"{name} holds no {code} this round (their cards: {held}); name one of them with --card, "
+                          "or leave --card out to start from their first card")
+    return called[called.index(code):]
 
 
 def long_action(table: Table, name: str) -> dict | None:

@@ -239,8 +239,9 @@ class HuckResult:
         """A hex of several action cards, started: nothing rolled or drawn yet."""
         result = cls(ruleset, entry, caster, level, minimum, None)
         result.speed, result.table = begun, begun["table"]
-        result.verdict = (f"casting {entry['name']} takes {begun['cards']} action cards: the countdown spends "
-                          f"them; on the last, cast it again to roll")
+        now = f"{', '.join(begun['spending'])} spent this round; " if begun["spending"] else ""
+        last = f"on {begun['resolves_on']}" if begun["resolves_on"] else "the countdown spends the rest; on the last"
+        result.verdict = f"casting {entry['name']} takes {begun['cards']} action cards: {now}{last}, cast it again to roll"
         return result
 
     def to_data(self) -> dict:

@@ -1,0 +1,64 @@
+"""The shape the project keeps (STYLE.md, README "Development"), read from the source itself.
+
+A pure core (no click, no files, no global random), thin commands (parse, load, resolve,
+save, render: no classes, short functions), and tests that assert what they seem to.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "cli" / "dealer"
+LONGEST_COMMAND_FUNCTION = 40  # lines, docstring included
+
+
+def parsed(path):
+    """The module's tree without its ``if __name__ == "__main__":`` block (a tool's own use)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree.body = [node for node in tree.body if not (isinstance(node, ast.If) and "__main__" in ast.unparse(node.test))]
+    return tree
+
+
+def modules(folder):
+    return sorted(folder.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", modules(PACKAGE / "core"), ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_the_core_is_pure(path):
+    """No click, no files or processes, no module-level random: the caller passes a Random in."""
+    problems = []
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            problems += [f"line {node.lineno}: imports {name}" for name in names
+                         if name.split(".")[0] in {"click", "sqlite3", "os", "pathlib", "shutil", "tempfile",
+                                                   "subprocess"}
+                         or name.startswith(("dealer.", "dealer")) and not name.startswith(("dealer.core", "dealer.errors"))
+                         and name != "dealer"]
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in {"open", "print", "input"}:
+            problems.append(f"line {node.lineno}: calls {node.func.id}()")
+        elif isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "random" and node.attr != "Random":
+            problems.append(f"line {node.lineno}: random.{node.attr} (the global generator)")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("path", modules(PACKAGE / "commands"), ids=lambda path: path.name)
+def test_commands_stay_thin(path):
+    """Rules live in core/mechanics; a command parses, loads, resolves, saves and renders."""
+    problems = []
+    for node in ast.walk(parsed(path)):
+        if isinstance(node, ast.ClassDef):
+            problems.append(f"class {node.name}: a command module defines no classes")
+        elif isinstance(node, ast.FunctionDef) and node.end_lineno - node.lineno + 1 > LONGEST_COMMAND_FUNCTION:
+            problems.append(f"{node.name}: {node.end_lineno - node.lineno + 1} lines (at most {LONGEST_COMMAND_FUNCTION})")
+    assert not problems, problems
+
+
+def test_no_test_states_a_check_without_asserting_it():
+    """``check(run) and "x" in run.err`` as a statement asserts nothing of "x"."""
+    bare = [f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}"
+            for path in modules(ROOT / "tests") for node in ast.walk(parsed(path))
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Compare | ast.BoolOp)]
+    assert not bare, bare
