@@ -368,10 +368,7 @@ def build_ruleset(document, origin="", checked=False) -> Ruleset:
     start-up does not pay for the schema.
     """
     problems = []
-    if checked:
-        doc = document
-    else:
-        doc = _validated(document, problems)
+    doc = document if checked else _validated(document, problems)
     if problems:  # the shape is wrong: report it before reading meaning into it
         raise RulesetError(problems)
     if doc["schema"] > FORMAT_VERSION:
