@@ -202,8 +202,8 @@ def _take_from_player(table: Table, person: str, colour: str) -> None:
 
 
 def back_to_pot(table: Table, pool: dict[str, int], colour: str, count: int = 1) -> None:
-    """Chips from a pool ``Chips.move`` does not keep (a shaman's favor chips, or a count in hand)
-    back to the pot."""
+    """Chips counted outside ``Chips.move`` back to the pot: a shaman's favor chips, or a player's
+    chips thrown back by a ritual."""
     pool[colour] -= count
     table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
 

@@ -18,6 +18,7 @@ from typing import Any
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.core.mechanics.request import Request
 
+
 # -- chances ----------------------------------------------------------------------------------
 
 

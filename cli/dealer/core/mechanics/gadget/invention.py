@@ -20,6 +20,7 @@ from dealer.core.mechanics.gadget import (Design, Device, GadgetError, GadgetSta
                                           steps, tier_level)
 from dealer.core.mechanics.request import Request
 
+
 # -- the construction table -------------------------------------------------------------------
 
 
