@@ -19,7 +19,7 @@ from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.core.mechanics.request import Request
 
 
-# -- chances ----------------------------------------------------------------------------------
+# -- reliability and chances ------------------------------------------------------------------
 
 
 def fail_hand_size(ruleset: Any, reliability: int) -> int:
