@@ -17,8 +17,7 @@ conservation sum, the checks, the events) and what a spent chip does, with a chi
 before a draw (``chip_before_draw``, for spells and contests); ``pot`` the pot's moves (show,
 blind draws, the GM's gives, returns, a session's draws); ``spending`` a chip spent after the
 draw (on the last hand, or a pick-me-up) and wounds; ``dealer.core.mechanics.rituals`` the
-shamans' rituals. Their public names can be imported from here too; each module is imported
-only when one of its names is first used.
+shamans' rituals.
 
 >>> import random
 >>> from dealer.core.mechanics.chips.pot import DrawRequest, resolve_draw
@@ -33,7 +32,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.core.mechanics import lazy_exports
 from dealer.core.mechanics.request import Request
 from dealer.core.table import Table, check_keys
 from dealer.errors import DealerError
@@ -309,10 +307,3 @@ def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, kn
         table.log_events([{**event, "kind": _history_kind("spend")}])
     return ChipBonus(effect["cards"], effect["wild_picks"], event)
 
-
-__getattr__ = lazy_exports(__name__, {
-    "pot": ("ShowRequest", "DrawRequest", "MoveRequest", "SessionRequest", "resolve_show", "resolve_draw",
-            "resolve_move", "resolve_session"),
-    "spending": ("SpendRequest", "WoundRequest", "resolve_spend", "resolve_wound", "RESOLVED_BY", "last_hand_of",
-                 "change_hand"),
-})

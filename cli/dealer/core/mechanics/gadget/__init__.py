@@ -15,8 +15,7 @@
 Where each rule lives: this module holds what every gadget command shares (the tiers and
 steps, complexities, and the designs and devices a table keeps); ``invention`` the inventor's
 checks (design and build, the construction table); ``breakdown`` a device's use (reliability
-cards, the breakdown chance, the severity hand). Their public names can be imported from
-here too; each module is imported only when one of its names is first used.
+cards, the breakdown chance, the severity hand).
 
 >>> from dealer.store.rulesets import load
 >>> poker = load("poker-hands")
@@ -30,7 +29,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dealer.core.mechanics import lazy_exports
 from dealer.core.mechanics.request import Request
 from dealer.core.table import check_keys
 from dealer.errors import DealerError
@@ -207,10 +205,3 @@ class GadgetState:
             raise GadgetError(f"table '{table_name}' has no device '{name}' (devices: {known})")
         return self.devices[name]
 
-
-__getattr__ = lazy_exports(__name__, {
-    "invention": ("bonus_cards", "is_high", "construction_row", "Assist", "Check", "CheckResult", "DesignRequest",
-                  "DesignResult", "resolve_design", "BuildRequest", "BuildResult", "resolve_build"),
-    "breakdown": ("fail_hand_size", "breakdown_chance", "chance_data", "deck_chance", "gm_chance", "UseRequest",
-                  "severity_plan", "UseResult", "resolve_use"),
-})
