@@ -6,6 +6,7 @@ import random
 import pytest
 
 from dealer.core.mechanics import chips as m
+from dealer.core.mechanics.chips import pot, spending
 from dealer.core.mechanics import rituals as r
 from dealer.core.mechanics.hex import HexState, is_winded
 from dealer.core.mechanics.last_hand import LastHands
@@ -55,17 +56,17 @@ def test_a_draw_is_weighted_by_what_is_in_the_pot_now():
 
 def test_draws_stop_at_the_cap_of_five(load):
     table = table_for(load)
-    result = m.resolve_draw(table.ruleset, m.DrawRequest("Bert", 8), table, random.Random(1))
+    result = pot.resolve_draw(table.ruleset, pot.DrawRequest("Bert", 8), table, random.Random(1))
     assert len(result.events) == 5 and table.chips.held("Bert") == 5
     assert result.to_data()["stopped"] == "at the cap (5)"
     with pytest.raises(m.ChipsError, match="the most allowed"):
-        m.resolve_draw(table.ruleset, m.DrawRequest("Bert"), table, random.Random(2))
+        pot.resolve_draw(table.ruleset, pot.DrawRequest("Bert"), table, random.Random(2))
     conserved(table)
 
 
 def test_deadlands_has_no_cap(load):
     table = table_for(load, "deadlands")
-    m.resolve_draw(table.ruleset, m.DrawRequest("Bert", 12), table, random.Random(1))
+    pot.resolve_draw(table.ruleset, pot.DrawRequest("Bert", 12), table, random.Random(1))
     assert table.chips.held("Bert") == 12
     conserved(table)
 
@@ -74,38 +75,38 @@ def test_an_empty_pot_draws_nothing(load):
     table = table_for(load)
     table.chips.pot = {"white": 1, "red": 0, "blue": 0}
     table.ruleset.chips  # the start is the ruleset's pot: conservation is not the point here
-    result = m.resolve_draw(table.ruleset, m.DrawRequest("Bert", 3), table, random.Random(1))
+    result = pot.resolve_draw(table.ruleset, pot.DrawRequest("Bert", 3), table, random.Random(1))
     assert [e["colour"] for e in result.events] == ["white"] and result.to_data()["stopped"] == "the pot is empty"
     with pytest.raises(m.ChipsError, match="the pot is empty"):
-        m.resolve_draw(table.ruleset, m.DrawRequest("Sally"), table, random.Random(1))
+        pot.resolve_draw(table.ruleset, pot.DrawRequest("Sally"), table, random.Random(1))
 
 
 def test_give_and_return(load):
     table = table_for(load)
-    m.resolve_move(table.ruleset, m.MoveRequest("Bert", "Blue"), table)
+    pot.resolve_move(table.ruleset, pot.MoveRequest("Bert", "Blue"), table)
     assert table.chips.players["Bert"] == {"blue": 1} and table.chips.pot["blue"] == 9
-    m.resolve_move(table.ruleset, m.MoveRequest("Bert", "blue", back=True), table)
+    pot.resolve_move(table.ruleset, pot.MoveRequest("Bert", "blue", back=True), table)
     assert table.chips.pot["blue"] == 10 and table.chips.held("Bert") == 0
     with pytest.raises(m.ChipsError, match="holds no blue chip"):
-        m.resolve_move(table.ruleset, m.MoveRequest("Bert", "blue", back=True), table)
+        pot.resolve_move(table.ruleset, pot.MoveRequest("Bert", "blue", back=True), table)
     table.chips.pot["blue"] = 0
     with pytest.raises(m.ChipsError, match="the pot has no blue chip"):
-        m.resolve_move(table.ruleset, m.MoveRequest("Bert", "blue"), table)
+        pot.resolve_move(table.ruleset, pot.MoveRequest("Bert", "blue"), table)
 
 
 def test_give_is_refused_at_the_cap(load):
     table = table_for(load)
     give(table, "Bert", *["white"] * 5)
     with pytest.raises(m.ChipsError, match="the most allowed"):
-        m.resolve_move(table.ruleset, m.MoveRequest("Bert", "red"), table)
+        pot.resolve_move(table.ruleset, pot.MoveRequest("Bert", "red"), table)
 
 
 def test_unknown_colour_and_player(load):
     table = table_for(load)
     with pytest.raises(m.ChipsError, match="not a chip colour"):
-        m.resolve_move(table.ruleset, m.MoveRequest("Bert", "green"), table)
+        pot.resolve_move(table.ruleset, pot.MoveRequest("Bert", "green"), table)
     with pytest.raises(m.ChipsError, match="no player 'Nobody'"):
-        m.resolve_draw(table.ruleset, m.DrawRequest("Nobody"), table, random.Random(1))
+        pot.resolve_draw(table.ruleset, pot.DrawRequest("Nobody"), table, random.Random(1))
 
 
 def test_a_session_draws_the_rulesets_count_for_everyone_and_respects_caps(load):
@@ -113,18 +114,18 @@ def test_a_session_draws_the_rulesets_count_for_everyone_and_respects_caps(load)
     give(table, "Bert", *["white"] * 5)
     state = table.state(m.ChipsState)
     state.rituals = {"Three Eagles": ["paint"]}
-    result = m.resolve_session(table.ruleset, m.SessionRequest(), table, random.Random(4))
+    result = pot.resolve_session(table.ruleset, pot.SessionRequest(), table, random.Random(4))
     assert [e["player"] for e in result.events] == ["Sally", "Three Eagles"]
     assert "Bert" in result.to_data()["skipped"] and table.chips.held("Bert") == 5
     assert state.rituals == {} and state.sessions == 1
     deadlands = table_for(load, "deadlands", roster=("Sarah",))
-    m.resolve_session(deadlands.ruleset, m.SessionRequest(), deadlands, random.Random(4))
+    pot.resolve_session(deadlands.ruleset, pot.SessionRequest(), deadlands, random.Random(4))
     assert deadlands.chips.held("Sarah") == deadlands.ruleset.chips["session"] == 3
 
 
 def test_without_a_table_a_draw_comes_from_a_fresh_full_pot(load):
     table = Table.fresh(load("poker-hands"))
-    result = m.resolve_draw(table.ruleset, m.DrawRequest("Anyone", 2), table, random.Random(1))
+    result = pot.resolve_draw(table.ruleset, pot.DrawRequest("Anyone", 2), table, random.Random(1))
     assert len(result.events) == 2 and sum(table.chips.pot.values()) == 83
 
 
@@ -149,7 +150,7 @@ def test_a_white_chip_draws_exactly_one_more_card_from_the_casters_deck_and_make
     piles.draw_pile.remove("Qh")
     piles.draw_pile.insert(0, "Qh")
     before = len(piles.draw_pile)
-    result = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "white"), table, random.Random(1))
+    result = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "white"), table, random.Random(1))
     data = result.to_data()
     assert data["before"]["hand"]["rank"] == "pair" and data["after"]["hand"]["rank"] == "two-pair"
     assert data["added"] == ["Qh"] and len(piles.draw_pile) == before - 1 and "Qh" in piles.discards
@@ -171,7 +172,7 @@ def test_a_white_chip_never_draws_a_card_already_in_the_hand(load):
     piles = table.decks["spell:Sally"]
     piles.collect(random.Random(1))  # reshuffled after the cast: the hand's cards are back in the deck
     piles.draw_pile = hand + [c for c in piles.draw_pile if c not in hand]
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "white"), table, random.Random(1)).to_data()
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "white"), table, random.Random(1)).to_data()
     assert data["added"] and data["added"][0] not in hand
 
 
@@ -181,7 +182,7 @@ def test_a_red_chip_on_a_high_card_hand_makes_at_least_a_pair(load, seed):
     give(table, "Sally", "red")
     cards = random.Random(seed).sample(["2c", "4d", "6h", "8s", "10c", "Qd", "Kh", "9s"], 5)
     remember(table, "Sally", cards)
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "red"), table, random.Random(1)).to_data()
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "red"), table, random.Random(1)).to_data()
     assert data["before"]["hand"]["rank"] == "high-card" and not data["before"]["success"]
     assert data["after"]["hand"]["strength"] >= table.ruleset.by_id["pair"].strength and data["after"]["success"]
     assert len(data["after"]["wild_picks"]) == 1 and data["after"]["cards"] == cards
@@ -191,7 +192,7 @@ def test_a_blue_chip_makes_two_wild_picks(load):
     table = table_for(load)
     give(table, "Sally", "blue")
     remember(table, "Sally", ["2c", "4d", "6h", "8s", "10c"])
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "blue"), table, random.Random(1)).to_data()
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "blue"), table, random.Random(1)).to_data()
     assert len(data["after"]["wild_picks"]) == 2
     assert data["after"]["hand"]["strength"] >= table.ruleset.by_id["three-of-a-kind"].strength
 
@@ -200,12 +201,12 @@ def test_a_knack_makes_any_chip_a_wild_pick(load):
     table = table_for(load, Bert={"knacks": "Cattle Roping, Trick Shooting"})
     give(table, "Bert", "white")
     remember(table, "Bert", ["2c", "4d", "6h", "8s", "10c"], deck="contest:Bert")
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "white", knack="trick shooting"), table,
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "white", knack="trick shooting"), table,
                            random.Random(1)).to_data()
     assert data["added"] == [] and len(data["after"]["wild_picks"]) == 1
     assert data["events"][0]["acts_as"] == "red"
     with pytest.raises(m.ChipsError, match="no knack 'fast draw'"):
-        m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "white", knack="fast draw"), table, random.Random(1))
+        spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "white", knack="fast draw"), table, random.Random(1))
 
 
 def test_spending_refusals_change_nothing(load):
@@ -213,27 +214,27 @@ def test_spending_refusals_change_nothing(load):
     give(table, "Sally", "white", "red")
     before = (dict(table.chips.pot), {k: dict(v) for k, v in table.chips.players.items()})
     cases = [
-        (m.SpendRequest("Sally", "white"), "no hand on table"),
-        (m.SpendRequest("Sally", "blue", use="stunt", note="x"), "holds no blue chip"),
-        (m.SpendRequest("Sally", "red", use="second-wind"), "cannot be spent for second-wind"),
-        (m.SpendRequest("Sally", "white", use="second-wind"), "not winded"),
-        (m.SpendRequest("Sally", "white", use="stunt"), "--note"),
-        (m.SpendRequest("Sally", "white", use="fly"), "no chip use 'fly'"),
-        (m.SpendRequest("Sally", "white", use="before-draw"), "--chip white"),
-        (m.SpendRequest("Sally", "pink"), "not a chip colour"),
+        (spending.SpendRequest("Sally", "white"), "no hand on table"),
+        (spending.SpendRequest("Sally", "blue", use="stunt", note="x"), "holds no blue chip"),
+        (spending.SpendRequest("Sally", "red", use="second-wind"), "cannot be spent for second-wind"),
+        (spending.SpendRequest("Sally", "white", use="second-wind"), "not winded"),
+        (spending.SpendRequest("Sally", "white", use="stunt"), "--note"),
+        (spending.SpendRequest("Sally", "white", use="fly"), "no chip use 'fly'"),
+        (spending.SpendRequest("Sally", "white", use="before-draw"), "--chip white"),
+        (spending.SpendRequest("Sally", "pink"), "not a chip colour"),
     ]
     for request, message in cases:
         with pytest.raises(m.ChipsError, match=message):
-            m.resolve_spend(table.ruleset, request, table, random.Random(1))
+            spending.resolve_spend(table.ruleset, request, table, random.Random(1))
     assert (table.chips.pot, table.chips.players) == before and table.events == []
 
 
 def test_a_hand_resolved_by_a_later_hand_cannot_change(load):
     table = table_for(load)
     give(table, "Sally", "white")
-    remember(table, "Sally", ["8c", "8d", "3h", "Qs", "5c"], data={m.RESOLVED_BY: 7})
+    remember(table, "Sally", ["8c", "8d", "3h", "Qs", "5c"], data={spending.RESOLVED_BY: 7})
     with pytest.raises(m.ChipsError, match="already resolved by a later hand"):
-        m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "white"), table, random.Random(1))
+        spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "white"), table, random.Random(1))
     assert table.chips.held("Sally") == 1
 
 
@@ -242,7 +243,7 @@ def test_only_the_latest_hand_changes(load):
     give(table, "Sally", "red")
     remember(table, "Sally", ["8c", "8d", "3h", "Qs", "5c"])
     remember(table, "Sally", ["2c", "4d", "6h", "9s", "Jc"], deck="spell:Sally")
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "red"), table, random.Random(1)).to_data()
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "red"), table, random.Random(1)).to_data()
     assert data["before"]["cards"] == ["2c", "4d", "6h", "9s", "Jc"]
 
 
@@ -251,7 +252,7 @@ def test_a_white_chip_gives_a_second_wind(load):
     table.state(HexState).casts["Sally"] = 2
     give(table, "Sally", "white")
     assert is_winded(table, "Sally")
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "white", use="second-wind"), table,
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "white", use="second-wind"), table,
                            random.Random(1)).to_data()
     assert not is_winded(table, "Sally") and data["casts_before"] == 2
     conserved(table)
@@ -261,14 +262,14 @@ def test_wounds_red_avoids_blue_recovers(load):
     table = table_for(load)
     give(table, "Bert", "red", "blue", "blue")
     with pytest.raises(m.ChipsError, match="no wound to recover"):
-        m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "blue", use="heal-wound"), table, random.Random(1))
-    m.resolve_wound(table.ruleset, m.WoundRequest("Bert", 2), table)
-    m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "red", use="avoid-wound"), table, random.Random(1))
+        spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="heal-wound"), table, random.Random(1))
+    spending.resolve_wound(table.ruleset, spending.WoundRequest("Bert", 2), table)
+    spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "red", use="avoid-wound"), table, random.Random(1))
     assert table.state(m.ChipsState).wounds["Bert"] == 2
-    data = m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "blue", use="heal-wound"), table,
+    data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="heal-wound"), table,
                            random.Random(1)).to_data()
     assert data["wounds_left"] == 1 and data["wounds"] == {"Bert": 1}
-    m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "blue", use="death-wound"), table, random.Random(1))
+    spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="death-wound"), table, random.Random(1))
     assert table.chips.held("Bert") == 0
     assert m.ChipsState.from_data(table.state(m.ChipsState).to_data()).wounds == {"Bert": 1}
     conserved(table)
@@ -277,7 +278,7 @@ def test_wounds_red_avoids_blue_recovers(load):
 def test_stunts_and_luck_keep_the_players_words(load):
     table = table_for(load)
     give(table, "Bert", "blue")
-    result = m.resolve_spend(table.ruleset, m.SpendRequest("Bert", "blue", use="luck",
+    result = spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="luck",
                                                            note="the guards fell asleep"), table, random.Random(1))
     assert result.events[0]["note"] == "the guards fell asleep"
     logged = next(e for e in table.events if e["kind"] == "chip spend")
@@ -410,7 +411,7 @@ def test_each_ritual_once_per_session(load):
     with pytest.raises(m.ChipsError, match="already performed the paint ritual"):
         ritual(table, "9c 9d 2h 5s Kd")
     ritual(table, "9c 9d 2h 5s Kd", name="tobacco")
-    m.resolve_session(table.ruleset, m.SessionRequest(), table, random.Random(1))
+    pot.resolve_session(table.ruleset, pot.SessionRequest(), table, random.Random(1))
     ritual(table, "9c 9d 2h 5s Kd")
 
 
@@ -435,7 +436,7 @@ def test_favor_chips_pay_for_favors_first(load):
     table = table_for(load)
     give(table, "Three Eagles", "white")
     ritual(table, "9c 9d 2h 5s Kd")  # pair: a white favor chip
-    result = m.resolve_spend(table.ruleset, m.SpendRequest("Three Eagles", "white", use="favor",
+    result = spending.resolve_spend(table.ruleset, spending.SpendRequest("Three Eagles", "white", use="favor",
                                                            note="Turtle's Shell"), table, random.Random(1))
     assert result.events[0]["pool"] == "favor" and table.chips.held("Three Eagles") == 1
     conserved(table)
@@ -469,7 +470,7 @@ def test_trait_kinds(load):
 def test_a_faithfuls_black_joker_blessing_is_a_plain_recorded_spend(load):
     table = table_for(load)
     give(table, "Sally", "red")
-    result = m.resolve_spend(table.ruleset, m.SpendRequest("Sally", "red", use="blessing"), table, random.Random(1))
+    result = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "red", use="blessing"), table, random.Random(1))
     assert result.events[0]["use"] == "blessing" and table.chips.held("Sally") == 0
     conserved(table)
 

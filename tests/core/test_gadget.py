@@ -7,8 +7,9 @@ import random
 import pytest
 
 from dealer.core.mechanics import gadget
-from dealer.core.mechanics.gadget import (Assist, BuildRequest, Check, DesignRequest, GadgetError, GadgetState,
-                                          UseRequest)
+from dealer.core.mechanics.gadget import GadgetError, GadgetState, breakdown, invention
+from dealer.core.mechanics.gadget.breakdown import UseRequest
+from dealer.core.mechanics.gadget.invention import Assist, BuildRequest, Check, DesignRequest
 from dealer.core.table import StateError, Table
 
 
@@ -122,14 +123,14 @@ CONSTRUCTION = [
 @pytest.mark.parametrize("tier, cards, steps, high, reliability, fail_hand", CONSTRUCTION)
 def test_every_construction_row_with_hands_typed_in(poker, tier, cards, steps, high, reliability, fail_hand):
     request = BuildRequest(tier=tier, check=Check(skill=0, cards=cards))
-    result = gadget.resolve_build(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_build(poker, request, fresh(poker), random.Random(0))
     assert (result.check.steps, result.high, result.reliability, result.fail_hand) == (
         steps, high, reliability, fail_hand)
     assert result.works == (reliability is not None)
     data = result.to_data()
     assert data["works"] == result.works and data["reliability"] == reliability
     if reliability is not None:
-        chance = gadget.breakdown_chance(54, 2, reliability)
+        chance = breakdown.breakdown_chance(54, 2, reliability)
         assert data["chance"]["fraction"] == f"{chance.numerator}/{chance.denominator}"
     else:
         assert data["chance"] is None
@@ -137,38 +138,38 @@ def test_every_construction_row_with_hands_typed_in(poker, tier, cards, steps, h
 
 def test_the_table_agrees_with_five_plus_half_the_reliability(poker):
     for row in poker.gadget["construction"]:
-        assert row["fail_hand"] == gadget.fail_hand_size(poker, row["reliability"])
+        assert row["fail_hand"] == breakdown.fail_hand_size(poker, row["reliability"])
 
 
 @pytest.mark.parametrize("rush, reliability, fail_hand, time", [
     (0, 5, 7, "a month"), (1, 7, 8, "a week"), (2, 9, 9, "a day"), (3, 11, 10, "an hour")])
 def test_rushing_costs_two_reliability_per_category(poker, rush, reliability, fail_hand, time):
     request = BuildRequest(tier="straight", check=Check(skill=0, cards="10h 9d 8c 7s 6h"), rush=rush)
-    result = gadget.resolve_build(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_build(poker, request, fresh(poker), random.Random(0))
     assert (result.reliability, result.fail_hand, result.time) == (reliability, fail_hand, time)
 
 
 def test_rushing_below_the_quickest_category_is_refused(poker):
     request = BuildRequest(tier="straight", check=Check(skill=0, cards="10h 9d 8c 7s 6h"), rush=4)
     with pytest.raises(GadgetError, match="at most 3"):
-        gadget.resolve_build(poker, request, fresh(poker), random.Random(0))
+        invention.resolve_build(poker, request, fresh(poker), random.Random(0))
 
 
 @pytest.mark.parametrize("tier, time", [("pair", "a day"), ("two pair", "a week"), ("flush", "a month"),
                                         ("straight flush", "a year")])
 def test_build_time_by_complexity(poker, tier, time):
     request = BuildRequest(tier=tier, check=Check(skill=0, cards="2c"))
-    assert gadget.resolve_build(poker, request, fresh(poker), random.Random(0)).time == time
+    assert invention.resolve_build(poker, request, fresh(poker), random.Random(0)).time == time
 
 
 def test_the_gm_may_set_the_complexity(poker):
     request = BuildRequest(tier="straight flush", check=Check(skill=0, cards="2c"), complexity="below simple")
-    assert gadget.resolve_build(poker, request, fresh(poker), random.Random(0)).time == "an hour"
+    assert invention.resolve_build(poker, request, fresh(poker), random.Random(0)).time == "an hour"
 
 
 def test_build_jokers_are_noted(poker):
     request = BuildRequest(tier="pair", check=Check(skill=2, cards="Jc Jd 4h 5s 9d RJ BJ"))
-    result = gadget.resolve_build(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_build(poker, request, fresh(poker), random.Random(0))
     assert [joker["card"] for joker in result.build_jokers] == ["RJ", "BJ"]
     assert result.reliability == 4
 
@@ -185,14 +186,14 @@ def test_build_jokers_are_noted(poker):
 ])
 def test_design_bonus_cards(poker, cards, steps, bonus):
     request = DesignRequest("hat gun", "pair", Check(skill=0, cards=cards))
-    result = gadget.resolve_design(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
     assert (result.check.steps, result.bonus_cards, result.works) == (steps, bonus, True)
     assert result.to_data()["time"] == "a few hours"
 
 
 def test_a_design_that_misses_does_not_work(poker):
     request = DesignRequest("jetpack", "crazy", Check(skill=0, cards="10h 9d 8c 7s 6h"))
-    result = gadget.resolve_design(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
     assert result.check.steps == -1 and not result.works and result.bonus_cards == 0
 
 
@@ -201,7 +202,7 @@ def test_a_design_that_misses_does_not_work(poker):
     ("9s 9h 9d 4c 4s", [])])
 def test_design_jokers(poker, cards, jokers):
     request = DesignRequest("jetski", "straight", Check(skill=1, cards=cards))
-    result = gadget.resolve_design(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
     assert [joker["card"] for joker in result.jokers] == jokers
     notes = {joker["card"]: joker["note"] for joker in result.jokers}
     if "RJ" in notes:
@@ -213,7 +214,7 @@ def test_design_jokers(poker, cards, jokers):
 def test_an_assist_hand_adds_as_a_helper_does(poker):
     # A helper's two pair adds a card (conflict.helpers): skill 0 draws six.
     request = DesignRequest("hat gun", "pair", Check(skill=0, assist=Assist(hand="two pair")))
-    result = gadget.resolve_design(poker, request, fresh(poker), random.Random(3))
+    result = invention.resolve_design(poker, request, fresh(poker), random.Random(3))
     assert result.check.size.cards == 6 and len(result.check.cards) == 6
     assert result.check.assist["bonus"]["cards"] == 1
 
@@ -221,14 +222,14 @@ def test_an_assist_hand_adds_as_a_helper_does(poker):
 def test_an_assist_pair_adds_five_value(poker):
     # A pair of deuces raised five values is a pair of sevens; a pair of aces raised one is two pair.
     request = DesignRequest("gun", "two pair", Check(skill=0, assist=Assist(hand="pair"), cards="Ac Ad 4h 5s 9d"))
-    result = gadget.resolve_design(poker, request, fresh(poker), random.Random(0))
+    result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
     assert result.check.point[0].id == "two-pair" and result.check.steps == 0
 
 
 def test_an_assist_check_draws_first_from_the_same_deck(poker):
     table = fresh(poker)
     request = DesignRequest("gun", "pair", Check(skill=1, assist=Assist(skill=2)))
-    result = gadget.resolve_design(poker, request, table, random.Random(9))
+    result = invention.resolve_design(poker, request, table, random.Random(9))
     assist = result.check.assist
     assert len(assist["cards"]) == 7 and not set(assist["cards"]) & {c.code for c in result.check.cards}
     # The bonus follows the helpers table for the assist's hand.
@@ -240,23 +241,23 @@ def test_design_skill_from_the_roster(poker):
     table = kept(poker)
     table.roster["Bert"] = {"side": "posse", "traits": {"mad-science": 3}}
     request = DesignRequest("jetski", "straight", Check(person="Bert"))
-    result = gadget.resolve_design(poker, request, table, random.Random(1))
+    result = invention.resolve_design(poker, request, table, random.Random(1))
     assert result.check.skill == 3 and len(result.check.cards) == 8
     with pytest.raises(GadgetError, match="--skill"):
-        gadget.resolve_design(poker, DesignRequest("x", "pair", Check(person="Nobody")), table, random.Random(1))
+        invention.resolve_design(poker, DesignRequest("x", "pair", Check(person="Nobody")), table, random.Random(1))
 
 
 # -- designs and devices on a table -----------------------------------------------------------
 
 
 def _design(poker, table, cards, person="Bert", name="jetski", tier="pair"):
-    return gadget.resolve_design(poker, DesignRequest(name, tier, Check(skill=0, cards=cards, person=person)),
+    return invention.resolve_design(poker, DesignRequest(name, tier, Check(skill=0, cards=cards, person=person)),
                                  table, random.Random(0))
 
 
 def _build(poker, table, cards, person="", name="jetski", **options):
     request = BuildRequest(name, check=Check(skill=0, cards=cards, person=person), **options)
-    return gadget.resolve_build(poker, request, table, random.Random(0))
+    return invention.resolve_build(poker, request, table, random.Random(0))
 
 
 def test_bonus_cards_go_to_the_first_build_only(poker):
@@ -319,7 +320,7 @@ def test_state_round_trips_and_refuses_unknown_keys(poker):
 
 def _use(poker, cards, reliability=3, fail_hand=None, jokers=()):
     request = UseRequest(reliability=reliability, fail_hand=fail_hand, build_jokers=tuple(jokers), cards=cards)
-    return gadget.resolve_use(poker, request, fresh(poker), random.Random(0))
+    return breakdown.resolve_use(poker, request, fresh(poker), random.Random(0))
 
 
 def test_no_joker_no_breakdown(poker):
@@ -370,7 +371,7 @@ def test_fail_hand_defaults_to_five_plus_half_the_reliability(poker):
 ])
 def test_bad_uses_are_refused(poker, request_, message):
     with pytest.raises(GadgetError, match=message):
-        gadget.resolve_use(poker, request_, fresh(poker), random.Random(0))
+        breakdown.resolve_use(poker, request_, fresh(poker), random.Random(0))
 
 
 def test_a_stored_device_counts_uses_and_breakdowns(poker):
@@ -379,7 +380,7 @@ def test_a_stored_device_counts_uses_and_breakdowns(poker):
     _build(poker, table, "2c 2d 5h 9s Kd")
     rng = random.Random(5)
     for _ in range(30):
-        gadget.resolve_use(poker, UseRequest("jetski-1"), table, rng)
+        breakdown.resolve_use(poker, UseRequest("jetski-1"), table, rng)
     device = table.state(GadgetState).devices["jetski-1"]
     events = [event for event in table.events if event["kind"] == "gadget use"]
     assert device.uses == 30 == len(events)
@@ -390,9 +391,9 @@ def test_a_stored_device_counts_uses_and_breakdowns(poker):
 
 def test_the_chance_comes_from_the_deck_the_draw_comes_from(poker):
     table = kept(poker)
-    first = gadget.resolve_use(poker, UseRequest(reliability=5, cards="RJ 2c 3c 4c 5c 6c 7c 8c"), table,
+    first = breakdown.resolve_use(poker, UseRequest(reliability=5, cards="RJ 2c 3c 4c 5c 6c 7c 8c"), table,
                                random.Random(0))
     assert first.chance["fraction"] == "85/477"
-    second = gadget.resolve_use(poker, UseRequest(reliability=5), table, random.Random(1))
+    second = breakdown.resolve_use(poker, UseRequest(reliability=5), table, random.Random(1))
     # 46 cards left holding one Joker: 1 - C(45,5)/C(46,5) = 5/46.
     assert (second.chance["deck_cards"], second.chance["jokers"], second.chance["fraction"]) == (46, 1, "5/46")

@@ -9,8 +9,8 @@ from math import comb, sqrt
 
 import pytest
 
-from dealer.core.mechanics import gadget
-from dealer.core.mechanics.gadget import UseRequest, breakdown_chance
+from dealer.core.mechanics.gadget import breakdown
+from dealer.core.mechanics.gadget.breakdown import UseRequest, breakdown_chance
 from dealer.core.table import Table
 
 # Seed 003 quotes 4% at reliability 1 and 21% at reliability 5 ("hitting the required hand").
@@ -59,7 +59,7 @@ def test_twenty_thousand_uses_within_three_standard_errors(reliability):
     poker = load("poker-hands")
     rng = random.Random(20_000 + reliability)
     uses = 20_000
-    broke = sum(bool(gadget.resolve_use(poker, UseRequest(reliability=reliability), Table.fresh(poker), rng)
+    broke = sum(bool(breakdown.resolve_use(poker, UseRequest(reliability=reliability), Table.fresh(poker), rng)
                      .breakdown) for _ in range(uses))
     p = float(breakdown_chance(54, 2, reliability))
     error = sqrt(p * (1 - p) / uses)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from dealer.core.mechanics import chips as m
+from dealer.core.mechanics.chips import pot, spending
 from dealer.core.mechanics import rituals as r
 from dealer.core.mechanics.last_hand import LastHands
 from dealer.errors import DealerError
@@ -67,24 +68,24 @@ class ChipsMachine(RuleBasedStateMachine):
 
     @rule(person=st.sampled_from(PEOPLE), count=st.integers(1, 7))
     def draw(self, person, count):
-        self.step(m.resolve_draw, m.DrawRequest(person, count))
+        self.step(pot.resolve_draw, pot.DrawRequest(person, count))
 
     @rule(person=st.sampled_from(PEOPLE), colour=st.sampled_from(COLOURS), back=st.booleans())
     def give_or_return(self, person, colour, back):
-        self.step(m.resolve_move, m.MoveRequest(person, colour, back))
+        self.step(pot.resolve_move, pot.MoveRequest(person, colour, back))
 
     @rule()
     def session(self):
-        self.step(m.resolve_session, m.SessionRequest())
+        self.step(pot.resolve_session, pot.SessionRequest())
 
     @rule(person=st.sampled_from(PEOPLE), count=st.integers(1, 2))
     def wound(self, person, count):
-        self.step(m.resolve_wound, m.WoundRequest(person, count))
+        self.step(spending.resolve_wound, spending.WoundRequest(person, count))
 
     @rule(person=st.sampled_from(PEOPLE), colour=st.sampled_from(COLOURS), use=st.sampled_from(USES),
           knack=st.booleans())
     def spend(self, person, colour, use, knack):
-        self.step(m.resolve_spend, m.SpendRequest(person, colour, use, "roping" if knack else "", "words"))
+        self.step(spending.resolve_spend, spending.SpendRequest(person, colour, use, "roping" if knack else "", "words"))
 
     @rule(person=st.sampled_from(PEOPLE), size=st.integers(2, 9))
     def hand(self, person, size):

@@ -5,8 +5,6 @@ from __future__ import annotations
 import click
 
 
-from dealer.core.mechanics import chips as mechanics
-from dealer.core.mechanics import rituals
 from dealer.options import completes, global_options
 from dealer.render.chips import chips_text
 from dealer.session import Session
@@ -39,7 +37,9 @@ def chips(ctx):
       dealer chips ritual "Three Eagles" paint --table friday
     """
     if ctx.invoked_subcommand is None:
-        _run(ctx, "", mechanics.resolve_show, mechanics.ShowRequest())
+        from dealer.core.mechanics.chips import pot
+
+        _run(ctx, "", pot.resolve_show, pot.ShowRequest())
 
 
 @chips.command("draw")
@@ -49,7 +49,9 @@ def chips(ctx):
 @click.pass_context
 def draw(ctx, person, count):
     """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds)."""
-    _run(ctx, "draw", mechanics.resolve_draw, mechanics.DrawRequest(person, count))
+    from dealer.core.mechanics.chips import pot
+
+    _run(ctx, "draw", pot.resolve_draw, pot.DrawRequest(person, count))
 
 
 @chips.command("give")
@@ -59,7 +61,9 @@ def draw(ctx, person, count):
 @click.pass_context
 def give(ctx, person, colour):
     """The GM hands PERSON a COLOUR chip from the pot."""
-    _run(ctx, "give", mechanics.resolve_move, mechanics.MoveRequest(person, colour))
+    from dealer.core.mechanics.chips import pot
+
+    _run(ctx, "give", pot.resolve_move, pot.MoveRequest(person, colour))
 
 
 @chips.command("return")
@@ -69,7 +73,9 @@ def give(ctx, person, colour):
 @click.pass_context
 def return_command(ctx, person, colour):
     """PERSON puts a COLOUR chip back in the pot."""
-    _run(ctx, "return", mechanics.resolve_move, mechanics.MoveRequest(person, colour, back=True))
+    from dealer.core.mechanics.chips import pot
+
+    _run(ctx, "return", pot.resolve_move, pot.MoveRequest(person, colour, back=True))
 
 
 @chips.command("session")
@@ -77,7 +83,9 @@ def return_command(ctx, person, colour):
 @click.pass_context
 def session_command(ctx):
     """The start of a session: everyone on the roster draws; every ritual may be performed again."""
-    _run(ctx, "session", mechanics.resolve_session, mechanics.SessionRequest())
+    from dealer.core.mechanics.chips import pot
+
+    _run(ctx, "session", pot.resolve_session, pot.SessionRequest())
 
 
 @chips.command("spend")
@@ -98,8 +106,9 @@ def spend(ctx, person, colour, use, knack, note):
       dealer chips spend Sally blue --for second-wind --table friday
       dealer chips spend Bert white --knack "trick shooting" --table friday
     """
-    request = mechanics.SpendRequest(person, colour, use, knack, note)
-    _run(ctx, "spend", mechanics.resolve_spend, request)
+    from dealer.core.mechanics.chips import spending
+
+    _run(ctx, "spend", spending.resolve_spend, spending.SpendRequest(person, colour, use, knack, note))
 
 
 @chips.command("wound")
@@ -109,7 +118,9 @@ def spend(ctx, person, colour, use, knack, note):
 @click.pass_context
 def wound(ctx, person, count):
     """PERSON takes COUNT wounds (a blue chip recovers one)."""
-    _run(ctx, "wound", mechanics.resolve_wound, mechanics.WoundRequest(person, count))
+    from dealer.core.mechanics.chips import spending
+
+    _run(ctx, "wound", spending.resolve_wound, spending.WoundRequest(person, count))
 
 
 @chips.command("ritual")
@@ -128,6 +139,8 @@ def ritual(ctx, person, ritual, skill, mods, given, guardian):
     Example:
       dealer chips ritual "Three Eagles" tobacco --skill 3 --table friday
     """
+    from dealer.core.mechanics import rituals
+
     cards = tuple(given.replace(",", " ").split()) if given is not None else None
     request = rituals.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian)
     _run(ctx, "ritual", rituals.resolve_ritual, request)

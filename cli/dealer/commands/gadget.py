@@ -11,7 +11,7 @@ from dealer.options import completes, global_options
 from dealer.session import Session
 
 if TYPE_CHECKING:
-    from dealer.core.mechanics.gadget import Check
+    from dealer.core.mechanics.gadget.invention import Check
 
 
 def check_options(command: click.Command) -> click.Command:
@@ -35,7 +35,7 @@ def check_options(command: click.Command) -> click.Command:
 
 
 def _check(skill, mods, assist_skill, assist_hand, given, person, wild_pick) -> Check:
-    from dealer.core.mechanics.gadget import Assist, Check
+    from dealer.core.mechanics.gadget.invention import Assist, Check
 
     if assist_skill is not None and assist_hand is not None:
         raise click.UsageError("give --assist-skill N or --assist HAND, not both")
@@ -75,7 +75,7 @@ def design(ctx, name, tier, **check) -> None:
       dealer -r poker-hands gadget design hatgun --tier pair --skill 1 --assist-skill 2
       dealer gadget design jetski --tier straight --by Bert --table friday
     """
-    from dealer.core.mechanics import gadget as mechanic
+    from dealer.core.mechanics.gadget import invention as mechanic
     from dealer.render.gadget import design_text
 
     request = mechanic.DesignRequest(name, tier, _check(**check))
@@ -106,7 +106,7 @@ def build(ctx, name, tier, rush, complexity, device, **check) -> None:
       dealer -r poker-hands gadget build --tier straight --skill 0 --cards "Js 10h 9d 8c 7s"
       dealer gadget build jetski --by Bert --rush 1 --table friday
     """
-    from dealer.core.mechanics import gadget as mechanic
+    from dealer.core.mechanics.gadget import invention as mechanic
     from dealer.render.gadget import build_text
 
     request = mechanic.BuildRequest(name, tier, _check(**check), rush, device, complexity)
@@ -136,7 +136,7 @@ def use(ctx, device, reliability, fail_hand, build_jokers, given) -> None:
       dealer -r poker-hands gadget use --reliability 3 --build-joker black --cards "BJ 4c 9h 9s 2d Kc Qh 5s"
       dealer gadget use jetski-1 --table friday
     """
-    from dealer.core.mechanics import gadget as mechanic
+    from dealer.core.mechanics.gadget import breakdown as mechanic
     from dealer.render.gadget import use_text
 
     request = mechanic.UseRequest(device, reliability, fail_hand, tuple(build_jokers), given)

@@ -94,6 +94,29 @@ def is_bust(ruleset: Any, cards: list, hand: Any) -> bool:
     return hand is None or not ruleset.ranking.meets(hand, ruleset.threshold(ruleset.hex["target"]))
 
 
+def pick_wilds(ruleset: Any, codes: list[str], context_name: str, count: int) -> list[str]:
+    """The codes of the ``count`` cards best made wild among ``codes`` (``best_with_picks``'s choice)."""
+    cards = [ruleset.deck.parse(code) for code in codes]
+    _, chosen = best_with_picks(ruleset, cards, ruleset.context(context_name or None), count)
+    return [card.code for card in chosen]
+
+
+def judge(ruleset: Any, codes: list[str], picks: list[str], target: str | None, context_name: str) -> dict:
+    """A hand judged: the best five (with ``picks`` made wild), success against the target, the
+    effect label and bust."""
+    from dealer.core.results import effect_label, hand_data
+
+    cards = [ruleset.deck.parse(code) for code in codes]
+    context = ruleset.context(context_name or None)
+    wild = [card for card in cards if card.code in picks]
+    hand = ruleset.ranking.best(cards, context.with_wild(wild) if wild else context) if cards else None
+    success = None if hand is None or not target else ruleset.ranking.meets(hand, ruleset.threshold(target))
+    return {"cards": list(codes), "wild_picks": list(picks), "target": target,
+            "hand": hand_data(hand, ruleset) if hand else None, "success": success,
+            "effect": effect_label(ruleset, hand.rank) if success else "",
+            "bust": is_bust(ruleset, cards, hand)}
+
+
 def how_black(cards: list) -> dict:
     """"How black is your hand": black cards against red cards."""
     return {"black": sum(1 for card in cards if card.color == "black"),

@@ -435,7 +435,9 @@ def _chip(ruleset, request, table, rng):
         if not master:
             raise HexError(f"a blue chip casts a spell at {request.caster}'s master level: give --master N "
                            "or a master trait on the roster")
-        spent = chips.resolve_spend(ruleset, chips.SpendRequest(request.caster, "blue", use="spell"), table, rng)
+        from dealer.core.mechanics.chips.spending import SpendRequest, resolve_spend
+
+        spent = resolve_spend(ruleset, SpendRequest(request.caster, "blue", use="spell"), table, rng)
         return 0, 0, int(master), spent.events[0]
     bonus = chips.chip_before_draw(ruleset, table, request.caster, request.chip, knack=request.knack or "")
     return bonus.cards, bonus.wild_picks, None, bonus.event

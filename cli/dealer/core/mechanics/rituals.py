@@ -12,26 +12,19 @@ chips live in ``ChipsState.favor``; a chip made new is counted in ``ChipsState.c
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
-from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, ChipsState, check_player, judge,
-                                         move_event, record_result)
+from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, ChipsState, back_to_pot,
+                                         check_player, move_event, record_result)
+from dealer.core.mechanics.request import Request
 from dealer.core.table import Table
 
 
-@dataclass(frozen=True)
-class RitualRequest:
-    """``dealer chips ritual NAME RITUAL``: a shaman's ritual hand and the favor chips it earns."""
+class RitualRequest(Request):
+    """``dealer chips ritual NAME RITUAL``: a shaman's ritual hand (``cards`` dealt by hand, as codes)
+    and the favor chips it earns."""
 
-    person: str
-    ritual: str
-    skill: int | None = None
-    mods: tuple[int, ...] = ()
-    cards: tuple[str, ...] | None = None
-    guardian: int | None = None
-
-
+    FIELDS = {"person": "", "ritual": "", "skill": None, "mods": (), "cards": None, "guardian": None}
 
 
 def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
@@ -130,13 +123,10 @@ def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[s
 
 
 def _ritual_judge(ruleset: Any, codes: list[str], picks: int) -> dict:
-    from dealer.core.mechanics.draws import best_with_picks
+    from dealer.core.mechanics.draws import judge, pick_wilds
 
-    context = ruleset.context(ruleset.hex["context"] or None)
-    chosen: tuple = ()
-    if picks and codes:
-        _, chosen = best_with_picks(ruleset, [ruleset.deck.parse(c) for c in codes], context, picks)
-    return judge(ruleset, codes, [card.code for card in chosen], ruleset.hex["target"], ruleset.hex["context"])
+    wild = pick_wilds(ruleset, codes, ruleset.hex["context"], picks) if picks and codes else []
+    return judge(ruleset, codes, wild, ruleset.hex["target"], ruleset.hex["context"])
 
 
 def _throw_back(table: Table, person: str, why: str) -> list[dict]:
@@ -146,8 +136,7 @@ def _throw_back(table: Table, person: str, why: str) -> list[dict]:
     for pool, counts in ((FAVOR, favor), (CHIPS, held)):
         for colour in table.ruleset.chips["pot"]:
             if counts.get(colour):
-                counts[colour] -= 1
-                table.chips.pot[colour] = table.chips.pot.get(colour, 0) + 1
+                back_to_pot(table, counts, colour)
                 return [move_event("return", person, colour, why, pool=pool)]
     return [move_event("return", person, None, why + " (no chip to throw)", pool=CHIPS)]
 
@@ -156,7 +145,7 @@ def _lose_favor(table: Table, person: str) -> list[dict]:
     favor = table.state(ChipsState).favor.pop(person, {})
     events = []
     for colour, count in favor.items():
-        table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
+        back_to_pot(table, favor, colour, count)
         why = "a bust: the spirits take every favor chip"
         events += [move_event("return", person, colour, why, pool=FAVOR) for _ in range(count)]
     return events

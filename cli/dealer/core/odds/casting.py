@@ -278,7 +278,7 @@ def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict
         raise OddsError(f"the {ruleset.name} deck has no Jokers: nothing can break a device")
     if not 1 <= reliability <= size:
         raise OddsError(f"reliability is a number of cards from 1 to {size}, not {reliability}")
-    from dealer.core.mechanics.gadget import breakdown_chance  # the one formula, shared with gadget use
+    from dealer.core.mechanics.gadget.breakdown import breakdown_chance  # the one formula, shared with gadget use
 
     total = comb(size, reliability)
     chance = breakdown_chance(size, len(jokers), reliability)

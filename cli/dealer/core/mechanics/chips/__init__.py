@@ -1,0 +1,309 @@
+"""Poker chips (seeds 000 and 003): the pot, blind draws, spending, pick-me-ups and shamans' rituals.
+
+Every chip sits in exactly one place: the pot, a player's chips (``table.chips``) or a
+shaman's favor chips (``ChipsState.favor``). A ritual's straight flush may make a new chip
+(``ChipsState.created``); nothing else makes or destroys one, so at every moment::
+
+    pot + players + favor == the ruleset's starting pot + created
+
+Draws are blind, weighted by what is in the pot now, and stop at the ruleset's cap
+(``chips.cap``; seed 003: at five chips a player may not draw). What a spent chip does is
+ruleset data (``[chips.uses]``); a spent chip goes back to the pot. Each entry point takes
+a request, changes the table (a ``dealer.core.table.Table``) and returns a ``ChipsResult``
+whose events the table's history records too.
+
+Where each rule lives: this module holds what every chip move shares (the state, the
+conservation sum, the checks, the events) and what a spent chip does, with a chip played
+before a draw (``chip_before_draw``, for spells and contests); ``pot`` the pot's moves (show,
+blind draws, the GM's gives, returns, a session's draws); ``spending`` a chip spent after the
+draw (on the last hand, or a pick-me-up) and wounds; ``dealer.core.mechanics.rituals`` the
+shamans' rituals.
+
+>>> import random
+>>> from dealer.core.mechanics.chips.pot import DrawRequest, resolve_draw
+>>> from dealer.store.rulesets import load
+>>> table = Table.fresh(load("poker-hands"))
+>>> result = resolve_draw(table.ruleset, DrawRequest("Bert", 2), table, random.Random(1))
+>>> [event["colour"] for event in result.events], conservation(table)["conserved"]
+(['red', 'white'], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer.core.mechanics.request import Request
+from dealer.core.table import Table, check_keys
+from dealer.errors import DealerError
+
+FAVOR = "favor"
+CHIPS = "chips"
+
+
+class ChipsError(DealerError):
+    """A chip move the rules do not allow: an unknown colour or player, a chip not held, the cap."""
+
+
+def trait_kinds(ruleset: Any) -> dict[str, str]:
+    """The roster traits this mechanic reads: name -> ``dice``, ``level``, ``text`` or ``flag``.
+
+    ``knacks`` lists knack names (``"cattle roping, trick shooting"``), ``rituals`` a shaman's
+    ritual skills (``"paint:2, tobacco:3"``), ``guardian-spirit`` caps their favor chips.
+    """
+    kinds = {}
+    if ruleset.chips["knack_as"]:
+        kinds["knacks"] = "text"
+    if ruleset.chips["rituals"]:
+        kinds.update({"guardian-spirit": "level", "rituals": "text"})
+    return kinds
+
+
+# -- state and result -----------------------------------------------------------------------------
+
+
+class ChipsState:
+    """The ``chips`` part of a table: favor chips, chips created, wounds, rituals used, sessions."""
+
+    KEY = "chips"
+    FIELDS = ("favor", "created", "wounds", "rituals", "sessions")
+    __slots__ = FIELDS
+
+    def __init__(self, favor=None, created=None, wounds=None, rituals=None, sessions: int = 0):
+        self.favor: dict[str, dict[str, int]] = {name: dict(held) for name, held in (favor or {}).items()}
+        self.created: dict[str, int] = dict(created or {})
+        self.wounds: dict[str, int] = dict(wounds or {})
+        self.rituals: dict[str, list[str]] = {name: list(used) for name, used in (rituals or {}).items()}
+        self.sessions = sessions
+
+    @classmethod
+    def from_data(cls, data: dict) -> "ChipsState":
+        check_keys(data, cls.FIELDS, "chips state")
+        counts = lambda held: {str(colour): int(count) for colour, count in held.items()}  # noqa: E731
+        return cls({str(name): counts(held) for name, held in data.get("favor", {}).items()},
+                   counts(data.get("created", {})), counts(data.get("wounds", {})),
+                   {str(name): [str(r) for r in used] for name, used in data.get("rituals", {}).items()},
+                   int(data.get("sessions", 0)))
+
+    def to_data(self) -> dict:
+        data = {"favor": {name: held for name, held in self.favor.items() if any(held.values())},
+                "created": {colour: n for colour, n in self.created.items() if n},
+                "wounds": {name: n for name, n in self.wounds.items() if n},
+                "rituals": {name: used for name, used in self.rituals.items() if used},
+                "sessions": self.sessions}
+        return {key: value for key, value in data.items() if value}
+
+    def favor_held(self, person: str) -> int:
+        return sum(self.favor.get(person, {}).values())
+
+
+class ChipsResult:
+    """What a chips command did: its events, the chips after it, and what else it found."""
+
+    def __init__(self, action: str, table: str | None, events: list[dict], chips: dict, detail: dict | None = None):
+        self.action, self.table, self.events, self.chips = action, table, events, chips
+        self.detail = detail if detail is not None else {}
+
+    def to_data(self) -> dict:
+        return {"action": self.action, "table": self.table, **self.chips, **self.detail, "events": self.events}
+
+
+# -- conservation and the chips as data -------------------------------------------------------------
+
+
+def _nonzero(counts: dict[str, int]) -> dict[str, int]:
+    return {colour: count for colour, count in counts.items() if count}
+
+
+def _add(into: dict[str, int], counts: dict[str, int]) -> None:
+    for colour, count in counts.items():
+        into[colour] = into.get(colour, 0) + count
+
+
+def conservation(table: Table) -> dict:
+    """The chips counted (pot + players + favor) against the starting pot + chips created."""
+    state = table.state(ChipsState)
+    total = dict(table.chips.total())
+    for held in state.favor.values():
+        _add(total, held)
+    expected = dict(table.ruleset.chips["pot"])
+    _add(expected, state.created)
+    return {"total": _nonzero(total), "start": dict(table.ruleset.chips["pot"]), "created": _nonzero(state.created),
+            "conserved": _nonzero(total) == _nonzero(expected)}
+
+
+def _ordered(counts: dict[str, int], colours: list[str]) -> dict[str, int]:
+    """Non-zero counts in the order of the ruleset's pot (white, red, blue)."""
+    rank = {colour: i for i, colour in enumerate(colours)}
+    return dict(sorted(_nonzero(counts).items(), key=lambda item: rank.get(item[0], len(rank))))
+
+
+def chips_data(table: Table) -> dict:
+    """The pot, each player's chips, favor chips, wounds and the conservation sum."""
+    state = table.state(ChipsState)
+    colours = list(table.ruleset.chips["pot"])
+    return {"pot": {colour: table.chips.pot.get(colour, 0) for colour in colours},
+            "players": {name: _ordered(held, colours) for name, held in table.chips.players.items()
+                        if any(held.values())},
+            "favor": {name: _ordered(held, colours) for name, held in state.favor.items() if any(held.values())},
+            "wounds": {name: n for name, n in state.wounds.items() if n},
+            "cap": table.ruleset.chips["cap"], "conservation": conservation(table)}
+
+
+def reset_chips(table: Table) -> None:
+    """``table reset``: every chip back in the pot, created chips gone: the starting pot again."""
+    table.chips.pot = dict(table.ruleset.chips["pot"])
+    table.chips.players = {}
+    state = table.state(ChipsState)
+    state.favor, state.created, state.rituals = {}, {}, {}
+
+
+def record_result(action: str, table: Table, events: list[dict], **detail) -> ChipsResult:
+    """The result of a chips command; its events go to the table's history too."""
+    table.log_events([{**event, "kind": _history_kind(event["kind"])} for event in events])
+    return ChipsResult(action, table.name, events, chips_data(table), detail)
+
+
+def _history_kind(kind: str) -> str:
+    return kind if kind == "ritual" else f"chip {kind}"
+
+
+# -- checks and moves ------------------------------------------------------------------------------
+
+
+def check_colour(ruleset: Any, colour: str) -> str:
+    """A colour of the ruleset's pot (case-insensitive), or a one-line error naming them."""
+    colours = list(ruleset.chips["pot"])
+    for known in colours:
+        if known.lower() == colour.strip().lower():
+            return known
+    raise ChipsError(f"'{colour}' is not a chip colour of {ruleset.name} (colours: {', '.join(colours) or 'none'})")
+
+
+def check_player(table: Table, person: str) -> str:
+    """Someone on the roster or already holding chips; without a table, anyone."""
+    if not table.persistent or person in table.roster or person in table.chips.players:
+        return person
+    known = ", ".join(dict.fromkeys([*table.roster, *table.chips.players])) or "nobody yet"
+    raise ChipsError(f"table '{table.name}' has no player '{person}' ({known}); "
+                     f"add them with: dealer table add {table.name} {person}")
+
+
+def _holdings(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {colour}" for colour, n in counts.items() if n) or "none"
+
+
+def _take_from_player(table: Table, person: str, colour: str) -> None:
+    held = table.chips.players.get(person, {})
+    if not held.get(colour):
+        raise ChipsError(f"{person} holds no {colour} chip (holds: {_holdings(held)})")
+    table.chips.move(person, None, colour)
+
+
+def back_to_pot(table: Table, pool: dict[str, int], colour: str, count: int = 1) -> None:
+    """Chips counted outside ``Chips.move`` back to the pot: a shaman's favor chips, or a player's
+    chips thrown back by a ritual."""
+    pool[colour] -= count
+    table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
+
+
+def move_event(kind: str, person: str, colour: str | None, why: str, **extra) -> dict:
+    """A chip event (``draw``, ``give``, ``spend``, ``return``, ``create``, ``ritual``) as data."""
+    return {"kind": kind, "player": person, "colour": colour, "why": why, **extra}
+
+
+# -- what a spent chip does, and a chip before a draw ---------------------------------------------
+
+
+def _use(ruleset: Any, name: str) -> dict:
+    uses = ruleset.chips["uses"]
+    if name not in uses:
+        raise ChipsError(f"{ruleset.name} has no chip use '{name}' (uses: {', '.join(uses) or 'none'})")
+    return uses[name]
+
+
+def _default_use(ruleset: Any, when: str) -> str:
+    """The use a spend means when ``--for`` is not given: the hand use of that moment, if any."""
+    for name, use in ruleset.chips["uses"].items():
+        if use["does"] == "hand" and use["when"] == when:
+            return name
+    raise ChipsError(f"say what the chip is for with --for USE (uses: {', '.join(ruleset.chips['uses']) or 'none'})")
+
+
+def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:
+    """A knack on the person's roster: any chip then acts as ``chips.knack_as`` on a hand."""
+    acts_as = ruleset.chips["knack_as"]
+    if not acts_as:
+        raise ChipsError(f"{ruleset.name} has no knacks")
+    from dealer.core.ranks import slug
+
+    listed = str(table.trait(person, "knacks") or "")
+    if slug(knack) not in [slug(name) for name in listed.split(",") if name.strip()]:
+        where = f"table '{table.name}'" if table.persistent else "a table (--table)"
+        raise ChipsError(f"{person} has no knack '{knack}' on {where}: "
+                         f"add it with --trait knacks=\"{knack}\" (knacks now: {listed or 'none'})")
+    return acts_as
+
+
+def _effect(ruleset: Any, use_name: str, use: dict, colour: str, acts_as: str | None) -> dict:
+    """What ``colour`` does under ``use`` (as ``acts_as`` for a knack), or a one-line refusal."""
+    as_colour = acts_as or colour
+    if as_colour not in use["colours"]:
+        allowed = ", ".join(use["colours"]) or "none"
+        raise ChipsError(f"a {colour} chip cannot be spent for {use_name} (it takes: {allowed})")
+    return use["colours"][as_colour]
+
+
+def _check_holds(table: Table, person: str, colour: str, use: dict) -> None:
+    """Refuse a spend of a chip the person does not hold (favor chips count where the use allows)."""
+    favor = table.state(ChipsState).favor.get(person, {})
+    held = table.chips.players.get(person, {})
+    if table.persistent and not held.get(colour) and not (use["favor"] and favor.get(colour)):
+        pools = f"; favor: {_holdings(favor)}" if use["favor"] and favor else ""
+        raise ChipsError(f"{person} holds no {colour} chip (holds: {_holdings(held)}{pools})")
+
+
+def _pay(table: Table, person: str, colour: str, use: dict) -> str:
+    """The chip goes back to the pot: from favor chips first when the use allows; says which pool."""
+    state = table.state(ChipsState)
+    favor = state.favor.get(person, {})
+    if use["favor"] and favor.get(colour):
+        back_to_pot(table, favor, colour)
+        return FAVOR
+    if not table.persistent:
+        return CHIPS  # no table: a physical chip, not counted
+    _take_from_player(table, person, colour)
+    return CHIPS
+
+
+class ChipBonus(Request):
+    """A chip played before a draw: extra cards and wild picks for the draw, and the spend event."""
+
+    FIELDS = {"cards": 0, "wild_picks": 0, "event": None}
+
+
+def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, knack: str = "") -> ChipBonus:
+    """``dealer hex --chip white|red``: the chip is spent (back to the pot, logged) and the draw gets
+    its extra cards or wild picks; pass ``cards`` as a modifier to ``draws.draw_size`` so that ten
+    cards or more bring the wild-pick rules, and ``wild_picks`` as its ``extra_picks``.
+
+    >>> from dealer.store.rulesets import load
+    >>> poker = load("poker-hands")
+    >>> bonus = chip_before_draw(poker, Table.fresh(poker), "Sally", "white")
+    >>> bonus.cards, bonus.wild_picks, bonus.event["use"]
+    (1, 0, 'before-draw')
+    """
+    person = check_player(table, person)
+    colour = check_colour(ruleset, colour)
+    use_name = _default_use(ruleset, "before-draw")
+    use = _use(ruleset, use_name)
+    acts_as = _knack(ruleset, table, person, knack) if knack else None
+    effect = _effect(ruleset, use_name, use, colour, acts_as)
+    _check_holds(table, person, colour, use)
+    pool = _pay(table, person, colour, use)
+    event = move_event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
+    if acts_as:
+        event["acts_as"] = acts_as
+    if table.persistent:
+        table.log_events([{**event, "kind": _history_kind("spend")}])
+    return ChipBonus(effect["cards"], effect["wild_picks"], event)
+

@@ -1,0 +1,110 @@
+"""The pot's moves: the chips shown, blind draws, the GM's gives, returns, and a session's draws.
+
+Draws are blind, weighted by what is in the pot at that moment, and stop at the ruleset's cap
+(``chips.cap``); the GM's give is refused at the cap too. A session starts with everyone on
+the roster drawing ``chips.session`` chips, and every ritual may be performed again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _holdings, _take_from_player,
+                                         check_colour, check_player, chips_data, move_event, record_result)
+from dealer.core.mechanics.request import Request
+from dealer.core.table import Table
+
+
+class ShowRequest(Request):
+    """``dealer chips``: the pot, everyone's chips and the conservation sum."""
+
+
+class DrawRequest(Request):
+    """``dealer chips draw NAME [N]``: N blind draws for NAME."""
+
+    FIELDS = {"person": "", "count": 1}
+
+
+class MoveRequest(Request):
+    """``dealer chips give NAME COLOUR`` (from the pot) or ``return`` (back to the pot)."""
+
+    FIELDS = {"person": "", "colour": "", "back": False}
+
+
+class SessionRequest(Request):
+    """``dealer chips session``: everyone on the roster draws the ruleset's count; rituals reset."""
+
+
+def _at_cap(table: Table, person: str) -> bool:
+    cap = table.ruleset.chips["cap"]
+    return bool(cap) and table.chips.held(person) >= cap
+
+
+def resolve_show(ruleset: Any, request: ShowRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
+    """The table's chips (a fresh full pot without a table)."""
+    ruleset.require("chips")
+    return ChipsResult("show", table.name, [], chips_data(table))
+
+
+def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.Random) -> ChipsResult:
+    """Blind draws for a player, each weighted by the pot at that moment, stopping at the cap.
+
+    A player already at the cap, or an empty pot, is an error: nothing is drawn.
+    """
+    ruleset.require("chips")
+    person = check_player(table, request.person)
+    cap = ruleset.chips["cap"]
+    if _at_cap(table, person):
+        raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed ({cap}): "
+                         "spend one before drawing")
+    if not any(table.chips.pot.values()):
+        raise ChipsError("the pot is empty: no chip to draw")
+    events, stopped = [], ""
+    for _ in range(request.count):
+        colour = table.chips.draw(person, rng, cap)
+        if colour is None:
+            stopped = f"at the cap ({cap})" if _at_cap(table, person) else "the pot is empty"
+            break
+        events.append(move_event("draw", person, colour, "a blind draw from the pot"))
+    return record_result("draw", table, events, asked=request.count, **({"stopped": stopped} if stopped else {}))
+
+
+def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
+    """The GM hands a chosen chip from the pot (refused at the cap), or a chip goes back to the pot."""
+    ruleset.require("chips")
+    person = check_player(table, request.person)
+    colour = check_colour(ruleset, request.colour)
+    if request.back:
+        _take_from_player(table, person, colour)
+        return record_result("return", table, [move_event("return", person, colour, "back to the pot")])
+    if _at_cap(table, person):
+        raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed "
+                         f"({ruleset.chips['cap']}): spend one first")
+    if not table.chips.pot.get(colour):
+        raise ChipsError(f"the pot has no {colour} chip (pot: {_holdings(table.chips.pot)})")
+    table.chips.move(None, person, colour)
+    return record_result("give", table, [move_event("give", person, colour, "the GM hands it out")])
+
+
+def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
+    """The start of a session: each person on the roster draws ``chips.session`` chips (caps
+    hold: at the cap a person draws nothing, and the result says so); every ritual may be used again."""
+    ruleset.require("chips")
+    if not table.roster:
+        raise ChipsError("nobody on the roster to draw: add players with dealer table add"
+                         + (f" {table.name} NAME" if table.name else ""))
+    state = table.state(ChipsState)
+    count, cap = ruleset.chips["session"], ruleset.chips["cap"]
+    events, skipped = [], {}
+    for person in table.roster:
+        for _ in range(count):
+            colour = table.chips.draw(person, rng, cap)
+            if colour is None:
+                skipped[person] = f"holds {table.chips.held(person)}, the cap" if _at_cap(table, person) \
+                    else "the pot is empty"
+                break
+            events.append(move_event("draw", person, colour, "the start of a session"))
+    state.rituals = {}
+    state.sessions += 1
+    return record_result("session", table, events, session=state.sessions, each=count, skipped=skipped)

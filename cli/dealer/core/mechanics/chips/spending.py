@@ -1,0 +1,200 @@
+"""A chip spent after the draw (seed 003): on the person's last hand, or for a pick-me-up.
+
+A chip on a hand changes the latest hand the person drew on the table (white: more cards from
+its own deck; red and blue: wild picks) and judges it again. The pick-me-ups are ruleset uses
+(``[chips.uses]``): a second wind clears a winded caster's casts; a blue chip heals a wound
+(recorded with ``dealer chips wound``) or avoids one. Every rule is checked before the chip
+moves, so a refused spend changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _check_holds, _default_use, _effect,
+                                         _knack, _pay, _use, check_colour, check_player, chips_data, move_event,
+                                         record_result)
+from dealer.core.mechanics.request import Request
+from dealer.core.table import Table
+
+RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand that used it
+
+
+class SpendRequest(Request):
+    """``dealer chips spend NAME COLOUR [--for USE] [--knack K] [--note TEXT]``."""
+
+    FIELDS = {"person": "", "colour": "", "use": "", "knack": "", "note": ""}
+
+
+class WoundRequest(Request):
+    """``dealer chips wound NAME [N]``: wounds taken, for the pick-me-ups to recover."""
+
+    FIELDS = {"person": "", "count": 1}
+
+
+def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random.Random) -> ChipsResult:
+    """A chip spent: on the person's last hand, for a pick-me-up, a spell, a stunt, luck or a favor.
+
+    Every rule is checked before the chip moves, so a refused spend changes nothing.
+    """
+    ruleset.require("chips")
+    person = check_player(table, request.person)
+    colour = check_colour(ruleset, request.colour)
+    use_name = request.use or _default_use(ruleset, "after-draw")
+    use = _use(ruleset, use_name)
+    acts_as = _knack(ruleset, table, person, request.knack) if request.knack else None
+    effect = _effect(ruleset, use_name, use, colour, acts_as)
+    _check_holds(table, person, colour, use)
+    _check_spend(table, person, colour, use_name, use, request, acts_as)
+    record = _spend_hand(table, person, effect) if use["does"] == "hand" else None
+    event = move_event("spend", person, colour, use["note"] or use_name, use=use_name,
+                   pool=_pay(table, person, colour, use))
+    event.update({key: value for key, value in (("note", request.note), ("acts_as", acts_as)) if value})
+    detail: dict = {"player": person, "use": use_name, "does": use["does"]}
+    if request.knack:
+        detail["knack"] = request.knack
+    if record is not None:
+        detail.update(change_hand(ruleset, table, record, effect, rng, f"{colour} chip"))
+        event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
+    elif use["does"] in _PICK_ME_UPS:
+        detail.update(_PICK_ME_UPS[use["does"]](table, person))
+    return record_result("spend", table, [event], **detail)
+
+
+def _check_spend(table: Table, person: str, colour: str, use_name: str, use: dict, request: SpendRequest,
+                 acts_as: str | None) -> None:
+    """What a use needs before a chip is spent on it: its moment, the player's words, a reason."""
+    does = use["does"]
+    if acts_as and does != "hand":
+        raise ChipsError(f"a knack powers hand manipulation only, not {use_name}")
+    if does == "hand" and use["when"] == "before-draw":
+        raise ChipsError(f"{use_name} is played with the draw: dealer hex ... --chip {colour}")
+    if does == "note" and not request.note.strip():
+        raise ChipsError(f"{use_name}: say what happens with --note \"...\" (the player's words are recorded)")
+    if does in _CHECKS:
+        _CHECKS[does](table, person)
+
+
+def _spend_hand(table: Table, person: str, effect: dict):
+    """The last hand a chip will change (checked before the chip moves)."""
+    if not table.persistent:
+        raise ChipsError("spending on a hand needs the table that remembers it: add --table NAME")
+    record = last_hand_of(table, person)
+    if effect["cards"] and not record.deck:
+        raise ChipsError(f"{person}'s last hand was dealt by hand: draw the extra card yourself "
+                         "and type the hand in again")
+    return record
+
+
+# -- pick-me-ups and wounds -------------------------------------------------------------------------
+
+
+def _check_winded(table: Table, person: str) -> None:
+    from dealer.core.mechanics.hex import is_winded
+
+    if not is_winded(table, person):
+        raise ChipsError(f"{person} is not winded: keep the chip (winded needs a master trait and that many casts)")
+
+
+def _check_wounded(table: Table, person: str) -> None:
+    if not table.state(ChipsState).wounds.get(person):
+        raise ChipsError(f"{person} has no wound to recover from (record one with: dealer chips wound {person})")
+
+
+def _second_wind(table: Table, person: str) -> dict:
+    from dealer.core.mechanics.hex import second_wind
+
+    return {"casts_before": second_wind(table, person), "winded": False}
+
+
+def _heal(table: Table, person: str) -> dict:
+    wounds = table.state(ChipsState).wounds
+    wounds[person] -= 1
+    return {"wounds_left": wounds[person]}
+
+
+def _wounds(table: Table, person: str) -> dict:
+    return {"wounds_left": table.state(ChipsState).wounds.get(person, 0)}
+
+
+_CHECKS = {"second-wind": _check_winded, "heal-wound": _check_wounded}
+
+
+_PICK_ME_UPS = {"second-wind": _second_wind, "heal-wound": _heal, "avoid-wound": _wounds, "death-wound": _wounds}
+
+
+def resolve_wound(ruleset: Any, request: WoundRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
+    """Wounds taken (no chip): the count a blue chip recovers from."""
+    ruleset.require("chips")
+    person = check_player(table, request.person)
+    state = table.state(ChipsState)
+    state.wounds[person] = state.wounds.get(person, 0) + request.count
+    table.log("wound", data={"player": person, "count": request.count, "wounds": state.wounds[person]})
+    return ChipsResult("wound", table.name, [], chips_data(table), {"player": person, "taken": request.count})
+
+
+# -- a chip on a hand ---------------------------------------------------------------------------------
+
+
+def last_hand_of(table: Table, person: str) -> Any:
+    """The person's latest hand, if a chip may still change it; else a one-line refusal.
+
+    The rule: only the latest hand a person drew on the table can change, and not once a later
+    hand has used it (its data says ``resolved_by``: a helper's hand after the leader drew).
+    """
+    from dealer.core.mechanics.last_hand import LastHands
+
+    record = table.state(LastHands).of(person)
+    if record is None:
+        raise ChipsError(f"{person} has no hand on table '{table.name}' to spend a chip on: "
+                         "draw one first (dealer hex, a contest, a conflict)")
+    if record.data.get(RESOLVED_BY):
+        raise ChipsError(f"{person}'s last hand ({record.source}) was already resolved by a later hand "
+                         f"(#{record.data[RESOLVED_BY]}): it cannot change")
+    return record
+
+
+def change_hand(ruleset: Any, table: Table, record: Any, effect: dict, rng: random.Random, why: str) -> dict:
+    """White: more cards from the hand's own deck; red and blue: wild picks (the best ones).
+    The hand is judged again, the record updated, and the history keeps both hands."""
+    from dealer.core.mechanics.draws import judge, pick_wilds
+
+    before = judge(ruleset, record.cards, record.wild_picks, record.target, record.context)
+    codes = list(record.cards)
+    if effect["cards"]:
+        codes += _extra_cards(table, record.deck, codes, record.person, effect["cards"], rng)
+    picks = list(record.wild_picks)
+    if effect["wild_picks"]:
+        picks = pick_wilds(ruleset, codes, record.context, len(picks) + effect["wild_picks"])
+    record.cards, record.wild_picks = codes, picks
+    record.data.setdefault("chips", []).append(why)
+    after = judge(ruleset, codes, picks, record.target, record.context)
+    table.log("hand changed", deck=record.deck, cards=codes,
+              data={"player": record.person, "source": record.source, "why": why,
+                    "before": before["hand"], "after": after["hand"], "success": after["success"]})
+    return {"before": before, "after": after, "source": record.source, "deck": record.deck,
+            "added": codes[len(before["cards"]):]}
+
+
+def _extra_cards(table: Table, deck: str, hand: list[str], person: str, count: int, rng: random.Random) -> list[str]:
+    """Cards from the hand's deck that are not already in the hand (its cards may have been
+    shuffled back since); they go where the hand's cards are: in play with the person, or the discards."""
+    piles = table.deck(deck, rng)
+    held = set(piles.play.get(person, ()))
+    out = []
+    for _ in range(count):
+        fresh = [code for code in piles.draw_pile if code not in hand and code not in out]
+        if not fresh:
+            waiting = [code for code in piles.discards if code not in hand]
+            rng.shuffle(waiting)
+            piles.discards = [code for code in piles.discards if code in hand]
+            piles.draw_pile.extend(waiting)
+            fresh = waiting
+        if not fresh:
+            raise ChipsError(f"deck '{deck}' has no card left to draw: dealer table shuffle {table.name} {deck}")
+        out.append(fresh[0])
+        piles.take([fresh[0]], person)
+    if not held.issuperset(hand):
+        piles.discard(out, holder=person)
+    return out

@@ -1,0 +1,207 @@
+"""Mad science by poker hand (seed 003's "Science!" and "Reliability"): design, build, use.
+
+* **Steps** ("beat by two", "miss by one") count the ladder of hand ranks as the design tiers
+  group them: a rank between two tiers' ranks is on the lower tier (a flush is a straight's
+  tier), no pair is one step below the first tier. ``steps`` is the one function for it.
+* **Design**: a mad science check (5 + skill cards, an assisting science check first adds to
+  it as a helper does) must meet the tier's hand; beating it by ``bonus_at`` steps or more
+  gives bonus construction cards. Jokers in the design hand are noted (``design_jokers``).
+* **Construction**: the same check against the same hand; the margin picks a row of the
+  ruleset's construction table (reliability, fail hand), a hit with Jacks or better is a
+  "high required hand". Rushing adds ``rush_reliability`` per complexity category.
+* **Use**: the GM draws ``reliability`` cards; a breakdown card (either Joker) is a breakdown,
+  whose severity hand depends on the Jokers drawn at build (``build_jokers``).
+
+Where each rule lives: this module holds what every gadget command shares (the tiers and
+steps, complexities, and the designs and devices a table keeps); ``invention`` the inventor's
+checks (design and build, the construction table); ``breakdown`` a device's use (reliability
+cards, the breakdown chance, the severity hand).
+
+>>> from dealer.store.rulesets import load
+>>> poker = load("poker-hands")
+>>> steps(poker, poker.by_id["flush"], poker.by_id["straight"]), steps(poker, poker.by_id["high-card"],
+...                                                                    poker.by_id["three-of-a-kind"])
+(0, -3)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from dealer.core.mechanics.request import Request
+from dealer.core.table import check_keys
+from dealer.errors import DealerError
+
+#: Roster traits this mechanic reads: the mad science skill (design and build checks).
+TRAITS = {"mad-science": "level"}
+
+
+class GadgetError(DealerError):
+    """A design, build or use the rules do not allow (unknown tier, no such device, ...)."""
+
+
+def trait_kinds(ruleset: Any) -> dict[str, str]:
+    """Roster traits read by ``dealer gadget``: name -> kind (``level``)."""
+    return dict(TRAITS)
+
+
+# -- tiers and steps --------------------------------------------------------------------------
+
+
+class Tier(Request):
+    """One design tier: its level (1 = the simplest), required hand rank, name and times."""
+
+    FIELDS = {"level": 0, "rank": None, "name": "", "example": "", "design_time": "", "complexity": ""}
+
+    def to_data(self) -> dict:
+        return {"level": self.level, "rank": self.rank.id, "rank_name": self.rank.name, "name": self.name,
+                "example": self.example, "design_time": self.design_time, "complexity": self.complexity}
+
+
+def tiers(ruleset: Any) -> list[Tier]:
+    """The ruleset's design tiers, simplest first."""
+    out = []
+    for i, item in enumerate(ruleset.gadget["tiers"], start=1):
+        rank, _ = ruleset.threshold(item["rank"])
+        out.append(Tier(i, rank, item["name"], item["example"], item["design_time"], item["complexity"]))
+    if not out:
+        raise GadgetError(f"ruleset '{ruleset.name}' has no gadget tiers: try -r poker-hands")
+    return out
+
+
+def tier_level(ruleset: Any, rank: Any) -> int:
+    """Where a hand rank sits on the tiers' ladder: 0 below the first tier, 1 at it, ..."""
+    return sum(1 for tier in tiers(ruleset) if rank.strength >= tier.rank.strength)
+
+
+def steps(ruleset: Any, made: Any, required: Any) -> int:
+    """Steps from the ``required`` hand rank to the ``made`` one: positive beats, negative misses.
+
+    >>> from dealer.store.rulesets import load
+    >>> poker = load("poker-hands")
+    >>> steps(poker, poker.by_id["full-house"], poker.by_id["pair"])
+    4
+    """
+    return tier_level(ruleset, made) - tier_level(ruleset, required)
+
+
+def _words(text: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def find_tier(ruleset: Any, text: str) -> Tier:
+    """A tier by number, hand rank (``pair``, ``flush``), name, or the start of its name (``simple``).
+
+    >>> from dealer.store.rulesets import load
+    >>> poker = load("poker-hands")
+    >>> [find_tier(poker, t).level for t in ("pair", "simple", "flush", "you built what?", "4")]
+    [1, 1, 4, 7, 4]
+    """
+    all_tiers = tiers(ruleset)
+    key = _words(text)
+    if key.isdigit() and 1 <= int(key) <= len(all_tiers):
+        return all_tiers[int(key) - 1]
+    rank = ruleset.by_id.get(key)
+    if rank is not None and tier_level(ruleset, rank) >= 1:
+        return all_tiers[tier_level(ruleset, rank) - 1]
+    named = [tier for tier in all_tiers if _words(tier.name) == key]
+    named = named or [tier for tier in all_tiers if key and _words(tier.name).startswith(key)]
+    if len(named) == 1:
+        return named[0]
+    listed = "; ".join(f"{tier.rank.id} ({tier.name})" for tier in all_tiers)
+    raise GadgetError(f"unknown tier '{text}': give a hand rank or a tier name: {listed}")
+
+
+def complexity_index(ruleset: Any, name: str) -> int:
+    """The position of a complexity (``simple``) among the ruleset's, simplest first."""
+    names = [item["name"] for item in ruleset.gadget["complexities"]]
+    for i, known in enumerate(names):
+        if _words(known) == _words(name):
+            return i
+    raise GadgetError(f"unknown complexity '{name}': one of {', '.join(names) or 'none in this ruleset'}")
+
+
+def build_time(ruleset: Any, complexity: str, rush: int = 0) -> str:
+    """Construction time at ``complexity``, rushed down ``rush`` categories."""
+    if not ruleset.gadget["complexities"] and not rush:
+        return ""
+    index = complexity_index(ruleset, complexity)
+    if rush > index:
+        raise GadgetError(f"a {complexity} build can be rushed at most {index} "
+                          f"categor{'y' if index == 1 else 'ies'}, not {rush}")
+    return ruleset.gadget["complexities"][index - rush]["build_time"]
+
+
+# -- table state ------------------------------------------------------------------------------
+
+
+class Design:
+    """A design on a table: its tier (by rank id), inventor, bonus cards and Joker notes."""
+
+    KEYS = ("tier", "inventor", "bonus_cards", "bonus_used", "jokers", "builders")
+    __slots__ = KEYS
+
+    def __init__(self, tier: str, inventor: str = "", bonus_cards: int = 0, bonus_used: bool = False,
+                 jokers: list[str] | None = None, builders: list[str] | None = None):
+        self.tier, self.inventor, self.bonus_cards, self.bonus_used = tier, inventor, bonus_cards, bonus_used
+        self.jokers = jokers if jokers is not None else []
+        self.builders = builders if builders is not None else []
+
+
+class Device:
+    """A device on a table: its design, builder, reliability, fail hand, build Jokers and record."""
+
+    KEYS = ("design", "builder", "reliability", "fail_hand", "build_jokers", "uses", "breakdowns")
+    __slots__ = KEYS
+
+    def __init__(self, design: str, builder: str = "", reliability: int = 1, fail_hand: int = 5,
+                 build_jokers: list[str] | None = None, uses: int = 0, breakdowns: int = 0):
+        self.design, self.builder, self.reliability, self.fail_hand = design, builder, reliability, fail_hand
+        self.build_jokers = build_jokers if build_jokers is not None else []
+        self.uses, self.breakdowns = uses, breakdowns
+
+
+class GadgetState:
+    """The ``gadget`` part of a table: designs and devices by name."""
+
+    KEY = "gadget"
+    __slots__ = ("designs", "devices")
+
+    def __init__(self, designs: dict[str, Design] | None = None, devices: dict[str, Device] | None = None):
+        self.designs = dict(designs or {})
+        self.devices = dict(devices or {})
+
+    @classmethod
+    def from_data(cls, data: dict) -> "GadgetState":
+        check_keys(data, ("designs", "devices"), "gadget state")
+        designs, devices = {}, {}
+        for name, item in data.get("designs", {}).items():
+            check_keys(item, Design.KEYS, f"gadget design '{name}'")
+            designs[name] = Design(**item)
+        for name, item in data.get("devices", {}).items():
+            check_keys(item, Device.KEYS, f"gadget device '{name}'")
+            devices[name] = Device(**item)
+        return cls(designs, devices)
+
+    def to_data(self) -> dict:
+        out = {}
+        if self.designs:
+            out["designs"] = {name: {k: getattr(d, k) for k in Design.KEYS} for name, d in self.designs.items()}
+        if self.devices:
+            out["devices"] = {name: {k: getattr(d, k) for k in Device.KEYS} for name, d in self.devices.items()}
+        return out
+
+    def design(self, name: str, table_name: str | None) -> Design:
+        if name not in self.designs:
+            known = ", ".join(self.designs) or "none yet"
+            raise GadgetError(f"table '{table_name}' has no design '{name}' (designs: {known}); "
+                              f"make one with: dealer gadget design {name} --tier TIER --table {table_name}")
+        return self.designs[name]
+
+    def device(self, name: str, table_name: str | None) -> Device:
+        if name not in self.devices:
+            known = ", ".join(self.devices) or "none yet"
+            raise GadgetError(f"table '{table_name}' has no device '{name}' (devices: {known})")
+        return self.devices[name]
+
