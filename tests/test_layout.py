@@ -62,3 +62,27 @@ def test_no_test_states_a_check_without_asserting_it():
             for path in modules(ROOT / "tests") for node in ast.walk(parsed(path))
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Compare | ast.BoolOp)]
     assert not bare, bare
+
+
+def test_the_wheel_lists_every_package():
+    """pyproject.toml names its packages one by one: a new package left out is missing from
+    the wheel, though an editable install would still find it."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(path.parent.relative_to(PACKAGE.parent).parts) for path in PACKAGE.rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
+
+
+def test_no_unused_or_undefined_names():
+    """pyflakes' checks (ruff's F rules, configured in pyproject.toml): dead imports and
+    variables, and names used but never defined."""
+    import shutil
+    import subprocess
+    import sys
+
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    assert ruff, "install the test extra: pip install '.[test]'"
+    run = subprocess.run([ruff, "check", "--output-format", "concise", "cli", "tests", "bench"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -1,7 +1,5 @@
 """``dealer chips``: exact output, a whole session on a poker-hands table, and bad input."""
 
-import random
-
 import pytest
 
 from tests.conftest import assert_clean_error

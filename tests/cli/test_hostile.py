@@ -8,7 +8,8 @@ import time
 import pytest
 
 from dealer.core import dice
-from dealer.render.dice import roll_data, roll_json
+from dealer.core.results import roll_data
+from dealer.render.dice import roll_json
 from tests.conftest import assert_clean_error
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-
 from dealer.options import completes, global_options
 from dealer.render.chips import chips_text
 from dealer.session import Session

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from dealer.core.dice import MAX_TN
-from dealer.render.dice import odds_data, odds_text, roll_data, roll_json, roll_line
+from dealer.core.results import roll_data
+from dealer.render.dice import odds_data, odds_text, roll_json, roll_line
 from dealer.options import global_options
 from dealer.session import Session
 

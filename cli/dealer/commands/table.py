@@ -8,7 +8,7 @@ import sys
 import click
 
 from dealer import render
-from dealer.render.tables import chips_text, log_text, table_show_text, traits_text
+from dealer.render.tables import chips_text, table_show_text, traits_text
 from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
 from dealer.options import SuggestingGroup, completes, global_options

@@ -229,7 +229,7 @@ def _compile_groups(rank, layout):
     if not (steps[:1] == ("groups",) or (steps[:1] == ("group",) and len(sizes) == 1)):
         return _OPAQUE, None
     needs_core = "cards" in steps or "high" in steps
-    values, strength = layout.values, rank.strength
+    values = layout.values
 
     def fast_groups(counts, at_least, wilds, dead, size):
         found = _group_bits(sizes, counts, at_least, wilds)

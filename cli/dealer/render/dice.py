@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dealer.core.results import roll_data  # the one shape of a trait roll, in every command
-
 
 def roll_json(roll):
     """``roll_data(roll)`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), made

@@ -559,7 +559,7 @@ def resolve_harm(ruleset: Any, request: HarmRequest, table: Any) -> TableResult:
         score = _score_name(ruleset, text, f"harm for {person}: ")
         if score not in owed["allowed"]:
             why = ("only Arcane harm reaches " + score if score == ruleset.conflict["power"]
-                   else f"mundane harm falls on the winning suits' Scores")
+                   else "mundane harm falls on the winning suits' Scores")
             raise ConflictError(f"harm for {person}: not on {score}: {why} ({', '.join(owed['allowed'])})")
         split[score] = split.get(score, 0) + number
     total = sum(split.values())

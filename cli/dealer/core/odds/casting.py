@@ -64,7 +64,7 @@ class _Failures:
         from dealer.core.odds.counting import Unsupported
         from dealer.core.odds.enumerate import enumerate_counts, sample_counts
 
-        ranking, deck = self.ruleset.ranking, self.ruleset.deck
+        deck = self.ruleset.deck
         rank, least = self.threshold
         total = comb(len(deck), n)
         try:
