@@ -1,0 +1,257 @@
+"""Exact hand-rank counts for a hand in progress: cards held, the rest drawn from a pool.
+
+Held cards and a thinned deck break the symmetry ``Counter`` leans on (every rank in every
+suit, every trump there to draw), so here the drawn plain cards are visited by their *rank
+counts*: how many of each rank, weighted by the ways the pool can supply them, added to the
+held ranks. Everything else follows ``Counter``:
+
+* each (profile, sequence signature) class, with its trumps, wilds and dead cards, is
+  classified once by the ruleset's own ranking, without the suited ranks;
+* the suited ranks (flushes, suited sequences) are counted per rank-count vector: the ways
+  to deal the suits so that some suit fills one, by inclusion-exclusion over the suits named
+  (a small dynamic programme over the ranks present, starting from the held cards' suits),
+  cached by what the vector looks like to the suits;
+* wild, trump and dead cards are drawn by number, trumps through ``TrumpSignatures`` with
+  the held trump numbers fixed.
+
+Holding the Ace and King of spades, two more cards from the other 50 of a 52-card deck:
+
+>>> from dealer.core.odds.counting import Counter
+>>> from dealer.store.rulesets import load
+>>> ruleset = load("dust-devils")
+>>> held = ruleset.deck.parse_many("As Ks")
+>>> pool = [card for card in ruleset.deck if card not in held]
+>>> counts = HeldCounter(Counter(ruleset, ruleset.context()), held, pool).count(4)
+>>> {rank.id: counts[rank.strength] for rank in ruleset.ranking.ranks if counts[rank.strength]}
+{'two-pair': 9, 'three-of-a-kind': 0, 'pair': 282, 'high-card': 934}
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from math import comb
+
+from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.odds.counting import Unsupported, tally
+from dealer.core.ranks import HAND_SIZE
+
+
+class _Cards:
+    """Some cards of a deck split the way counting needs them: plain suits per rank (a bit
+    per suit), natural trump numbers, and how many any-wilds, trump-wilds and dead cards."""
+
+    def __init__(self, split, context, cards):
+        wild = context.wild
+        suit_index = {suit.code: i for i, suit in enumerate(split.suits)}
+        self.suits = [0] * split.rank_count
+        self.naturals = []
+        self.wild_any = self.wild_trump = self.dead = 0
+        for card in cards:
+            kind = wild.get(card)
+            if kind == "any":
+                self.wild_any += 1
+            elif kind == "trump":
+                self.wild_trump += 1
+            elif card.kind == PLAIN:
+                self.suits[split.index[card.value]] |= 1 << suit_index[card.suit.code]
+            elif card.kind == TRUMP:
+                self.naturals.append(card.value)
+            else:
+                self.dead += 1
+        self.counts = [suits.bit_count() for suits in self.suits]
+        self.size = len(cards)
+
+
+class HeldCounter:
+    """Counts the best-hand rank of ``held`` plus every draw of the rest from ``pool``.
+
+    ``counter`` is the whole-deck ``Counter`` of the ruleset and context: its split of the
+    deck, its suited levels, its trump classes and its classification are reused.
+    """
+
+    def __init__(self, counter, held, pool):
+        self.counter = counter
+        self.split = counter.split
+        self.held = _Cards(self.split, counter.context, list(held))
+        self.pool = _Cards(self.split, counter.context, list(pool))
+        self._rows = {}
+        self._suited = {}
+
+    def count(self, n: int) -> dict[int, int]:
+        """``{rank strength: hands}`` over every way to fill the hand to ``n`` cards."""
+        out = {rank.strength: 0 for rank in self.counter.ruleset.ranking.ranks}
+        for hands, strength, ge, levels, _ in self._classes(n):
+            tally(out, hands, strength, ge, levels, range(len(levels)))
+        return out
+
+    def count_failing(self, n: int, threshold) -> int:
+        """How many of those hands miss ``threshold`` = (rank, least value), e.g. pair of jacks.
+
+        As ``Counter.count_failing``: the classes of the threshold's rank are refined by the
+        multiplicities of the ranks from ``least`` up, and a representative of each (its real
+        rank counts) tells the first tie-break value.
+        """
+        rank, least = threshold
+        below = sum(count for strength, count in self.count(n).items() if strength < rank.strength)
+        if not least:
+            return below
+        self.counter.check_refinable(rank)
+        split = self.split
+        high = tuple(i for i in range(split.rank_count) if split.values[i] >= least)
+        short = 0
+        for hands, strength, ge, levels, (counts, trumps, wa, wt, nd) in self._classes(n, high):
+            if strength != rank.strength:
+                continue
+            strength, primary = self.counter._classify_counts(counts, trumps, wa, wt, nd)
+            if strength == rank.strength and primary < least:
+                above = [i for i, level in enumerate(levels) if level[0] > rank.strength]
+                short += hands - (ge[above[0]] if above else 0)
+        return below + short
+
+    # -- classes ---------------------------------------------------------------------------
+
+    def _classes(self, n: int, high=()):
+        """Every class of the hands: ``(hands, unsuited strength, ge, levels, representative)``,
+        ``ge[i]`` the hands of the class where some suit fills suited level ``levels[i]``."""
+        counter, held, pool = self.counter, self.held, self.pool
+        draw = n - held.size
+        size = min(HAND_SIZE, n)
+        cap = min(held.wild_any + held.wild_trump + pool.wild_any + pool.wild_trump, n) + 1
+        trump_tables = counter.trumps.tables(cap, n, held.naturals, pool.naturals)
+        plain_left = sum(pool.counts)
+        for xa in range(min(pool.wild_any, draw) + 1):
+            wa = held.wild_any + xa
+            levels = counter._suited_levels(wa, size)
+            for xt in range(min(pool.wild_trump, draw - xa) + 1):
+                wt = held.wild_trump + xt
+                for xd in range(min(pool.dead, draw - xa - xt) + 1):
+                    nd = held.dead + xd
+                    outer = comb(pool.wild_any, xa) * comb(pool.wild_trump, xt) * comb(pool.dead, xd)
+                    for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1):
+                        k = draw - xa - xt - xd - t
+                        trumps = trump_tables.get(t)
+                        if k > plain_left or not trumps:
+                            continue
+                        rows = self._plain_rows(k, wa, size, high)
+                        for (profile, _, _), (mask, counts, hands, ge) in rows.items():
+                            for trump_count, rep in trumps.values():
+                                strength = counter._classify(profile, mask, rep, wa, wt, nd)
+                                weight = outer * trump_count
+                                yield (weight * hands, strength, [weight * g for g in ge], levels,
+                                       (counts, rep, wa, wt, nd))
+
+    def _plain_rows(self, k: int, wa: int, size: int, high):
+        """``{(profile, sequence signature, counts of the ranks in high): [mask, counts, hands,
+        ge]}`` over the ways to draw ``k`` plain cards of the pool beside the held ones."""
+        key = (k, wa, size, high)
+        found = self._rows.get(key)
+        if found is not None:
+            return found
+        counter, split = self.counter, self.split
+        ranks = split.rank_count
+        held_suits, held_counts = self.held.suits, self.held.counts
+        pool_suits, pool_counts = self.pool.suits, self.pool.counts
+        levels = counter._suited_levels(wa, size)
+        suffix = [0] * (ranks + 1)  # plain cards left in the pool from each rank up
+        for i in range(ranks - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + pool_counts[i]
+        drawn = [0] * ranks
+        signatures = {}
+        table = {}
+
+        def leaf(weight):
+            counts = [held_counts[i] + drawn[i] for i in range(ranks)]
+            present = [i for i in range(ranks) if counts[i]]
+            mask = 0
+            for i in present:
+                mask |= 1 << i
+            profile = tuple(sorted((counts[i] for i in present), reverse=True))
+            signature = signatures.get(mask)
+            if signature is None:
+                signature = signatures[mask] = counter._sequence_signature(mask, wa)
+            row_key = (profile, signature, tuple(counts[i] for i in high))
+            row = table.get(row_key)
+            if row is None:
+                row = table[row_key] = [mask, tuple((i, counts[i]) for i in present), 0, [0] * len(levels)]
+            row[2] += weight
+            ge = row[3]
+            for j, (_, least, good) in enumerate(levels):
+                if least > len(present) or (good is not None and not good[mask]):
+                    continue  # each suit holds a rank at most once
+                if good is None:
+                    shape = (wa, j, tuple(sorted((held_suits[i], pool_suits[i], drawn[i]) for i in present)))
+                else:
+                    shape = (wa, j, tuple((i, held_suits[i], pool_suits[i], drawn[i]) for i in present))
+                ways = self._suited.get(shape)
+                if ways is None:
+                    items = [(1 << i, held_suits[i], pool_suits[i], drawn[i]) for i in present]
+                    ways = self._suited[shape] = self._some_suit(items, least, good)
+                ge[j] += ways
+
+        def visit(i, left, weight):
+            if not left:
+                leaf(weight)
+                return
+            if suffix[i] < left:
+                return
+            available = pool_counts[i]
+            for d in range(min(available, left) + 1):
+                drawn[i] = d
+                visit(i + 1, left - d, weight * comb(available, d))
+            drawn[i] = 0
+
+        visit(0, k, 1)
+        found = self._rows[key] = {row_key: (row[0], row[1], row[2], row[3]) for row_key, row in table.items()}
+        return found
+
+    # -- suits -------------------------------------------------------------------------------
+
+    def _some_suit(self, items, least: int, good) -> int:
+        """Suit deals of ``items`` (``(rank bit, held suits, pool suits, drawn)`` for each rank
+        present) where some suit is good: inclusion-exclusion over the suits named good."""
+        suits = self.split.suit_count
+        cards = sum(held.bit_count() + drawn for _, held, _, drawn in items)
+        total, m = 0, 1
+        while m <= suits and m * least <= cards:
+            if good is not None and m >= 3:
+                raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
+            named = sum(self._all_good(items, chosen, least, good) for chosen in combinations(range(suits), m))
+            total += (-1) ** (m + 1) * named
+            m += 1
+        return total
+
+    @staticmethod
+    def _all_good(items, chosen, least: int, good) -> int:
+        """Suit deals of ``items`` where every suit in ``chosen`` is good: over the ranks, each
+        named suit's state (its card count, capped at ``least``, or its rank mask for a
+        ``good`` table) with the ways the other suits take the rest of the rank's draw."""
+        width = len(chosen)
+        states = {(0,) * width: 1}
+        for bit, held, pool, drawn in items:
+            free = pool.bit_count() - sum(pool >> s & 1 for s in chosen)
+            options = []
+            for inside in product((0, 1), repeat=width):
+                taken, possible = 0, True
+                for s, wanted in zip(chosen, inside):
+                    if held >> s & 1:
+                        possible = wanted == 1
+                    elif pool >> s & 1:
+                        taken += wanted
+                    else:
+                        possible = wanted == 0
+                    if not possible:
+                        break
+                if possible and 0 <= drawn - taken <= free:
+                    options.append((inside, comb(free, drawn - taken)))
+            grown = {}
+            for state, ways in states.items():
+                for inside, more in options:
+                    if good is None:
+                        new = tuple(min(c + w, least) for c, w in zip(state, inside))
+                    else:
+                        new = tuple(c | bit if w else c for c, w in zip(state, inside))
+                    grown[new] = grown.get(new, 0) + ways * more
+            states = grown
+        if good is None:
+            return sum(ways for state, ways in states.items() if min(state) >= least)
+        return sum(ways for state, ways in states.items() if all(good[mask] for mask in state))
