@@ -35,6 +35,8 @@ from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.odds.counting import Unsupported, tally
 from dealer.core.ranks import HAND_SIZE
 
+GOOD = -1  # the state of a suit already good, whatever else it gets
+
 
 class _Cards:
     """Some cards of a deck split the way counting needs them: plain suits per rank (a bit
@@ -76,6 +78,9 @@ class HeldCounter:
         self.pool = _Cards(self.split, counter.context, list(pool))
         self._rows = {}
         self._suited = {}
+        self._minimal = {}
+        self._named = {}
+        self._relevance = {}
 
     def count(self, n: int) -> dict[int, int]:
         """``{rank strength: hands}`` over every way to fill the hand to ``n`` cards."""
@@ -180,13 +185,25 @@ class HeldCounter:
                     continue  # each suit holds a rank at most once
                 if good is None:
                     shape = (wa, j, tuple(sorted((held_suits[i], pool_suits[i], drawn[i]) for i in present)))
+                    factor, sets = 1, ()
                 else:
-                    shape = (wa, j, tuple((i, held_suits[i], pool_suits[i], drawn[i]) for i in present))
+                    # Ranks in no good set within the hand's ranks cannot make a suit good:
+                    # they are dealt their suits freely.
+                    relevant, sets = self._relevant(wa, size, j, mask)
+                    shape = (wa, j, tuple((i, held_suits[i], pool_suits[i], drawn[i])
+                                          for i in present if relevant >> i & 1))
+                    factor = 1
+                    for i in present:
+                        if not relevant >> i & 1:
+                            factor *= comb(pool_counts[i], drawn[i])
                 ways = self._suited.get(shape)
                 if ways is None:
-                    items = [(1 << i, held_suits[i], pool_suits[i], drawn[i]) for i in present]
-                    ways = self._suited[shape] = self._some_suit(items, least, good)
-                ge[j] += ways
+                    if good is None:
+                        items = [(0, held, pool, d) for held, pool, d in shape[2]]
+                    else:
+                        items = [(1 << i, held, pool, d) for i, held, pool, d in shape[2]]
+                    ways = self._suited[shape] = self._some_suit(items, least, good, sets)
+                ge[j] += factor * ways
 
         def visit(i, left, weight):
             if not left:
@@ -206,52 +223,93 @@ class HeldCounter:
 
     # -- suits -------------------------------------------------------------------------------
 
-    def _some_suit(self, items, least: int, good) -> int:
+    def _relevant(self, wa: int, size: int, level: int, mask: int):
+        """``(ranks, sets)``: the minimal good sets of suited level ``level`` that lie within
+        ``mask``, and the ranks they cover (the others never decide whether a suit is good)."""
+        key = (wa, size, level, mask)
+        found = self._relevance.get(key)
+        if found is None:
+            minimal = self._minimal.get((wa, size, level))
+            if minimal is None:
+                good = self.counter._suited_levels(wa, size)[level][2]
+                minimal = self._minimal[(wa, size, level)] = [
+                    m for m in range(len(good))
+                    if good[m] and not any(good[m ^ 1 << b] for b in range(m.bit_length()) if m >> b & 1)]
+            sets = tuple(m for m in minimal if m & mask == m)
+            ranks = 0
+            for m in sets:
+                ranks |= m
+            found = self._relevance[key] = (ranks, sets)
+        return found
+
+    def _some_suit(self, items, least: int, good, sets=()) -> int:
         """Suit deals of ``items`` (``(rank bit, held suits, pool suits, drawn)`` for each rank
-        present) where some suit is good: inclusion-exclusion over the suits named good."""
+        present) where some suit is good: inclusion-exclusion over the suits named good.
+        ``sets``: the minimal good sets of a ``good`` table within the ranks of ``items``."""
         suits = self.split.suit_count
         cards = sum(held.bit_count() + drawn for _, held, _, drawn in items)
+        # A suit can be good only if enough ranks can give it a card.
+        able = [s for s in range(suits)
+                if sum(1 for _, held, pool, drawn in items if held >> s & 1 or pool >> s & 1 and drawn) >= least]
         total, m = 0, 1
-        while m <= suits and m * least <= cards:
+        while m <= len(able) and m * least <= cards:
             if good is not None and m >= 3:
                 raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
-            named = sum(self._all_good(items, chosen, least, good) for chosen in combinations(range(suits), m))
+            named = 0
+            for chosen in combinations(able, m):
+                columns = []
+                for bit, held, pool, drawn in items:
+                    free = pool.bit_count() - sum(pool >> s & 1 for s in chosen)
+                    columns.append((bit, tuple(held >> s & 1 for s in chosen), tuple(pool >> s & 1 for s in chosen),
+                                    free, drawn))
+                key = (least, None if good is None else id(good),
+                       tuple(sorted(columns) if good is None else columns))
+                ways = self._named.get(key)
+                if ways is None:
+                    ways = self._named[key] = self._all_good(columns, least, good, sets)
+                named += ways
             total += (-1) ** (m + 1) * named
             m += 1
         return total
 
     @staticmethod
-    def _all_good(items, chosen, least: int, good) -> int:
-        """Suit deals of ``items`` where every suit in ``chosen`` is good: over the ranks, each
-        named suit's state (its card count, capped at ``least``, or its rank mask for a
-        ``good`` table) with the ways the other suits take the rest of the rank's draw."""
-        width = len(chosen)
+    def _all_good(columns, least: int, good, sets) -> int:
+        """Suit deals where every named suit is good, ``columns`` giving for each rank present
+        (lowest first) its bit, which named suits hold it and which the pool offers, how many
+        other suits the pool offers, and how many are drawn. Over the ranks, each named suit's
+        state (its card count, capped at ``least``, or for a ``good`` table its ranks among the
+        minimal good ``sets`` still open) with the ways the other suits take the rest."""
+        width = len(columns[0][1])
         states = {(0,) * width: 1}
-        for bit, held, pool, drawn in items:
-            free = pool.bit_count() - sum(pool >> s & 1 for s in chosen)
+        open_after = []  # ranks of the good sets that still await a rank after this one
+        for index in range(len(columns)):
+            later = 0
+            for bit, *_ in columns[index + 1:]:
+                later |= bit
+            live = 0
+            for m in sets:
+                if m & later:
+                    live |= m
+            open_after.append(live)
+        for (bit, held, pool, free, drawn), live in zip(columns, open_after):
             options = []
             for inside in product((0, 1), repeat=width):
-                taken, possible = 0, True
-                for s, wanted in zip(chosen, inside):
-                    if held >> s & 1:
-                        possible = wanted == 1
-                    elif pool >> s & 1:
-                        taken += wanted
-                    else:
-                        possible = wanted == 0
-                    if not possible:
-                        break
-                if possible and 0 <= drawn - taken <= free:
+                if any(h and not w or not h and not p and w for h, p, w in zip(held, pool, inside)):
+                    continue  # a held suit is in, a suit neither held nor offered is out
+                taken = sum(w for h, w in zip(held, inside) if not h)
+                if 0 <= drawn - taken <= free:
                     options.append((inside, comb(free, drawn - taken)))
             grown = {}
             for state, ways in states.items():
                 for inside, more in options:
                     if good is None:
                         new = tuple(min(c + w, least) for c, w in zip(state, inside))
-                    else:
-                        new = tuple(c | bit if w else c for c, w in zip(state, inside))
+                    else:  # a good suit stays good (the patterns are monotone): one state
+                        new = tuple(c if c == GOOD else
+                                    GOOD if good[(c | bit) if w else c] else ((c | bit) if w else c) & live
+                                    for c, w in zip(state, inside))
                     grown[new] = grown.get(new, 0) + ways * more
             states = grown
         if good is None:
             return sum(ways for state, ways in states.items() if min(state) >= least)
-        return sum(ways for state, ways in states.items() if all(good[mask] for mask in state))
+        return sum(ways for state, ways in states.items() if all(mask == GOOD for mask in state))
