@@ -84,12 +84,14 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
 
     ``holding``: cards already in the hand (they count toward ``n``); ``deck_left``: the
     cards still to draw from (default: the deck without the held cards); ``minimum``: a
-    threshold text (``"pair of jacks"``) whose chance is reported. Counting is used when
-    nothing is held and the deck is whole, else enumeration up to ``limit`` hands, else
-    ``samples`` random deals from ``rng`` (``simulate`` forces that).
+    threshold text (``"pair of jacks"``) whose chance is reported. Counting is used whenever
+    the ranking and context allow it (by class over the whole deck, or by rank counts for
+    held cards and a thinned deck), else enumeration up to ``limit`` hands, else ``samples``
+    random deals from ``rng`` (``simulate`` forces that).
     """
     from dealer.core.odds.counting import Counter, Unsupported
     from dealer.core.odds.enumerate import enumerate_counts, sample_counts
+    from dealer.core.odds.holding import HeldCounter
 
     deck = ruleset.deck
     ranking = ruleset.ranking
@@ -123,11 +125,13 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
         import random
 
         rng = random.Random()
-    if whole and not simulate:
+    if not simulate:
         try:
             counter = Counter(ruleset, context_obj)
+            if not whole:
+                counter = HeldCounter(counter, held, pool)
             counts = counter.count(n)
-            method, total = "counted", comb(len(deck), n)
+            method, total = "counted", comb(len(pool), draw)
         except Unsupported:
             counts = None
     if counts is None and not simulate and comb(len(pool), draw) <= limit:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from itertools import combinations, product
 from math import comb
+from operator import getitem
 
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.odds.counting import Unsupported, tally
@@ -124,6 +125,13 @@ class HeldCounter:
         cap = min(held.wild_any + held.wild_trump + pool.wild_any + pool.wild_trump, n) + 1
         trump_tables = counter.trumps.tables(cap, n, held.naturals, pool.naturals)
         plain_left = sum(pool.counts)
+        for xa in range(min(pool.wild_any, draw) + 1):
+            plain_most = sum(held.counts) + min(plain_left, draw - xa)
+            levels = counter._suited_levels(held.wild_any + xa, size)
+            if self.split.suit_count >= 3 and any(good is not None and 3 * least <= plain_most
+                                                  for _, least, good in levels):
+                # Triples of suits each holding a suited sequence: too many to count by class.
+                raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
         for xa in range(min(pool.wild_any, draw) + 1):
             wa = held.wild_any + xa
             levels = counter._suited_levels(wa, size)
@@ -253,8 +261,6 @@ class HeldCounter:
                 if sum(1 for _, held, pool, drawn in items if held >> s & 1 or pool >> s & 1 and drawn) >= least]
         total, m = 0, 1
         while m <= len(able) and m * least <= cards:
-            if good is not None and m >= 3:
-                raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
             named = 0
             for chosen in combinations(able, m):
                 columns = []
@@ -299,15 +305,22 @@ class HeldCounter:
                 taken = sum(w for h, w in zip(held, inside) if not h)
                 if 0 <= drawn - taken <= free:
                     options.append((inside, comb(free, drawn - taken)))
+            moves = {}  # a suit's state -> (its state without this rank, with it)
+            for state in states:
+                for c in state:
+                    if c in moves:
+                        continue
+                    if good is None:
+                        moves[c] = (c, min(c + 1, least))
+                    elif c == GOOD:  # a good suit stays good (the patterns are monotone)
+                        moves[c] = (GOOD, GOOD)
+                    else:
+                        moves[c] = (c & live, GOOD if good[c | bit] else (c | bit) & live)
             grown = {}
             for state, ways in states.items():
+                nexts = [moves[c] for c in state]
                 for inside, more in options:
-                    if good is None:
-                        new = tuple(min(c + w, least) for c, w in zip(state, inside))
-                    else:  # a good suit stays good (the patterns are monotone): one state
-                        new = tuple(c if c == GOOD else
-                                    GOOD if good[(c | bit) if w else c] else ((c | bit) if w else c) & live
-                                    for c, w in zip(state, inside))
+                    new = tuple(map(getitem, nexts, inside))
                     grown[new] = grown.get(new, 0) + ways * more
             states = grown
         if good is None:
