@@ -53,9 +53,9 @@ def test_reduced_decks_count_like_brute_force_for_hands_in_progress(name):
     context = ruleset.context(context_name)
     deck = list(ruleset.deck)
     rng = random.Random(name)
-    for _ in range(25):
+    for _ in range(15):
         n = rng.randint(1, 7)
-        held, pool = _deal(rng, deck, n, 4000)
+        held, pool = _deal(rng, deck, n, 3000)
         _agree(ruleset, context, n, held, pool)
 
 
@@ -78,9 +78,9 @@ def test_reduced_decks_count_thresholds_with_cards_held(name):
     rng = random.Random(name + "min")
     thresholds = _threshold_texts(ruleset)
     assert len(thresholds) >= 4
-    for _ in range(6):
+    for _ in range(4):
         n = rng.randint(2, 6)
-        held, pool = _deal(rng, deck, n, 1500)
+        held, pool = _deal(rng, deck, n, 1000)
         _agree(ruleset, context, n, held, pool, thresholds)
 
 
@@ -122,7 +122,7 @@ def test_wild_jokers_and_trumps_held_or_left_in_the_pool(load):
         ruleset = load(name)
         held = ruleset.deck.parse_many(held_codes) if held_codes else []
         pool = ruleset.deck.parse_many(pool_codes)
-        for n in range(max(1, len(held)), min(len(held) + len(pool), len(held) + 4) + 1):
+        for n in range(max(1, len(held)), min(len(held) + len(pool), len(held) + 3) + 1):
             _agree(ruleset, ruleset.context(), n, held, pool, _threshold_texts(ruleset)[:3])
 
 
@@ -211,7 +211,7 @@ def _random_hand_in_progress(data):
     _agree(SMALL, context, n, held, pool, [SMALL.threshold("pair of fives")])
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_hands_in_progress_count_like_brute_force(data):
     _random_hand_in_progress(data)

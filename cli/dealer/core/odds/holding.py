@@ -23,7 +23,7 @@ Holding the Ace and King of spades, two more cards from the other 50 of a 52-car
 >>> pool = [card for card in ruleset.deck if card not in held]
 >>> counts = HeldCounter(Counter(ruleset, ruleset.context()), held, pool).count(4)
 >>> {rank.id: counts[rank.strength] for rank in ruleset.ranking.ranks if counts[rank.strength]}
-{'two-pair': 9, 'three-of-a-kind': 0, 'pair': 282, 'high-card': 934}
+{'three-of-a-kind': 6, 'two-pair': 9, 'pair': 330, 'high-card': 880}
 """
 
 from __future__ import annotations
