@@ -263,6 +263,8 @@ class HeldCounter:
         while m <= len(able) and m * least <= cards:
             named = 0
             for chosen in combinations(able, m):
+                if good is not None and not self._possible(items, chosen, sets):
+                    continue
                 columns = []
                 for bit, held, pool, drawn in items:
                     free = pool.bit_count() - sum(pool >> s & 1 for s in chosen)
@@ -277,6 +279,29 @@ class HeldCounter:
             total += (-1) ** (m + 1) * named
             m += 1
         return total
+
+    @staticmethod
+    def _possible(items, chosen, sets) -> bool:
+        """Whether the named suits can all be good at once for a ``good`` table: each covers a
+        minimal good set of ranks it can get, and the ranks two of them share can give both."""
+        can = []
+        for s in chosen:
+            mask = 0
+            for bit, held, pool, drawn in items:
+                if held >> s & 1 or pool >> s & 1 and drawn:
+                    mask |= bit
+            can.append(mask)
+        covers = [[m for m in sets if m & mask == m] for mask in can]
+        if not all(covers):
+            return False
+        if len(chosen) == 1:
+            return True
+        both = 0
+        for bit, held, pool, drawn in items:
+            if all(held >> s & 1 or pool >> s & 1 for s in chosen) \
+                    and drawn >= sum(1 for s in chosen if not held >> s & 1):
+                both |= bit
+        return any(not first & second & ~both for first in covers[0] for second in covers[1])
 
     @staticmethod
     def _all_good(columns, least: int, good, sets) -> int:
