@@ -197,6 +197,15 @@ def test_three_suited_sequences_at_once_are_not_counted(load):
         HeldCounter(Counter(ruleset, ruleset.context()), held, [c for c in ruleset.deck if c not in held]).count(11)
 
 
+def test_too_many_rank_counts_to_visit_are_simulated(load):
+    ruleset = load("dust-devils")
+    held = ruleset.deck.parse_many("Ah Ad")
+    with pytest.raises(Unsupported):  # a million ways to draw eleven ranks
+        HeldCounter(Counter(ruleset, ruleset.context()), held, [c for c in ruleset.deck if c not in held]).count(13)
+    odds = hand_odds(ruleset, 13, holding=held, samples=200, rng=random.Random(2))
+    assert odds.method == "simulated" and odds.total == 200
+
+
 SMALL = reduced("deadlands", ["2", "3", "4", "5", "6", "A"], suits=3)  # 18 plain cards and two wild Jokers
 
 

@@ -33,10 +33,12 @@ from math import comb
 from operator import getitem
 
 from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.odds.combinatorics import _bounded_compositions
 from dealer.core.odds.counting import Unsupported, tally
 from dealer.core.ranks import HAND_SIZE
 
 GOOD = -1  # the state of a suit already good, whatever else it gets
+VISIT_LIMIT = 600_000  # rank-count vectors visited at most (about 10 s); past it, simulate
 
 
 class _Cards:
@@ -125,6 +127,14 @@ class HeldCounter:
         cap = min(held.wild_any + held.wild_trump + pool.wild_any + pool.wild_trump, n) + 1
         trump_tables = counter.trumps.tables(cap, n, held.naturals, pool.naturals)
         plain_left = sum(pool.counts)
+        plain_draws = {draw - xa - xt - xd - t
+                       for xa in range(min(pool.wild_any, draw) + 1)
+                       for xt in range(min(pool.wild_trump, draw - xa) + 1)
+                       for xd in range(min(pool.dead, draw - xa - xt) + 1)
+                       for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1)}
+        vectors = sum(_bounded_compositions(pool.counts, k) for k in plain_draws if k <= plain_left)
+        if vectors > VISIT_LIMIT:
+            raise Unsupported(f"{vectors:,} ways to draw the plain ranks: too many to visit in time")
         for xa in range(min(pool.wild_any, draw) + 1):
             plain_most = sum(held.counts) + min(plain_left, draw - xa)
             levels = counter._suited_levels(held.wild_any + xa, size)
