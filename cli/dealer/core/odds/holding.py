@@ -127,21 +127,7 @@ class HeldCounter:
         cap = min(held.wild_any + held.wild_trump + pool.wild_any + pool.wild_trump, n) + 1
         trump_tables = counter.trumps.tables(cap, n, held.naturals, pool.naturals)
         plain_left = sum(pool.counts)
-        plain_draws = {draw - xa - xt - xd - t
-                       for xa in range(min(pool.wild_any, draw) + 1)
-                       for xt in range(min(pool.wild_trump, draw - xa) + 1)
-                       for xd in range(min(pool.dead, draw - xa - xt) + 1)
-                       for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1)}
-        vectors = sum(_bounded_compositions(pool.counts, k) for k in plain_draws if k <= plain_left)
-        if vectors > VISIT_LIMIT:
-            raise Unsupported(f"{vectors:,} ways to draw the plain ranks: too many to visit in time")
-        for xa in range(min(pool.wild_any, draw) + 1):
-            plain_most = sum(held.counts) + min(plain_left, draw - xa)
-            levels = counter._suited_levels(held.wild_any + xa, size)
-            if self.split.suit_count >= 3 and any(good is not None and 3 * least <= plain_most
-                                                  for _, least, good in levels):
-                # Triples of suits each holding a suited sequence: too many to count by class.
-                raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
+        self._refuse_what_takes_too_long(draw, size)
         for xa in range(min(pool.wild_any, draw) + 1):
             wa = held.wild_any + xa
             levels = counter._suited_levels(wa, size)
@@ -163,9 +149,31 @@ class HeldCounter:
                                 yield (weight * hands, strength, [weight * g for g in ge], levels,
                                        (counts, rep, wa, wt, nd))
 
+    def _refuse_what_takes_too_long(self, draw: int, size: int):
+        """Raise ``Unsupported`` before any work when the plain ranks could be drawn in too
+        many ways to visit, or when three suits could each hold a suited sequence (triples
+        of suits' rank sets are too many to count)."""
+        held, pool = self.held, self.pool
+        plain_left = sum(pool.counts)
+        plain_draws = {draw - xa - xt - xd - t
+                       for xa in range(min(pool.wild_any, draw) + 1)
+                       for xt in range(min(pool.wild_trump, draw - xa) + 1)
+                       for xd in range(min(pool.dead, draw - xa - xt) + 1)
+                       for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1)}
+        vectors = sum(_bounded_compositions(pool.counts, k) for k in plain_draws if k <= plain_left)
+        if vectors > VISIT_LIMIT:
+            raise Unsupported(f"{vectors:,} ways to draw the plain ranks: too many to visit in time")
+        if self.split.suit_count < 3:
+            return
+        for xa in range(min(pool.wild_any, draw) + 1):
+            plain_most = sum(held.counts) + min(plain_left, draw - xa)
+            levels = self.counter._suited_levels(held.wild_any + xa, size)
+            if any(good is not None and 3 * least <= plain_most for _, least, good in levels):
+                raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
+
     def _plain_rows(self, k: int, wa: int, size: int, high):
-        """``{(profile, sequence signature, counts of the ranks in high): [mask, counts, hands,
-        ge]}`` over the ways to draw ``k`` plain cards of the pool beside the held ones."""
+        """``{(profile, sequence signature, counts of the ranks in high): (mask, counts, hands,
+        ge)}`` over the ways to draw ``k`` plain cards of the pool beside the held ones."""
         key = (k, wa, size, high)
         found = self._rows.get(key)
         if found is not None:
