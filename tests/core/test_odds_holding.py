@@ -220,7 +220,7 @@ def _random_hand_in_progress(data):
     _agree(SMALL, context, n, held, pool, [SMALL.threshold("pair of fives")])
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_hands_in_progress_count_like_brute_force(data):
     _random_hand_in_progress(data)
