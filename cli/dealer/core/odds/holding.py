@@ -131,23 +131,25 @@ class HeldCounter:
         for xa in range(min(pool.wild_any, draw) + 1):
             wa = held.wild_any + xa
             levels = counter._suited_levels(wa, size)
+            by_k = {}  # plain cards drawn -> [(weight, trump-wilds, dead, trump table)]
             for xt in range(min(pool.wild_trump, draw - xa) + 1):
-                wt = held.wild_trump + xt
                 for xd in range(min(pool.dead, draw - xa - xt) + 1):
-                    nd = held.dead + xd
                     outer = comb(pool.wild_any, xa) * comb(pool.wild_trump, xt) * comb(pool.dead, xd)
                     for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1):
                         k = draw - xa - xt - xd - t
-                        trumps = trump_tables.get(t)
-                        if k > plain_left or not trumps:
-                            continue
-                        rows = self._plain_rows(k, wa, size, high)
-                        for (profile, _, _), (mask, counts, hands, ge) in rows.items():
-                            for trump_count, rep in trumps.values():
-                                strength = counter._classify(profile, mask, rep, wa, wt, nd)
-                                weight = outer * trump_count
-                                yield (weight * hands, strength, [weight * g for g in ge], levels,
-                                       (counts, rep, wa, wt, nd))
+                        if k <= plain_left and trump_tables.get(t):
+                            by_k.setdefault(k, []).append((outer, held.wild_trump + xt, held.dead + xd,
+                                                           trump_tables[t]))
+            for k, combos in by_k.items():
+                others = tuple((rep, wt, nd) for _, wt, nd, trumps in combos for _, rep in trumps.values())
+                rows = self._plain_rows(k, wa, size, high, others)
+                for (profile, _, _), (mask, counts, hands, ge) in rows.items():
+                    for outer, wt, nd, trumps in combos:
+                        for trump_count, rep in trumps.values():
+                            strength = counter._classify(profile, mask, rep, wa, wt, nd)
+                            weight = outer * trump_count
+                            yield (weight * hands, strength, [weight * g for g in ge], levels,
+                                   (counts, rep, wa, wt, nd))
 
     def _refuse_what_takes_too_long(self, draw: int, size: int):
         """Raise ``Unsupported`` before any work when the plain ranks could be drawn in too
@@ -171,10 +173,15 @@ class HeldCounter:
             if any(good is not None and 3 * least <= plain_most for _, least, good in levels):
                 raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
 
-    def _plain_rows(self, k: int, wa: int, size: int, high):
+    def _plain_rows(self, k: int, wa: int, size: int, high, others):
         """``{(profile, sequence signature, counts of the ranks in high): (mask, counts, hands,
-        ge)}`` over the ways to draw ``k`` plain cards of the pool beside the held ones."""
-        key = (k, wa, size, high)
+        ge)}`` over the ways to draw ``k`` plain cards of the pool beside the held ones.
+
+        ``others``: every ``(trumps, trump-wilds, dead)`` the rows will be classified with; a
+        suited level no stronger than the weakest of those classes is never needed, so its
+        ``ge`` is left at 0.
+        """
+        key = (k, wa, size, high, others)
         found = self._rows.get(key)
         if found is not None:
             return found
@@ -203,15 +210,18 @@ class HeldCounter:
             row_key = (profile, signature, tuple(counts[i] for i in high))
             row = table.get(row_key)
             if row is None:
-                row = table[row_key] = [mask, tuple((i, counts[i]) for i in present), 0, [0] * len(levels)]
+                weakest = min(counter._classify(profile, mask, rep, wa, wt, nd) for rep, wt, nd in others)
+                row = table[row_key] = [mask, tuple((i, counts[i]) for i in present), 0, [0] * len(levels),
+                                        [j for j, level in enumerate(levels) if level[0] > weakest]]
             row[2] += weight
             ge = row[3]
-            for j, (_, least, good) in enumerate(levels):
+            for j in row[4]:
+                _, least, good = levels[j]
                 if least > len(present) or (good is not None and not good[mask]):
                     continue  # each suit holds a rank at most once
                 if good is None:
                     shape = (wa, j, tuple(sorted((held_suits[i], pool_suits[i], drawn[i]) for i in present)))
-                    factor, sets = 1, ()
+                    factor, sets = 1, None
                 else:
                     # Ranks in no good set within the hand's ranks cannot make a suit good:
                     # they are dealt their suits freely.
@@ -228,7 +238,7 @@ class HeldCounter:
                         items = [(0, held, pool, d) for held, pool, d in shape[2]]
                     else:
                         items = [(1 << i, held, pool, d) for i, held, pool, d in shape[2]]
-                    ways = self._suited[shape] = self._some_suit(items, least, good, sets)
+                    ways = self._suited[shape] = self._some_suit(items, least, sets)
                 ge[j] += factor * ways
 
         def visit(i, left, weight):
@@ -268,10 +278,16 @@ class HeldCounter:
             found = self._relevance[key] = (ranks, sets)
         return found
 
-    def _some_suit(self, items, least: int, good, sets=()) -> int:
+    def _some_suit(self, items, least: int, sets=None) -> int:
         """Suit deals of ``items`` (``(rank bit, held suits, pool suits, drawn)`` for each rank
-        present) where some suit is good: inclusion-exclusion over the suits named good.
-        ``sets``: the minimal good sets of a ``good`` table within the ranks of ``items``."""
+        present, lowest first) where some suit is good: inclusion-exclusion over the suits
+        named good. Good is holding ``least`` cards, or with ``sets`` (the minimal good sets
+        of a level's table within the ranks of ``items``) covering one of them."""
+        if sets is not None:
+            # Renumber the ranks 0, 1, ...: shapes that differ only by where they sit share a count.
+            relative = {bit: 1 << index for index, (bit, *_) in enumerate(items)}
+            items = [(relative[bit], held, pool, drawn) for bit, held, pool, drawn in items]
+            sets = tuple(sorted(sum(new for bit, new in relative.items() if m & bit) for m in sets))
         suits = self.split.suit_count
         cards = sum(held.bit_count() + drawn for _, held, _, drawn in items)
         # A suit can be good only if enough ranks can give it a card.
@@ -281,18 +297,17 @@ class HeldCounter:
         while m <= len(able) and m * least <= cards:
             named = 0
             for chosen in combinations(able, m):
-                if good is not None and not self._possible(items, chosen, sets):
+                if sets is not None and not self._possible(items, chosen, sets):
                     continue
                 columns = []
                 for bit, held, pool, drawn in items:
                     free = pool.bit_count() - sum(pool >> s & 1 for s in chosen)
                     columns.append((bit, tuple(held >> s & 1 for s in chosen), tuple(pool >> s & 1 for s in chosen),
                                     free, drawn))
-                key = (least, None if good is None else id(good),
-                       tuple(sorted(columns) if good is None else columns))
+                key = (least, sets, tuple(sorted(columns) if sets is None else columns))
                 ways = self._named.get(key)
                 if ways is None:
-                    ways = self._named[key] = self._all_good(columns, least, good, sets)
+                    ways = self._named[key] = self._all_good(columns, least, sets)
                 named += ways
             total += (-1) ** (m + 1) * named
             m += 1
@@ -300,8 +315,9 @@ class HeldCounter:
 
     @staticmethod
     def _possible(items, chosen, sets) -> bool:
-        """Whether the named suits can all be good at once for a ``good`` table: each covers a
-        minimal good set of ranks it can get, and the ranks two of them share can give both."""
+        """Whether the named suits can all be good at once (good: covering one of the minimal
+        ``sets``): each covers a set of ranks it can get, and the ranks two of them share can
+        give both."""
         can = []
         for s in chosen:
             mask = 0
@@ -322,12 +338,12 @@ class HeldCounter:
         return any(not first & second & ~both for first in covers[0] for second in covers[1])
 
     @staticmethod
-    def _all_good(columns, least: int, good, sets) -> int:
+    def _all_good(columns, least: int, sets) -> int:
         """Suit deals where every named suit is good, ``columns`` giving for each rank present
         (lowest first) its bit, which named suits hold it and which the pool offers, how many
         other suits the pool offers, and how many are drawn. Over the ranks, each named suit's
-        state (its card count, capped at ``least``, or for a ``good`` table its ranks among the
-        minimal good ``sets`` still open) with the ways the other suits take the rest."""
+        state (its card count, capped at ``least``, or with minimal good ``sets`` its ranks
+        among the sets still open) with the ways the other suits take the rest."""
         width = len(columns[0][1])
         states = {(0,) * width: 1}
         open_after = []  # ranks of the good sets that still await a rank after this one
@@ -336,7 +352,7 @@ class HeldCounter:
             for bit, *_ in columns[index + 1:]:
                 later |= bit
             live = 0
-            for m in sets:
+            for m in sets or ():
                 if m & later:
                     live |= m
             open_after.append(live)
@@ -353,12 +369,13 @@ class HeldCounter:
                 for c in state:
                     if c in moves:
                         continue
-                    if good is None:
+                    if sets is None:
                         moves[c] = (c, min(c + 1, least))
                     elif c == GOOD:  # a good suit stays good (the patterns are monotone)
                         moves[c] = (GOOD, GOOD)
                     else:
-                        moves[c] = (c & live, GOOD if good[c | bit] else (c | bit) & live)
+                        grown_mask = c | bit
+                        moves[c] = (c & live, GOOD if any(m & grown_mask == m for m in sets) else grown_mask & live)
             grown = {}
             for state, ways in states.items():
                 nexts = [moves[c] for c in state]
@@ -366,6 +383,6 @@ class HeldCounter:
                     new = tuple(map(getitem, nexts, inside))
                     grown[new] = grown.get(new, 0) + ways * more
             states = grown
-        if good is None:
+        if sets is None:
             return sum(ways for state, ways in states.items() if min(state) >= least)
         return sum(ways for state, ways in states.items() if all(mask == GOOD for mask in state))
