@@ -2,9 +2,10 @@
 
 ``hand_odds`` answers "what is the best hand of N cards dealt from this deck?" for a
 ruleset and a wild-card context, as counts per hand rank over every possible hand. The
-method is reported: ``counted`` (by equivalence classes, see ``counting``), ``enumerated``
-(every hand visited: a hand in progress with few cards left to draw) or ``simulated``
-(random deals, with a standard error per figure).
+method is reported: ``counted`` (by equivalence classes, see ``counting``; a hand in
+progress by the rank counts of its draws, see ``holding``), ``enumerated`` (every hand
+visited: what counting cannot take, when the hands are few) or ``simulated`` (random
+deals, with a standard error per figure).
 
 Five cards from a huckster's 54-card deck, both Jokers wild:
 
@@ -14,6 +15,13 @@ Five cards from a huckster's 54-card deck, both Jokers wild:
 ('counted', 3162510, 78, 84)
 >>> odds.at_least("pair"), odds.met, odds.total - odds.met
 (1859970, 2362830, 799680)
+
+Three eights held, two cards to come from the other 51:
+
+>>> deadlands = load("deadlands")
+>>> eights = hand_odds(deadlands, 5, holding=deadlands.deck.parse_many("8s 8h 8d"), minimum="full house")
+>>> eights.method, eights.total, eights.count("five-of-a-kind"), eights.count("four-of-a-kind"), eights.met
+('counted', 1275, 3, 144, 219)
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ weighted by how many hands it holds. Suits are counted per rank multiplicity: ho
 ways of dealing the suits give some suit a flush (a small dynamic programme over the
 profile), and, for suited sequences, inclusion-exclusion over the suits that hold one.
 
-Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``.
+Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``. A
+hand in progress (cards held, a thinned deck) is counted by ``holding``, on this split.
 
 The ladder is data: nothing here knows what a flush or a full house is worth. Rankings
 whose patterns fall outside these features raise :class:`Unsupported`, and the caller
