@@ -14,6 +14,10 @@ held ranks. Everything else follows ``Counter``:
 * wild, trump and dead cards are drawn by number, trumps through ``TrumpSignatures`` with
   the held trump numbers fixed.
 
+What ``Counter`` cannot count raises ``Unsupported`` here too, and so do draws with too
+many rank-count vectors to visit in time and hands where three suits could each hold a
+suited sequence: the caller enumerates or simulates those.
+
 Holding the Ace and King of spades, two more cards from the other 50 of a 52-card deck:
 
 >>> from dealer.core.odds.counting import Counter
