@@ -34,10 +34,10 @@ def test_hand_odds_json_has_fractions_beside_floats(dealer):
     assert result["min"]["count"] == at_least and result["min"]["method"] == "counted"
 
 
-def test_hand_odds_with_held_cards_enumerates(dealer):
+def test_hand_odds_with_held_cards_are_counted(dealer):
     run = dealer("odds", "hand", "5", "--holding", "Ah Ad", "--min", "pair", "--json")
     result = run.json()["result"]
-    assert result["method"] == "enumerated" and result["held"] == ["Ah", "Ad"] and result["pool"] == 52
+    assert result["method"] == "counted" and result["held"] == ["Ah", "Ad"] and result["pool"] == 52
     assert result["min"]["fraction"] == "1"
 
 

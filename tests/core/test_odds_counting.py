@@ -170,19 +170,27 @@ def test_a_wild_plain_card_falls_back_to_enumeration():
     assert sum(count for _, count in odds.rows) == comb(len(ruleset.deck), 4)
 
 
-def test_holding_cards_enumerates_the_rest(load):
+def test_holding_cards_counts_the_rest(load):
     ruleset = load("deadlands")
     held = ruleset.deck.parse_many("As Ah RJ")
     odds = hand_odds(ruleset, 5, holding=held, minimum="three of a kind")
-    assert odds.method == "enumerated" and odds.total == comb(51, 2)
+    assert odds.method == "counted" and odds.total == comb(51, 2)
     assert odds.met == odds.total  # a pair of aces and a Joker: always trips or better
+
+
+def test_a_hand_in_progress_past_counting_is_enumerated_when_small(load):
+    ruleset = load("deadlands")
+    held = ruleset.deck.parse_many("2c 3c 4c 5c 6c 7c 8c 9c 10c")
+    pool = ruleset.deck.parse_many("RJ BJ Jc Qc Kc Ac 2d 3d")
+    odds = hand_odds(ruleset, 11, holding=held, deck_left=pool)  # three suited sequences could be counted
+    assert odds.method == "enumerated" and odds.total == comb(8, 2)
 
 
 def test_a_big_hand_in_progress_is_simulated_with_its_seed(load):
     ruleset = load("deadlands")
     held = ruleset.deck.parse_many("2c")
-    first = hand_odds(ruleset, 9, holding=held, samples=300, rng=random.Random(3))
-    again = hand_odds(ruleset, 9, holding=held, samples=300, rng=random.Random(3))
+    first = hand_odds(ruleset, 11, holding=held, samples=300, rng=random.Random(3))
+    again = hand_odds(ruleset, 11, holding=held, samples=300, rng=random.Random(3))
     assert first.method == "simulated" and first.total == 300
     assert first.rows == again.rows
 

@@ -51,8 +51,9 @@ def odds():
 def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples):
     """The best hand of N cards dealt from the full deck: every rank's chance, exactly.
 
-    Counted by class (not hand by hand); with cards held or a thinned deck, enumerated
-    when the remaining hands are few, else simulated. The method is always reported.
+    Counted by class (not hand by hand), with cards held or a thinned deck too; where
+    the ladder cannot be counted, enumerated when the remaining hands are few, else
+    simulated. The method is always reported.
 
     \b
     Examples:

@@ -2,9 +2,10 @@
 
 ``hand_odds`` answers "what is the best hand of N cards dealt from this deck?" for a
 ruleset and a wild-card context, as counts per hand rank over every possible hand. The
-method is reported: ``counted`` (by equivalence classes, see ``counting``), ``enumerated``
-(every hand visited: a hand in progress with few cards left to draw) or ``simulated``
-(random deals, with a standard error per figure).
+method is reported: ``counted`` (by equivalence classes, see ``counting``; a hand in
+progress by the rank counts of its draws, see ``holding``), ``enumerated`` (every hand
+visited: what counting cannot take, when the hands are few) or ``simulated`` (random
+deals, with a standard error per figure).
 
 Five cards from a huckster's 54-card deck, both Jokers wild:
 
@@ -14,6 +15,13 @@ Five cards from a huckster's 54-card deck, both Jokers wild:
 ('counted', 3162510, 78, 84)
 >>> odds.at_least("pair"), odds.met, odds.total - odds.met
 (1859970, 2362830, 799680)
+
+Three eights held, two cards to come from the other 51:
+
+>>> deadlands = load("deadlands")
+>>> eights = hand_odds(deadlands, 5, holding=deadlands.deck.parse_many("8s 8h 8d"), minimum="full house")
+>>> eights.method, eights.total, eights.count("five-of-a-kind"), eights.count("four-of-a-kind"), eights.met
+('counted', 1275, 3, 144, 219)
 """
 
 from __future__ import annotations
@@ -84,12 +92,14 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
 
     ``holding``: cards already in the hand (they count toward ``n``); ``deck_left``: the
     cards still to draw from (default: the deck without the held cards); ``minimum``: a
-    threshold text (``"pair of jacks"``) whose chance is reported. Counting is used when
-    nothing is held and the deck is whole, else enumeration up to ``limit`` hands, else
-    ``samples`` random deals from ``rng`` (``simulate`` forces that).
+    threshold text (``"pair of jacks"``) whose chance is reported. Counting is used whenever
+    the ranking and context allow it (by class over the whole deck, or by rank counts for
+    held cards and a thinned deck), else enumeration up to ``limit`` hands, else ``samples``
+    random deals from ``rng`` (``simulate`` forces that).
     """
     from dealer.core.odds.counting import Counter, Unsupported
     from dealer.core.odds.enumerate import enumerate_counts, sample_counts
+    from dealer.core.odds.holding import HeldCounter
 
     deck = ruleset.deck
     ranking = ruleset.ranking
@@ -123,11 +133,13 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
         import random
 
         rng = random.Random()
-    if whole and not simulate:
+    if not simulate:
         try:
             counter = Counter(ruleset, context_obj)
+            if not whole:
+                counter = HeldCounter(counter, held, pool)
             counts = counter.count(n)
-            method, total = "counted", comb(len(deck), n)
+            method, total = "counted", comb(len(pool), draw)
         except Unsupported:
             counts = None
     if counts is None and not simulate and comb(len(pool), draw) <= limit:

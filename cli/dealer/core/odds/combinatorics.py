@@ -6,6 +6,8 @@
 [(2, 1, 1), (1, 2, 1), (1, 1, 2)]
 >>> _profile_no_flush((1, 1, 1, 1, 1), 4, 5)  # five single ranks in four suits, no suit five times
 1020
+>>> _bounded_compositions([4] * 13, 2)  # rank counts of two cards from a 52-card deck
+91
 """
 
 from __future__ import annotations
@@ -108,3 +110,16 @@ def _tuples(items, m):
     for item in items:
         for rest in _tuples(items, m - 1):
             yield (item,) + rest
+
+
+def _bounded_compositions(caps, total: int) -> int:
+    """How many vectors ``d`` with ``0 <= d[i] <= caps[i]`` sum to ``total``."""
+    ways = [1] + [0] * total
+    for cap in caps:
+        grown = [0] * (total + 1)
+        for reached, count in enumerate(ways):
+            if count:
+                for more in range(min(cap, total - reached) + 1):
+                    grown[reached + more] += count
+        ways = grown
+    return ways[total]

@@ -18,7 +18,8 @@ weighted by how many hands it holds. Suits are counted per rank multiplicity: ho
 ways of dealing the suits give some suit a flush (a small dynamic programme over the
 profile), and, for suited sequences, inclusion-exclusion over the suits that hold one.
 
-Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``.
+Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``. A
+hand in progress (cards held, a thinned deck) is counted by ``holding``, on this split.
 
 The ladder is data: nothing here knows what a flush or a full house is worth. Rankings
 whose patterns fall outside these features raise :class:`Unsupported`, and the caller
@@ -41,6 +42,19 @@ INFINITE = 99
 
 class Unsupported(Exception):
     """This ranking, deck or context cannot be counted by class (enumerate or simulate)."""
+
+
+def tally(out, hands, strength, ge, levels, needed):
+    """Add a class of ``hands`` to ``out`` ({strength: hands}): those where some suit fills
+    a suited level stronger than the class's own ``strength`` (``ge[i]`` for level
+    ``levels[i]``, cumulative) move up to the strongest level they fill."""
+    above = [i for i in needed if levels[i][0] > strength]
+    if not above:
+        out[strength] += hands
+        return
+    out[strength] += hands - ge[above[0]]
+    for j in above:
+        out[levels[j][0]] += ge[j] - (ge[j + 1] if j + 1 < len(levels) else 0)
 
 
 def _popcount(mask: int) -> int:
@@ -103,6 +117,8 @@ def _split_ranks(ranking):
                 raise Unsupported(f"{rank.name}: a suited pattern with restricted kickers")
             suited.append(rank)
             continue
+        if p.distinct_suits:
+            raise Unsupported(f"{rank.name}: cards of distinct suits (the suits are not counted with the ranks)")
         if p.sequence and trump_part:
             raise Unsupported(f"{rank.name}: a sequence with trumps")
         if p.groups and trump_part and rank.tiebreak[:1] == ("groups",):
@@ -461,13 +477,7 @@ class Counter:
         (with ``dead``: of the hands holding exactly that many dead cards)."""
         out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
         for hands, strength, ge, levels, needed in self._classes_of(n, dead=dead):
-            above = [i for i in needed if levels[i][0] > strength]
-            if not above:
-                out[strength] += hands
-                continue
-            out[strength] += hands - ge[above[0]]
-            for j in above:
-                out[levels[j][0]] += ge[j] - (ge[j + 1] if j + 1 < len(levels) else 0)
+            tally(out, hands, strength, ge, levels, needed)
         return out
 
     def count_below(self, n: int, strength: int, dead=None) -> int:
@@ -494,9 +504,7 @@ class Counter:
         below = self.count_below(n, rank.strength) if rank.strength > weakest else 0
         if not least:
             return below
-        if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("group_cards",), ("group_card",),
-                                                            ("cards",), ("high",)):
-            raise Unsupported(f"{rank.name}: a threshold on its top value cannot be counted")
+        self.check_refinable(rank)
         split = self.split
         size = min(HAND_SIZE, n)
         high = [i for i in split.allowed if split.values[i] >= least]
@@ -535,6 +543,13 @@ class Counter:
                             if strength == rank.strength and primary < least:
                                 short += outer * trump_count * hands
         return below + short
+
+    def check_refinable(self, rank):
+        """Raise ``Unsupported`` unless ``rank``'s first tie-break value follows from the
+        multiplicities of the ranks (a suited rank's follows from its suits)."""
+        if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("group_cards",), ("group_card",),
+                                                            ("cards",), ("high",)):
+            raise Unsupported(f"{rank.name}: a threshold on its top value cannot be counted")
 
     def _refined_table(self, k, wilds, f, high, classes):
         """``{(profile, signature, high multiplicities): [representative counts, hands with no

@@ -69,15 +69,19 @@ class TrumpSignatures:
         """
         return self.tables(cap, n).get(t, {})
 
-    def tables(self, cap: int, n: int):
-        """``{t: {signature: [count, representative]}}`` for every number of trumps up to n."""
-        found = self._trump_cache.get((cap, n))
+    def tables(self, cap: int, n: int, held=(), available=None):
+        """``{t: {signature: [count, representative]}}`` for every number ``t`` of trumps up to
+        n drawn from ``available`` (default: every natural trump) beside the ``held`` ones
+        (the representative lists the held numbers too)."""
+        kept = frozenset(held)
+        naturals = set(self.split.naturals if available is None else available)
+        cache_key = (cap, n, kept, frozenset(naturals))
+        found = self._trump_cache.get(cache_key)
         if found is not None:
             return found
         split = self.split
         top = split.trump_count
-        naturals = set(split.naturals)
-        most = min(len(split.naturals), n)
+        most = len(kept) + min(len(naturals), n)
         runs = [spec[1] for spec in self.trump_specs if spec[0] == "run"]
         runless = [spec[1] for spec in self.trump_specs if spec[0] == "count" and spec[2]]
         longest = max(runs, default=1)
@@ -93,7 +97,10 @@ class TrumpSignatures:
             grown = {}
             for (held, tail, needs, table), (ways, rep) in states.items():
                 for bit in (0, 1):
-                    if bit and (number not in naturals or held >= most):
+                    if number in kept:
+                        if not bit:
+                            continue
+                    elif bit and (number not in naturals or held >= most):
                         continue
                     window = tail << 1 | bit
                     new_needs = needs
@@ -125,7 +132,7 @@ class TrumpSignatures:
                         row[0] += ways
             states = grown
         out = {}
-        for (held, _, needs, table), (ways, rep) in states.items():
+        for (held_count, _, needs, table), (ways, rep) in states.items():
             signature = []
             run_needs = iter(needs)
             for kind, length, no_run in self.trump_specs:
@@ -134,14 +141,14 @@ class TrumpSignatures:
                 elif no_run:
                     signature.append(min(min(table[run * width + length] for run in range(run_min)), cap))
                 else:
-                    signature.append(min(max(0, length - held), cap) if top >= length else cap)
-            by_signature = out.setdefault(held, {})
+                    signature.append(min(max(0, length - held_count), cap) if top >= length else cap)
+            by_signature = out.setdefault(held_count - len(kept), {})
             row = by_signature.get(tuple(signature))
             if row is None:
                 by_signature[tuple(signature)] = [ways, rep]
             else:
                 row[0] += ways
-        self._trump_cache[(cap, n)] = out
+        self._trump_cache[cache_key] = out
         return out
 
     def direct(self, t: int, cap: int):
