@@ -133,6 +133,29 @@ def test_a_hex_of_speed_two_in_a_combat_resolves_on_its_last_card(dealer):
     assert cast["roll"]["total"] == 12 and len(cast["cards"]) == 6
 
 
+def test_a_hex_of_speed_two_begun_on_the_casters_later_card_resolves_that_round(dealer):
+    """Velvet holds Qh and 8d; she spends the Queen on something else and begins the hex on the
+    8 (--action-card): a Speed 2 hex then needs one card of the next round."""
+    dealer("table", "new", "h")
+    dealer("table", "add", "h", "Velvet", "--trait", "quickness=5", "--trait", "hexslinging=5",
+           "--trait", "smarts=3d8", "--trait", "hunch=3")
+    dealer("action", "--table", "h", "Velvet=10:Qh,8d")
+    begun = dealer("hex", "hunch", "--caster", "Velvet", "--action-card", "8d", "--table", "h", "--json")
+    assert begun.json()["result"]["speed"]["spending"] == ["8d"], begun
+    assert "8d spent this round" in begun.json()["result"]["verdict"]
+    nxt = dealer("action", "--table", "h", "Velvet=5:4c", "--json").json()["result"]
+    assert nxt["countdown"][0]["action"].startswith("hunch 2/2: resolves now")
+    cast = dealer("hex", "hunch", "--caster", "Velvet", "--table", "h", "--total", 12, "--json").json()["result"]
+    assert cast["roll"]["total"] == 12
+    dealer("action", "--table", "h", "Velvet=5:Kd")
+    not_held = dealer("hex", "hunch", "--caster", "Velvet", "--action-card", "Ah", "--table", "h")
+    assert_clean_error(not_held, code=1)
+    assert "Velvet holds no Ah this round (their cards: Kd)" in not_held.err, not_held.err
+    quick = dealer("hex", "soul blast", "--total", 12, "--level", 4, "--action-card", "8d")
+    assert_clean_error(quick, code=1)
+    assert "--action-card is for a hex of Speed 2 or more" in quick.err, quick.err
+
+
 def test_action_begin_says_what_it_spends_now_and_where_it_resolves(dealer):
     dealer("table", "new", "g")
     dealer("table", "add", "g", "Velvet", "--trait", "quickness=5")

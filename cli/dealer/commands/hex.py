@@ -19,6 +19,8 @@ from dealer.session import Session
 @click.option("--cards", metavar="CARDS", help="Cards drawn by hand instead of from a deck.")
 @click.option("--caster", metavar="NAME", shell_complete=completes("roster"),
               help="Who casts: their own deck and traits on a table.")
+@click.option("--action-card", metavar="CARD", help="A hex of Speed 2+ in a combat: the action card spent on it "
+              "now (default: the caster's first this round); their later cards this round are spent too.")
 @click.option("--reshuffle", type=click.Choice(["after-hex", "when-low", "manual"]),
               help="When the caster's deck on a table is reshuffled [default: the ruleset's].")
 @click.option("--list", "list_only", is_flag=True, help="Show the ruleset's hex catalogue.")

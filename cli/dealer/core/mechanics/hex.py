@@ -105,7 +105,8 @@ class HexRequest(Request):
               "faithful": False,
               "master": None,
               "chip": None,
-              "knack": None}
+              "knack": None,
+              "action_card": None}
 
 
 def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
@@ -306,19 +307,22 @@ def _speed(ruleset, request, entry, table) -> dict | None:
     cards over the rounds and resolves on the last. The first call starts it (nothing is rolled);
     once the countdown has spent the last card, the next call casts it. None: cast now."""
     speed = entry["speed"] if entry else 1
-    if speed <= 1 or not request.caster or not table.persistent:
-        return None
-    from dealer.core.mechanics import action
+    if speed > 1 and request.caster and table.persistent:
+        from dealer.core.mechanics import action  # only here: a hex cast at once pays nothing for it
 
-    if not action.in_combat(table):
-        return None
-    current = action.long_action(table, request.caster)
-    if current is None or current["what"] != entry["name"]:
-        return action.resolve_begin(ruleset, request.caster, speed, entry["name"], table, hex_=True)
-    if current["spent"] < current["need"]:
-        raise HexError(f"{request.caster} is still spending action cards on {entry['name']}: "
-                       f"{current['spent']} of {current['need']}; it resolves on the last")
-    action.end_long_action(table, request.caster)
+        if action.in_combat(table):
+            current = action.long_action(table, request.caster)
+            if current is None or current["what"] != entry["name"]:
+                return action.resolve_begin(ruleset, request.caster, speed, entry["name"], table,
+                                            card=request.action_card, hex_=True)
+            if current["spent"] < current["need"]:
+                raise HexError(f"{request.caster} is still spending action cards on {entry['name']}: "
+                               f"{current['spent']} of {current['need']}; it resolves on the last")
+            action.end_long_action(table, request.caster)
+            return None
+    if request.action_card:
+        raise HexError("--action-card is for a hex of Speed 2 or more cast by a --caster in a combat on a "
+                       "--table (dealt with dealer action there); drop it to cast now")
     return None
 
 
