@@ -204,7 +204,7 @@ def test_suited_windows_summed_by_type_equal_the_sum_over_arrangements(load):
     rng = random.Random(7)
     compared = 0
     for wilds, k in ((2, 6), (1, 7), (0, 8), (2, 8)):
-        for strength, least, good in counter._suited_levels(wilds, 5):
+        for strength, least, good in counter.suited_levels(wilds, 5):
             if good is None:
                 continue
             for _ in range(12):

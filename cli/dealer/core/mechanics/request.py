@@ -3,7 +3,8 @@
 A mechanic's request is a small value: its fields and their defaults, listed once in
 ``FIELDS`` (the order is the positional order). It compares by value and cannot change after
 it is made. A dataclass would do the same, but every ``dealer`` call would pay for compiling
-its methods at import; start-up is a feature.
+its methods at import; start-up is a feature. Other small values a mechanic passes around
+(a design tier, a chip's bonus to a draw) are made the same way.
 
 >>> class Cast(Request):
 ...     FIELDS = {"name": None, "level": 0}

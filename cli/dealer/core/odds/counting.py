@@ -44,7 +44,7 @@ class Unsupported(Exception):
     """This ranking, deck or context cannot be counted by class (enumerate or simulate)."""
 
 
-def tally(out, hands, strength, ge, levels, needed):
+def tally(out, hands, strength, ge, levels, needed) -> None:
     """Add a class of ``hands`` to ``out`` ({strength: hands}): those where some suit fills
     a suited level stronger than the class's own ``strength`` (``ge[i]`` for level
     ``levels[i]``, cumulative) move up to the strongest level they fill."""
@@ -159,7 +159,7 @@ class Counter:
 
     # -- suits ---------------------------------------------------------------------------
 
-    def _suited_levels(self, wilds: int, size: int):
+    def suited_levels(self, wilds: int, size: int) -> list:
         """For ``wilds`` any-wilds: ascending suited strengths, with for each either a count
         threshold (a pure count rule) or a table ``good[mask]``."""
         key = (wilds, size)
@@ -373,7 +373,7 @@ class Counter:
             return found
         split = self.split
         suits, ranks = split.suit_count, split.rank_count
-        levels = self._suited_levels(wilds, size)
+        levels = self.suited_levels(wilds, size)
         table = {}
         for d in range(0, min(k, ranks) + 1):
             profiles = list(_partitions(k, d, suits))
@@ -449,7 +449,7 @@ class Counter:
         wilds_total = len(split.wild_any) + len(split.wild_trump)
         cap = min(wilds_total, n) + 1
         for wa in range(min(len(split.wild_any), n) + 1):
-            levels = self._suited_levels(wa, size)
+            levels = self.suited_levels(wa, size)
             if floor is None:
                 needed = tuple(range(len(levels)))
             else:
@@ -512,7 +512,7 @@ class Counter:
         cap = min(wilds_total, n) + 1
         short = 0
         for wa in range(min(len(split.wild_any), n) + 1):
-            levels = self._suited_levels(wa, size)
+            levels = self.suited_levels(wa, size)
             above = [level for level in levels if level[0] >= rank.strength][:1]
             if above and above[0][2] is not None:
                 raise Unsupported("a suited sequence ranks just above the threshold")
@@ -539,12 +539,12 @@ class Counter:
                 for rep, hands in refined.values():
                     for wt, nd, outer, trumps in combos:
                         for trump_count, held in trumps.values():
-                            strength, primary = self._classify_counts(rep, held, wa, wt, nd)
+                            strength, primary = self.classify_counts(rep, held, wa, wt, nd)
                             if strength == rank.strength and primary < least:
                                 short += outer * trump_count * hands
         return below + short
 
-    def check_refinable(self, rank):
+    def check_refinable(self, rank) -> None:
         """Raise ``Unsupported`` unless ``rank``'s first tie-break value follows from the
         multiplicities of the ranks (a suited rank's follows from its suits)."""
         if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("group_cards",), ("group_card",),
@@ -596,7 +596,7 @@ class Counter:
         self._refined[key] = table
         return table
 
-    def _classify_counts(self, counts, trumps, wa, wt, nd):
+    def classify_counts(self, counts, trumps, wa, wt, nd) -> tuple:
         """``(unsuited strength, primary value)`` of a representative with explicit multiplicities."""
         key = (counts, trumps, wa, wt, nd)
         found = self._classes.get(key)

@@ -114,7 +114,7 @@ class HeldCounter:
         for hands, strength, ge, levels, (counts, trumps, wa, wt, nd) in self._classes(n, high):
             if strength != rank.strength:
                 continue
-            strength, primary = self.counter._classify_counts(counts, trumps, wa, wt, nd)
+            strength, primary = self.counter.classify_counts(counts, trumps, wa, wt, nd)
             if strength == rank.strength and primary < least:
                 above = [i for i, level in enumerate(levels) if level[0] > rank.strength]
                 short += hands - (ge[above[0]] if above else 0)
@@ -134,7 +134,7 @@ class HeldCounter:
         self._refuse_what_takes_too_long(draw, size)
         for xa in range(min(pool.wild_any, draw) + 1):
             wa = held.wild_any + xa
-            levels = counter._suited_levels(wa, size)
+            levels = counter.suited_levels(wa, size)
             by_k = {}  # plain cards drawn -> [(weight, trump-wilds, dead, trump table)]
             for xt in range(min(pool.wild_trump, draw - xa) + 1):
                 for xd in range(min(pool.dead, draw - xa - xt) + 1):
@@ -173,7 +173,7 @@ class HeldCounter:
             return
         for xa in range(min(pool.wild_any, draw) + 1):
             plain_most = sum(held.counts) + min(plain_left, draw - xa)
-            levels = self.counter._suited_levels(held.wild_any + xa, size)
+            levels = self.counter.suited_levels(held.wild_any + xa, size)
             if any(good is not None and 3 * least <= plain_most for _, least, good in levels):
                 raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
 
@@ -193,7 +193,7 @@ class HeldCounter:
         ranks = split.rank_count
         held_suits, held_counts = self.held.suits, self.held.counts
         pool_suits, pool_counts = self.pool.suits, self.pool.counts
-        levels = counter._suited_levels(wa, size)
+        levels = counter.suited_levels(wa, size)
         suffix = [0] * (ranks + 1)  # plain cards left in the pool from each rank up
         for i in range(ranks - 1, -1, -1):
             suffix[i] = suffix[i + 1] + pool_counts[i]
@@ -271,7 +271,7 @@ class HeldCounter:
         if found is None:
             minimal = self._minimal.get((wa, size, level))
             if minimal is None:
-                good = self.counter._suited_levels(wa, size)[level][2]
+                good = self.counter.suited_levels(wa, size)[level][2]
                 minimal = self._minimal[(wa, size, level)] = [
                     m for m in range(len(good))
                     if good[m] and not any(good[m ^ 1 << b] for b in range(m.bit_length()) if m >> b & 1)]
