@@ -233,7 +233,7 @@ class Chips:
     def draw_event(self, player, rng, cap, why) -> dict:
         """A chip draw as an event for a result: the colour, or None and why not."""
         colour = self.draw(player, rng, cap)
-        event = {"kind": "chip", "to": player, "colour": colour, "why": why}
+        event = {"kind": "chip", "move": "draw", "player": player, "colour": colour, "why": why}
         if colour is None:
             event["note"] = "no chip: the pot is empty or the player holds the most allowed"
         return event

@@ -53,6 +53,7 @@ class Ruleset:
         self.hand_context = document["hands"]["context"]
         self.dice = document["dice"]
         self.action = document["action"]
+        self.draws = document["draws"]
         self.hex = document["hex"]
         self.conflict = document["conflict"]
         self.gadget = document["gadget"]
@@ -261,11 +262,13 @@ def _check_references(doc, ruleset_parts, problems):
                 problems.append(f"{where}: no hand rank '{name}'")
     problems.extend(_chips_problems(doc["chips"], {rank.id for rank in by_id.values()}))
     context(hex_["context"], "hex.context")
-    hand(hex_["target"], "hex.target")
     cards(hex_["backlash_always"], "hex.backlash_always")
     cards(hex_["backlash_below_level"], "hex.backlash_below_level")
-    cards(hex_["chip_cards"], "hex.chip_cards")
-    cards(hex_["bust_cards"], "hex.bust_cards")
+    draws = doc["draws"]
+    context(draws["context"], "draws.context")
+    hand(draws["target"], "draws.target")
+    cards(draws["chip_cards"], "draws.chip_cards")
+    cards(draws["bust_cards"], "draws.bust_cards")
     for i, entry in enumerate(hex_["catalogue"]):
         hand(entry["minimum"], f"hex.catalogue[{i}].minimum")
     context(conflict["context"], "conflict.context")
@@ -360,6 +363,30 @@ def _without_cards(fields, data, gone):
     return out
 
 
+# Keys that the first rulesets kept under [hex] (for spells) and that now serve every skill draw.
+MOVED_TO_DRAWS = ("max_cards", "wild_pick_at", "target", "chip_cards", "bust_cards")
+
+
+def _skill_draw_keys_moved(document: Any) -> Any:
+    """An older document (a house file, a table's pinned ruleset) with its skill-draw keys under
+    ``[hex]`` read as if they were under ``[draws]``, where they now live; a key given in both
+    places keeps the ``[draws]`` one.
+
+    >>> _skill_draw_keys_moved({"hex": {"style": "spell", "max_cards": 9}})
+    {'hex': {'style': 'spell'}, 'draws': {'max_cards': 9}}
+    """
+    hex_ = document.get("hex") if isinstance(document, dict) else None
+    if not isinstance(hex_, dict) or not any(key in hex_ for key in MOVED_TO_DRAWS + ("base_cards",)):
+        return document
+    draws = document.get("draws", {})
+    if not isinstance(draws, dict):
+        return document
+    keys = MOVED_TO_DRAWS + (("base_cards", "context") if hex_.get("style") == "spell" else ())
+    moved = {key: value for key, value in hex_.items() if key in keys}
+    return {**document, "hex": {key: value for key, value in hex_.items() if key not in keys},
+            "draws": {**moved, **draws}}
+
+
 def build_ruleset(document, origin="", checked=False) -> Ruleset:
     """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem.
 
@@ -393,6 +420,7 @@ def _validated(document, problems):
 
     if isinstance(document, dict) and "mechanics" not in document:
         document = {**document, "mechanics": [name for name in MECHANICS if name in document]}
+    document = _skill_draw_keys_moved(document)
     doc = schema.validate(document, problems)
     if not problems:
         doc = _remove_cards(doc, problems)

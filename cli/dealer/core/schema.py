@@ -230,7 +230,7 @@ HEX = {
                    "by skill, Jokers not wild (seed 003).", "huckster", choices=["huckster", "spell"]),
     "context": Field("str", "The wild-card context of the hex hand (empty: `hands.context`).", ""),
     "tn": Field("int", "TN of the hexslingin' roll.", 5, minimum=1, maximum=MAX_TN),
-    "base_cards": Field("int", "Cards drawn on a success (style `huckster`) or before skill (`spell`).", 5,
+    "base_cards": Field("int", "Style `huckster`: cards drawn on a success (style `spell` draws by `[draws]`).", 5,
                         minimum=1, maximum=MAX_DECK),
     "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0, maximum=MAX_DECK),
     "backlash_always": Field("list[str]", "Cards that always cause backlash when drawn.", [], cards=True),
@@ -239,14 +239,45 @@ HEX = {
     "reshuffle": Field("str", "When a caster's deck on a table is reshuffled: `after-hex`, `when-low` "
                        "(fewer cards left than the next draw could need) or `manual`.", "when-low",
                        choices=["after-hex", "when-low", "manual"]),
-    "max_cards": Field("int", "Style `spell`: most cards drawn.", 10, minimum=1, maximum=MAX_DECK),
-    "wild_pick_at": Field("int", "Style `spell`: at this many cards the caster may take a wild pick "
-                          "instead.", 10, minimum=1, maximum=MAX_DECK),
-    "target": Field("str", "Style `spell`: the hand needed unless the GM sets one.", "pair"),
-    "chip_cards": Field("list[str]", "Style `spell`: cards whose holder draws a chip.", [], cards=True),
-    "bust_cards": Field("list[str]", "Style `spell`: cards that bust a hand below the target.", [],
-                        cards=True),
     "catalogue": array("The hexes `dealer hex NAME` knows.", HEX_ENTRY, []),
+}
+
+# What a person's skill draw is for (seed 003): each kind can be named as an exception.
+DRAW_PURPOSES = ["turn-order", "spell", "contest", "fear", "called-shot", "helper", "design", "build", "assist",
+                 "ritual"]
+
+
+def _condition(cards, doc):
+    return table(doc, {
+        "cards": Field("int", "Cards it adds to a draw (negative: fewer).", cards, minimum=-10, maximum=10),
+        "except": Field("list[str]", "Draws it does not change.", [], choices=DRAW_PURPOSES),
+    })
+
+
+CONDITIONS = {
+    "winded": _condition(-1, "A caster who has cast as many spells as their master skill (seed 003: \"-1 "
+                         "card to everything\" until a rest or a second wind)."),
+    "shaken": _condition(-1, "A person who failed a fear check (seed 003: \"shaken and at -1 card\")."),
+    "fleeing": _condition(-1, "A person who failed a fear check badly (\"running like a jackrabbit\")."),
+    "wounded": _condition(0, "A person with wounds (`dealer chips wound`); seed 003 leaves \"you're bleeding\" "
+                          "to the GM's modifiers, so the shipped rulesets charge nothing."),
+}
+
+DRAWS = {
+    "base_cards": Field("int", "Cards before skill and modifiers (seed 003: five).", 5, minimum=0, maximum=MAX_DECK),
+    "max_cards": Field("int", "Most cards drawn; above it the drawer takes (that number - base) cards and a wild "
+                       "pick.", 10, minimum=1, maximum=MAX_DECK),
+    "wild_pick_at": Field("int", "At this many cards the drawer may take a wild pick instead (five fewer "
+                          "cards).", 10, minimum=1, maximum=MAX_DECK),
+    "target": Field("str", "The least success: the hand needed unless the GM sets one; a bust card with less "
+                    "is a bust.", "pair"),
+    "context": Field("str", "The wild-card context of skill-draw hands (empty: `hands.context`).", ""),
+    "chip_cards": Field("list[str]", "Cards whose holder draws a chip, in every skill draw.", [], cards=True),
+    "chip_except": Field("list[str]", "Draws in which those cards pay no chip (a ruleset's named exception).",
+                         [], choices=DRAW_PURPOSES),
+    "bust_cards": Field("list[str]", "Cards that bust a hand below the least success.", [], cards=True),
+    "conditions": table("What each of a person's conditions costs a draw, and where it does not apply.",
+                        CONDITIONS),
 }
 
 HELPER_BONUS = {
@@ -413,6 +444,8 @@ RULESET = {
     "hands": table("Hand ranks and thresholds.", HANDS, default=REQUIRED),
     "dice": table("Trait rolls.", DICE),
     "action": table("`dealer action`.", ACTION),
+    "draws": table("Every skill draw of a person (seed 003): card count, wild picks, Jokers, conditions.",
+                   DRAWS),
     "hex": table("`dealer hex`.", HEX),
     "conflict": table("`dealer conflict`.", CONFLICT),
     "gadget": table("`dealer gadget`.", GADGET),

@@ -3,7 +3,7 @@
 Pure: nothing here touches a file. A command gets a ``Table`` (loaded from the store with
 ``--table``, or a fresh one that is never saved), a mechanic's ``resolve`` reads and changes
 it, and the store saves what changed. Each mechanic owns one part of the table's state as a
-small type with ``from_data``/``to_data`` (``table.state(HexState)``); nobody else writes it,
+small type with ``from_data``/``to_data`` (``table.state(ActionState)``); nobody else writes it,
 and a stored table holding a part no mechanic owns is refused with its name.
 
 >>> import random
@@ -18,44 +18,44 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from dealer.core.piles import Chips, Piles
-from dealer.errors import DealerError
+from dealer.core.record import Part, StateError
 
-# Every part of a table's state and the mechanic type that owns it (imported only when used).
+# Every part of a table's state and the type that owns it (imported only when used), in the
+# order their upgrades run.
 STATE_TYPES = {
-    "action": "dealer.core.mechanics.action:ActionState",
-    "hex": "dealer.core.mechanics.hex:HexState",
+    "conditions": "dealer.core.mechanics.conditions:ConditionsState",
+    "action": "dealer.core.mechanics.action.common:ActionState",
+    "long_actions": "dealer.core.mechanics.long_actions:LongActions",
     "hands": "dealer.core.mechanics.last_hand:LastHands",
-    "conflict": "dealer.core.mechanics.conflict:ConflictState",
+    "conflict": "dealer.core.mechanics.conflict.harm:HarmState",
     "chips": "dealer.core.mechanics.chips:ChipsState",
     "gadget": "dealer.core.mechanics.gadget:GadgetState",
 }
 
+# The layout of the state's parts. Each part upgrades its own data from older formats
+# (``Part.upgrade``): format 2 gave each mechanic its part; format 3 put a person's
+# conditions in one part (``people``) and long actions in theirs.
+STATE_FORMAT = 3
 
-class StateError(DealerError):
-    """A stored table whose state no mechanic of this dealer owns, or that does not read back."""
-
-
-class MechanicState(Protocol):
-    KEY: str
-
-    @classmethod
-    def from_data(cls, data: dict) -> "MechanicState": ...
-
-    def to_data(self) -> dict: ...
+S = TypeVar("S", bound=Part)
 
 
-S = TypeVar("S", bound=MechanicState)
+def upgrade_states(states: dict, version: int) -> dict:
+    """A table's state of format ``version`` in today's format: each part moves its own data.
 
-
-def check_keys(data: dict, allowed: tuple[str, ...], where: str) -> None:
-    """Refuse keys a state type does not know: a typo must not become a silent new key."""
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise StateError(f"{where}: unknown state {', '.join(repr(k) for k in unknown)} "
-                         f"(known: {', '.join(allowed)}); the table was written by another dealer")
+    >>> upgrade_states({"casts": {"Sally": 2}}, 1)
+    {'conditions': {'people': {'Sally': {'casts': 2}}}}
+    """
+    if not isinstance(states, dict):
+        raise StateError(f"the state is {type(states).__name__}, not an object")
+    states = dict(states)
+    for step in range(version, STATE_FORMAT):
+        for key in STATE_TYPES:
+            state_type(key).upgrade(states, step)
+    return {key: data for key, data in states.items() if data}
 
 
 class Table:
@@ -70,9 +70,12 @@ class Table:
         self.chips = chips if chips is not None else Chips(dict(ruleset.chips["pot"]))
         self.roster = roster if roster is not None else {}  # name -> {"side": str, "traits": dict}
         states = dict(states or {})
-        check_keys(states, tuple(STATE_TYPES), f"table '{name}'")
+        unknown = sorted(set(states) - set(STATE_TYPES))
+        if unknown:
+            raise StateError(f"table '{name}': unknown state {', '.join(map(repr, unknown))} (known: "
+                             f"{', '.join(STATE_TYPES)}); the table was written by another dealer")
         self._stored = states
-        self._states: dict[str, MechanicState] = {}
+        self._states: dict[str, Part] = {}
         self.events: list[dict] = []  # new history events, recorded on save
         self.dirty_decks: set[str] = set()
 
@@ -103,8 +106,9 @@ class Table:
     def log_events(self, events: list[dict]) -> None:
         """Record a result's events (chip draws, reshuffles, discards) in the history."""
         for event in events:
-            data = {k: v for k, v in event.items() if k not in ("kind", "deck", "cards")}
-            self.log(event["kind"], deck=event.get("deck"), cards=event.get("cards", []), data=data)
+            data = {k: v for k, v in event.items() if k not in ("kind", "move", "deck", "cards")}
+            kind = f"{event['kind']} {event['move']}" if event.get("move") else event["kind"]  # "chip draw"
+            self.log(kind, deck=event.get("deck"), cards=event.get("cards", []), data=data)
 
     def person(self, name: str) -> dict:
         if name not in self.roster:
@@ -126,10 +130,9 @@ class Table:
         found = self._states.get(kind.KEY)
         if found is None:
             try:
-                found = kind.from_data(self._stored.get(kind.KEY, {}))
-            except (TypeError, ValueError, KeyError, AttributeError) as error:
-                raise StateError(f"table '{self.name}': its {kind.KEY} state does not read back ({error}); "
-                                 f"dealer action new / dealer table reset {self.name} starts it afresh") from None
+                found = kind.from_data(self._stored.get(kind.KEY, {}), kind.KEY)
+            except StateError as error:
+                raise StateError(f"table '{self.name}': {error}") from None
             self._states[kind.KEY] = found
         return found
 

@@ -1,7 +1,7 @@
-"""Drawing a hand in the poker-hands game (seed 003): how many cards, wild picks, bust, value.
+"""The pieces of a seed-003 hand: how many cards, wild picks, bust, value (``skill_draw`` uses them).
 
 Every skill draw of seed 003 (a spell, a contest, a fear check, a gadget's design or build,
-a shaman's ritual) follows the same rules, kept here once:
+a shaman's ritual) follows the same rules, kept here once (``[draws]`` in the ruleset):
 
 * cards = 5 + skill + modifiers, never more than ten; "if you get up to skill six, you get a
   six card hand and a wild": above ten the drawer takes (that number - 5) cards and a wild
@@ -27,7 +27,7 @@ a shaman's ritual) follows the same rules, kept here once:
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer.errors import DealerError
 
@@ -36,32 +36,30 @@ class DrawError(DealerError):
     """A draw the rules do not allow (a wild pick with too few cards, ...)."""
 
 
-class DrawSize:
-    """How many cards to draw and how many wild picks come with them."""
+class DrawSize(NamedTuple):
+    """How many cards to draw and how many wild picks come with them; ``asked``: 5 + skill +
+    modifiers before the cap."""
 
-    __slots__ = ("cards", "wild_picks", "asked", "note")
-
-    def __init__(self, cards: int, wild_picks: int, asked: int, note: str = ""):
-        self.cards = cards
-        self.wild_picks = wild_picks
-        self.asked = asked  # 5 + skill + modifiers, before the cap
-        self.note = note
+    cards: int
+    wild_picks: int
+    asked: int
+    note: str = ""
 
     def as_tuple(self) -> tuple[int, int]:
         return self.cards, self.wild_picks
 
 
-def draw_size(ruleset: Any, skill: int, modifiers=(), *, wild_pick: bool = False, winded: bool = False,
+def draw_size(ruleset: Any, skill: int, modifiers: Any = (), *, wild_pick: bool = False,
               extra_picks: int = 0) -> DrawSize:
-    """Seed 003's card count: 5 + skill + modifiers (one fewer when winded), at most ten.
+    """Seed 003's card count: 5 + skill + modifiers, at most ten.
 
     Above ten: (that number - 5) cards and a wild pick, always. At ten or more the drawer may
     ask for a wild pick (five fewer cards). ``extra_picks`` are wild picks from elsewhere (a
     chip, a helper).
     """
-    rules = ruleset.hex
+    rules = ruleset.draws
     base, most, pick_at = rules["base_cards"], rules["max_cards"], rules["wild_pick_at"]
-    asked = base + skill + sum(modifiers) - (1 if winded else 0)
+    asked = base + skill + sum(modifiers)
     if asked > most:
         cards = min(asked - base, most)
         return DrawSize(cards, 1 + extra_picks, asked, f"{asked} cards is more than {most}: "
@@ -86,38 +84,51 @@ def best_with_picks(ruleset: Any, cards: list, context: Any, picks: int) -> tupl
     return best
 
 
-def is_bust(ruleset: Any, cards: list, hand: Any) -> bool:
-    """A Joker (``hex.bust_cards``) and less than a pair (``hex.target``, the least success)."""
-    bust_cards = ruleset.hex["bust_cards"]
+def is_bust(ruleset: Any, cards: Any, hand: Any) -> bool:
+    """A Joker (``draws.bust_cards``) and less than a pair (``draws.target``, the least success)."""
+    bust_cards = ruleset.draws["bust_cards"]
     if not bust_cards or not any(card.code in bust_cards for card in cards):
         return False
-    return hand is None or not ruleset.ranking.meets(hand, ruleset.threshold(ruleset.hex["target"]))
+    return hand is None or not ruleset.ranking.meets(hand, least_success(ruleset))
 
 
-def pick_wilds(ruleset: Any, codes: list[str], context_name: str, count: int) -> list[str]:
+def least_success(ruleset: Any) -> tuple:
+    """The least hand that succeeds at all (``draws.target``: a pair)."""
+    return ruleset.threshold(ruleset.draws["target"])
+
+
+def bust_data(bust: bool, cards: Any) -> dict:
+    """A bust, one shape wherever a hand can bust: whether it is one, and how black the hand is."""
+    return {"bust": bool(bust), "how_black": how_black(cards)}
+
+
+def pick_wilds(ruleset: Any, codes: list[str], count: int) -> list[str]:
     """The codes of the ``count`` cards best made wild among ``codes`` (``best_with_picks``'s choice)."""
     cards = [ruleset.deck.parse(code) for code in codes]
-    _, chosen = best_with_picks(ruleset, cards, ruleset.context(context_name or None), count)
+    _, chosen = best_with_picks(ruleset, cards, ruleset.context(ruleset.draws["context"] or None), count)
     return [card.code for card in chosen]
 
 
-def judge(ruleset: Any, codes: list[str], picks: list[str], target: str | None, context_name: str) -> dict:
-    """A hand judged: the best five (with ``picks`` made wild), success against the target, the
-    effect label and bust."""
+def judge(ruleset: Any, codes: list[str], picks: list[str], target: str | None, value: int = 0) -> dict:
+    """A hand already drawn judged again (after a chip changed it): the best five (with ``picks``
+    made wild), its value point (``value`` steps up), success against the target, the effect
+    label, bust and how black."""
     from dealer.core.results import effect_label, hand_data
 
     cards = [ruleset.deck.parse(code) for code in codes]
-    context = ruleset.context(context_name or None)
+    context = ruleset.context(ruleset.draws["context"] or None)
     wild = [card for card in cards if card.code in picks]
     hand = ruleset.ranking.best(cards, context.with_wild(wild) if wild else context) if cards else None
-    success = None if hand is None or not target else ruleset.ranking.meets(hand, ruleset.threshold(target))
+    point = raise_value(ruleset, hand_value(hand, ruleset), value) if hand is not None else None
+    bust = is_bust(ruleset, cards, hand)
+    success = None if point is None or not target else not bust and meets_value(point, ruleset.threshold(target))
     return {"cards": list(codes), "wild_picks": list(picks), "target": target,
-            "hand": hand_data(hand, ruleset) if hand else None, "success": success,
-            "effect": effect_label(ruleset, hand.rank) if success else "",
-            "bust": is_bust(ruleset, cards, hand)}
+            "hand": hand_data(hand, ruleset) if hand else None,
+            "value": point_data(ruleset, point) if point is not None else None, "success": success,
+            "effect": effect_label(ruleset, hand.rank) if success else "", **bust_data(bust, cards)}
 
 
-def how_black(cards: list) -> dict:
+def how_black(cards: Any) -> dict:
     """"How black is your hand": black cards against red cards."""
     return {"black": sum(1 for card in cards if card.color == "black"),
             "red": sum(1 for card in cards if card.color == "red")}
@@ -157,6 +168,25 @@ def raise_value(ruleset: Any, point: tuple, steps: int) -> tuple:
     return rank, value
 
 
+def point_text(ruleset: Any, point: tuple) -> str:
+    """A (rank, value) point in words: ``pair of fives``, ``two pair`` (of kings), ``ace high``,
+    ``flush``, ``straight, queen high``."""
+    rank, value = point
+    if not value:
+        return rank.name.lower()
+    card_rank = ruleset.deck.rank(value)
+    if not rank.pattern.groups:
+        return f"{card_rank.name} high" if not rank.pattern.core_size else f"{rank.name.lower()}, {card_rank.name} high"
+    if len(rank.pattern.groups) > 1 and value <= ruleset.deck.low_rank:
+        return rank.name.lower()  # the lowest two pair is any two pair
+    return f"{rank.name.lower()} of {card_rank.plural or card_rank.name + 's'}"
+
+
+def point_data(ruleset: Any, point: tuple) -> dict:
+    """A value point as data: the rank's id, the value, the words."""
+    return {"rank": point[0].id, "value": point[1], "text": point_text(ruleset, point)}
+
+
 def meets_value(point: tuple, threshold: tuple) -> bool:
     """Whether a (rank, value) point is at least a threshold (rank, least value)."""
     rank, value = point
@@ -169,37 +199,29 @@ def meets_value(point: tuple, threshold: tuple) -> bool:
 # -- helpers ----------------------------------------------------------------------------------
 
 
-class HelperBonus:
+class HelperBonus(NamedTuple):
     """What a helper's hand adds to the leader's draw (ruleset ``conflict.helpers``)."""
 
-    __slots__ = ("rank", "cards", "wild_picks", "value", "note")
-
-    def __init__(self, rank: str, cards: int = 0, wild_picks: int = 0, value: int = 0, note: str = ""):
-        self.rank = rank
-        self.cards = cards
-        self.wild_picks = wild_picks
-        self.value = value
-        self.note = note
+    rank: str
+    cards: int = 0
+    wild_picks: int = 0
+    value: int = 0
+    note: str = ""
 
     def to_data(self) -> dict:
-        return {"rank": self.rank, "cards": self.cards, "wild_picks": self.wild_picks, "value": self.value,
-                "note": self.note}
+        return dict(self._asdict())
 
 
-def helper_bonus(ruleset: Any, hand: Any) -> HelperBonus:
-    """Seed 003's "Skills Enhancing Skills" table, read from the ruleset, for a helper's hand."""
-    entry = ruleset.conflict["helpers"].get(hand.rank.id) if hand is not None else None
+def helper_bonus(ruleset: Any, rank: Any) -> HelperBonus:
+    """Seed 003's "Skills Enhancing Skills" table, read from the ruleset, for a helper's hand rank
+    (None: the helper drew no cards)."""
+    entry = ruleset.conflict["helpers"].get(rank.id) if rank is not None else None
     if not entry:
-        return HelperBonus(hand.rank.id if hand is not None else "")
-    return HelperBonus(hand.rank.id, entry["cards"], entry["wild_picks"], entry["value"], entry["note"])
+        return HelperBonus(rank.id if rank is not None else "")
+    return HelperBonus(rank.id, entry["cards"], entry["wild_picks"], entry["value"], entry["note"])
 
 
 def add_bonuses(bonuses: list[HelperBonus]) -> HelperBonus:
     """Several helpers' bonuses added up (notes joined)."""
-    total = HelperBonus("")
-    for bonus in bonuses:
-        total.cards += bonus.cards
-        total.wild_picks += bonus.wild_picks
-        total.value += bonus.value
-        total.note = "; ".join(n for n in (total.note, bonus.note) if n)
-    return total
+    return HelperBonus("", sum(b.cards for b in bonuses), sum(b.wild_picks for b in bonuses),
+                       sum(b.value for b in bonuses), "; ".join(b.note for b in bonuses if b.note))

@@ -1,24 +1,25 @@
 """Casting by poker hand: Deadlands hucksters (seed 000) and poker-hands spellcasters (seed 003).
 
-One entry point, ``resolve(ruleset, request, table, rng)``; the ruleset's ``[hex] style``
-chooses the rules:
+The ruleset's ``[hex] style`` chooses the rules, and each has its own request (``cast_request``
+builds the right one and refuses the other style's options):
 
-Style ``huckster``: a hexslingin' roll against TN 5 (dice, a total, or from the caster's
-roster: hexslingin' level dice of the hex's Trait). A bust draws nothing and backlashes; a
-failure draws nothing; a success draws 5 cards, one more per raise, from the caster's own
-deck, plays the best five with both Jokers wild, and works if that meets the hex's minimum.
-Backlash: a Black Joker always; a Red Joker while the hex's level is below 3; a bust.
-Severity rises: one Joker < bust < both Jokers.
+Style ``huckster`` (``HuckRequest``): a hexslingin' roll against TN 5 (dice, a total, or from
+the caster's roster: hexslingin' level dice of the hex's Trait). A bust draws nothing and
+backlashes; a failure draws nothing; a success draws 5 cards, one more per raise, from the
+caster's own deck, plays the best five with both Jokers wild, and works if that meets the
+hex's minimum. Backlash: a Black Joker always; a Red Joker while the hex's level is below 3;
+a bust. Severity rises: one Joker < bust < both Jokers. A hex of Speed 2 or more cast in a
+combat on a table is begun on an action card and cast on its last (``long_actions``).
 
-Style ``spell``: cards = 5 + skill + modifiers (``draws.draw_size``: at most ten, above ten
-a wild pick comes free), one fewer when the caster is winded. Jokers are dead; the Red
-Joker's holder draws a chip. At least a pair (or the target) succeeds; a Joker with less
-than a pair is a bust, told with how black the hand is. A huckster's Joker backlashes; the
-faithful's Red Joker is a surge of power and their Black Joker asks for a chip.
+Style ``spell`` (``SpellRequest``): the one skill draw (``skill_draw``, purpose ``spell``):
+5 + skill + modifiers, at most ten, the caster's conditions (winded), chips played first;
+Jokers are dead, the Red Joker's holder draws a chip, a Joker with less than a pair is a bust.
+At least a pair (or the target) succeeds. A huckster's Joker backlashes; the faithful's Red
+Joker is a surge of power and their Black Joker asks for a chip.
 
 On a table the caster's deck is kept and reshuffled by the policy (``after-hex``,
-``when-low``, ``manual``), casts are counted towards winded, and the spell's hand is
-remembered so a chip can change it later.
+``when-low``, ``manual``), casts are counted towards winded (``conditions``), and the spell's
+hand is remembered so a chip can change it later.
 
 Velvet's soul blast from seed 000:
 
@@ -26,24 +27,24 @@ Velvet's soul blast from seed 000:
 >>> from dealer.core.table import Table
 >>> import random
 >>> deadlands = load("deadlands")
->>> request = HexRequest(name="soul blast", total=18, level=4, cards="8s 8h 8d Kc 5d 3s RJ")
+>>> request = HuckRequest(name="soul blast", total=18, level=4, cards="8s 8h 8d Kc 5d 3s RJ")
 >>> cast = resolve(deadlands, request, Table.fresh(deadlands), random.Random(1))
->>> cast.cards_allowed, cast.hand.rank.name, cast.works, cast.backlash["severity"]
+>>> cast.cards_allowed, cast.hand.rank.name, cast.success, cast.backlash["severity"]
 (7, 'Four of a Kind', True, 0)
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer.core import results
-from dealer.core.mechanics import draws
-from dealer.core.mechanics.request import Request
+from dealer.core.mechanics import conditions
+from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.rolls import RollSpec
-from dealer.core.piles import chip_event
+from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
-from dealer.core.table import Table, check_keys
+from dealer.core.table import Table
 from dealer.errors import DealerError
 
 
@@ -51,62 +52,55 @@ class HexError(DealerError):
     """A cast the rules do not allow (no minimum, no level, a wild pick with too few cards, ...)."""
 
 
-class HexState:
-    """The ``hex`` part of a table: each caster's casts since their last rest (seed 003's winded)."""
+class HuckRequest(NamedTuple):
+    """A huckster's hex (seed 000): which, who casts, the hexslingin' roll (dice, a total, or a
+    bust), the level, the minimum hand, the roll's TN, cards typed in, the deck's reshuffle
+    policy, and the action card a hex of several cards is begun on."""
 
-    KEY = "hex"
-    __slots__ = ("casts",)
-
-    def __init__(self, casts: dict[str, int] | None = None):
-        self.casts = dict(casts or {})
-
-    @classmethod
-    def from_data(cls, data: dict) -> "HexState":
-        check_keys(data, ("casts",), "hex state")
-        return cls({str(name): int(count) for name, count in data.get("casts", {}).items()})
-
-    def to_data(self) -> dict:
-        return {"casts": dict(self.casts)} if self.casts else {}
-
-
-def is_winded(table: Table, person: str | None, *, master: int | None = None, faithful: bool = False) -> bool:
-    """Seed 003: once a caster has cast as many spells as their master skill (roster ``master``,
-    or ``master`` given), they are winded, "-1 card to everything", until they rest or spend a
-    white chip. The faithful never get winded."""
-    master = master or table.trait(person, "master")
-    if not person or not master or faithful or table.trait(person, "faithful"):
-        return False
-    return table.state(HexState).casts.get(person, 0) >= int(master)
+    name: str | None = None
+    caster: str | None = None
+    dice: str | None = None
+    total: int | None = None
+    bust: bool = False
+    level: int | None = None
+    minimum: str | None = None
+    tn: int | None = None
+    cards: str | None = None
+    reshuffle: str | None = None
+    action_card: str | None = None
 
 
-def second_wind(table: Table, person: str) -> int:
-    """A rest or a white chip: the casts count afresh. Returns the count before."""
-    return table.state(HexState).casts.pop(person, 0)
+class SpellRequest(NamedTuple):
+    """A poker-hands spell (seed 003): which, who casts, the skill, card modifiers, a wild pick at
+    ten, the GM's target, huckster or faithful, the master skill, a chip played first (with a
+    knack), cards typed in, the deck's reshuffle policy."""
+
+    name: str | None = None
+    caster: str | None = None
+    skill: int | None = None
+    mods: tuple[int, ...] = ()
+    wild_pick: bool = False
+    target: str | None = None
+    huckster: bool = False
+    faithful: bool = False
+    master: int | None = None
+    chip: str | None = None
+    knack: str | None = None
+    cards: str | None = None
+    reshuffle: str | None = None
 
 
-class HexRequest(Request):
-    """What the caster asked: the hex, who casts, the roll (huckster) or skill (spell), cards typed in."""
-
-    FIELDS = {"name": None,
-              "caster": None,
-              "dice": None,
-              "total": None,
-              "bust": False,
-              "level": None,
-              "minimum": None,
-              "tn": None,
-              "cards": None,
-              "reshuffle": None,
-              "skill": None,
-              "mods": (),
-              "wild_pick": False,
-              "target": None,
-              "huckster": False,
-              "faithful": False,
-              "master": None,
-              "chip": None,
-              "knack": None,
-              "action_card": None}
+def cast_request(ruleset: Any, options: dict) -> HuckRequest | SpellRequest:
+    """``dealer hex``'s options as the request of this ruleset's style; an option of the other
+    style, given, is refused with what to do."""
+    ruleset.require("hex")
+    kind, other = (HuckRequest, SpellRequest) if ruleset.hex["style"] == "huckster" else (SpellRequest, HuckRequest)
+    for name in other._fields:
+        if name not in kind._fields and options.get(name) not in (None, False, ()):
+            flag = "--" + {"dice": "roll", "mods": "mod", "minimum": "min"}.get(name, name).replace("_", "-")
+            game = "poker-hands spells" if kind is HuckRequest else "huckster hexes (Deadlands)"
+            raise HexError(f"{flag} is for {game}; {ruleset.name} casts {'by skill' if kind is SpellRequest else 'by a hexslingin roll'}")
+    return kind(**{name: options[name] for name in kind._fields if name in options})
 
 
 def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
@@ -121,11 +115,12 @@ def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
                    "or cast without a name and give --min HAND")
 
 
-def resolve(ruleset: Any, request: HexRequest, table: Table, rng: random.Random) -> "HuckResult | SpellResult":
+def resolve(ruleset: Any, request: HuckRequest | SpellRequest, table: Table,
+            rng: random.Random) -> "HuckResult | SpellResult":
     """Cast: the roll or the skill, the cards from the caster's deck, the hand, the verdict."""
     ruleset.require("hex")
     entry = catalogue_entry(ruleset, request.name)
-    if ruleset.hex["style"] == "huckster":
+    if isinstance(request, HuckRequest):
         return _huckster(ruleset, request, entry, table, rng)
     return _spell(ruleset, request, entry, table, rng)
 
@@ -138,7 +133,7 @@ def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bo
 
     A Joker backlashes when ``hex.backlash_always`` names it, or ``hex.backlash_below_level``
     while the level is below its number; ``any_joker`` (a poker-hands huckster): every
-    ``hex.bust_cards`` card does.
+    ``draws.bust_cards`` card does.
     """
     rules = ruleset.hex
     reasons = []
@@ -148,11 +143,11 @@ def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bo
 
     def joker(card):  # a card that can backlash at all
         return (card.code in rules["backlash_always"] or card.code in rules["backlash_below_level"]
-                or (any_joker and card.code in rules["bust_cards"]))
+                or (any_joker and card.code in ruleset.draws["bust_cards"]))
 
     for card in filter(joker, cards):
         below = rules["backlash_below_level"].get(card.code)
-        if card.code in rules["backlash_always"] or (any_joker and card.code in rules["bust_cards"]):
+        if card.code in rules["backlash_always"] or (any_joker and card.code in ruleset.draws["bust_cards"]):
             reasons.append(f"drew the {card.name}" + ("" if any_joker else " (always backlash)"))
         elif level < below:
             reasons.append(f"drew the {card.name} with the hex at level {level} (below {below})")
@@ -164,15 +159,17 @@ def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bo
 # -- the caster's deck --------------------------------------------------------------------------
 
 
-class _CasterDeck:
-    """The caster's deck for one cast: a table's (kept, reshuffled by policy) or a fresh one."""
+class CasterDeck:
+    """The caster's deck for one cast, as a card source: a table's (kept, reshuffled by policy) or
+    a fresh one. Records its reshuffles as events."""
 
-    def __init__(self, table: Table, name: str, policy: str, rng: random.Random):
-        self.table, self.name, self.policy, self.rng = table, name, policy, rng
+    def __init__(self, table: Table, name: str, policy: str, holder: str, rng: random.Random):
+        self.table, self.name, self.policy, self.holder, self.rng = table, name, policy, holder, rng
         self.piles = table.deck(name, rng)
         self.events: list[dict] = []
+        self.short = False
 
-    def draw(self, count: int, holder: str, ruleset: Any) -> tuple[list, bool]:
+    def draw(self, count: int) -> list[str]:
         """``count`` cards; with ``when-low`` the discards go back in first if the draw could run short;
         with ``manual`` an empty deck comes up short instead of reshuffling."""
         piles = self.piles
@@ -180,19 +177,20 @@ class _CasterDeck:
             total = piles.shuffle(self.rng)
             self.events.append({"kind": "reshuffle", "deck": self.name, "count": total,
                                 "why": f"fewer cards left than this draw could need ({count})"})
-        drawn = piles.draw(count, holder, self.rng, reshuffle=not self.table.persistent or self.policy != "manual")
+        drawn = piles.draw(count, self.holder, self.rng,
+                           reshuffle=not self.table.persistent or self.policy != "manual")
         if drawn.reshuffled:
             self.events.append({"kind": "reshuffle", "deck": self.name, "count": drawn.reshuffled,
                                 "why": "the deck ran out mid-draw"})
-        return [ruleset.deck.parse(code) for code in drawn.cards], drawn.short
+        self.short = drawn.short
+        return drawn.cards
 
-    def take(self, cards: list, holder: str) -> None:
+    def take(self, codes: list[str]) -> None:
         """Cards drawn by hand: out of the deck (or its discards) and into play."""
-        self.piles.take([card.code for card in cards], holder)
+        self.piles.take(codes, self.holder)
 
-    def finish(self, cards: list, kind: str, data: dict) -> None:
+    def finish(self, codes: list[str], kind: str, data: dict) -> None:
         """The cards go to the discards, the history records the cast, ``after-hex`` reshuffles."""
-        codes = [card.code for card in cards]
         if codes:
             self.piles.discard(codes)
         self.table.log(kind, deck=self.name, cards=codes, data=data)
@@ -202,71 +200,57 @@ class _CasterDeck:
                                 "why": "the table reshuffles after every cast"})
         self.table.log_events([event for event in self.events if event["kind"] == "reshuffle"])
 
-    @property
-    def left(self) -> int | None:
-        return len(self.piles.draw_pile) if self.table.persistent else None
+    def where(self) -> dict:
+        """On a table: the deck's policy and the cards left in it."""
+        if not self.table.persistent:
+            return {}
+        return {"table": self.table.name, "reshuffle": self.policy, "left": len(self.piles.draw_pile)}
 
 
-def _deck(ruleset, request, table, rng, prefix):
+def _deck(ruleset: Any, request: Any, table: Table, rng: random.Random, prefix: str) -> CasterDeck:
     policy = request.reshuffle or ruleset.hex["reshuffle"]
     name = f"{prefix}:{request.caster}" if request.caster else prefix
-    return _CasterDeck(table, name, policy, rng)
+    return CasterDeck(table, name, policy, request.caster or "", rng)
 
 
 # -- huckster -----------------------------------------------------------------------------------
 
 
-class HuckResult:
-    """A huckster's hex: the roll, the cards, the hand, the verdict, the backlash."""
+class HuckResult(NamedTuple):
+    """A huckster's hex: the roll, the cards, the hand, the verdict, the backlash; or, for a hex
+    of several action cards begun in a combat, ``speed`` (nothing rolled yet)."""
 
-    def __init__(self, ruleset, entry, caster, level, minimum, roll):
-        self.ruleset, self.entry, self.caster, self.level, self.minimum, self.roll = (
-            ruleset, entry, caster, level, minimum, roll)
-        self.cards_allowed = 0
-        self.cards: list = []
-        self.hand = None
-        self.works = False
-        self.verdict = ""
-        self.backlash = results.backlash_data([], 0)
-        self.short = False
-        self.events: list[dict] = []
-        self.policy = None
-        self.left = None
-        self.table = None
-        self.speed = None
-
-    @classmethod
-    def begun(cls, ruleset, entry, caster, level, minimum, begun) -> "HuckResult":
-        """A hex of several action cards, started: nothing rolled or drawn yet."""
-        result = cls(ruleset, entry, caster, level, minimum, None)
-        result.speed, result.table = begun, begun["table"]
-        now = f"{', '.join(begun['spending'])} spent this round; " if begun["spending"] else ""
-        last = f"on {begun['resolves_on']}" if begun["resolves_on"] else "the countdown spends the rest; on the last"
-        result.verdict = f"casting {entry['name']} takes {begun['cards']} action cards: {now}{last}, cast it again to roll"
-        return result
+    ruleset: Any
+    entry: dict | None
+    caster: str | None
+    level: int
+    minimum: str
+    roll: Any = None
+    cards_allowed: int = 0
+    cards: tuple = ()
+    short: bool = False
+    hand: Any = None
+    success: bool = False
+    verdict: str = ""
+    backlash: dict = results.backlash_data([], 0)
+    events: tuple = ()
+    speed: dict | None = None
+    deck: dict = {}
 
     def to_data(self) -> dict:
-        data = {
-            "style": "huckster",
-            "hex": self.entry,
-            "caster": self.caster,
-            "level": self.level,
-            "minimum": self.minimum,
-            "roll": results.roll_data(self.roll) if self.roll else None,
-            "cards_allowed": self.cards_allowed,
-            "cards": [card.code for card in self.cards],
-            "hand": results.hand_data(self.hand, self.ruleset) if self.hand else None,
-            "works": self.works,
-            "verdict": self.verdict,
-            "backlash": self.backlash,
-            "events": self.events,
-        }
+        data = {"kind": "hex", "hex": self.entry, "caster": self.caster, "level": self.level,
+                "minimum": self.minimum, "roll": results.roll_data(self.roll) if self.roll else None,
+                "cards_allowed": self.cards_allowed, "cards": [card.code for card in self.cards],
+                "hand": results.hand_data(self.hand, self.ruleset) if self.hand else None,
+                "success": self.success, "verdict": self.verdict, "backlash": self.backlash,
+                "events": list(self.events)}
         if self.short:
             data["short"] = True
         if self.speed:
             data["speed"] = self.speed
-        if self.table and not self.speed:
-            data.update(table=self.table, reshuffle=self.policy, left=self.left)
+            data["table"] = self.speed["table"]
+        else:
+            data.update(self.deck)
         return data
 
 
@@ -302,23 +286,26 @@ def _roster_dice(table, entry, caster):
                        "do not make dice: fix them with dealer table set") from None
 
 
-def _speed(ruleset, request, entry, table) -> dict | None:
+def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table) -> dict | None:
     """Seed 000: a hex with a Speed above 1, cast in a combat on a table, spends that many action
     cards over the rounds and resolves on the last. The first call starts it (nothing is rolled);
     once the countdown has spent the last card, the next call casts it. None: cast now."""
     speed = entry["speed"] if entry else 1
-    if speed > 1 and request.caster and table.persistent:
-        from dealer.core.mechanics import action  # only here: a hex cast at once pays nothing for it
+    if speed > 1 and request.caster and table.persistent and "action" in ruleset.document["mechanics"]:
+        from dealer.core.mechanics import long_actions
+        from dealer.core.mechanics.action.countdown import in_combat
 
-        if action.in_combat(table):
-            current = action.long_action(table, request.caster)
-            if current is None or current["what"] != entry["name"]:
-                return action.resolve_begin(ruleset, request.caster, speed, entry["name"], table,
-                                            card=request.action_card, hex_=True)
-            if current["spent"] < current["need"]:
+        if in_combat(table):
+            current = long_actions.current(table, request.caster)
+            if current is None or current.what != entry["name"]:
+                from dealer.core.mechanics.action.moves import resolve_begin
+
+                return resolve_begin(ruleset, request.caster, speed, entry["name"], table,
+                                     card=request.action_card, hex_=True).to_data()
+            if not current.done:
                 raise HexError(f"{request.caster} is still spending action cards on {entry['name']}: "
-                               f"{current['spent']} of {current['need']}; it resolves on the last")
-            action.end_long_action(table, request.caster)
+                               f"{current.spent} of {current.need}; it resolves on the last")
+            long_actions.end(table, request.caster)
             return None
     if request.action_card:
         raise HexError("--action-card is for a hex of Speed 2 or more cast by a --caster in a combat on a "
@@ -326,7 +313,14 @@ def _speed(ruleset, request, entry, table) -> dict | None:
     return None
 
 
-def _huckster(ruleset, request, entry, table, rng):
+def _begun_words(entry: dict, begun: dict) -> str:
+    now = f"{', '.join(begun['spending'])} spent this round; " if begun["spending"] else ""
+    last = f"on {begun['resolves_on']}" if begun["resolves_on"] else "the countdown spends the rest; on the last"
+    return f"casting {entry['name']} takes {begun['cards']} action cards: {now}{last}, cast it again to roll"
+
+
+def _huckster(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table,
+              rng: random.Random) -> HuckResult:
     rules = ruleset.hex
     minimum = request.minimum or (entry["minimum"] if entry else None)
     if not minimum:
@@ -337,190 +331,158 @@ def _huckster(ruleset, request, entry, table, rng):
         level = table.trait(request.caster, slug(entry["name"]))
     if level is None:
         raise HexError("give --level L: the hex's level decides whether the Red Joker backlashes")
+    level = int(level)
     begun = _speed(ruleset, request, entry, table)
     if begun is not None:
-        return HuckResult.begun(ruleset, entry, request.caster, int(level), minimum, begun)
+        return HuckResult(ruleset, entry, request.caster, level, minimum, verdict=_begun_words(entry, begun),
+                          speed=begun)
     roll = _hexslinging_roll(ruleset, request, entry, table, rng)
-    result = HuckResult(ruleset, entry, request.caster, int(level), minimum, roll)
     deck = _deck(ruleset, request, table, rng, "hex")
     given = ruleset.deck.parse_many(request.cards) if request.cards else None
     if given is not None:
-        deck.take(given, request.caster or "")
+        deck.take([card.code for card in given])
+    outcome: dict = {}
     if roll.bust:
-        result.verdict = "bust: no cards, the hex fails"
-        result.backlash = backlash(ruleset, [], result.level, bust=True)
+        outcome = dict(verdict="bust: no cards, the hex fails", backlash=backlash(ruleset, [], level, bust=True))
     elif not roll.success:
-        result.verdict = "failure: no manitou answers; nothing happens"
+        outcome = dict(verdict="failure: no manitou answers; nothing happens")
     else:
-        result.cards_allowed = rules["base_cards"] + roll.raises * rules["cards_per_raise"]
-        cards, result.short = (given, False) if given is not None else deck.draw(
-            result.cards_allowed, request.caster or "", ruleset)
-        result.cards = cards
+        allowed = rules["base_cards"] + roll.raises * rules["cards_per_raise"]
+        cards = given if given is not None else [ruleset.deck.parse(code) for code in deck.draw(allowed)]
+        outcome = dict(cards_allowed=allowed, cards=tuple(cards), short=deck.short)
         if not cards:
-            result.verdict = "no cards left to draw: reshuffle the caster's deck"
+            outcome["verdict"] = "no cards left to draw: reshuffle the caster's deck"
         else:
-            result.hand = ruleset.ranking.best(cards, ruleset.context(rules["context"] or None))
-            result.works = ruleset.ranking.meets(result.hand, threshold)
-            result.verdict = "the hex works" if result.works else "the hex fizzles"
-            result.backlash = backlash(ruleset, cards, result.level, bust=False)
-    deck.finish(given if given is not None else result.cards, "hex",
-                {"caster": request.caster, "hex": entry and entry["name"], "works": result.works,
+            hand = ruleset.ranking.best(cards, ruleset.context(rules["context"] or None))
+            works = ruleset.ranking.meets(hand, threshold)
+            outcome.update(hand=hand, success=works, verdict="the hex works" if works else "the hex fizzles",
+                           backlash=backlash(ruleset, cards, level, bust=False))
+    result = HuckResult(ruleset, entry, request.caster, level, minimum, roll, **outcome)
+    played = given if given is not None else result.cards
+    deck.finish([card.code for card in played], "hex",
+                {"caster": request.caster, "hex": entry and entry["name"], "works": result.success,
                  "backlash": result.backlash["severity"]})
-    result.events = deck.events
-    if table.persistent:
-        result.table, result.policy, result.left = table.name, deck.policy, deck.left
-    return result
+    return result._replace(events=tuple(deck.events), deck=deck.where())
 
 
 # -- poker-hands spells -------------------------------------------------------------------------
 
 
-class SpellResult:
-    """A poker-hands spell: the draw, the wild pick, the hand, success, effect, bust, chips."""
+class SpellResult(NamedTuple):
+    """A poker-hands spell: the one skill draw, success against the target and its label, and what
+    the caster's Jokers mean (backlash, a blessing); on a table the casts towards winded."""
 
-    def __init__(self, ruleset, entry, caster, size, target):
-        self.ruleset, self.entry, self.caster, self.size, self.target = ruleset, entry, caster, size, target
-        self.cards: list = []
-        self.picked: tuple = ()
-        self.hand = None
-        self.success = False
-        self.bust = False
-        self.events: list[dict] = []
-        self.backlash = None
-        self.blessing = None
-        self.winded = False
-        self.casts = None
-        self.master = None
-        self.table = None
+    ruleset: Any
+    entry: dict | None
+    caster: str | None
+    draw: Draw
+    target: str
+    success: bool
+    verdict: str
+    backlash: dict | None
+    blessing: list | None
+    events: tuple
+    casts: int | None
+    master: int | None
+    deck: dict
 
     def to_data(self) -> dict:
-        hand = results.hand_data(self.hand, self.ruleset) if self.hand else None
-        data = {
-            "style": "spell",
-            "spell": self.entry,
-            "caster": self.caster,
-            "cards_allowed": self.size.cards,
-            "wild_picks": self.size.wild_picks,
-            "cards": [card.code for card in self.cards],
-            "wild_pick": ({"card": self.picked[0].code, "as": self.hand.substitutions().get(self.picked[0].code)}
-                          if self.picked else None),
-            "hand": hand,
-            "target": self.target,
-            "success": self.success,
-            "effect": hand.get("effect", "") if hand and self.success else "",
-            "bust": self.bust,
-            **draws.how_black(self.cards),
-            "events": self.events,
-            "winded": self.winded,
-        }
-        if self.size.note:
-            data["note"] = self.size.note
-        if self.backlash is not None:
-            data["backlash"] = self.backlash
-        if self.blessing is not None:
-            data["blessing"] = self.blessing
-        if self.master is not None:
-            data["casts"], data["master"] = self.casts, self.master
-        if self.table:
-            data["table"] = self.table
+        data = {"kind": "spell", "spell": self.entry, "caster": self.caster, "draw": self.draw.to_data(),
+                "target": self.target, "success": self.success, "verdict": self.verdict,
+                "events": list(self.events)}
+        for key in ("backlash", "blessing", "casts", "master"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        data.update({key: value for key, value in self.deck.items() if key == "table"})
         return data
 
 
-def _chip(ruleset, request, table, rng):
-    """A chip played before the draw (seed 003): white one more card, red a wild pick (any chip
-    with a knack); blue, one-time access to a spell the caster does not have, at their master
-    level. Returns ``(extra cards, extra wild picks, skill or None, the spend event)``."""
-    from dealer.core.mechanics import chips
+def _blue_chip(ruleset: Any, request: SpellRequest, table: Table, rng: random.Random) -> tuple[int | None, list]:
+    """Seed 003: "a blue chip may be used by a magic using type for one-time access to a spell they
+    don't actually have... drawn for at the maximum level": the caster's master skill."""
+    master = conditions.master_of(table, request.caster, request.master)
+    if not master:
+        raise HexError(f"a blue chip casts a spell at {request.caster}'s master level: give --master N "
+                       "or a master trait on the roster")
+    from dealer.core.mechanics.chips.spending import SpendRequest, resolve_spend
 
-    if not request.caster:
-        raise HexError("--chip needs --caster NAME: whose chip is it?")
-    if request.chip.lower() == "blue" and not request.knack and "spell" in ruleset.chips["uses"]:
-        master = request.master or table.trait(request.caster, "master")
-        if not master:
-            raise HexError(f"a blue chip casts a spell at {request.caster}'s master level: give --master N "
-                           "or a master trait on the roster")
-        from dealer.core.mechanics.chips.spending import SpendRequest, resolve_spend
-
-        spent = resolve_spend(ruleset, SpendRequest(request.caster, "blue", use="spell"), table, rng)
-        return 0, 0, int(master), spent.events[0]
-    bonus = chips.chip_before_draw(ruleset, table, request.caster, request.chip, knack=request.knack or "")
-    return bonus.cards, bonus.wild_picks, None, bonus.event
+    spent = resolve_spend(ruleset, SpendRequest(request.caster, "blue", use="spell"), table, rng)
+    return master, list(spent.events)
 
 
-def _spell(ruleset, request, entry, table, rng):
-    rules, caster = ruleset.hex, request.caster
-    extra_cards, extra_picks, chip_skill, chip_event_ = (_chip(ruleset, request, table, rng) if request.chip
-                                                          else (0, 0, None, None))
-    skill = request.skill if chip_skill is None else chip_skill
+def _spell(ruleset: Any, request: SpellRequest, entry: dict | None, table: Table, rng: random.Random) -> SpellResult:
+    caster = request.caster
+    chips, skill, spent = (), request.skill, []
+    if request.chip:
+        if not caster:
+            raise HexError("--chip needs --caster NAME: whose chip is it?")
+        if request.chip.lower() == "blue" and not request.knack and "spell" in ruleset.chips["uses"]:
+            skill, spent = _blue_chip(ruleset, request, table, rng)
+        else:
+            chips = (request.chip,)
     if skill is None and entry is not None:
         skill = table.trait(caster, slug(entry["name"]))
     if skill is None:
         raise HexError("give --skill N: the spell's level adds to the five cards")
-    target = request.target or rules["target"]
-    ruleset.threshold(target)
+    target = request.target or ruleset.draws["target"]
+    threshold = ruleset.threshold(target)
     huckster = request.huckster or bool(table.trait(caster, "huckster"))
-    faithful = request.faithful or bool(table.trait(caster, "faithful"))
-    master = request.master or table.trait(caster, "master")
-    state = table.state(HexState)
-    winded = is_winded(table, caster, master=master, faithful=faithful)
-    mods = tuple(request.mods) + ((extra_cards,) if extra_cards else ())
-    size = draws.draw_size(ruleset, int(skill), mods, wild_pick=request.wild_pick, winded=winded,
-                           extra_picks=extra_picks)
-    result = SpellResult(ruleset, entry, caster, size, target)
-    result.winded = winded
+    faithful = request.faithful or conditions.is_faithful(table, caster)
+    master = conditions.master_of(table, caster, request.master)
     deck = _deck(ruleset, request, table, rng, "spell")
-    if request.cards:
-        result.cards = ruleset.deck.parse_many(request.cards)
-        deck.take(result.cards, caster or "")
-    else:
-        result.cards, _ = deck.draw(size.cards, caster or "", ruleset)
-    _judge_spell(ruleset, result, huckster, faithful)
-    result.events = ([chip_event_] if chip_event_ else []) + [
-        chip_event(table.chips, ruleset.chips, caster or "the caster", rng, f"drew the {card.name}")
-        for card in result.cards if card.code in rules["chip_cards"]]
-    table.log_events([event for event in result.events if event is not chip_event_])  # the spend logged itself
-    if caster:
-        if table.persistent and not faithful:
-            state.casts[caster] = state.casts.get(caster, 0) + 1
-        if table.persistent:
-            from dealer.core.mechanics.last_hand import LastHands
+    drawn = skill_draw(ruleset, table, DrawRequest(
+        "spell", caster or "", int(skill), tuple(Modifier("mod", n) for n in request.mods),
+        wild_pick=request.wild_pick, chips=chips, knack=request.knack or "",
+        cards=tuple(request.cards.replace(",", " ").split()) if request.cards else None, master=master,
+        faithful=faithful), deck, rng)
+    success = drawn.meets(threshold)
+    verdict = _spell_verdict(ruleset, drawn, target, success)
+    jokers = [card for card in drawn.cards if card.code in ruleset.draws["bust_cards"]]
+    casts = None
+    if caster and table.persistent:
+        if not faithful:
+            conditions.count_cast(table, caster)
+        from dealer.core.mechanics.last_hand import LastHands
 
-            table.state(LastHands).remember(
-                person=caster, source="spell", deck=deck.name, cards=[c.code for c in result.cards], target=target,
-                context=rules["context"], wild_picks=[c.code for c in result.picked],
-                data={"huckster": huckster, "spell": entry and entry["name"]})
-    deck.finish(result.cards, "spell", {"caster": caster, "spell": entry and entry["name"],
-                                        "success": result.success, "bust": result.bust})
-    result.events += deck.events
-    if master and caster:
-        result.casts, result.master = state.casts.get(caster, 0), int(master)
-    if table.persistent:
-        result.table = table.name
-    return result
+        table.state(LastHands).remember(
+            person=caster, source="spell", deck=deck.name, cards=[c.code for c in drawn.cards], target=target,
+            wild_picks=[c.code for c in drawn.picked], data={"huckster": huckster, "spell": entry and entry["name"]})
+        casts = conditions.conditions_of(table, caster).casts
+    codes = [card.code for card in drawn.cards]
+    deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": success,
+                                 "bust": drawn.bust})
+    return SpellResult(ruleset, entry, caster, drawn, target, success, verdict,
+                       _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
+                       [_blessing(card, caster) for card in jokers] if faithful and jokers else None,
+                       tuple(spent + deck.events), casts if master else None, master if caster else None,
+                       deck.where())
 
 
-def _judge_spell(ruleset, result, huckster, faithful):
-    """Success against the target, bust, and what the caster's Jokers mean."""
-    rules = ruleset.hex
-    context = ruleset.context(rules["context"] or None)
-    if result.cards:
-        result.hand, result.picked = draws.best_with_picks(ruleset, result.cards, context, result.size.wild_picks)
-        result.success = ruleset.ranking.meets(result.hand, ruleset.threshold(result.target))
-    result.bust = draws.is_bust(ruleset, result.cards, result.hand)
-    jokers = [card for card in result.cards if card.code in rules["bust_cards"]]
-    if huckster and jokers:
-        data = backlash(ruleset, result.cards, 0, result.bust, any_joker=True)
-        if data["severity"] < 3 and (result.bust or result.success):  # seed 003's words for the two cases
-            data["words"] = ("quite bad backlash: a Joker and a bust" if result.bust
-                             else "backlash: the spell works, with twisted effects")
-        result.backlash = data
-    if faithful and jokers:
-        result.blessing = [_blessing(card) for card in jokers]
+def _spell_verdict(ruleset: Any, drawn: Draw, target: str, success: bool) -> str:
+    if drawn.bust:
+        return "bust"
+    if success:
+        from dealer.core.results import effect_label
+
+        return effect_label(ruleset, drawn.hand.rank) or f"at least {target}"
+    return f"less than {target}"
 
 
-def _blessing(card) -> dict:
+def _spell_backlash(ruleset: Any, drawn: Draw, success: bool) -> dict:
+    """Seed 003: "Hucksters who pull a joker suffer some sort of backlash... If they actually went
+    bust, the backlash will be quite bad. If they made the hand, the spell will work, but may
+    have somewhat twisted effects." """
+    data = backlash(ruleset, list(drawn.cards), 0, drawn.bust, any_joker=True)
+    if data["severity"] < 3 and (drawn.bust or success):
+        data["words"] = ("quite bad backlash: a Joker and a bust" if drawn.bust
+                         else "backlash: the spell works, with twisted effects")
+    return data
+
+
+def _blessing(card: Any, caster: str | None) -> dict:
     """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker tests their faith."""
     if card.color == "red":
         return {"card": card.code, "effect": "surge", "words": "a surge in power: their god backs them up"}
+    who = caster or "NAME"
     return {"card": card.code, "effect": "chip", "words": "faith tested: throw in a chip "
-            "(dealer chips spend NAME COLOUR) or the blessing fails"}
+            f"(dealer chips spend {who} COLOUR --for blessing) or the blessing fails"}

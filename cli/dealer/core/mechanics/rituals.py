@@ -12,19 +12,26 @@ chips live in ``ChipsState.favor``; a chip made new is counted in ``ChipsState.c
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
+from dealer.core.mechanics import draws
 from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, ChipsState, back_to_pot,
                                          check_player, move_event, record_result)
-from dealer.core.mechanics.request import Request
+from dealer.core.mechanics.conditions import Modifier
+from dealer.core.mechanics.skill_draw import Draw, DrawRequest, deck_source, skill_draw
 from dealer.core.table import Table
 
 
-class RitualRequest(Request):
+class RitualRequest(NamedTuple):
     """``dealer chips ritual NAME RITUAL``: a shaman's ritual hand (``cards`` dealt by hand, as codes)
     and the favor chips it earns."""
 
-    FIELDS = {"person": "", "ritual": "", "skill": None, "mods": (), "cards": None, "guardian": None}
+    person: str
+    ritual: str
+    skill: int | None = None
+    mods: tuple[int, ...] = ()
+    cards: tuple[str, ...] | None = None
+    guardian: int | None = None
 
 
 def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
@@ -47,29 +54,6 @@ def ritual_row(ruleset: Any, rank: Any) -> dict:
     return {"chip": "", "draws": 0, "create": False}
 
 
-def _ritual_cards(ruleset: Any, request: RitualRequest, table: Table, person: str, skill: int,
-                  rng: random.Random) -> tuple[list[str], str, int]:
-    """The ritual hand: dealt by hand, or drawn (5 + skill + mods, at most ten) from the shaman's
-    ritual deck; the cards go to that deck's discards afterwards."""
-    from dealer.core.mechanics.draws import draw_size
-
-    deck = f"ritual:{person}"
-    piles = table.deck(deck, rng)
-    if request.cards is not None:
-        codes = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
-        piles.take(codes, person)
-        picks = 0
-    else:
-        size = draw_size(ruleset, skill, request.mods)
-        if len(piles.draw_pile) < size.cards and piles.discards:
-            piles.shuffle(rng)
-        codes = piles.draw(size.cards, person, rng).cards
-        picks = size.wild_picks
-    if codes:
-        piles.discard(codes, holder=person)
-    return codes, deck, picks
-
-
 def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: random.Random) -> ChipsResult:
     """A shaman's ritual (seed 003): draw the hand; a Joker throws a chip back (favor first); a bust
     loses every favor chip; a made hand earns favor chips by the ruleset's table, capped at the
@@ -80,25 +64,30 @@ def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: rand
     >>> table = Table.fresh(poker)
     >>> done = resolve_ritual(poker, RitualRequest("Three Eagles", "paint", 2, cards=("9c", "9d", "9h", "2s", "5d"),
     ...                                            guardian=4), table, random.Random(3))
-    >>> done.detail["judged"]["hand"]["rank"], [(e["kind"], e.get("pool")) for e in done.events]
-    ('three-of-a-kind', [('ritual', None), ('draw', 'favor'), ('draw', 'favor')])
+    >>> done.detail["draw"]["hand"]["rank"], [(e["kind"], e.get("move"), e.get("pool")) for e in done.events]
+    ('three-of-a-kind', [('ritual', None, None), ('chip', 'draw', 'favor'), ('chip', 'draw', 'favor')])
     """
     ruleset.require("chips")
     person, ritual, skill, guardian = _ritual_setup(ruleset, request, table)
-    codes, deck, picks = _ritual_cards(ruleset, request, table, person, skill, rng)
-    judged = _ritual_judge(ruleset, codes, picks)
-    events = [move_event("ritual", person, None, f"the {request.ritual} ritual", ritual=ritual,
-                         hand=judged["hand"]["rank"] if judged["hand"] else None, cards=codes, deck=deck)]
-    jokers = [code for code in codes if code in ruleset.hex["bust_cards"]]
+    deck = f"ritual:{person}"
+    drawn = skill_draw(ruleset, table, DrawRequest("ritual", person, skill, tuple(Modifier("mod", n) for n in request.mods),
+                                                   cards=request.cards), deck_source(table, deck, person, rng), rng)
+    codes = [card.code for card in drawn.cards]
+    if codes:
+        table.decks[deck].discard(codes, holder=person)
+    success = drawn.meets(draws.least_success(ruleset))
+    events = [{"kind": "ritual", "player": person, "ritual": ritual, "why": f"the {request.ritual} ritual",
+               "hand": drawn.hand.rank.id if drawn.hand else None, "cards": codes, "deck": deck}]
+    jokers = [code for code in codes if code in ruleset.draws["bust_cards"]]
     for _ in range(ruleset.chips["ritual_throw"] if jokers else 0):
         events.extend(_throw_back(table, person, "a Joker in the ritual annoyed the spirits"))
-    if judged["bust"]:
+    if drawn.bust:
         events.extend(_lose_favor(table, person))
-    elif judged["success"]:
-        events.extend(_earn(ruleset, table, person, judged, guardian, rng))
+    elif success:
+        events.extend(_earn(ruleset, table, person, drawn, guardian, rng))
     table.state(ChipsState).rituals.setdefault(person, []).append(ritual)
     return record_result("ritual", table, events, player=person, ritual=ritual, skill=skill, guardian=guardian,
-                         judged=judged)
+                         draw=drawn.to_data(), success=success)
 
 
 def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[str, str, int, int]:
@@ -120,13 +109,6 @@ def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[s
     if guardian is None:
         raise ChipsError(f"{person} needs a guardian spirit skill: --guardian N or roster trait guardian-spirit=N")
     return person, ritual, int(skill), int(guardian)
-
-
-def _ritual_judge(ruleset: Any, codes: list[str], picks: int) -> dict:
-    from dealer.core.mechanics.draws import judge, pick_wilds
-
-    wild = pick_wilds(ruleset, codes, ruleset.hex["context"], picks) if picks and codes else []
-    return judge(ruleset, codes, wild, ruleset.hex["target"], ruleset.hex["context"])
 
 
 def _throw_back(table: Table, person: str, why: str) -> list[dict]:
@@ -151,10 +133,10 @@ def _lose_favor(table: Table, person: str) -> list[dict]:
     return events
 
 
-def _earn(ruleset: Any, table: Table, person: str, judged: dict, guardian: int, rng: random.Random) -> list[dict]:
+def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, rng: random.Random) -> list[dict]:
     """The ritual table's row for the hand: a named chip (made new if the row says so and the pot
     has none), then blind draws; each into the favor pool while it is under the guardian spirit."""
-    rank = ruleset.by_id[judged["hand"]["rank"]]
+    rank = drawn.hand.rank
     row = ritual_row(ruleset, rank)
     state = table.state(ChipsState)
     favor = state.favor.setdefault(person, {})
@@ -170,18 +152,18 @@ def _earn(ruleset: Any, table: Table, person: str, judged: dict, guardian: int, 
             if colour is None:
                 events.append(move_event("draw", person, None, "the pot is empty", pool=FAVOR))
                 continue
-            kind, why = "draw", f"a {judged['hand']['name']} in the ritual"
+            kind, why = "draw", f"a {rank.name} in the ritual"
         elif not table.chips.pot.get(colour):
             if not row["create"]:
                 events.append(move_event("give", person, None, f"the pot has no {colour} chip", pool=FAVOR))
                 continue
             table.chips.create(colour)
             state.created[colour] = state.created.get(colour, 0) + 1
-            events.append(move_event("create", person, colour, f"a {judged['hand']['name']}: a new {colour} chip, "
+            events.append(move_event("create", person, colour, f"a {rank.name}: a new {colour} chip, "
                                  "even though the pot has none", pool=FAVOR))
-            kind, why = "give", f"a {judged['hand']['name']} in the ritual"
+            kind, why = "give", f"a {rank.name} in the ritual"
         else:
-            kind, why = "give", f"a {judged['hand']['name']} in the ritual"
+            kind, why = "give", f"a {rank.name} in the ritual"
         table.chips.pot[colour] -= 1
         favor[colour] = favor.get(colour, 0) + 1
         events.append(move_event(kind, person, colour, why, pool=FAVOR))

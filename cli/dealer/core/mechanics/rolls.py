@@ -14,24 +14,22 @@ total, or the word ``bust``.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer.core.dice import given_roll, parse_dice, trait_roll
 
 
-class RollSpec:
-    """Dice to roll (``3d6``), a total already rolled (``16``) or ``bust``."""
+class RollSpec(NamedTuple):
+    """Dice to roll (``3d6``: ``dice`` is count, sides, modifier), a total already rolled (``16``)
+    or ``bust``."""
 
-    __slots__ = ("dice", "total", "bust", "text")
-
-    def __init__(self, text: str, dice: tuple | None = None, total: int | None = None, bust: bool = False):
-        self.text = text
-        self.dice = dice  # (count, sides, modifier)
-        self.total = total
-        self.bust = bust
+    text: str
+    dice: tuple | None = None
+    total: int | None = None
+    bust: bool = False
 
     @classmethod
-    def parse(cls, text: Any, sides) -> "RollSpec":
+    def parse(cls, text: Any, sides: Any) -> "RollSpec":
         text = str(text).strip()
         if text.lower() == "bust":
             return cls(text, bust=True)
@@ -41,7 +39,7 @@ class RollSpec:
         return cls(text, dice=parse_dice(text, sides))
 
     @classmethod
-    def of(cls, text: Any, sides) -> "RollSpec | None":
+    def of(cls, text: Any, sides: Any) -> "RollSpec | None":
         """``parse``, or None for no text (a trait not given)."""
         return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
 

@@ -30,10 +30,10 @@ shamans' rituals.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from dealer.core.mechanics.request import Request
-from dealer.core.table import Table, check_keys
+from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
+from dealer.core.table import Table
 from dealer.errors import DealerError
 
 FAVOR = "favor"
@@ -61,33 +61,16 @@ def trait_kinds(ruleset: Any) -> dict[str, str]:
 # -- state and result -----------------------------------------------------------------------------
 
 
-class ChipsState:
-    """The ``chips`` part of a table: favor chips, chips created, wounds, rituals used, sessions."""
+class ChipsState(Part):
+    """The ``chips`` part of a table: favor chips, chips created, rituals used this session, sessions."""
 
     KEY = "chips"
-    FIELDS = ("favor", "created", "wounds", "rituals", "sessions")
-    __slots__ = FIELDS
-
-    def __init__(self, favor=None, created=None, wounds=None, rituals=None, sessions: int = 0):
-        self.favor: dict[str, dict[str, int]] = {name: dict(held) for name, held in (favor or {}).items()}
-        self.created: dict[str, int] = dict(created or {})
-        self.wounds: dict[str, int] = dict(wounds or {})
-        self.rituals: dict[str, list[str]] = {name: list(used) for name, used in (rituals or {}).items()}
-        self.sessions = sessions
-
-    @classmethod
-    def from_data(cls, data: dict) -> "ChipsState":
-        check_keys(data, cls.FIELDS, "chips state")
-        counts = lambda held: {str(colour): int(count) for colour, count in held.items()}  # noqa: E731
-        return cls({str(name): counts(held) for name, held in data.get("favor", {}).items()},
-                   counts(data.get("created", {})), counts(data.get("wounds", {})),
-                   {str(name): [str(r) for r in used] for name, used in data.get("rituals", {}).items()},
-                   int(data.get("sessions", 0)))
+    FIELDS = {"favor": Field(MapOf(MapOf(COUNT)), {}), "created": Field(MapOf(COUNT), {}),
+              "rituals": Field(MapOf(ListOf(TEXT)), {}), "sessions": Field(COUNT, 0)}
 
     def to_data(self) -> dict:
         data = {"favor": {name: held for name, held in self.favor.items() if any(held.values())},
                 "created": {colour: n for colour, n in self.created.items() if n},
-                "wounds": {name: n for name, n in self.wounds.items() if n},
                 "rituals": {name: used for name, used in self.rituals.items() if used},
                 "sessions": self.sessions}
         return {key: value for key, value in data.items() if value}
@@ -96,15 +79,19 @@ class ChipsState:
         return sum(self.favor.get(person, {}).values())
 
 
-class ChipsResult:
-    """What a chips command did: its events, the chips after it, and what else it found."""
+class ChipsResult(NamedTuple):
+    """What a chips command did (``action``: show, draw, give, spend, ritual...): its events, the
+    chips after it, and what else it found."""
 
-    def __init__(self, action: str, table: str | None, events: list[dict], chips: dict, detail: dict | None = None):
-        self.action, self.table, self.events, self.chips = action, table, events, chips
-        self.detail = detail if detail is not None else {}
+    action: str
+    table: str | None
+    events: list[dict]
+    chips: dict
+    detail: dict = {}
 
     def to_data(self) -> dict:
-        return {"action": self.action, "table": self.table, **self.chips, **self.detail, "events": self.events}
+        return {"kind": "chips", "action": self.action, "table": self.table, **self.chips, **self.detail,
+                "events": self.events}
 
 
 # -- conservation and the chips as data -------------------------------------------------------------
@@ -139,32 +126,22 @@ def _ordered(counts: dict[str, int], colours: list[str]) -> dict[str, int]:
 
 def chips_data(table: Table) -> dict:
     """The pot, each player's chips, favor chips, wounds and the conservation sum."""
+    from dealer.core.mechanics.conditions import wounded
+
     state = table.state(ChipsState)
     colours = list(table.ruleset.chips["pot"])
     return {"pot": {colour: table.chips.pot.get(colour, 0) for colour in colours},
             "players": {name: _ordered(held, colours) for name, held in table.chips.players.items()
                         if any(held.values())},
             "favor": {name: _ordered(held, colours) for name, held in state.favor.items() if any(held.values())},
-            "wounds": {name: n for name, n in state.wounds.items() if n},
+            "wounds": wounded(table),
             "cap": table.ruleset.chips["cap"], "conservation": conservation(table)}
 
 
-def reset_chips(table: Table) -> None:
-    """``table reset``: every chip back in the pot, created chips gone: the starting pot again."""
-    table.chips.pot = dict(table.ruleset.chips["pot"])
-    table.chips.players = {}
-    state = table.state(ChipsState)
-    state.favor, state.created, state.rituals = {}, {}, {}
-
-
-def record_result(action: str, table: Table, events: list[dict], **detail) -> ChipsResult:
+def record_result(action: str, table: Table, events: list[dict], **detail: Any) -> ChipsResult:
     """The result of a chips command; its events go to the table's history too."""
-    table.log_events([{**event, "kind": _history_kind(event["kind"])} for event in events])
+    table.log_events(events)
     return ChipsResult(action, table.name, events, chips_data(table), detail)
-
-
-def _history_kind(kind: str) -> str:
-    return kind if kind == "ritual" else f"chip {kind}"
 
 
 # -- checks and moves ------------------------------------------------------------------------------
@@ -206,9 +183,10 @@ def back_to_pot(table: Table, pool: dict[str, int], colour: str, count: int = 1)
     table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
 
 
-def move_event(kind: str, person: str, colour: str | None, why: str, **extra) -> dict:
-    """A chip event (``draw``, ``give``, ``spend``, ``return``, ``create``, ``ritual``) as data."""
-    return {"kind": kind, "player": person, "colour": colour, "why": why, **extra}
+def move_event(move: str, person: str, colour: str | None, why: str, **extra: Any) -> dict:
+    """A chip moved (``draw``, ``give``, ``spend``, ``return``, ``create``): the one shape of a chip
+    event (``dealer.core.piles.chip_event``), with what else the move records."""
+    return {"kind": "chip", "move": move, "player": person, "colour": colour, "why": why, **extra}
 
 
 # -- what a spent chip does, and a chip before a draw ---------------------------------------------
@@ -275,10 +253,12 @@ def _pay(table: Table, person: str, colour: str, use: dict) -> str:
     return CHIPS
 
 
-class ChipBonus(Request):
+class ChipBonus(NamedTuple):
     """A chip played before a draw: extra cards and wild picks for the draw, and the spend event."""
 
-    FIELDS = {"cards": 0, "wild_picks": 0, "event": None}
+    cards: int = 0
+    wild_picks: int = 0
+    event: dict | None = None
 
 
 def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, knack: str = "") -> ChipBonus:
@@ -304,6 +284,6 @@ def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, kn
     if acts_as:
         event["acts_as"] = acts_as
     if table.persistent:
-        table.log_events([{**event, "kind": _history_kind("spend")}])
+        table.log_events([event])
     return ChipBonus(effect["cards"], effect["wild_picks"], event)
 

@@ -8,31 +8,33 @@ the roster drawing ``chips.session`` chips, and every ritual may be performed ag
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _holdings, _take_from_player,
                                          check_colour, check_player, chips_data, move_event, record_result)
-from dealer.core.mechanics.request import Request
 from dealer.core.table import Table
 
 
-class ShowRequest(Request):
+class ShowRequest(NamedTuple):
     """``dealer chips``: the pot, everyone's chips and the conservation sum."""
 
 
-class DrawRequest(Request):
+class DrawRequest(NamedTuple):
     """``dealer chips draw NAME [N]``: N blind draws for NAME."""
 
-    FIELDS = {"person": "", "count": 1}
+    person: str
+    count: int = 1
 
 
-class MoveRequest(Request):
+class MoveRequest(NamedTuple):
     """``dealer chips give NAME COLOUR`` (from the pot) or ``return`` (back to the pot)."""
 
-    FIELDS = {"person": "", "colour": "", "back": False}
+    person: str
+    colour: str
+    back: bool = False
 
 
-class SessionRequest(Request):
+class SessionRequest(NamedTuple):
     """``dealer chips session``: everyone on the roster draws the ruleset's count; rituals reset."""
 
 

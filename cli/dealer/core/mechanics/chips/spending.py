@@ -10,27 +10,31 @@ moves, so a refused spend changes nothing.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
-from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _check_holds, _default_use, _effect,
-                                         _knack, _pay, _use, check_colour, check_player, chips_data, move_event,
-                                         record_result)
-from dealer.core.mechanics.request import Request
+from dealer.core.mechanics import conditions
+from dealer.core.mechanics.chips import (ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack, _pay,
+                                         _use, check_colour, check_player, chips_data, move_event, record_result)
 from dealer.core.table import Table
 
 RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand that used it
 
 
-class SpendRequest(Request):
+class SpendRequest(NamedTuple):
     """``dealer chips spend NAME COLOUR [--for USE] [--knack K] [--note TEXT]``."""
 
-    FIELDS = {"person": "", "colour": "", "use": "", "knack": "", "note": ""}
+    person: str
+    colour: str
+    use: str = ""
+    knack: str = ""
+    note: str = ""
 
 
-class WoundRequest(Request):
+class WoundRequest(NamedTuple):
     """``dealer chips wound NAME [N]``: wounds taken, for the pick-me-ups to recover."""
 
-    FIELDS = {"person": "", "count": 1}
+    person: str
+    count: int = 1
 
 
 def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random.Random) -> ChipsResult:
@@ -91,31 +95,25 @@ def _spend_hand(table: Table, person: str, effect: dict):
 
 
 def _check_winded(table: Table, person: str) -> None:
-    from dealer.core.mechanics.hex import is_winded
-
-    if not is_winded(table, person):
+    if not conditions.is_winded(table, person):
         raise ChipsError(f"{person} is not winded: keep the chip (winded needs a master trait and that many casts)")
 
 
 def _check_wounded(table: Table, person: str) -> None:
-    if not table.state(ChipsState).wounds.get(person):
+    if not conditions.conditions_of(table, person).wounds:
         raise ChipsError(f"{person} has no wound to recover from (record one with: dealer chips wound {person})")
 
 
 def _second_wind(table: Table, person: str) -> dict:
-    from dealer.core.mechanics.hex import second_wind
-
-    return {"casts_before": second_wind(table, person), "winded": False}
+    return {"casts_before": conditions.rest(table, person), "winded": False}
 
 
 def _heal(table: Table, person: str) -> dict:
-    wounds = table.state(ChipsState).wounds
-    wounds[person] -= 1
-    return {"wounds_left": wounds[person]}
+    return {"wounds_left": conditions.heal(table, person)}
 
 
 def _wounds(table: Table, person: str) -> dict:
-    return {"wounds_left": table.state(ChipsState).wounds.get(person, 0)}
+    return {"wounds_left": conditions.conditions_of(table, person).wounds}
 
 
 _CHECKS = {"second-wind": _check_winded, "heal-wound": _check_wounded}
@@ -128,9 +126,8 @@ def resolve_wound(ruleset: Any, request: WoundRequest, table: Table, rng: random
     """Wounds taken (no chip): the count a blue chip recovers from."""
     ruleset.require("chips")
     person = check_player(table, request.person)
-    state = table.state(ChipsState)
-    state.wounds[person] = state.wounds.get(person, 0) + request.count
-    table.log("wound", data={"player": person, "count": request.count, "wounds": state.wounds[person]})
+    wounds = conditions.wound(table, person, request.count)
+    table.log("wound", data={"player": person, "count": request.count, "wounds": wounds})
     return ChipsResult("wound", table.name, [], chips_data(table), {"player": person, "taken": request.count})
 
 
@@ -160,16 +157,17 @@ def change_hand(ruleset: Any, table: Table, record: Any, effect: dict, rng: rand
     The hand is judged again, the record updated, and the history keeps both hands."""
     from dealer.core.mechanics.draws import judge, pick_wilds
 
-    before = judge(ruleset, record.cards, record.wild_picks, record.target, record.context)
+    value = record.data.get("value", 0)
+    before = judge(ruleset, record.cards, record.wild_picks, record.target, value)
     codes = list(record.cards)
     if effect["cards"]:
         codes += _extra_cards(table, record.deck, codes, record.person, effect["cards"], rng)
     picks = list(record.wild_picks)
     if effect["wild_picks"]:
-        picks = pick_wilds(ruleset, codes, record.context, len(picks) + effect["wild_picks"])
+        picks = pick_wilds(ruleset, codes, len(picks) + effect["wild_picks"])
     record.cards, record.wild_picks = codes, picks
     record.data.setdefault("chips", []).append(why)
-    after = judge(ruleset, codes, picks, record.target, record.context)
+    after = judge(ruleset, codes, picks, record.target, value)
     table.log("hand changed", deck=record.deck, cards=codes,
               data={"player": record.person, "source": record.source, "why": why,
                     "before": before["hand"], "after": after["hand"], "success": after["success"]})

@@ -27,14 +27,14 @@ cards, the breakdown chance, the severity hand).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
-from dealer.core.mechanics.request import Request
-from dealer.core.table import check_keys
+from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
 from dealer.errors import DealerError
 
 #: Roster traits this mechanic reads: the mad science skill (design and build checks).
 TRAITS = {"mad-science": "level"}
+RELIABILITY = Whole(1, "a whole number of cards, 1 or more")
 
 
 class GadgetError(DealerError):
@@ -49,10 +49,15 @@ def trait_kinds(ruleset: Any) -> dict[str, str]:
 # -- tiers and steps --------------------------------------------------------------------------
 
 
-class Tier(Request):
+class Tier(NamedTuple):
     """One design tier: its level (1 = the simplest), required hand rank, name and times."""
 
-    FIELDS = {"level": 0, "rank": None, "name": "", "example": "", "design_time": "", "complexity": ""}
+    level: int
+    rank: Any
+    name: str
+    example: str = ""
+    design_time: str = ""
+    complexity: str = ""
 
     def to_data(self) -> dict:
         return {"level": self.level, "rank": self.rank.id, "rank_name": self.rank.name, "name": self.name,
@@ -136,61 +141,27 @@ def build_time(ruleset: Any, complexity: str, rush: int = 0) -> str:
 # -- table state ------------------------------------------------------------------------------
 
 
-class Design:
-    """A design on a table: its tier (by rank id), inventor, bonus cards and Joker notes."""
+class Design(Record):
+    """A design on a table: its tier (by rank id), inventor, bonus cards and Joker notes, builders."""
 
-    KEYS = ("tier", "inventor", "bonus_cards", "bonus_used", "jokers", "builders")
-    __slots__ = KEYS
-
-    def __init__(self, tier: str, inventor: str = "", bonus_cards: int = 0, bonus_used: bool = False,
-                 jokers: list[str] | None = None, builders: list[str] | None = None):
-        self.tier, self.inventor, self.bonus_cards, self.bonus_used = tier, inventor, bonus_cards, bonus_used
-        self.jokers = jokers if jokers is not None else []
-        self.builders = builders if builders is not None else []
+    FIELDS = {"tier": Field(TEXT), "inventor": Field(TEXT, ""), "bonus_cards": Field(COUNT, 0),
+              "bonus_used": Field(FLAG, False), "jokers": Field(ListOf(TEXT), []), "builders": Field(ListOf(TEXT), [])}
 
 
-class Device:
-    """A device on a table: its design, builder, reliability, fail hand, build Jokers and record."""
+class Device(Record):
+    """A device on a table: its design, builder, reliability (at least one card), fail hand, build
+    Jokers and record of uses and breakdowns."""
 
-    KEYS = ("design", "builder", "reliability", "fail_hand", "build_jokers", "uses", "breakdowns")
-    __slots__ = KEYS
-
-    def __init__(self, design: str, builder: str = "", reliability: int = 1, fail_hand: int = 5,
-                 build_jokers: list[str] | None = None, uses: int = 0, breakdowns: int = 0):
-        self.design, self.builder, self.reliability, self.fail_hand = design, builder, reliability, fail_hand
-        self.build_jokers = build_jokers if build_jokers is not None else []
-        self.uses, self.breakdowns = uses, breakdowns
+    FIELDS = {"design": Field(TEXT), "builder": Field(TEXT, ""), "reliability": Field(RELIABILITY),
+              "fail_hand": Field(RELIABILITY), "build_jokers": Field(ListOf(TEXT), []), "uses": Field(COUNT, 0),
+              "breakdowns": Field(COUNT, 0)}
 
 
-class GadgetState:
+class GadgetState(Part):
     """The ``gadget`` part of a table: designs and devices by name."""
 
     KEY = "gadget"
-    __slots__ = ("designs", "devices")
-
-    def __init__(self, designs: dict[str, Design] | None = None, devices: dict[str, Device] | None = None):
-        self.designs = dict(designs or {})
-        self.devices = dict(devices or {})
-
-    @classmethod
-    def from_data(cls, data: dict) -> "GadgetState":
-        check_keys(data, ("designs", "devices"), "gadget state")
-        designs, devices = {}, {}
-        for name, item in data.get("designs", {}).items():
-            check_keys(item, Design.KEYS, f"gadget design '{name}'")
-            designs[name] = Design(**item)
-        for name, item in data.get("devices", {}).items():
-            check_keys(item, Device.KEYS, f"gadget device '{name}'")
-            devices[name] = Device(**item)
-        return cls(designs, devices)
-
-    def to_data(self) -> dict:
-        out = {}
-        if self.designs:
-            out["designs"] = {name: {k: getattr(d, k) for k in Design.KEYS} for name, d in self.designs.items()}
-        if self.devices:
-            out["devices"] = {name: {k: getattr(d, k) for k in Device.KEYS} for name, d in self.devices.items()}
-        return out
+    FIELDS = {"designs": Field(MapOf(Nested(Design)), {}), "devices": Field(MapOf(Nested(Device)), {})}
 
     def design(self, name: str, table_name: str | None) -> Design:
         if name not in self.designs:

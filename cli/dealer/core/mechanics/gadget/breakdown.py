@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
-from dealer.core.mechanics.request import Request
 
 
 # -- reliability and chances ------------------------------------------------------------------
@@ -64,11 +63,15 @@ def gm_chance(ruleset: Any, table: Any, reliability: int) -> dict:
 # -- use --------------------------------------------------------------------------------------
 
 
-class UseRequest(Request):
+class UseRequest(NamedTuple):
     """``dealer gadget use [DEVICE]``, or a device described: reliability, fail hand, build Jokers
     (card codes or colours, ``red``, ``black``), and the GM's cards dealt by hand."""
 
-    FIELDS = {"device": "", "reliability": None, "fail_hand": None, "build_jokers": (), "cards": None}
+    device: str = ""
+    reliability: int | None = None
+    fail_hand: int | None = None
+    build_jokers: tuple[str, ...] = ()
+    cards: str | None = None
 
 
 def severity_plan(ruleset: Any, reliability_cards: list, fail_hand: int,
@@ -107,21 +110,28 @@ def _joker_code(ruleset: Any, text: str) -> str:
     raise GadgetError(f"unknown build Joker '{text}': one of {names}")
 
 
-class UseResult:
+class UseResult(NamedTuple):
     """A use: the reliability cards, any breakdown and its severity hand, the chance, the device's record."""
 
-    def __init__(self, device: str | None, reliability: int, fail_hand: int, build_jokers: list[str], cards: list,
-                 breakdown: list, rule: str, severity_cards: list, severity_hand: Any, chance: dict,
-                 reshuffled: bool, record: dict | None, table: str | None, ruleset: Any):
-        self.device, self.reliability, self.fail_hand, self.build_jokers = device, reliability, fail_hand, build_jokers
-        self.cards, self.breakdown, self.rule, self.severity_cards = cards, breakdown, rule, severity_cards
-        self.severity_hand, self.chance, self.reshuffled, self.record = severity_hand, chance, reshuffled, record
-        self.table, self.ruleset = table, ruleset
+    device: str | None
+    reliability: int
+    fail_hand: int
+    build_jokers: list[str]
+    cards: list
+    breakdown: list
+    rule: str
+    severity_cards: list
+    severity_hand: Any
+    chance: dict
+    reshuffled: bool
+    record: dict | None
+    table: str | None
+    ruleset: Any
 
     def to_data(self) -> dict:
         from dealer.core.results import hand_data
 
-        return {"device": self.device, "reliability": self.reliability, "fail_hand": self.fail_hand,
+        return {"kind": "use", "device": self.device, "reliability": self.reliability, "fail_hand": self.fail_hand,
                 "build_jokers": self.build_jokers, "cards": [card.code for card in self.cards],
                 "breakdown": bool(self.breakdown), "breakdown_cards": [card.code for card in self.breakdown],
                 "severity_rule": self.rule if self.breakdown else None,
@@ -187,7 +197,7 @@ def resolve_use(ruleset: Any, request: UseRequest, table: Any, rng: Any) -> UseR
     result = UseResult(request.device or None, reliability, fail_hand, build_jokers, cards, broke, rule, severity,
                        hand, chance, reshuffled, None, table.name, ruleset)
     if table.persistent:
-        _store_use(ruleset, table, device, result)
+        result = result._replace(record=_store_use(ruleset, table, device, result))
     return result
 
 
@@ -214,13 +224,16 @@ def _check_given_used(given: list | None, used: int) -> None:
         raise GadgetError(f"--cards gave {len(given)} cards; this use takes {used}")
 
 
-def _store_use(ruleset: Any, table: Any, device: Device | None, result: UseResult) -> None:
+def _store_use(ruleset: Any, table: Any, device: Device | None, result: UseResult) -> dict | None:
+    """The device's record of uses and breakdowns, and the use in the history."""
+    record = None
     if device is not None:
         device.uses += 1
         device.breakdowns += bool(result.breakdown)
-        result.record = {"uses": device.uses, "breakdowns": device.breakdowns}
+        record = {"uses": device.uses, "breakdowns": device.breakdowns}
     severity = ({"rank": result.severity_hand.rank.id, "cards": [c.code for c in result.severity_cards]}
                 if result.severity_hand else None)
     table.log("gadget use", deck=ruleset.gadget["gm_deck"], cards=[c.code for c in result.cards],
               data={"device": result.device, "reliability": result.reliability, "breakdown": bool(result.breakdown),
-                    "severity": severity, "chance": result.chance["fraction"], "record": result.record})
+                    "severity": severity, "chance": result.chance["fraction"], "record": record})
+    return record

@@ -13,12 +13,15 @@ steps earns bonus construction cards; a build's margin picks a row of the constr
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
+import random
+from typing import Any, NamedTuple
 
+from dealer.core.mechanics import draws
+from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.gadget import (Design, Device, GadgetError, GadgetState, Tier, build_time, find_tier,
                                           steps, tier_level)
-from dealer.core.mechanics.request import Request
+from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
+from dealer.core.table import Table
 
 
 # -- the construction table -------------------------------------------------------------------
@@ -58,43 +61,44 @@ def construction_row(ruleset: Any, margin: int, high: bool = False) -> dict | No
 # -- the inventor's check ---------------------------------------------------------------------
 
 
-class Assist(Request):
-    """A check first that adds to the draw as a helper does: drawn with ``skill``, or a ``hand``
-    rank already made (``two pair``)."""
+class Assist(NamedTuple):
+    """A check first that adds to the draw as a helper does: drawn with ``skill`` by ``person`` (by
+    default the inventor: "you may make an appropriate science check first"), or a ``hand`` rank
+    already made (``two pair``)."""
 
-    FIELDS = {"skill": None, "hand": None}
+    skill: int | None = None
+    hand: str | None = None
+    person: str = ""
 
 
-class Check(Request):
+class Check(NamedTuple):
     """What the inventor asks for a design or build check: ``cards`` dealt by hand instead of the draw."""
 
-    FIELDS = {"skill": None, "modifiers": (), "assist": Assist(), "cards": None, "person": "", "wild_pick": False}
+    skill: int | None = None
+    modifiers: tuple[int, ...] = ()
+    assist: Assist = Assist()
+    cards: str | None = None
+    person: str = ""
+    wild_pick: bool = False
 
 
-class CheckResult:
-    """A drawn (or typed) check: size, assist, cards, best hand, its point and steps."""
+class CheckResult(NamedTuple):
+    """A design or build check: the assisting check (its bonus), the one skill draw, and its steps
+    from the tier's hand (positive beats, negative misses)."""
 
-    def __init__(self, skill: int, modifiers: list[dict], size: Any, assist: dict | None, cards: list, hand: Any,
-                 picks: tuple, point: tuple, steps: int, bust: bool, person: str = "", ruleset: Any = None):
-        self.skill, self.modifiers, self.size, self.assist, self.cards, self.hand = (
-            skill, modifiers, size, assist, cards, hand)
-        self.picks, self.point, self.steps, self.bust, self.person, self.ruleset = (
-            picks, point, steps, bust, person, ruleset)
+    assist: dict | None
+    draw: Draw
+    steps: int
 
-    def to_data(self, ruleset: Any) -> dict:
-        from dealer.core.mechanics.draws import how_black
-        from dealer.core.results import hand_data
+    @property
+    def person(self) -> str:
+        return self.draw.person
 
-        return {"skill": self.skill, "modifiers": self.modifiers,
-                "draw": {"cards": self.size.cards, "wild_picks": self.size.wild_picks, "note": self.size.note},
-                "assist": self.assist, "cards": [card.code for card in self.cards],
-                "hand": hand_data(self.hand, ruleset) if self.hand is not None else None,
-                "wild_picks": [card.code for card in self.picks],
-                "value": {"rank": self.point[0].id, "value": self.point[1]} if self.hand is not None else None,
-                "steps": self.steps, "bust": self.bust, "colors": how_black(self.cards)}
+    def to_data(self) -> dict:
+        return {"assist": self.assist, "draw": self.draw.to_data(), "steps": self.steps}
 
 
-def _skill(table: Any, check: Check) -> int:
+def _skill(table: Table, check: Check) -> int:
     if check.skill is not None:
         return check.skill
     found = table.trait(check.person, "mad-science")
@@ -104,53 +108,44 @@ def _skill(table: Any, check: Check) -> int:
     return int(found)
 
 
-def _assist(ruleset: Any, piles: Any, rng: Any, assist: Assist, winded: bool) -> tuple[Any, dict | None]:
-    """The assisting check's bonus (``draws.HelperBonus``) and its data."""
-    from dealer.core.mechanics.draws import HelperBonus, best_with_picks, draw_size, helper_bonus
-    from dealer.core.results import hand_data
-
+def _assist(ruleset: Any, table: Table, piles: Any, rng: random.Random, check: Check) -> tuple[Any, dict | None]:
+    """The assisting check's bonus (``draws.HelperBonus``) and its data: a hand already made, or a
+    skill draw (purpose ``assist``) by the assisting person, with their own conditions."""
+    assist = check.assist
     if assist.hand is not None:
         rank, _ = ruleset.threshold(assist.hand)
-        bonus = helper_bonus(ruleset, SimpleNamespace(rank=rank))
-        return bonus, {"skill": None, "cards": [], "hand": None, "rank": rank.id, "bonus": bonus.to_data()}
+        bonus = draws.helper_bonus(ruleset, rank)
+        return bonus, {"person": assist.person or None, "rank": rank.id, "draw": None, "bonus": bonus.to_data()}
     if assist.skill is None:
-        return HelperBonus(""), None
-    size = draw_size(ruleset, assist.skill, winded=winded)
-    cards = [ruleset.deck.parse(code) for code in piles.draw(size.cards, "assist", rng).cards]
-    hand, _ = best_with_picks(ruleset, cards, ruleset.context(None), size.wild_picks)
-    bonus = helper_bonus(ruleset, hand if cards else None)
-    return bonus, {"skill": assist.skill, "cards": [card.code for card in cards],
-                   "hand": hand_data(hand, ruleset) if cards else None, "rank": bonus.rank, "bonus": bonus.to_data()}
+        return draws.HelperBonus(""), None
+    person = assist.person or check.person
+    drawn = skill_draw(ruleset, table, DrawRequest("assist", person, assist.skill),
+                       PilesSource(piles, person or "assist", rng), rng)
+    bonus = draws.helper_bonus(ruleset, drawn.hand.rank if drawn.hand else None)
+    return bonus, {"person": person or None, "rank": bonus.rank, "draw": drawn.to_data(), "bonus": bonus.to_data()}
 
 
-def _draw_check(ruleset: Any, table: Any, rng: Any, check: Check, modifiers: list[dict], required: Any):
-    """Shuffle the gadget deck, draw the assist and the check, find the best hand and its steps."""
-    from dealer.core.mechanics.draws import best_with_picks, draw_size, is_bust, raise_value
-    from dealer.core.mechanics.hex import is_winded
-
+def _draw_check(ruleset: Any, table: Table, rng: random.Random, check: Check, purpose: str,
+                modifiers: list[Modifier], required: Any) -> CheckResult:
+    """Shuffle the gadget deck, draw the assist and the check (the one skill draw), and its steps."""
     skill = _skill(table, check)
-    winded = is_winded(table, check.person)
     piles = table.deck(ruleset.gadget["deck"], rng)
     piles.collect(rng)
-    bonus, assist = _assist(ruleset, piles, rng, check.assist, winded)
-    mods = [item["cards"] for item in modifiers] + list(check.modifiers) + [bonus.cards]
-    size = draw_size(ruleset, skill, mods, wild_pick=check.wild_pick, winded=winded, extra_picks=bonus.wild_picks)
-    if check.cards is None and size.cards < 1:
-        raise GadgetError(f"this check draws no cards (5 + skill + modifiers = {size.asked}): nothing to "
+    bonus, assist = _assist(ruleset, table, piles, rng, check)
+    mods = [*modifiers, *(Modifier("mod", n) for n in check.modifiers)]
+    if bonus.cards:
+        mods.append(Modifier("assist", bonus.cards))
+    asked = DrawRequest(purpose, check.person, skill, tuple(mods), wild_pick=check.wild_pick,
+                        wild_picks=(Modifier("assist", bonus.wild_picks),) if bonus.wild_picks else (),
+                        cards=tuple(check.cards.replace(",", " ").split()) if check.cards is not None else None,
+                        value=bonus.value)
+    drawn = skill_draw(ruleset, table, asked, PilesSource(piles, check.person, rng), rng)
+    if check.cards is None and drawn.size.cards < 1:
+        raise GadgetError(f"this check draws no cards (5 + skill + modifiers = {drawn.size.asked}): nothing to "
                           "check with")
-    if check.cards is not None:
-        cards = ruleset.deck.parse_many(check.cards)
-        piles.take([card.code for card in cards], check.person)
-    else:
-        cards = [ruleset.deck.parse(code) for code in piles.draw(size.cards, check.person, rng).cards]
-    hand, picks = best_with_picks(ruleset, cards, ruleset.context(None), size.wild_picks)
-    point = (hand.rank, hand.primary) if cards else (None, 0)
-    if cards and bonus.value:
-        point = raise_value(ruleset, point, bonus.value)
-    margin = steps(ruleset, point[0], required) if cards else -tier_level(ruleset, required)
+    margin = steps(ruleset, drawn.point[0], required) if drawn.cards else -tier_level(ruleset, required)
     piles.discard_all_in_play()
-    return CheckResult(skill, modifiers, size, assist, cards, hand if cards else None, picks, point, margin,
-                       is_bust(ruleset, cards, hand if cards else None), check.person, ruleset)
+    return CheckResult(assist, drawn, margin)
 
 
 def _jokers(cards: list, notes: dict) -> list[dict]:
@@ -165,30 +160,40 @@ def _note(entry: Any) -> str:
 # -- design -----------------------------------------------------------------------------------
 
 
-class DesignRequest(Request):
+class DesignRequest(NamedTuple):
     """``dealer gadget design NAME --tier TIER ...``."""
 
-    FIELDS = {"name": "", "tier": "", "check": Check()}
+    name: str
+    tier: str
+    check: Check = Check()
 
 
-class DesignResult:
+class DesignResult(NamedTuple):
     """A design check and what it earned: bonus cards, Joker notes."""
 
-    def __init__(self, name: str, tier: Tier, check: CheckResult, bonus_cards: int, jokers: list[dict],
-                 table: str | None):
-        self.name, self.tier, self.check, self.bonus_cards, self.jokers, self.table = (
-            name, tier, check, bonus_cards, jokers, table)
+    name: str
+    tier: Tier
+    check: CheckResult
+    bonus_cards: int
+    jokers: list[dict]
+    table: str | None
 
     @property
-    def works(self) -> bool:
+    def success(self) -> bool:
         return self.check.steps >= 0
 
     def to_data(self) -> dict:
-        ruleset = self.check.ruleset
-        return {"name": self.name, "tier": self.tier.to_data(), "required": self.tier.rank.id,
-                "inventor": self.check.person or None, **self.check.to_data(ruleset), "works": self.works,
-                "bonus_cards": self.bonus_cards, "jokers": self.jokers, "time": self.tier.design_time,
-                "table": self.table, "stored": self.table is not None and self.works}
+        return {"kind": "design", "name": self.name, "tier": self.tier.to_data(), "required": self.tier.rank.id,
+                "inventor": self.check.person or None, **self.check.to_data(), "success": self.success,
+                "verdict": _verdict(self.check.steps), "bonus_cards": self.bonus_cards, "jokers": self.jokers,
+                "time": self.tier.design_time, "table": self.table, "stored": self.table is not None and self.success}
+
+
+def _verdict(margin: int) -> str:
+    """Seed 003's words for a check's steps from the required hand."""
+    if margin >= 0:
+        return "hit the required hand" if margin == 0 else f"beat the required hand by {margin}"
+    return f"missed the required hand by {-margin}"
 
 
 def resolve_design(ruleset: Any, request: DesignRequest, table: Any, rng: Any) -> DesignResult:
@@ -200,7 +205,7 @@ def resolve_design(ruleset: Any, request: DesignRequest, table: Any, rng: Any) -
     >>> poker = load("poker-hands")
     >>> result = resolve_design(poker, DesignRequest("jetski", "straight", Check(skill=3,
     ...     cards="9s 9h 9d 4c 4s RJ 2c 7h")), Table.fresh(poker), random.Random(1))
-    >>> result.check.steps, result.works, result.bonus_cards, [j["card"] for j in result.jokers]
+    >>> result.check.steps, result.success, result.bonus_cards, [j["card"] for j in result.jokers]
     (1, True, 0, ['RJ'])
     """
     ruleset.require("gadget")
@@ -208,63 +213,76 @@ def resolve_design(ruleset: Any, request: DesignRequest, table: Any, rng: Any) -
     state = table.state(GadgetState)
     if table.persistent and request.name in state.designs:
         raise GadgetError(f"table '{table.name}' already has a design '{request.name}': choose another name")
-    check = _draw_check(ruleset, table, rng, request.check, [], tier.rank)
+    check = _draw_check(ruleset, table, rng, request.check, "design", [], tier.rank)
     bonus = bonus_cards(ruleset, check.steps)
-    jokers = _jokers(check.cards, ruleset.gadget["design_jokers"])
+    jokers = _jokers(check.draw.cards, ruleset.gadget["design_jokers"])
     result = DesignResult(request.name, tier, check, bonus, jokers, table.name)
     if table.persistent:
-        if result.works:
-            state.designs[request.name] = Design(tier.rank.id, request.check.person, bonus, False,
-                                                 [j["card"] for j in jokers])
-        table.log("gadget design", deck=ruleset.gadget["deck"], cards=[c.code for c in check.cards],
+        if result.success:
+            state.designs[request.name] = Design(tier=tier.rank.id, inventor=request.check.person,
+                                                 bonus_cards=bonus, jokers=[j["card"] for j in jokers])
+        table.log("gadget design", deck=ruleset.gadget["deck"], cards=[c.code for c in check.draw.cards],
                   data={"name": request.name, "tier": tier.rank.id, "inventor": request.check.person,
-                        "steps": check.steps, "works": result.works, "bonus_cards": bonus})
+                        "steps": check.steps, "works": result.success, "bonus_cards": bonus})
     return result
 
 
 # -- construction -----------------------------------------------------------------------------
 
 
-class BuildRequest(Request):
+class BuildRequest(NamedTuple):
     """``dealer gadget build [DESIGN] --skill N ...``: ``tier`` stands in for a design off a table."""
 
-    FIELDS = {"design": "", "tier": None, "check": Check(), "rush": 0, "device": "", "complexity": None}
+    design: str = ""
+    tier: str | None = None
+    check: Check = Check()
+    rush: int = 0
+    device: str = ""
+    complexity: str | None = None
 
 
-class BuildResult:
+class BuildResult(NamedTuple):
     """A construction check and the device it made: reliability, fail hand, build Jokers, chance."""
 
-    def __init__(self, design: str, tier: Tier, check: CheckResult, high: bool, row: dict | None,
-                 reliability: int | None, fail_hand: int | None, rush: int, build_jokers: list[dict], time: str,
-                 chance: dict | None, device: str | None, table: str | None):
-        self.design, self.tier, self.check, self.high, self.row = design, tier, check, high, row
-        self.reliability, self.fail_hand, self.rush, self.build_jokers = reliability, fail_hand, rush, build_jokers
-        self.time, self.chance, self.device, self.table = time, chance, device, table
+    design: str
+    tier: Tier
+    check: CheckResult
+    high: bool
+    row: dict | None
+    reliability: int | None
+    fail_hand: int | None
+    rush: int
+    build_jokers: list[dict]
+    time: str
+    chance: dict | None
+    device: str | None
+    table: str | None
 
     @property
-    def works(self) -> bool:
+    def success(self) -> bool:
         return self.row is not None
 
     def to_data(self) -> dict:
-        return {"design": self.design or None, "device": self.device, "tier": self.tier.to_data(),
-                "required": self.tier.rank.id, "builder": self.check.person or None,
-                **self.check.to_data(self.check.ruleset), "high": self.high, "works": self.works,
+        verdict = _verdict(self.check.steps) + ("" if self.success else ": it just won't work")
+        return {"kind": "build", "design": self.design or None, "device": self.device, "tier": self.tier.to_data(),
+                "required": self.tier.rank.id, "builder": self.check.person or None, **self.check.to_data(),
+                "high": self.high, "success": self.success, "verdict": verdict,
                 "reliability": self.reliability, "fail_hand": self.fail_hand, "rush": self.rush,
                 "build_jokers": self.build_jokers, "time": self.time, "chance": self.chance,
                 "table": self.table, "stored": self.device is not None and self.table is not None}
 
 
-def _build_modifiers(ruleset: Any, design: Design | None, builder: str) -> list[dict]:
+def _build_modifiers(ruleset: Any, design: Design | None, builder: str) -> list[Modifier]:
     """The design's bonus cards on its first build; a card fewer the first time on another's design."""
     out = []
     if design is None:
         return out
     if design.bonus_cards and not design.bonus_used:
-        out.append({"why": "bonus cards from the design (first build)", "cards": design.bonus_cards})
+        out.append(Modifier("bonus cards from the design (first build)", design.bonus_cards))
     penalty = ruleset.gadget["others_design_cards"]
     if builder != design.inventor and builder not in design.builders and penalty:
-        out.append({"why": f"{design.inventor or 'someone else'}'s design, {builder or 'this builder'}'s "
-                           "first build", "cards": -penalty})
+        out.append(Modifier(f"{design.inventor or 'someone else'}'s design, {builder or 'this builder'}'s "
+                            "first build", -penalty))
     return out
 
 
@@ -311,21 +329,21 @@ def resolve_build(ruleset: Any, request: BuildRequest, table: Any, rng: Any) -> 
     ruleset.require("gadget")
     design, tier = _build_design(ruleset, request, table)
     builder = request.check.person or (design.inventor if design else "")
-    check_request = Check(request.check.skill, request.check.modifiers, request.check.assist,
-                          request.check.cards, builder, request.check.wild_pick)
+    check_request = request.check._replace(person=builder)
     complexity = request.complexity or tier.complexity
     time = build_time(ruleset, complexity, request.rush)
     state = table.state(GadgetState)
     device = _device_name(state, request, table) if table.persistent else None
-    check = _draw_check(ruleset, table, rng, check_request, _build_modifiers(ruleset, design, builder), tier.rank)
-    high = check.steps == 0 and is_high(ruleset, check.point[1])
+    check = _draw_check(ruleset, table, rng, check_request, "build", _build_modifiers(ruleset, design, builder),
+                        tier.rank)
+    high = check.steps == 0 and is_high(ruleset, check.draw.point[1])
     row = construction_row(ruleset, check.steps, high)
     reliability = fail_hand = chance = None
     if row is not None:
         reliability = row["reliability"] + request.rush * ruleset.gadget["rush_reliability"]
         fail_hand = row["fail_hand"] if not request.rush else fail_hand_size(ruleset, reliability)
         chance = gm_chance(ruleset, table, reliability)
-    jokers = _jokers(check.cards, ruleset.gadget["build_jokers"])
+    jokers = _jokers(check.draw.cards, ruleset.gadget["build_jokers"])
     result = BuildResult(request.design, tier, check, high, row, reliability, fail_hand, request.rush, jokers,
                          time, chance, device if row is not None else None, table.name)
     if table.persistent:
@@ -338,11 +356,11 @@ def _store_build(ruleset: Any, table: Any, design: Design, result: BuildResult) 
         design.bonus_used = True
     if result.check.person not in design.builders:
         design.builders.append(result.check.person)
-    if result.works:
+    if result.success:
         table.state(GadgetState).devices[result.device] = Device(
-            result.design, result.check.person, result.reliability, result.fail_hand,
-            [j["card"] for j in result.build_jokers])
-    table.log("gadget build", deck=ruleset.gadget["deck"], cards=[c.code for c in result.check.cards],
+            design=result.design, builder=result.check.person, reliability=result.reliability,
+            fail_hand=result.fail_hand, build_jokers=[j["card"] for j in result.build_jokers])
+    table.log("gadget build", deck=ruleset.gadget["deck"], cards=[c.code for c in result.check.draw.cards],
               data={"design": result.design, "device": result.device, "builder": result.check.person,
-                    "steps": result.check.steps, "works": result.works, "reliability": result.reliability,
+                    "steps": result.check.steps, "works": result.success, "reliability": result.reliability,
                     "fail_hand": result.fail_hand, "build_jokers": [j["card"] for j in result.build_jokers]})

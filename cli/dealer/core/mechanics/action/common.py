@@ -1,0 +1,221 @@
+"""What both styles of combat share: the combat's state, the requests, the participants.
+
+A participant is typed ``NAME=SPEC``: Quickness dice (``3d6``), a total already rolled (``16``)
+or ``bust`` in a countdown; a card count (``7``) or modifier (``+1``) in a hands combat; either
+may end in ``:CARDS`` for cards dealt by hand. The table's roster deals everyone in; those
+typed on the command line win.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics.rolls import RollSpec
+from dealer.core.numbers import whole_number
+from dealer.core.record import COUNT, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.table import Table
+from dealer.errors import DealerError
+
+MARSHAL = "Marshal"  # who draws the Marshal's chips
+COMBAT_DECK = "combat"  # style `hands`: one deck for the whole combat
+
+
+class ActionError(DealerError):
+    """A participant, a sleeve or an interrupt that the rules or the table do not allow."""
+
+
+class CombatHand(Record):
+    """Style ``hands``: one person's hand, drawn once for the combat (with any wild picks)."""
+
+    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "cards": Field(ListOf(TEXT)),
+              "wild_picks": Field(ListOf(TEXT), []), "notes": Field(ListOf(TEXT), [])}
+
+
+class ActionState(Part):
+    """The ``action`` part of a table: the combat so far.
+
+    ``round`` (rounds dealt), ``owed_reshuffle`` (sides whose deck a Black Joker will
+    reshuffle), ``shocked`` (surprised characters who still owe a Guts roll), ``hands``
+    (style ``hands``: the hands drawn once for the combat).
+    """
+
+    KEY = "action"
+    FIELDS = {"round": Field(COUNT, 0), "owed_reshuffle": Field(ListOf(TEXT), []),
+              "shocked": Field(ListOf(TEXT), []), "hands": Field(ListOf(Nested(CombatHand)), [])}
+
+    @classmethod
+    def upgrade(cls, states: dict, version: int) -> None:
+        """Format 3: the surprised who owe a Guts roll are ``shocked`` (``shaken`` is fear's word);
+        the combat's hands are ``hands`` (were ``rows``)."""
+        action = states.get("action")
+        if version != 2 or not isinstance(action, dict):
+            return
+        if "shaken" in action:
+            action["shocked"] = action.pop("shaken")
+        if "rows" in action:
+            action["hands"] = action.pop("rows")
+
+
+class CountdownRequest(NamedTuple):
+    """A round of action cards (seed 000): ``NAME=SPEC`` for each side, surprise, Guts, the card limit."""
+
+    posse: tuple[str, ...] = ()
+    marshal: tuple[str, ...] = ()
+    max_cards: int | None = None
+    surprised: tuple[str, ...] = ()
+    guts: tuple[str, ...] = ()
+
+
+class HandsRequest(NamedTuple):
+    """A combat's turn order by hands (seed 003): ``NAME[=N|+N|-N][:CARDS]`` for each side."""
+
+    posse: tuple[str, ...] = ()
+    marshal: tuple[str, ...] = ()
+
+
+def round_request(ruleset: Any, posse: tuple = (), marshal: tuple = (), *, max_cards: int | None = None,
+                  surprised: tuple = (), guts: tuple = ()) -> CountdownRequest | HandsRequest:
+    """The request of this ruleset's combat style; a countdown's options are refused in a hands combat."""
+    if ruleset.action["style"] == "countdown":
+        return CountdownRequest(tuple(posse), tuple(marshal), max_cards, tuple(surprised), tuple(guts))
+    for flag, given in (("--max-cards", max_cards), ("--surprised", surprised), ("--guts", guts)):
+        if given:
+            raise ActionError(f"{flag} is for action cards dealt by Quickness; {ruleset.name} draws turn order "
+                              "by hands")
+    return HandsRequest(tuple(posse), tuple(marshal))
+
+
+class Participant(NamedTuple):
+    """One character in the round: side, Quickness (or hand size), cards typed in, surprise."""
+
+    name: str
+    side: str
+    quickness: RollSpec | None = None  # countdown
+    cards: list[str] | None = None  # codes dealt by hand, or None to draw
+    hand: int | None = None  # style hands: cards in the hand (5 + modifiers)
+    surprise_tn: int | None = None
+    cognition: RollSpec | None = None  # for the surprise check
+    guts: RollSpec | None = None  # for shaking off the shock
+
+
+class RoundResult(NamedTuple):
+    """A round dealt (``kind`` ``round``), a combat's turn order (``turn-order``), or a move between
+    rounds (a sleeve, an interrupt, a new combat) as plain data."""
+
+    data: dict
+
+    def to_data(self) -> dict:
+        return self.data
+
+
+def split_spec(text: str) -> tuple[str, str, list[str] | None]:
+    """``NAME=SPEC`` into its parts; ``SPEC`` may end in ``:CARDS`` for cards dealt by hand."""
+    name, sep, spec = text.partition("=")
+    if not sep or not name.strip():
+        raise ActionError(f"'{text[:40]}': write NAME=SPEC, e.g. Sarah=3d6, Sarah=16, Sarah=bust or "
+                          "Sarah=16:Qh,8d,4c")
+    spec, _, cards = spec.partition(":")
+    return name.strip(), spec.strip(), cards.replace(",", " ").split() if cards else None
+
+
+def named_rolls(items: Any, option: str, sides: Any) -> dict[str, RollSpec]:
+    """``NAME=DICE`` items (``--guts``, ``--roll``) by name."""
+    found = {}
+    for item in items:
+        name, sep, spec = item.partition("=")
+        if not sep or not name.strip() or not spec.strip():
+            raise ActionError(f"{option} '{item[:40]}': write NAME=DICE, e.g. Sarah=2d6")
+        found[name.strip()] = RollSpec.parse(spec.strip(), sides)
+    return found
+
+
+def _surprise(items: Any, sides: Any) -> dict[str, tuple]:
+    """``NAME[:TN][=SPEC]`` for --surprised."""
+    found = {}
+    for item in items:
+        match = re.fullmatch(r"\s*([^:=]+?)\s*(?::\s*(\d{1,4}))?\s*(?:=\s*(.+))?\s*", item)
+        if not match:
+            raise ActionError(f"--surprised '{item[:40]}': write NAME, NAME:TN or NAME:TN=DICE (e.g. Sarah:11=2d10)")
+        found[match.group(1)] = (int(match.group(2)) if match.group(2) else None,
+                                 RollSpec.of(match.group(3), sides))
+    return found
+
+
+def _hand_size(spec: str, rules: dict) -> int:
+    """Style ``hands``: ``+1``/``-1`` modify the ruleset's hand, a plain number is the hand."""
+    spec = spec.strip()
+    if not spec:
+        return rules["hand_size"]
+    if spec[:1] in "+-":
+        return rules["hand_size"] + whole_number(spec, "a hand modifier", low=-54, high=54, error=ActionError)
+    if spec.isdigit():
+        return whole_number(spec, "a hand size", low=0, high=54, error=ActionError)
+    raise ActionError(f"'{spec[:40]}': for a poker-hands combat write a card count (7) or a modifier "
+                      "(+1, -1), or :CARDS for cards dealt by hand")
+
+
+def roster_roll(table: Table, name: str, key: str, sides: Any) -> RollSpec | None:
+    """A roster trait read as a roll (``quickness=3d6``), or None when there is none."""
+    try:
+        return RollSpec.of(table.trait(name, key), sides)
+    except DealerError as error:
+        raise ActionError(f"{name}'s {key} trait: {error}; fix it with dealer table set {table.name} "
+                          f"\"{name}\" --trait {key}=DICE") from None
+
+
+def participants(ruleset: Any, request: CountdownRequest | HandsRequest, table: Table) -> list[Participant]:
+    """The round's participants: the table's roster first, then those given inline (who win)."""
+    rules, sides = ruleset.action, ruleset.action["sides"]
+    dice_sides = ruleset.dice["sides"]
+    hands_style = isinstance(request, HandsRequest)
+    people: dict[str, Participant] = {}
+    for name, entry in table.roster.items():
+        if entry["side"] not in sides:
+            continue
+        extra = dict(cognition=roster_roll(table, name, "cognition", dice_sides),
+                     guts=roster_roll(table, name, "guts", dice_sides))
+        if hands_style:
+            modifier = whole_number(table.trait(name, "combat") or 0, f"{name}'s combat", low=-54, high=54,
+                                    error=ActionError)
+            people[name] = Participant(name, entry["side"], hand=rules["hand_size"] + modifier, **extra)
+        else:
+            quickness = roster_roll(table, name, "quickness", dice_sides)
+            if quickness is not None:
+                people[name] = Participant(name, entry["side"], quickness, **extra)
+    for items, side in ((request.posse, sides[0]), (request.marshal, sides[-1])):
+        for item in items:
+            name, spec, cards = split_spec(item) if "=" in item else (item.strip(), "", None)
+            known = people.get(name)
+            person = Participant(name, side, cards=cards, cognition=known.cognition if known else None,
+                                 guts=known.guts if known else None)
+            if hands_style:
+                person = person._replace(hand=_hand_size(spec, rules))
+            else:
+                person = person._replace(quickness=RollSpec.of(spec, dice_sides) or (known.quickness if known else None))
+            people[name] = person
+    if not hands_style:
+        _surprised(ruleset, request, people)
+    if not people:
+        raise ActionError("nobody to deal to: give participants as NAME=SPEC (e.g. Sarah=3d6), "
+                          "or a --table with a roster")
+    return list(people.values())
+
+
+def _surprised(ruleset: Any, request: CountdownRequest, people: dict[str, Participant]) -> None:
+    """--surprised (a Cognition roll first) and --guts (to shake off last round's shock)."""
+    dice_sides = ruleset.dice["sides"]
+    for name, (tn, spec) in _surprise(request.surprised, dice_sides).items():
+        if name not in people:
+            raise ActionError(f"--surprised {name}: {name} is not in this round")
+        people[name] = people[name]._replace(surprise_tn=tn or ruleset.action["surprise_tn"],
+                                             cognition=spec or people[name].cognition)
+    for name, spec in named_rolls(request.guts, "--guts", dice_sides).items():
+        if name not in people:
+            raise ActionError(f"--guts {name}: {name} is not in this round")
+        people[name] = people[name]._replace(guts=spec)
+
+
+def card_sort_key(card: Any) -> tuple:
+    """Ace down to Deuce, then spades, hearts, diamonds, clubs (the deck's suit order)."""
+    return (card.value, card.suit.strength if card.suit else 0)

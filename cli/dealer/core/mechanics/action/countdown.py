@@ -1,0 +1,250 @@
+"""Rounds of action cards (seed 000): Quickness, the cards, the special cards, the countdown.
+
+Each character rolls Quickness; a success draws one card, one more per raise (five at
+most); the Marshal counts down Ace to Deuce, ties broken by suit; the same card and suit on
+both sides act simultaneously. Special cards (Jokers) do what ``[action.specials]`` says: act
+any time (and interrupt without a roll), draw a chip, discard the sleeve card, reshuffle the
+side's deck at the end of the round. Surprise: a Cognition roll first; failing it deals no
+cards and needs a Guts roll next round. Long actions (Speed) are spent as the round counts
+down (``long_actions``).
+
+Sarah's example from seed 000: a 16 is two raises, three cards.
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> deadlands = load("deadlands")
+>>> round_ = deal_round(deadlands, CountdownRequest(posse=("Sarah=16:Qh,8d,4c",)), Table.fresh(deadlands),
+...                     random.Random(1))
+>>> [entry["card"] for entry in round_.to_data()["countdown"]]
+['Qh', '8d', '4c']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dealer.core import results
+from dealer.core.mechanics import long_actions
+from dealer.core.mechanics.action.common import (MARSHAL, ActionError, ActionState, CountdownRequest, Participant,
+                                                 RoundResult, card_sort_key, participants)
+from dealer.core.piles import chip_event
+from dealer.core.table import Table
+
+
+def deal_round(ruleset: Any, request: CountdownRequest, table: Table, rng: random.Random) -> RoundResult:
+    """Deal the next round of action cards to the roster and those named."""
+    people = participants(ruleset, request, table)
+    data = deal_countdown(ruleset, table, people, rng, request.max_cards)
+    if table.persistent:
+        data["table"] = table.name
+    return RoundResult(data)
+
+
+def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: random.Random,
+                   max_cards: int | None = None) -> dict:
+    """One round of action cards: clear the last round, reshuffles owed, surprise and shock,
+    Quickness, the cards (drawn or typed in), the special cards, the countdown."""
+    state = table.state(ActionState)
+    decks = {side: table.deck(side, rng) for side in ruleset.action["sides"]}
+    state.round += 1
+    events = _clear_last_round(table, decks, state, rng)
+    rows = []
+    for person in people:
+        row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
+        rows.append(row)
+        if _stopped_by_surprise(ruleset, person, row, state, rng):
+            continue
+        allowed = _quickness(ruleset, person, row, rng, max_cards or ruleset.action["max_cards"])
+        events += _deal_cards(ruleset, decks[person.side], person, row, allowed, rng)
+    events += _specials(ruleset, table, decks, rows, state, rng)
+    order = countdown(ruleset, rows, decks)
+    long_actions.count_down(table, order)
+    table.log_events(_deal_events(rows) + events)
+    return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
+
+
+def _clear_last_round(table, decks, state, rng):
+    """Last round's unplayed cards go to the discards; then any reshuffle a Black Joker owed."""
+    events = []
+    for side, piles in decks.items():
+        cleared = piles.discard_all_in_play()
+        if cleared:
+            events.append({"kind": "discard", "deck": side, "cards": cleared, "why": "end of the last round"})
+    for side in state.owed_reshuffle:
+        if side in decks:
+            count = decks[side].shuffle(rng)
+            events.append({"kind": "reshuffle", "deck": side, "count": count,
+                           "why": "a Black Joker was drawn last round"})
+    state.owed_reshuffle = []
+    return events
+
+
+def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
+    """Seed 000's surprise: a failed Cognition roll deals no cards; the next round needs Guts."""
+    rules, dice_rules = ruleset.action, ruleset.dice
+    if person.name in state.shocked:
+        guts = _required(person.guts, f"{person.name} is still shaken from the surprise and must make a Guts "
+                                      f"roll (TN {rules['shock_tn']}): give --guts {person.name}=DICE or a guts trait")
+        roll = guts.roll(rng, rules["shock_tn"], dice_rules)
+        row["guts"] = results.roll_data(roll)
+        if not roll.success:
+            row["notes"].append("still shaken: no cards this round")
+            return True
+        state.shocked.remove(person.name)
+        row["notes"].append("shook off the shock")
+    if person.surprise_tn is not None:
+        cognition = _required(person.cognition, f"{person.name} is surprised: give their Cognition as "
+                                                f"--surprised {person.name}:{person.surprise_tn}=DICE or a "
+                                                "cognition trait")
+        roll = cognition.roll(rng, person.surprise_tn, dice_rules)
+        row["cognition"] = results.roll_data(roll)
+        if not roll.success:
+            row["notes"].append("surprised: no cards this round; a Guts roll next round")
+            if person.name not in state.shocked:
+                state.shocked.append(person.name)
+            return True
+    return False
+
+
+def _quickness(ruleset, person, row, rng, limit) -> int:
+    """The Quickness roll and the cards it earns (or the cards typed in, without a roll)."""
+    if person.quickness is None and person.cards is None:
+        raise ActionError(f"{person.name} has no Quickness: give {person.name}=DICE (e.g. 3d6), a total "
+                          "or bust, or a quickness trait on the table's roster")
+    if person.quickness is None:
+        allowed = len(person.cards)
+    else:
+        roll = person.quickness.roll(rng, ruleset.action["tn"], ruleset.dice)
+        row["quickness"] = results.roll_data(roll)
+        allowed = cards_for_roll(roll, ruleset.action, limit)
+    row["allowed"] = allowed
+    return allowed
+
+
+def _deal_cards(ruleset, piles, person, row, allowed, rng) -> list[dict]:
+    if person.cards is not None:
+        codes = [card.code for card in ruleset.deck.parse_many(person.cards)]
+        piles.take(codes, person.name)
+        row["cards"], row["given"] = codes, True
+        if len(codes) != allowed:
+            row["notes"].append(f"{len(codes)} cards given; the roll allows {allowed}")
+        return []
+    if not allowed:
+        return []
+    drawn = piles.draw(allowed, person.name, rng)
+    row["cards"] = list(drawn.cards)
+    if drawn.short:
+        row["notes"].append(f"the {person.side} deck and its discards ran dry: {len(drawn.cards)} of {allowed} cards")
+    if drawn.reshuffled:
+        return [{"kind": "reshuffle", "deck": person.side, "count": drawn.reshuffled,
+                 "why": "the deck ran out mid-round"}]
+    return []
+
+
+def _specials(ruleset, table, decks, rows, state, rng) -> list[dict]:
+    """Special cards, in the order they were dealt: any time, sleeve discards, reshuffles, chips."""
+    specials, deck = ruleset.action["specials"], ruleset.deck
+    events, owed = [], []
+    for row in rows:
+        piles = decks[row["side"]]
+        for code in list(row["cards"]):
+            effect = specials.get(code)
+            if not effect:
+                continue
+            card = deck.parse(code)
+            if effect["any_time"]:
+                row["notes"].append(f"{card.name}: acts at any time this round, interrupting without a roll")
+            if effect["discard_sleeve"]:
+                sleeve = piles.sleeves.get(row["name"])
+                row["discarded"] = piles.discard([code] + ([sleeve] if sleeve else []), holder=row["name"])
+                row["cards"].remove(code)
+                events.append({"kind": "discard", "deck": row["side"], "cards": row["discarded"],
+                               "why": f"{row['name']} drew the {card.name}"})
+            if effect["reshuffle"] and row["side"] not in state.owed_reshuffle:
+                state.owed_reshuffle.append(row["side"])
+                owed.append({"kind": "reshuffle owed", "deck": row["side"],
+                             "why": f"a {card.name}: the deck is reshuffled at the end of the round"})
+            events += _special_chip(ruleset, table, effect, row["name"], card, rng)
+    return events + owed
+
+
+def _special_chip(ruleset, table, effect, holder, card, rng) -> list[dict]:
+    """The one chip loop for special cards (``action.specials.X.chip``), both styles."""
+    if effect["chip"] == "none":
+        return []
+    taker = holder if effect["chip"] == "holder" else MARSHAL
+    return [chip_event(table.chips, ruleset.chips, taker, rng, f"{holder} drew the {card.name}")]
+
+
+def _required(spec, message):
+    if spec is None:
+        raise ActionError(message)
+    return spec
+
+
+def _deal_events(rows) -> list[dict]:
+    """Each participant's cards for the history."""
+    return [{"kind": "deal", "deck": row["side"], "cards": row["cards"] + row.get("discarded", []),
+             "person": row["name"]} for row in rows if row["cards"] or row.get("discarded")]
+
+
+def countdown(ruleset: Any, rows: list[dict], decks: dict) -> dict:
+    """The order of play: any-time cards first, then Ace down to Deuce, ties by suit."""
+    deck, specials = ruleset.deck, ruleset.action["specials"]
+    any_time, entries = [], []
+    for row in rows:
+        for code in row["cards"]:
+            effect = specials.get(code)
+            if effect and effect["any_time"]:
+                any_time.append({"card": code, "name": row["name"], "side": row["side"]})
+            elif not effect:
+                entries.append((deck.parse(code), row))
+    entries.sort(key=lambda item: card_sort_key(item[0]), reverse=True)
+    order = []
+    for card, row in entries:
+        entry = {"card": card.code, "name": row["name"], "side": row["side"], "simultaneous": False}
+        if order and order[-1]["card"] == card.code and order[-1]["side"] != row["side"]:
+            entry["simultaneous"] = order[-1]["simultaneous"] = True
+        order.append(entry)
+    sleeves = [{"name": holder, "side": side, "card": card}
+               for side, piles in decks.items() for holder, card in sorted(piles.sleeves.items())]
+    return {"any_time": any_time, "countdown": order, "sleeves": sleeves}
+
+
+def cards_for_roll(roll: Any, rules: dict, max_cards: int) -> int:
+    """Cards a Quickness roll earns (seed 000's table, from the ruleset).
+
+    >>> from dealer.core.dice import given_roll
+    >>> cards_for_roll(given_roll(16, tn=5), {"cards_on_success": 1, "cards_per_raise": 1,
+    ...     "cards_on_failure": 0, "cards_on_bust": 0}, max_cards=5)
+    3
+    """
+    if roll.bust:
+        return rules["cards_on_bust"]
+    if not roll.success:
+        return rules["cards_on_failure"]
+    return min(rules["cards_on_success"] + roll.raises * rules["cards_per_raise"], max_cards)
+
+
+def called(ruleset: Any, table: Table, name: str, card: str | None = None) -> list[str]:
+    """``name``'s action cards of this round in the order they are called, from ``card`` (or
+    their first) on."""
+    rows = [{"name": name, "side": side, "cards": table.decks[side].play.get(name, [])}
+            for side in ruleset.action["sides"] if side in table.decks]
+    order = countdown(ruleset, rows, {})
+    cards = [entry["card"] for entry in order["any_time"] + order["countdown"]]
+    if card is None:
+        return cards
+    code = ruleset.deck.parse(card).code
+    if code not in cards:
+        held = ", ".join(cards) or "none"
+        raise ActionError(f"{name} holds no {code} this round (their cards: {held}); name one of them with --card, "
+                          "or leave --card out to start from their first card")
+    return cards[cards.index(code):]
+
+
+def in_combat(table: Table) -> bool:
+    """A countdown combat is under way on this table (a round has been dealt)."""
+    return table.persistent and table.state(ActionState).round > 0

@@ -1,0 +1,128 @@
+"""Turn order by hands (seed 003's Combat): each draws a hand once for the combat and acts at every
+hand rank, pair or better, that any subset of their cards forms.
+
+"You can use the same cards in multiple sub hands" (``sub_hands``); "a full house goes at full
+house, three of a kind, and pair", not twice at pair (``action.sub_hands_except``); no pair acts
+last at -1. Each hand is the one skill draw (``skill_draw``, purpose ``turn-order``): 5 cards
+and the roster's ``combat`` modifier (or the count typed), the person's conditions, the ten-card
+cap, the Jokers (a Red Joker's chip; a Joker with less than a pair is a bust).
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> poker = load("poker-hands")
+>>> order = turn_order(poker, HandsRequest(("Bert=:Ks,Kh,Kd,Qs,Qh",)), Table.fresh(poker), random.Random(1))
+>>> [entry["rank"] for entry in order.to_data()["countdown"]]
+['full-house', 'three-of-a-kind', 'pair']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dealer.core import results
+from dealer.core.mechanics import draws
+from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionState, CombatHand, HandsRequest, Participant,
+                                                 RoundResult, participants)
+from dealer.core.mechanics.conditions import Modifier
+from dealer.core.mechanics.skill_draw import DrawRequest, deck_source, skill_draw
+from dealer.core.table import Table
+
+
+def sub_hands(ruleset: Any, cards: list, context: Any) -> list:
+    """Every hand rank, pair or better (``action.min_rank``), that any subset of the cards forms,
+    each at its best hand, best first, once per rank (seed 003's sub-hands).
+
+    ``action.sub_hands_except`` lists ranks a best hand does not also act at (seed 003: a full
+    house acts at full house, three of a kind and pair, not at two pair).
+    """
+    ranking = ruleset.ranking
+    least = ruleset.threshold(ruleset.action["min_rank"])[0]
+    found, skipped = [], set()
+    for rank in ranking.ranks:
+        if rank.strength < least.strength:
+            break
+        if rank.id in skipped:
+            continue
+        hand = ranking.best_at(rank, cards, context)
+        if hand is None or hand.rank is not rank:
+            continue
+        if not found:
+            skipped = set(ruleset.action["sub_hands_except"].get(rank.id, ()))
+        found.append(hand)
+    return found
+
+
+def _context(ruleset: Any) -> Any:
+    return ruleset.context(ruleset.action["context"] or ruleset.draws["context"] or None)
+
+
+def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Random) -> RoundResult:
+    """Seed 003's combat turn order: each draws a hand once per combat; entries from the highest hand
+    down. On a table a combat under way shows the same turn order again."""
+    state = table.state(ActionState)
+    if table.persistent and state.hands:
+        data = rank_hands(ruleset, state.hands, {})
+        data["combat"] = "continuing: dealer action new starts a new combat"
+    else:
+        data = _deal_hands(ruleset, table, participants(ruleset, request, table), rng)
+    if table.persistent:
+        data["table"] = table.name
+    return RoundResult(data)
+
+
+def _deal_hands(ruleset: Any, table: Table, people: list[Participant], rng: random.Random) -> dict:
+    hands, draws_by_name = [], {}
+    for person in people:
+        hand_size = person.hand if person.hand is not None else ruleset.action["hand_size"]
+        modifiers = (Modifier("hand size", hand_size - ruleset.draws["base_cards"]),) if person.cards is None else ()
+        asked = DrawRequest("turn-order", person.name, 0, tuple(m for m in modifiers if m.cards),
+                            cards=tuple(person.cards) if person.cards is not None else None)
+        drawn = skill_draw(ruleset, table, asked, deck_source(table, COMBAT_DECK, person.name, rng), rng)
+        notes = [] if drawn.cards else ["no cards"]
+        hands.append(CombatHand(name=person.name, side=person.side, cards=[card.code for card in drawn.cards],
+                                wild_picks=[card.code for card in drawn.picked], notes=notes))
+        draws_by_name[person.name] = drawn
+    table.state(ActionState).hands = hands
+    table.log_events([{"kind": "deal", "deck": COMBAT_DECK, "cards": hand.cards, "person": hand.name}
+                      for hand in hands if hand.cards])
+    return rank_hands(ruleset, hands, draws_by_name)
+
+
+def rank_hands(ruleset: Any, hands: list[CombatHand], drawn: dict) -> dict:
+    """The countdown of seed 003's combat from hands already dealt; ``drawn``: this deal's draws
+    by name (none when a combat under way is shown again)."""
+    context = _context(ruleset)
+    entries, participants_data = [], []
+    for held in hands:
+        cards = ruleset.deck.parse_many(" ".join(held.cards)) if held.cards else []
+        wild = [card for card in cards if card.code in held.wild_picks]
+        found = sub_hands(ruleset, cards, context.with_wild(wild) if wild else context) if cards else []
+        best = ruleset.ranking.best(cards, context) if cards else None
+        bust = draws.is_bust(ruleset, cards, found[0] if found else best)
+        participants_data.append({"name": held.name, "side": held.side, "cards": list(held.cards),
+                                  "wild_picks": list(held.wild_picks), "hands": [hand.rank.id for hand in found],
+                                  "notes": list(held.notes), **draws.bust_data(bust, cards),
+                                  "draw": drawn[held.name].to_data() if held.name in drawn else None})
+        for hand in found:
+            core = hand.rank.pattern.core_size or len(hand.played)
+            entries.append({"key": hand.key, "rank": hand.rank.id, "hand": hand.rank.name,
+                            "cards": [card.code for card in hand.played[:core]], "name": held.name,
+                            "side": held.side, "effect": results.effect_label(ruleset, hand.rank)})
+        if not found:
+            entries.append({"key": None, "rank": None, "hand": "BUST: acts last at -1" if bust
+                            else "no pair: acts last at -1", "cards": [], "name": held.name, "side": held.side,
+                            "modifier": -1})
+    ranked = sorted((e for e in entries if e["key"] is not None), key=lambda e: e["key"], reverse=True)
+    order = []
+    for entry in ranked:
+        entry["simultaneous"] = bool(order) and order[-1]["key"] == entry["key"]
+        if entry["simultaneous"]:
+            order[-1]["simultaneous"] = True
+        order.append(entry)
+    order += [dict(e, simultaneous=False) for e in entries if e["key"] is None]
+    for entry in order:
+        entry.pop("key")
+    chips = [event for item in drawn.values() for event in item.chips]
+    return {"kind": "turn-order", "participants": participants_data, "countdown": order, "events": chips}

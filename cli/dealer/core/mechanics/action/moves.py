@@ -1,0 +1,178 @@
+"""Between and during rounds: a new combat, sleeves, interrupts, long actions begun.
+
+Seed 000: "Up your sleeve": one held card per character, kept across rounds and played any
+time; interrupting someone with it takes an opposed Quickness roll (TN 5 for both: a success
+acts simultaneously, a raise first). A Joker that acts any time interrupts without a roll. A
+long action (Speed) is begun on a card of this round (``long_actions``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core import results
+from dealer.core.mechanics import long_actions
+from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, RoundResult, card_sort_key,
+                                                 named_rolls, roster_roll)
+from dealer.core.mechanics.action.countdown import called
+from dealer.core.mechanics.rolls import RollSpec
+from dealer.core.piles import PileError
+from dealer.core.table import Table
+
+
+def new_combat(ruleset: Any, table: Table, rng: random.Random) -> RoundResult:
+    """Every action card back, the decks shuffled, sleeves, long actions and the combat's state cleared."""
+    ruleset.require("action")
+    names = [COMBAT_DECK] if ruleset.action["style"] == "hands" else list(ruleset.action["sides"])
+    for name in names:
+        table.deck(name, rng).collect(rng)
+    state = table.state(ActionState)
+    state.round, state.owed_reshuffle, state.shocked, state.hands = 0, [], [], []
+    long_actions.clear(table)
+    table.log("new combat", data={"decks": names})
+    return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
+
+
+def _holder_deck(ruleset: Any, table: Table, name: str) -> tuple[str, Any]:
+    """The side deck in which ``name`` holds cards (or a sleeve card)."""
+    ruleset.require("action")
+    for side in ruleset.action["sides"]:
+        piles = table.decks.get(side)
+        if piles is not None and (name in piles.play or name in piles.sleeves):
+            return side, piles
+    raise ActionError(f"{name} holds no action cards on table '{table.name}': deal a round first "
+                      "(dealer action --table ...)")
+
+
+def resolve_sleeve(ruleset: Any, name: str, card: str | None, table: Table) -> RoundResult:
+    """Put one of ``name``'s action cards up the sleeve; the lowest non-special by default."""
+    side, piles = _holder_deck(ruleset, table, name)
+    chosen = sleeve(ruleset, piles, name, card)
+    table.touch(side)
+    table.log("sleeve", deck=side, cards=[chosen], data={"person": name})
+    return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen})
+
+
+def sleeve(ruleset: Any, piles: Any, holder: str, card: str | None = None) -> str:
+    """Move ``card`` (default: the holder's lowest card that may go up a sleeve) up the sleeve."""
+    deck, specials = ruleset.deck, ruleset.action["specials"]
+    held = piles.play.get(holder, [])
+    if not held:
+        raise ActionError(f"{holder} holds no action cards this round")
+    if card is None:
+        usable = [code for code in held if not specials.get(code)]
+        if not usable:
+            raise ActionError(f"{holder} holds only {', '.join(held)}: a Joker never goes up a sleeve")
+        card = min(usable, key=lambda code: card_sort_key(deck.parse(code)))
+    else:
+        card = deck.parse(card).code
+    effect = specials.get(card)
+    if effect and not effect["sleeve"]:
+        raise ActionError(f"the {deck.parse(card).name} can never be held up a sleeve")
+    try:
+        piles.to_sleeve(holder, card)
+    except PileError as error:
+        raise ActionError(str(error)) from None
+    return card
+
+
+def resolve_play(ruleset: Any, name: str, table: Table) -> RoundResult:
+    """``name`` plays the card up their sleeve: it goes to the discards."""
+    side, piles = _holder_deck(ruleset, table, name)
+    try:
+        card = piles.from_sleeve(name)
+    except PileError as error:
+        raise ActionError(str(error)) from None
+    table.touch(side)
+    table.log("play sleeve", deck=side, cards=[card], data={"person": name})
+    return RoundResult({"kind": "play-sleeve", "table": table.name, "name": name, "card": card})
+
+
+class InterruptRequest(NamedTuple):
+    """``name`` interrupts ``against``; ``rolls``: NAME=DICE for either, else their roster quickness."""
+
+    name: str
+    against: str
+    rolls: tuple[str, ...] = ()
+
+
+def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng: random.Random) -> RoundResult:
+    """``name`` interrupts ``against``: with an any-time card (the Red Joker) at once and
+    without a roll, spending it; with a sleeve card by an opposed Quickness roll."""
+    ruleset.require("action")
+    given = named_rolls(request.rolls, "--roll", ruleset.dice["sides"])
+    if table.persistent:
+        side, piles = _holder_deck(ruleset, table, request.name)
+        any_time = [code for code in piles.play.get(request.name, [])
+                    if ruleset.action["specials"].get(code, {}).get("any_time")]
+        if any_time:
+            piles.discard(any_time[:1], holder=request.name)
+            table.touch(side)
+            table.log("interrupt", deck=side, cards=any_time[:1],
+                      data={"person": request.name, "against": request.against, "outcome": "first"})
+            return RoundResult({"kind": "interrupt", "table": table.name, "name": request.name,
+                                "against": request.against, "card": any_time[0], "roll": None, "their_roll": None,
+                                "outcome": "first",
+                                "why": f"the {ruleset.deck.parse(any_time[0]).name} acts at any time, without a roll"})
+        if request.name not in piles.sleeves:
+            raise ActionError(f"{request.name} has no card up the sleeve to interrupt with")
+    result = interrupt(ruleset, rng, request.name, _interrupt_roll(ruleset, table, request.name, given),
+                       request.against, _interrupt_roll(ruleset, table, request.against, given))
+    if table.persistent:
+        result["table"], result["card"] = table.name, piles.sleeves[request.name]
+        if result["outcome"] != "no":
+            piles.from_sleeve(request.name)
+            table.touch(side)
+        table.log("interrupt", deck=side, cards=[result["card"]] if result["outcome"] != "no" else [],
+                  data={"person": request.name, "against": request.against, "outcome": result["outcome"]})
+    return RoundResult(result)
+
+
+def _interrupt_roll(ruleset: Any, table: Table, person: str, given: dict) -> RollSpec:
+    spec = given.get(person) or roster_roll(table, person, "quickness", ruleset.dice["sides"])
+    if spec is None:
+        raise ActionError(f"no Quickness for {person}: give --roll \"{person}=DICE\"")
+    return spec
+
+
+def interrupt(ruleset: Any, rng: random.Random, name: str, name_roll: RollSpec, other: str,
+              other_roll: RollSpec) -> dict:
+    """An opposed Quickness roll (TN 5 for both) to play a sleeve card before ``other`` acts.
+
+    ``name`` must succeed and beat ``other``'s total (or the TN, if ``other`` fails): a
+    success means the actions are simultaneous, a raise over the higher of the two that
+    ``name`` acts first; anything else, ``name`` does not interrupt and keeps the card.
+    """
+    tn, dice_rules = ruleset.action["interrupt_tn"], ruleset.dice
+    mine = name_roll.roll(rng, tn, dice_rules)
+    theirs = other_roll.roll(rng, tn, dice_rules)
+    bar = max(theirs.total, tn) if theirs.success else tn
+    if not mine.success or (theirs.success and mine.total <= theirs.total):
+        outcome = "no"
+    elif (mine.total - bar) // ruleset.dice["raise_step"] >= 1:
+        outcome = "first"
+    else:
+        outcome = "simultaneous"
+    return {"kind": "interrupt", "name": name, "against": other, "roll": results.roll_data(mine),
+            "their_roll": results.roll_data(theirs), "outcome": outcome}
+
+
+def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, *, card: str | None = None,
+                  hex_: bool = False) -> long_actions.Begun:
+    """Start an action of ``cards`` action cards (Speed): it is spent across rounds and resolves
+    on the last card (a hex is then cast with ``dealer hex``).
+
+    Begun during a round, the card ``name`` acts on now (``card``; by default their first card
+    of the round) and each of their cards called after it this round are spent on it; later
+    rounds' deals spend the rest.
+    """
+    ruleset.require("action")
+    if ruleset.action["style"] != "countdown":
+        raise ActionError("actions of several cards are counted on action cards (style countdown)")
+    if name not in table.roster:
+        table.person(name)
+    try:
+        return long_actions.begin(table, name, cards, what, called(ruleset, table, name, card), hex_=hex_)
+    except long_actions.LongActionError as error:
+        raise ActionError(str(error)) from None

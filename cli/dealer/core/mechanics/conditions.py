@@ -1,0 +1,191 @@
+"""A person's conditions, in one place: casts (and so winded), fear (shaken, fleeing), wounds.
+
+Seed 003: "once you've used as many spells as your levels in the master skill, you're winded,
+and at -1 card to everything (unless you spend a white chip to get a second wind). You can
+also just rest"; a failed fear check leaves a person "shaken and at -1 card, or if you fail
+badly you're going to be running like a jackrabbit". What each condition costs a draw, and in
+which draws it does not apply, is ruleset data (``[draws.conditions]``); ``penalties`` reads
+it for the one skill draw (``skill_draw``), so "-1 card to everything" holds in every draw.
+
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> poker = load("poker-hands")
+>>> table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 1}}})
+>>> count_cast(table, "Sally"), frighten(table, "Sally", SHAKEN)
+(1, None)
+>>> [(modifier.why, modifier.cards) for modifier in penalties(poker, table, "Sally", "contest")]
+[('winded', -1), ('shaken', -1)]
+>>> rest(table, "Sally"), penalties(poker, table, "Sally", "spell")[0].why
+(1, 'shaken')
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from dealer.core.record import COUNT, Choice, Field, MapOf, Nested, Part, Record
+from dealer.core.table import Table
+
+SHAKEN = "shaken"
+FLEEING = "fleeing"  # failed badly: "running like a jackrabbit"; worse than shaken
+
+
+class Modifier(NamedTuple):
+    """Cards added to (or, negative, taken from) a draw, and why: ``--mod``, a helper, winded..."""
+
+    why: str
+    cards: int
+
+    def to_data(self) -> dict:
+        return {"why": self.why, "cards": self.cards}
+
+
+class Conditions(Record):
+    """One person's conditions: casts since their last rest, fear, wounds taken."""
+
+    FIELDS = {"casts": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""), "wounds": Field(COUNT, 0)}
+
+
+class ConditionsState(Part):
+    """The ``conditions`` part of a table: each person's conditions."""
+
+    KEY = "conditions"
+    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {})}
+
+    def to_data(self) -> dict:
+        people = {name: data for name, item in self.people.items() if (data := item.to_data())}
+        return {"people": people} if people else {}
+
+    @classmethod
+    def upgrade(cls, states: dict, version: int) -> None:
+        """Format 1 kept casts at the top of the state (format 2 put them under ``hex``); format 3
+        gathers casts (``hex``), the shaken (``conflict``) and wounds (``chips``) here."""
+        if version == 1 and "casts" in states:
+            states.setdefault("hex", {})["casts"] = states.pop("casts")
+        if version != 2:
+            return
+        people: dict[str, dict] = {}
+        for name, casts in states.pop("hex", {}).get("casts", {}).items():
+            people.setdefault(name, {})["casts"] = casts
+        conflict = states.get("conflict", {})
+        for name in conflict.pop("shaken", []) if isinstance(conflict, dict) else []:
+            people.setdefault(name, {})["fear"] = SHAKEN
+        chips = states.get("chips", {})
+        for name, wounds in (chips.pop("wounds", {}) if isinstance(chips, dict) else {}).items():
+            people.setdefault(name, {})["wounds"] = wounds
+        if people:
+            states["conditions"] = {"people": people}
+
+
+def conditions_of(table: Table, person: str) -> Conditions:
+    """The person's conditions (a fresh, empty record for someone with none: not stored until changed)."""
+    return table.state(ConditionsState).people.get(person) or Conditions()
+
+
+def _changed(table: Table, person: str) -> Conditions:
+    return table.state(ConditionsState).people.setdefault(person, Conditions())
+
+
+# -- casts and winded ---------------------------------------------------------------------------
+
+
+def master_of(table: Table, person: str | None, master: int | None = None) -> int | None:
+    """The person's master skill: given, or the roster trait ``master``."""
+    found = master if master is not None else table.trait(person, "master")
+    return int(found) if found is not None else None
+
+
+def is_faithful(table: Table, person: str | None) -> bool:
+    return bool(table.trait(person, "faithful"))
+
+
+def is_winded(table: Table, person: str | None, *, master: int | None = None, faithful: bool = False) -> bool:
+    """Seed 003: a caster who has cast as many spells as their master skill is winded until they
+    rest or spend a white chip. The faithful, using their miracles for a good cause, never are."""
+    master = master_of(table, person, master)
+    if not person or not master or faithful or is_faithful(table, person):
+        return False
+    return conditions_of(table, person).casts >= master
+
+
+def count_cast(table: Table, person: str) -> int:
+    """One more spell cast towards winded; returns the count."""
+    conditions = _changed(table, person)
+    conditions.casts += 1
+    return conditions.casts
+
+
+def rest(table: Table, person: str) -> int:
+    """A rest or a second wind (a white chip): casts count afresh. Returns the count before."""
+    conditions = table.state(ConditionsState).people.get(person)
+    if conditions is None:
+        return 0
+    before, conditions.casts = conditions.casts, 0
+    return before
+
+
+# -- fear ---------------------------------------------------------------------------------------
+
+
+def frighten(table: Table, person: str, fear: str) -> None:
+    """A failed fear check: shaken, or fleeing (which a later mere shaking does not soften)."""
+    conditions = _changed(table, person)
+    if conditions.fear != FLEEING:
+        conditions.fear = fear
+
+
+def steady(table: Table, person: str) -> str:
+    """The person steadies: no longer shaken or fleeing. Returns the fear they had ("" for none)."""
+    conditions = table.state(ConditionsState).people.get(person)
+    if conditions is None or not conditions.fear:
+        return ""
+    fear, conditions.fear = conditions.fear, ""
+    return fear
+
+
+def frightened(table: Table) -> dict[str, str]:
+    """Everyone shaken or fleeing on the table: name -> fear."""
+    return {name: item.fear for name, item in sorted(table.state(ConditionsState).people.items()) if item.fear}
+
+
+# -- wounds -------------------------------------------------------------------------------------
+
+
+def wound(table: Table, person: str, count: int = 1) -> int:
+    """Wounds taken; returns the wounds the person now has."""
+    conditions = _changed(table, person)
+    conditions.wounds += count
+    return conditions.wounds
+
+
+def heal(table: Table, person: str) -> int:
+    """One wound recovered (a blue chip); returns the wounds left."""
+    conditions = _changed(table, person)
+    conditions.wounds = max(0, conditions.wounds - 1)
+    return conditions.wounds
+
+
+def wounded(table: Table) -> dict[str, int]:
+    return {name: item.wounds for name, item in table.state(ConditionsState).people.items() if item.wounds}
+
+
+# -- what they cost a draw ----------------------------------------------------------------------
+
+
+def penalties(ruleset: Any, table: Table, person: str | None, purpose: str, *, master: int | None = None,
+              faithful: bool = False) -> list[Modifier]:
+    """What the person's conditions do to a draw for ``purpose`` (``spell``, ``contest``, ...):
+    one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``)."""
+    if not person:
+        return []
+    rules = ruleset.draws["conditions"]
+    held = conditions_of(table, person)
+    found = []
+    if is_winded(table, person, master=master, faithful=faithful):
+        found.append("winded")
+    if held.fear:
+        found.append(held.fear)
+    if held.wounds:
+        found.append("wounded")
+    return [Modifier(name, rules[name]["cards"]) for name in found
+            if rules[name]["cards"] and purpose not in rules[name]["except"]]

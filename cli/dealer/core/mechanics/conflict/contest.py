@@ -1,0 +1,243 @@
+"""Poker-hands contests (seed 003): against a target or each other, helpers, fear checks, called shots.
+
+Every hand is the one skill draw (``skill_draw``): 5 + skill + modifiers cards, ten at most (a
+wild pick above), the person's conditions, chips played first, the Jokers. Helpers draw first;
+each helper's hand adds to the leader's (the first participant's) draw by the ruleset's
+``conflict.helpers`` table: cards, wild picks, or value steps (a pair's "+5 value": fives
+become tens). Alone, a participant succeeds by meeting the target (``conflict.target``, a pair
+unless the GM sets one); two or more draw and compare, and an exact tie is reported as one.
+
+``--fear LEVEL`` raises the target by LEVEL value steps: success is stalwart, failure leaves
+the person shaken, failing badly (``conflict.fear_running``) fleeing: both conditions, kept on
+a table, that cost a card in every later draw. ``--called N`` takes an N card penalty and reads
+the hand by ``conflict.called``.
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> from dealer.core.mechanics.conflict.common import parse_request
+>>> poker = load("poker-hands")
+>>> request = parse_request(poker, ["Sam=:2c 2d 7h 9s Kd"], {"fear": 3})
+>>> result = resolve_contest(poker, request, Table.fresh(poker), random.Random(1))
+>>> result.target_text, result.drawers[0].success, result.drawers[0].outcome
+('pair of fives', False, 'shaken')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics import conditions, draws
+from dealer.core.mechanics.conditions import Modifier
+from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
+from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
+from dealer.core.numbers import whole_number
+from dealer.core.table import Table
+
+STALWART = "stalwart"
+
+
+class Drawer(NamedTuple):
+    """One person's part in a contest: their draw and how it was judged (a helper's bonus)."""
+
+    name: str
+    role: str  # "participant" or "helper"
+    draw: Draw
+    success: bool = False
+    outcome: str = ""  # a fear check's: stalwart, shaken, fleeing
+    bonus: draws.HelperBonus | None = None
+
+    def to_data(self) -> dict:
+        data = {"name": self.name, "draw": self.draw.to_data()}
+        if self.role == "helper":  # a helper is not judged: their hand only adds to the leader's
+            data["bonus"] = self.bonus.to_data()
+        else:
+            data["success"] = self.success
+        if self.outcome:
+            data["outcome"] = self.outcome
+        return data
+
+
+def _skill(entrant: Entrant, table: Table) -> int:
+    spec = entrant.spec
+    if not spec:
+        return 0
+    if spec.lstrip("+-").isdigit():
+        return whole_number(spec, f"{entrant.name}'s skill", low=-20, high=100, error=ConflictError)
+    value = table.trait(entrant.name, spec.lower())
+    if value is None:
+        raise ConflictError(f"{entrant.name}={spec}: give a skill as a number, or a roster trait of "
+                            f"{entrant.name} on --table (no '{spec.lower()}' there)")
+    if isinstance(value, bool):
+        raise ConflictError(f"{entrant.name}'s {spec.lower()} must be a whole number of 0 or more, not '{value}'")
+    return whole_number(value, f"{entrant.name}'s {spec.lower()}", low=0, high=100, error=ConflictError)
+
+
+def _check(request: ContestRequest) -> None:
+    if not request.participants:
+        raise ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest")
+    names = [e.name for e in request.participants] + [e.name for e in request.helpers]
+    doubled = sorted({name for name in names if names.count(name) > 1})
+    if doubled:
+        raise ConflictError(f"{', '.join(doubled)} is named twice: each person draws once")
+    for name in [n for n, _ in request.mods] + list(request.wild_pick) + [n for n, _ in request.chips]:
+        if name not in names:
+            raise ConflictError(f"'{name}' does not draw in this contest ({', '.join(names)})")
+
+
+def target(ruleset: Any, request: ContestRequest) -> tuple:
+    """The hand to beat: the GM's (``--target``) or the ruleset's, raised by a fear area's level."""
+    threshold = ruleset.threshold(request.target or ruleset.conflict["target"])
+    if request.fear:
+        threshold = draws.raise_value(ruleset, threshold, request.fear)
+    return threshold
+
+
+def resolve_contest(ruleset: Any, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
+    """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
+    from dealer.core.piles import Piles
+
+    _check(request)
+    threshold = target(ruleset, request)
+    piles = Piles.fresh([card.code for card in ruleset.deck], rng)
+    table.decks[DECK] = piles
+    table.touch(DECK)
+    helpers = []
+    for entrant in request.helpers:
+        drawn = _draw(ruleset, request, entrant, "helper", table, piles, rng, None)
+        helpers.append(Drawer(entrant.name, "helper", drawn,
+                              bonus=draws.helper_bonus(ruleset, drawn.hand.rank if drawn.hand else None)))
+    bonus = draws.add_bonuses([helper.bonus for helper in helpers]) if helpers else None
+    drawers = []
+    for i, entrant in enumerate(request.participants):
+        drawn = _draw(ruleset, request, entrant, "participant", table, piles, rng, bonus if i == 0 else None)
+        drawers.append(_judge(ruleset, request, drawn, threshold, table))
+    winner, tie = _compare(drawers, request, bonus)
+    called = _called(ruleset, request, drawers, winner) if request.called else None
+    result = ContestResult(ruleset, request, threshold, draws.point_text(ruleset, threshold), helpers, drawers,
+                           bonus, table.name, winner, tie, called)
+    _record(ruleset, result, table)
+    return result
+
+
+def _purpose(request: ContestRequest, role: str, leader: bool) -> str:
+    if role == "helper":
+        return "helper"
+    if request.fear is not None:
+        return "fear"
+    return "called-shot" if leader and request.called else "contest"
+
+
+def _draw(ruleset: Any, request: ContestRequest, entrant: Entrant, role: str, table: Table, piles: Any,
+          rng: random.Random, bonus: draws.HelperBonus | None) -> Draw:
+    """One person's skill draw from the contest's deck: their modifiers, the helpers' bonus for the
+    leader, a called shot's penalty, chips played first."""
+    leader = role == "participant" and entrant is request.participants[0]
+    mods = [Modifier("mod", n) for who, n in request.mods if who == entrant.name]
+    picks = []
+    if bonus is not None and bonus.cards:
+        mods.append(Modifier("helpers", bonus.cards))
+    if bonus is not None and bonus.wild_picks:
+        picks.append(Modifier("helpers", bonus.wild_picks))
+    if leader and request.called:
+        mods.append(Modifier("called shot", -request.called))
+    short = ConflictError(f"the {len(ruleset.deck)}-card deck ran out dealing to {entrant.name}: "
+                          "fewer people or cards, or type the cards in")
+    asked = DrawRequest(_purpose(request, role, leader), entrant.name, _skill(entrant, table), tuple(mods),
+                        wild_pick=entrant.name in request.wild_pick, wild_picks=tuple(picks),
+                        chips=tuple(colour for who, colour in request.chips if who == entrant.name),
+                        cards=tuple(entrant.cards.split()) if entrant.cards else None,
+                        value=bonus.value if bonus is not None else 0)
+    return skill_draw(ruleset, table, asked, PilesSource(piles, entrant.name, rng, reshuffle=False, short=short), rng)
+
+
+def _judge(ruleset: Any, request: ContestRequest, drawn: Draw, threshold: tuple, table: Table) -> Drawer:
+    """Success against the target; a fear check's outcome, kept as the person's condition."""
+    success = drawn.meets(threshold)
+    if request.fear is None:
+        return Drawer(drawn.person, "participant", drawn, success)
+    if success:
+        return Drawer(drawn.person, "participant", drawn, success, STALWART)
+    badly = drawn.bust if ruleset.conflict["fear_running"] == "bust" else not drawn.meets(draws.least_success(ruleset))
+    fear = conditions.FLEEING if badly else conditions.SHAKEN
+    conditions.frighten(table, drawn.person, fear)
+    return Drawer(drawn.person, "participant", drawn, success, fear)
+
+
+def _standing(drawer: Drawer, bonus: draws.HelperBonus | None) -> tuple:
+    drawn = drawer.draw
+    if drawn.hand is None:
+        return (-1,)
+    if bonus is not None and bonus.value:  # a raised hand compares by its value point
+        return drawn.point[0].strength, drawn.point[1]
+    return drawn.hand.key
+
+
+def _compare(drawers: list[Drawer], request: ContestRequest, bonus: Any) -> tuple[str | None, list[str]]:
+    """Two or more without a fear check compare: the winner, or everyone tied at the top."""
+    if len(drawers) < 2 or request.fear is not None:
+        return None, []
+    top = max(_standing(drawer, bonus) for drawer in drawers)
+    leaders = [drawer.name for drawer in drawers if _standing(drawer, bonus) == top]
+    return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
+
+
+def _called(ruleset: Any, request: ContestRequest, drawers: list[Drawer], winner: str | None) -> dict:
+    """A called shot reads the leader's hand: the first row of ``conflict.called`` it meets."""
+    rules, leader = ruleset.conflict, drawers[0]
+    reading = rules["called_miss"]
+    beaten = len(drawers) > 1 and winner != leader.name
+    if leader.success and not beaten:
+        for row in rules["called"]:
+            if ruleset.ranking.meets(leader.draw.hand, ruleset.threshold(row["min"])):
+                reading = row["reading"]
+                break
+    return {"penalty": request.called, "by": leader.name, "reading": reading}
+
+
+class ContestResult(NamedTuple):
+    """A contest resolved: helpers, participants, the winner or a tie, fear and called-shot readings."""
+
+    ruleset: Any
+    request: ContestRequest
+    threshold: tuple
+    target_text: str
+    helpers: list[Drawer]
+    drawers: list[Drawer]
+    bonus: draws.HelperBonus | None
+    table: str | None
+    winner: str | None
+    tie: list[str]
+    called: dict | None
+
+    def to_data(self) -> dict:
+        rank, value = self.threshold
+        request = self.request
+        return {"kind": "contest", "table": self.table, "deck": DECK,
+                "target": {"text": self.target_text, "rank": rank.id, "value": value},
+                "fear": ({"level": request.fear, "base": request.target or self.ruleset.conflict["target"]}
+                         if request.fear is not None else None),
+                "helpers": [helper.to_data() for helper in self.helpers],
+                "bonus": self.bonus.to_data() if self.bonus is not None else None,
+                "participants": [drawer.to_data() for drawer in self.drawers],
+                "winner": self.winner, "tie": self.tie, "called": self.called}
+
+
+def _record(ruleset: Any, result: ContestResult, table: Table) -> None:
+    """Each participant's hand remembered, the cards to the discards, the history."""
+    from dealer.core.mechanics.last_hand import LastHands
+
+    hands = table.state(LastHands)
+    request = result.request
+    for drawer in result.drawers:
+        drawn = drawer.draw
+        hands.remember(person=drawer.name, source="contest", deck=DECK, cards=[c.code for c in drawn.cards],
+                       target=result.target_text, wild_picks=[c.code for c in drawn.picked],
+                       data={"value": drawn.request.value, "fear": request.fear, "called": request.called})
+    cards = table.decks[DECK].discard_all_in_play()
+    table.log("contest", deck=DECK, cards=cards,
+              data={"participants": [d.name for d in result.drawers], "helpers": [h.name for h in result.helpers],
+                    "target": result.target_text, "winner": result.winner, "tie": result.tie,
+                    "success": {d.name: d.success for d in result.drawers},
+                    **({"fear": {d.name: d.outcome for d in result.drawers}} if request.fear is not None else {})})

@@ -1,0 +1,100 @@
+"""Harm after a Scores conflict (seed 001), kept on a table: placed by each loser, then shown.
+
+Every loser of a conflict owes the winning hand's harm (``pending``); ``dealer conflict harm
+NAME SCORE=N ...`` places it where the rules allow (mundane harm on the winning suits' Scores,
+Arcane harm anywhere, Power only from Arcane harm). ``clear`` steadies a frightened person (a
+condition: ``dealer.core.mechanics.conditions``); ``show`` lists harm and the frightened.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics import conditions
+from dealer.core.mechanics.conflict.common import ClearRequest, ConflictError, HarmRequest, score_name, score_names
+from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record
+from dealer.core.table import Table
+
+
+class Owed(Record):
+    """Harm a loser still has to place: how much, on which Scores, Arcane or not, whose win."""
+
+    FIELDS = {"harm": Field(COUNT), "allowed": Field(ListOf(TEXT)), "arcane": Field(FLAG), "winner": Field(TEXT)}
+
+
+class HarmState(Part):
+    """The ``conflict`` part of a table: harm taken on each Score, harm still to place."""
+
+    KEY = "conflict"
+    FIELDS = {"harm": Field(MapOf(MapOf(COUNT)), {}), "pending": Field(MapOf(Nested(Owed)), {})}
+
+
+class TableResult(NamedTuple):
+    """Harm placed, a person steadied, or the conflict state shown: ``kind`` says which."""
+
+    data: dict
+
+    def to_data(self) -> dict:
+        return dict(self.data)
+
+
+def _need_table(table: Table, what: str) -> None:
+    if not table.persistent:
+        raise ConflictError(f"{what} is kept on a table: add --table NAME")
+
+
+def owe(table: Table, takers: list[str], harm: dict, winner: str) -> None:
+    """Each loser of a conflict owes the winning hand's harm."""
+    state = table.state(HarmState)
+    for name in takers:
+        state.pending[name] = Owed(harm=harm["amount"], allowed=list(harm["allowed"]), arcane=harm["arcane"],
+                                   winner=winner)
+
+
+def resolve_harm(ruleset: Any, request: HarmRequest, table: Table) -> TableResult:
+    """Record where a loser of the last conflict puts its harm; refuse a split the rules forbid."""
+    _need_table(table, "harm")
+    state = table.state(HarmState)
+    person = request.person
+    owed = state.pending.get(person)
+    if owed is None:
+        raise ConflictError(f"{person} has no harm to place from a conflict on table '{table.name}'")
+    split: dict[str, int] = {}
+    for text, number in request.split:
+        score = score_name(ruleset, text, f"harm for {person}: ")
+        if score not in owed.allowed:
+            why = ("only Arcane harm reaches " + score if score == ruleset.conflict["power"]
+                   else "mundane harm falls on the winning suits' Scores")
+            raise ConflictError(f"harm for {person}: not on {score}: {why} ({', '.join(owed.allowed)})")
+        split[score] = split.get(score, 0) + number
+    total = sum(split.values())
+    if total != owed.harm:
+        word = "too much" if total > owed.harm else "too little"
+        raise ConflictError(f"harm for {person}: {total} is {word}; place exactly {owed.harm} "
+                            f"on {', '.join(owed.allowed)}")
+    taken = state.harm.setdefault(person, {})
+    for score, number in split.items():
+        taken[score] = taken.get(score, 0) + number
+    del state.pending[person]
+    table.log("harm", data={"person": person, "split": split})
+    return TableResult({"kind": "harm", "table": table.name, "person": person, "placed": split,
+                        "harm": dict(taken)})
+
+
+def resolve_clear(request: ClearRequest, table: Table) -> TableResult:
+    """A frightened person steadies: no more card taken for fear."""
+    _need_table(table, "fear")
+    fear = conditions.steady(table, request.person)
+    if not fear:
+        raise ConflictError(f"{request.person} is not shaken or fleeing on table '{table.name}'")
+    table.log("steady", data={"person": request.person, "was": fear})
+    return TableResult({"kind": "clear", "table": table.name, "person": request.person, "was": fear})
+
+
+def resolve_show(ruleset: Any, table: Table) -> TableResult:
+    """Harm against each Score, harm still to place, and who is shaken or fleeing."""
+    _need_table(table, "conflict state")
+    state = table.state(HarmState)
+    return TableResult({"kind": "conflict-state", "table": table.name, "scores": score_names(ruleset),
+                        "harm": state.harm, "pending": {name: owed.to_data() for name, owed in state.pending.items()},
+                        "fear": conditions.frightened(table)})

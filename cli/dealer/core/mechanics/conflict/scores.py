@@ -1,0 +1,324 @@
+"""Dust Devils and Weird Dust Devils conflicts (seed 001): dealt by two Scores, won by the best hand.
+
+The Dealer names two Scores; each participant is dealt their sum, plus Power when they use
+it, plus extra cards, from the ``dealer`` deck gathered and shuffled for the conflict (or
+plays cards typed in). Each plays the best five. A Power user must play an Arcane hand (a
+Trump, or a wild standing for one, among the five) or loses, ranked below every other hand.
+The best hand wins and every loser takes its harm: mundane harm on the Scores of the winning
+cards' suits, Arcane harm anywhere, Power only from Arcane harm. The lowest card played gives
+its player the Twist, the highest makes its player the Narrator. An exact tie is reported,
+never settled silently.
+
+A Weird Dust Devils conflict with cards typed in: Doc used Power but holds no Trump, so his
+straight flush loses to Kid's pair.
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> from dealer.core.mechanics.conflict.common import parse_request
+>>> wdd = load("weird-dust-devils")
+>>> request = parse_request(wdd, ["Doc=:2Sw 3Sw 4Sw 5Sw 6Sw", "Kid=:9Cu 9Co KWa 3Co 2Co"], {"power": ["Doc"]})
+>>> result = resolve_scores(wdd, request, Table.fresh(wdd), random.Random(1))
+>>> result.winner, result.seats[0].lost_by_rule, result.harm["amount"], result.harm["allowed"]
+('Kid', True, 1, ['Heart', 'Guts', 'Eye'])
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics.conflict.common import (DECK, ConflictError, Entrant, ScoresRequest, score_name,
+                                                   score_names, suit_codes)
+from dealer.core.mechanics.conflict.harm import owe
+from dealer.core.numbers import whole_number
+from dealer.core.table import Table
+
+LOST = (-1,)  # the key of a hand lost by rule: below every real hand, equal to every other
+
+
+def _level(value: Any, person: str, score: str) -> int:
+    if isinstance(value, bool):
+        raise ConflictError(f"{person}'s {score} must be a whole number of 0 or more, not '{value}'")
+    return whole_number(value, f"{person}'s {score}", low=0, high=1000, error=ConflictError)
+
+
+class Entry(NamedTuple):
+    """One participant of a Scores conflict before the deal: their Scores, Weird, Power, extra cards."""
+
+    name: str
+    scores: dict
+    weird: str
+    power: bool
+    extra: int
+
+
+class Seat(NamedTuple):
+    """One participant after the deal: the entry, the cards (``typed`` in or dealt), the hand
+    played, and whether it lost by rule (Power without an Arcane hand)."""
+
+    entry: Entry
+    typed: bool
+    cards: tuple
+    hand: Any
+    lost_by_rule: bool
+
+    @property
+    def name(self) -> str:
+        return self.entry.name
+
+    @property
+    def key(self) -> tuple:
+        return LOST if self.lost_by_rule or self.hand is None else self.hand.key
+
+
+def _inline_scores(ruleset: Any, entrant: Entrant) -> dict[str, Any]:
+    values = {}
+    for item in entrant.spec.replace(",", " ").split():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ConflictError(f"{entrant.name}: '{item}': write SCORE=N, e.g. {entrant.name}=\"hand=4 eye=3\"")
+        values[score_name(ruleset, key, f"{entrant.name}: ")] = value
+    return values
+
+
+def _entry(ruleset: Any, request: ScoresRequest, entrant: Entrant, table: Table) -> Entry:
+    """A participant's Scores (typed inline, else from the roster) and options, validated."""
+    rules = ruleset.conflict
+    values = _inline_scores(ruleset, entrant)
+    for name in score_names(ruleset):
+        if name not in values and table.trait(entrant.name, name.lower()) is not None:
+            values[name] = table.trait(entrant.name, name.lower())
+    scores = {name: _level(value, entrant.name, name) for name, value in values.items()}
+    weird = dict(request.weird).get(entrant.name) or str(table.trait(entrant.name, "weird") or "")
+    power = entrant.name in request.power
+    if power and not rules["power"]:
+        raise ConflictError(f"--power {entrant.name}: {ruleset.name} has no Power")
+    if power and scores.get(rules["power"], None if entrant.cards else 0) == 0:
+        raise ConflictError(f"--power {entrant.name}: {entrant.name} has no {rules['power']} "
+                            f"(give {rules['power'].lower()}=N)")
+    extra = sum(n for name, n in request.extra if name == entrant.name)
+    return Entry(entrant.name, scores, weird, power, extra)
+
+
+def _check_request(ruleset: Any, request: ScoresRequest) -> list[str]:
+    """Refuse what the rules do not allow before anything is dealt; the Dealer's two Scores."""
+    names = [entrant.name for entrant in request.participants]
+    if len(names) < 2:
+        raise ConflictError(f"a conflict needs two or more participants, not {len(names)}: "
+                            "dealer conflict Doc=\"hand=4 eye=3\" Kid=\"hand=2 eye=5\" --scores hand,eye")
+    doubled = sorted({name for name in names if names.count(name) > 1})
+    if doubled:
+        raise ConflictError(f"{', '.join(doubled)} is named twice: each participant once")
+    for name in list(request.power) + [n for n, _ in request.extra] + [n for n, _ in request.weird]:
+        if name not in names:
+            raise ConflictError(f"'{name}' is not a participant of this conflict ({', '.join(names)})")
+    chosen = [score_name(ruleset, text, "--scores: ") for text in request.scores]
+    if all(entrant.cards for entrant in request.participants) and not chosen:
+        return []
+    if len(chosen) != 2:
+        raise ConflictError(f"--scores: the Dealer names two Scores (e.g. --scores hand,eye), not {len(chosen)}")
+    if chosen[0] == chosen[1]:
+        raise ConflictError(f"--scores: {chosen[0]} is named twice; name two different Scores")
+    if ruleset.conflict["power"] in chosen:
+        raise ConflictError(f"--scores: {ruleset.conflict['power']} is added with --power NAME, not named")
+    return chosen
+
+
+def resolve_scores(ruleset: Any, request: ScoresRequest, table: Table, rng: Any) -> "ScoresResult":
+    """A Dust Devils conflict from the deal to harm, Twist and Narrator (see the module's doctest)."""
+    chosen = _check_request(ruleset, request)
+    entries = [_entry(ruleset, request, entrant, table) for entrant in request.participants]
+    dealt = _deal(ruleset, request, entries, chosen, table, rng)
+    context = ruleset.context(ruleset.conflict["context"] or None)
+    seats = [_play(ruleset, entry, typed, cards, context) for entry, (typed, cards) in zip(entries, dealt)]
+    result = decide(ruleset, chosen, seats, table.name)
+    _record(result, table)
+    return result
+
+
+def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
+    for name in chosen + ([power_name] if entry.power else []):
+        if name not in entry.scores:
+            raise ConflictError(f"{entry.name} has no {name} Score: give it ({entry.name}=\"{name.lower()}=N ...\"), "
+                                "set it on the roster, or type in their cards")
+    count = sum(entry.scores[name] for name in chosen) + (entry.scores[power_name] if entry.power else 0) + entry.extra
+    if count < 1:
+        raise ConflictError(f"{entry.name} would be dealt {count} cards: a conflict hand needs at least one")
+    return count
+
+
+def _deal(ruleset: Any, request: ScoresRequest, entries: list[Entry], chosen: list[str], table: Table,
+          rng: Any) -> list[tuple[bool, tuple]]:
+    """Gather and shuffle the dealer deck; cards typed in are taken from it, the rest dealt.
+    Returns ``(typed, cards)`` for each entry."""
+    from dealer.core.piles import Piles
+
+    deck = ruleset.deck
+    typed = {e.name: deck.parse_many(e.cards) for e in request.participants if e.cards}
+    sizes = {entry.name: _deal_size(entry, chosen, ruleset.conflict["power"]) for entry in entries
+             if entry.name not in typed}
+    left = len(deck) - sum(map(len, typed.values()))
+    if sum(sizes.values()) > left:
+        raise ConflictError(f"the deal needs {sum(sizes.values())} cards but the {len(deck)}-card deck has "
+                            f"{left} left to deal: fewer Scores or extra cards, or type the cards in")
+    piles = Piles.fresh([card.code for card in deck], rng)
+    table.decks[DECK] = piles
+    table.touch(DECK)
+    out = []
+    for entry in entries:
+        if entry.name in typed:
+            piles.take([card.code for card in typed[entry.name]], entry.name)
+            out.append((True, tuple(typed[entry.name])))
+        else:
+            codes = piles.draw(sizes[entry.name], entry.name, rng, False).cards
+            out.append((False, tuple(deck.parse(code) for code in codes)))
+    return out
+
+
+def _play(ruleset: Any, entry: Entry, typed: bool, cards: tuple, context: Any) -> Seat:
+    """The best hand; a Power user's must be Arcane, or the seat loses by rule."""
+    hand = ruleset.ranking.best(list(cards), context)
+    lost = False
+    if entry.power and not hand.arcane:
+        arcane = best_arcane(ruleset, list(cards), context)
+        lost = arcane is None
+        hand = hand if lost else arcane
+    return Seat(entry, typed, cards, hand, lost)
+
+
+def best_arcane(ruleset: Any, cards: list, context: Any) -> Any:
+    """The best hand of ``cards`` whose five hold a Trump or a wild standing for one; None if none can.
+
+    >>> from dealer.store.rulesets import load
+    >>> wdd = load("weird-dust-devils")
+    >>> best_arcane(wdd, wdd.deck.parse_many("KSw KCu KWa KCo T3 2Co"), wdd.context("conflict"))
+    Hand(Four of a Kind: KSw KCu KWa KCo T3)
+    """
+    from dealer.core.cards import TRUMP
+    from dealer.core.hands import Hand
+    from dealer.core.ranks import Context
+
+    anchors = {card for card in cards if card.kind == TRUMP or context.wild.get(card)}
+    if not anchors:
+        return None
+    as_trump = Context(context.name, {**context.wild, **{card: "trump" for card in anchors if card.kind != TRUMP}},
+                       context.natural_beats_wild, context.penalty)
+    ranking, best = ruleset.ranking, None
+    for five in combinations(cards, min(5, len(cards))):
+        if anchors.isdisjoint(five):
+            continue
+        hand = ranking.best(list(five), context)
+        if not hand.arcane:
+            hand = ranking.best(list(five), as_trump)
+        if hand.arcane and (best is None or hand.key > best.key):
+            best = hand
+    if best is None:
+        return None
+    played = set(map(id, best.played))
+    return Hand(best.rank, best.played, best.stands_for, best.key,
+                tuple(card for card in cards if id(card) not in played), best.dead)
+
+
+def standing(card: Any, stands_for: Any) -> tuple:
+    """A played card's place in the full card order: Trumps by number over plain cards by rank,
+    then suit; a wild ranks as the card it stands for, just below that card itself."""
+    effective = stands_for or card
+    return effective.order, effective.suit.strength if effective.suit else 0, 0 if stands_for else 1
+
+
+def _played(seats: list[Seat]) -> list[tuple]:
+    return [(standing(card, sub), seat.name, card, sub) for seat in seats if seat.hand
+            for card, sub in zip(seat.hand.played, seat.hand.stands_for)]
+
+
+def _extreme(played: list[tuple], pick) -> dict:
+    best = pick(item[0] for item in played)
+    holders = [item for item in played if item[0] == best]
+    first = holders[0]
+    return {"person": first[1], "card": first[2].code, "as": (first[3] or first[2]).code,
+            "tied": [item[1] for item in holders[1:]]}
+
+
+class ScoresResult(NamedTuple):
+    """A Scores conflict resolved: the seats, the winner or the tie, harm, Twist, Narrator."""
+
+    ruleset: Any
+    chosen: list[str]
+    seats: list[Seat]
+    table: str | None
+    winner: str | None
+    tie: list[str]
+    harm: dict | None
+    twist: dict
+    narrator: dict
+
+    def _deal_parts(self, seat: Seat) -> list[list]:
+        """Where the cards dealt came from: ``[["Hand", 4], ["Eye", 3], ["Power", 2], ["extra", 1]]``."""
+        entry = seat.entry
+        if seat.typed:
+            return []
+        names = self.chosen + ([self.ruleset.conflict["power"]] if entry.power else [])
+        return [[name, entry.scores[name]] for name in names] + ([["extra", entry.extra]] if entry.extra else [])
+
+    def to_data(self) -> dict:
+        from dealer.core.results import hand_data
+
+        participants = []
+        for seat in self.seats:
+            entry = seat.entry
+            participants.append({
+                "name": entry.name, "scores": entry.scores, "power": entry.power, "extra": entry.extra,
+                "deal": self._deal_parts(seat), "dealt": len(seat.cards), "typed": seat.typed,
+                "cards": [card.code for card in seat.cards],
+                "hand": hand_data(seat.hand, self.ruleset), "arcane": seat.hand.arcane,
+                "lost_by_rule": seat.lost_by_rule, "weird": entry.weird or None})
+        weirds = [{"person": seat.name, "weird": seat.entry.weird or None} for seat in self.seats if seat.entry.power]
+        return {"kind": "conflict", "table": self.table, "deck": DECK, "scores": self.chosen,
+                "participants": participants, "winner": self.winner, "tie": self.tie, "harm": self.harm,
+                "twist": self.twist, "narrator": self.narrator, "weirds": weirds}
+
+
+def decide(ruleset: Any, chosen: list[str], seats: list[Seat], table: str | None) -> ScoresResult:
+    """The best hand wins (an exact tie is reported); every loser takes its harm; the lowest card
+    played gives the Twist, the highest the Narrator."""
+    top = max(seat.key for seat in seats)
+    leaders = [seat for seat in seats if seat.key == top]
+    winner = leaders[0] if len(leaders) == 1 else None
+    played = _played(seats)
+    twist = {**_extreme(played, min), "choices": _choices(played)}
+    return ScoresResult(ruleset, chosen, seats, table, winner.name if winner else None,
+                        [seat.name for seat in leaders] if winner is None else [],
+                        _harm(ruleset, winner, seats) if winner else None, twist, _extreme(played, max))
+
+
+def _harm(ruleset: Any, winner: Seat, seats: list[Seat]) -> dict:
+    """The winning hand's harm, where it may fall (Arcane: any Score; mundane: the winning suits'),
+    and who takes it."""
+    rules, hand = ruleset.conflict, winner.hand
+    if hand.arcane:
+        allowed = score_names(ruleset)
+    else:
+        suits = {card.suit.code for card in hand.effective if card.suit}
+        allowed = [rules["scores"][code] for code in suit_codes(ruleset) if code in rules["scores"] and code in suits]
+    return {"amount": hand.rank.harm, "arcane": hand.arcane, "allowed": allowed,
+            "takers": [seat.name for seat in seats if seat is not winner]}
+
+
+def _choices(played: list[tuple]) -> list[dict]:
+    """The cards played: Trumps first (highest first), the Fool, then the rest by the full card order."""
+    cards = {item[2]: standing(item[2], None) for item in played}
+    kinds = {"trump": 0, "special": 1}
+    ordered = sorted(cards, key=lambda card: (kinds.get(card.kind, 2), -cards[card][0], -cards[card][1]))
+    return [{"code": card.code, "name": card.name, "kind": card.kind} for card in ordered]
+
+
+def _record(result: ScoresResult, table: Table) -> None:
+    """Harm to place for each loser, the cards to the discards, the conflict in the history."""
+    if result.harm:
+        owe(table, result.harm["takers"], result.harm, result.winner)
+    cards = table.decks[DECK].discard_all_in_play()
+    table.log("conflict", deck=DECK, cards=cards,
+              data={"participants": [seat.name for seat in result.seats], "scores": result.chosen,
+                    "winner": result.winner, "tie": result.tie,
+                    "harm": result.harm["amount"] if result.harm else 0})

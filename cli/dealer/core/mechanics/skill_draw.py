@@ -1,0 +1,193 @@
+"""The one skill draw of seed 003: every hand a person draws goes through ``skill_draw``.
+
+Turn order, a spell, a contest, a fear check, a called shot, a helper's hand, a gadget's
+design, build or assisting check, a shaman's ritual: each is "a standard hand draw". In order:
+
+1. chips played before the draw (white: a card; red: a wild pick; any chip with a knack);
+2. the person's conditions (``conditions.penalties``: winded, shaken, fleeing, wounded), as
+   the ruleset charges them for this kind of draw;
+3. 5 + skill + modifiers cards, never more than ten (``draws.draw_size``: a wild pick above);
+4. the cards, drawn from the source or typed in; the best hand with the wild picks;
+5. the Jokers: dead, the Red Joker's chip for the holder (``draws.chip_cards``, except where
+   ``draws.chip_except`` names the draw), bust (a Joker with less than the least success) and
+   how black the hand is.
+
+A draw's result has one shape wherever it appears (``Draw.to_data``). The mechanic then
+judges it: against a target (``Draw.meets``), by steps (gadgets), or against another draw.
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> from dealer.core.mechanics.conditions import frighten
+>>> poker = load("poker-hands")
+>>> table = Table(poker, name="t")
+>>> frighten(table, "Sam", "shaken")
+>>> drawn = skill_draw(poker, table, DrawRequest("contest", "Sam", skill=2), deck_source(table, "dealer",
+...                    "Sam", random.Random(1)), random.Random(1))
+>>> drawn.size.cards, [(m.why, m.cards) for m in drawn.modifiers]
+(6, [('shaken', -1)])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Protocol
+
+from dealer.core.mechanics import draws
+from dealer.core.mechanics.conditions import Modifier, penalties
+from dealer.core.piles import Piles, chip_event
+from dealer.core.table import Table
+
+
+class CardSource(Protocol):
+    """Where a draw's cards come from: ``draw`` deals, ``take`` moves cards typed in out of the deck."""
+
+    def draw(self, count: int) -> list[str]: ...
+
+    def take(self, codes: list[str]) -> None: ...
+
+
+class PilesSource:
+    """A deck's piles as a card source for one person: drawn cards go into play with them.
+
+    ``reshuffle``: the discards go back in when the deck runs out; ``short``: what to raise
+    instead when it runs out (a contest's one deck cannot deal that many).
+    """
+
+    def __init__(self, piles: Piles, holder: str, rng: random.Random, *, reshuffle: bool = True,
+                 short: Exception | None = None):
+        self.piles, self.holder, self.rng, self.reshuffle, self.short = piles, holder, rng, reshuffle, short
+        self.reshuffled = 0
+
+    def draw(self, count: int) -> list[str]:
+        drawn = self.piles.draw(count, self.holder, self.rng, self.reshuffle)
+        if drawn.short and self.short is not None:
+            raise self.short
+        self.reshuffled += drawn.reshuffled
+        return drawn.cards
+
+    def take(self, codes: list[str]) -> None:
+        self.piles.take(codes, self.holder)
+
+
+def deck_source(table: Table, deck: str, holder: str, rng: random.Random, **options: Any) -> PilesSource:
+    """The table's ``deck`` (made on first use) as a card source for ``holder``."""
+    return PilesSource(table.deck(deck, rng), holder, rng, **options)
+
+
+class DrawRequest(NamedTuple):
+    """A skill draw as asked: what for, who draws, skill and modifiers, wild picks, chips played
+    first (colours, with a knack on the roster), cards typed in, value steps (a helper's pair)."""
+
+    purpose: str
+    person: str = ""
+    skill: int = 0
+    modifiers: tuple[Modifier, ...] = ()
+    wild_pick: bool = False
+    wild_picks: tuple[Modifier, ...] = ()  # picks from elsewhere (a helper's full house): why, how many
+    chips: tuple[str, ...] = ()
+    knack: str = ""
+    cards: tuple[str, ...] | None = None
+    value: int = 0
+    master: int | None = None
+    faithful: bool = False
+
+
+class Draw(NamedTuple):
+    """A skill draw done: every modifier with its reason, the size, the cards, the best hand
+    (with the wild picks), its value point, bust and how black, and the chips it moved."""
+
+    ruleset: Any
+    request: DrawRequest
+    modifiers: tuple[Modifier, ...]
+    pick_sources: tuple[Modifier, ...]
+    size: draws.DrawSize
+    typed: bool
+    cards: tuple
+    hand: Any
+    picked: tuple
+    point: tuple | None
+    bust: bool
+    chips: tuple[dict, ...]
+
+    @property
+    def person(self) -> str:
+        return self.request.person
+
+    def meets(self, threshold: tuple) -> bool:
+        """At least ``threshold`` (a rank and least value), value steps included; never on a bust."""
+        return self.point is not None and not self.bust and draws.meets_value(self.point, threshold)
+
+    def to_data(self) -> dict:
+        from dealer.core.results import hand_data
+
+        ruleset, hand = self.ruleset, self.hand
+        subs = hand.substitutions() if hand is not None else {}
+        return {"kind": "draw", "purpose": self.request.purpose, "person": self.person or None,
+                "skill": self.request.skill, "modifiers": [item.to_data() for item in self.modifiers],
+                "asked": self.size.asked, "cards_allowed": self.size.cards, "wild_picks": self.size.wild_picks,
+                "picks_from": [{"why": item.why, "picks": item.cards} for item in self.pick_sources],
+                "note": self.size.note, "typed": self.typed, "cards": [card.code for card in self.cards],
+                "picked": [{"card": card.code, "as": subs.get(card.code)} for card in self.picked],
+                "hand": hand_data(hand, ruleset) if hand is not None else None,
+                "value": draws.point_data(ruleset, self.point) if self.point is not None else None,
+                **draws.bust_data(self.bust, self.cards), "chips": list(self.chips)}
+
+
+def _chips_before(ruleset: Any, table: Table, request: DrawRequest) -> tuple[list[Modifier], list[Modifier], list]:
+    """Chips played before the draw: their cards, their wild picks, their spend events."""
+    if not request.chips:
+        return [], [], []
+    from dealer.core.mechanics.chips import chip_before_draw
+
+    cards, picks, events = [], [], []
+    for colour in request.chips:
+        bonus = chip_before_draw(ruleset, table, request.person, colour, knack=request.knack)
+        why = f"{bonus.event['colour']} chip"
+        if bonus.cards:
+            cards.append(Modifier(why, bonus.cards))
+        if bonus.wild_picks:
+            picks.append(Modifier(why, bonus.wild_picks))
+        events.append(bonus.event)
+    return cards, picks, events
+
+
+def skill_draw(ruleset: Any, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
+    """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring)."""
+    chip_cards, chip_picks, spent = _chips_before(ruleset, table, request)
+    modifiers = (*request.modifiers, *chip_cards,
+                 *penalties(ruleset, table, request.person, request.purpose, master=request.master,
+                            faithful=request.faithful))
+    pick_sources = (*request.wild_picks, *chip_picks)
+    size = draws.draw_size(ruleset, request.skill, [item.cards for item in modifiers], wild_pick=request.wild_pick,
+                           extra_picks=sum(item.cards for item in pick_sources))
+    if size.note or request.wild_pick:
+        own = size.wild_picks - sum(item.cards for item in pick_sources)
+        pick_sources += (Modifier(size.note or "asked for at ten cards", own),) if own else ()
+    if request.cards is not None:
+        codes = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
+        source.take(codes)
+    else:
+        codes = source.draw(size.cards)
+    cards = tuple(ruleset.deck.parse(code) for code in codes)
+    context = ruleset.context(ruleset.draws["context"] or None)
+    hand, picked, point = None, (), None
+    if cards:
+        hand, picked = draws.best_with_picks(ruleset, list(cards), context, size.wild_picks)
+        point = draws.raise_value(ruleset, draws.hand_value(hand, ruleset), request.value)
+    bust = draws.is_bust(ruleset, cards, hand)
+    chips = [*spent, *_joker_chips(ruleset, table, request, cards, rng)]
+    return Draw(ruleset, request, tuple(modifiers), tuple(pick_sources), size, request.cards is not None, cards,
+                hand, tuple(picked), point, bust, tuple(chips))
+
+
+def _joker_chips(ruleset: Any, table: Table, request: DrawRequest, cards: tuple, rng: random.Random) -> list[dict]:
+    """"The person with the hand may also draw a chip from the pot" for each chip card drawn,
+    unless the ruleset names this kind of draw as an exception; the draws go in the history."""
+    rules = ruleset.draws
+    if request.purpose in rules["chip_except"]:
+        return []
+    events = [chip_event(table.chips, ruleset.chips, request.person or "the drawer", rng, f"drew the {card.name}")
+              for card in cards if card.code in rules["chip_cards"]]
+    table.log_events(events)
+    return events
