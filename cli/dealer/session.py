@@ -51,7 +51,7 @@ class Session:
 
     @cached_property
     def cards(self):
-        return render.Cards(self.ruleset.deck, self.settings.glyphs, self.settings.color)
+        return render.Cards(self.ruleset.deck, self.settings.glyphs, self.settings.color, self.settings.ascii)
 
     @contextmanager
     def table(self, name=None):
@@ -112,3 +112,16 @@ class Session:
 
     def emit(self, envelopes, text_lines, notes=()):
         render.emit(self.settings, envelopes, text_lines, notes)
+
+    def show(self, data, *, seed=None, ruleset="", notes=()):
+        """One result: as JSON, or as text by its ``kind``."""
+        self.emit([self.envelope(data, seed=seed, ruleset=ruleset)], render.text(data, self.cards), notes)
+
+    def run(self, resolve, request, *, table="maybe", name=None, randomness=True):
+        """The steps every mechanic's command shares, once parsed: load the table (``maybe``: the
+        --table's or a fresh one; ``required``: table ``name`` or the --table's), resolve the request
+        (``resolve(ruleset, request, table, rng)``), save, render. ``randomness``: whether the
+        result records the seed (a command that deals or rolls)."""
+        with (self.table(name) if table == "required" else self.maybe_table()) as loaded:
+            result = resolve(self.ruleset, request, loaded, self.rng())
+        self.show(result.to_data(), seed=self.seed if randomness else None)

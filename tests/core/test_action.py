@@ -7,6 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer.core.mechanics import action as act
+from dealer.core.mechanics import long_actions
+from dealer.core.mechanics.action import common, countdown, hands, moves
 from dealer.core.piles import Chips, Piles
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.table import Table
@@ -33,8 +35,12 @@ def table_with(ruleset, decks, chips=None, roster=None):
 
 
 def deal(ruleset, table, *posse, marshal=(), rng=None, **options):
-    request = act.ActionRequest(posse=posse, marshal=marshal, **options)
+    request = common.round_request(ruleset, posse, marshal, **options)
     return act.resolve(ruleset, request, table, rng or random.Random(1)).to_data()
+
+
+def begin(ruleset, name, cards, what, table, card=None):
+    return moves.resolve_begin(ruleset, moves.BeginRequest(name, cards, what, card), table).to_data()
 
 
 def test_sarahs_16_draws_three_cards(deadlands):
@@ -47,14 +53,14 @@ def test_sarahs_16_draws_three_cards(deadlands):
 @pytest.mark.parametrize("total, cards", [(4, 0), (5, 1), (9, 1), (10, 2), (15, 3), (20, 4), (25, 5), (40, 5)])
 def test_cards_per_roll(deadlands, total, cards):
     roll = spec(str(total), deadlands).roll(random.Random(0), 5, deadlands.dice)
-    assert act.cards_for_roll(roll, deadlands.action, deadlands.action["max_cards"]) == cards
+    assert countdown.cards_for_roll(roll, deadlands.action, deadlands.action["max_cards"]) == cards
 
 
 def test_bust_and_max_cards(deadlands):
     bust = spec("bust", deadlands).roll(random.Random(0), 5, deadlands.dice)
-    assert act.cards_for_roll(bust, deadlands.action, 5) == 0
+    assert countdown.cards_for_roll(bust, deadlands.action, 5) == 0
     roll = spec("40", deadlands).roll(random.Random(0), 5, deadlands.dice)
-    assert act.cards_for_roll(roll, deadlands.action, 9) == 8
+    assert countdown.cards_for_roll(roll, deadlands.action, 9) == 8
 
 
 def test_ties_by_suit_within_a_side_and_simultaneous_across_sides(deadlands):
@@ -73,24 +79,24 @@ def test_red_joker_acts_any_time_and_draws_a_chip_from_the_pot(deadlands):
     assert result["any_time"] == [{"card": "RJ", "name": "Sarah", "side": "posse"}]
     assert [e["card"] for e in result["countdown"]] == ["5c"]
     chip = [e for e in result["events"] if e["kind"] == "chip"]
-    assert chip and chip[0]["to"] == "Sarah"
+    assert chip and chip[0]["player"] == "Sarah"
     assert chips.held("Sarah") == 1 and sum(chips.total().values()) == 85
 
 
 def test_red_joker_cannot_go_up_a_sleeve(deadlands):
     piles = Piles([], play={"Sarah": ["RJ", "5c"]})
-    with pytest.raises(act.ActionError, match="never be held up a sleeve"):
-        act.sleeve(deadlands, piles, "Sarah", "RJ")
-    assert act.sleeve(deadlands, piles, "Sarah") == "5c"
-    with pytest.raises(act.ActionError, match="a Joker never goes up a sleeve"):
-        act.sleeve(deadlands, Piles([], play={"Bo": ["RJ", "BJ"]}), "Bo")
+    with pytest.raises(common.ActionError, match="never be held up a sleeve"):
+        moves.sleeve(deadlands, piles, "Sarah", "RJ")
+    assert moves.sleeve(deadlands, piles, "Sarah") == "5c"
+    with pytest.raises(common.ActionError, match="a Joker never goes up a sleeve"):
+        moves.sleeve(deadlands, Piles([], play={"Bo": ["RJ", "BJ"]}), "Bo")
 
 
 def test_sleeve_default_is_the_lowest_card_and_one_at_a_time(deadlands):
     piles = Piles([], play={"Sarah": ["Kd", "3s", "9h"]})
-    assert act.sleeve(deadlands, piles, "Sarah") == "3s"
-    with pytest.raises(act.ActionError, match="one card at a time"):
-        act.sleeve(deadlands, piles, "Sarah", "Kd")
+    assert moves.sleeve(deadlands, piles, "Sarah") == "3s"
+    with pytest.raises(common.ActionError, match="one card at a time"):
+        moves.sleeve(deadlands, piles, "Sarah", "Kd")
 
 
 def test_rounds_on_a_table_black_joker_sleeve_and_reshuffle(deadlands):
@@ -98,11 +104,11 @@ def test_rounds_on_a_table_black_joker_sleeve_and_reshuffle(deadlands):
     chips = Chips({"white": 50, "red": 25, "blue": 10})
     table = table_with(deadlands, {"posse": stacked(deadlands, ["9h", "7c", "BJ", "2d"]),
                                    "marshal": stacked(deadlands, [])}, chips)
-    state = table.state(act.ActionState)
+    state = table.state(common.ActionState)
 
     first = deal(deadlands, table, "Sarah=10", rng=rng)
     assert first["round"] == 1 and first["participants"][0]["cards"] == ["9h", "7c"]
-    act.resolve_sleeve(deadlands, "Sarah", "7c", table)
+    moves.resolve_sleeve(deadlands, moves.SleeveRequest("Sarah", "7c"), table, rng)
 
     second = deal(deadlands, table, "Sarah=10", rng=rng)
     assert second["round"] == 2
@@ -110,7 +116,7 @@ def test_rounds_on_a_table_black_joker_sleeve_and_reshuffle(deadlands):
     assert table.decks["posse"].sleeves == {}  # the Black Joker took the sleeve card with it
     black = [e for e in second["events"] if e["kind"] == "discard" and "Black Joker" in e["why"]][0]
     assert black["cards"] == ["BJ", "7c"]
-    assert [e["to"] for e in second["events"] if e["kind"] == "chip"] == ["Marshal"]
+    assert [e["player"] for e in second["events"] if e["kind"] == "chip"] == ["Marshal"]
     assert state.owed_reshuffle == ["posse"]
     assert second["participants"][0]["cards"] == ["2d"]
 
@@ -121,7 +127,7 @@ def test_rounds_on_a_table_black_joker_sleeve_and_reshuffle(deadlands):
     # After the reshuffle every posse card but Sarah's new ones is back in the draw pile.
     piles = table.decks["posse"]
     assert len(piles.draw_pile) + sum(map(len, piles.play.values())) == 54
-    assert {e["kind"] for e in table.events} >= {"deal", "discard", "chip", "reshuffle", "reshuffle owed", "sleeve"}
+    assert {e["kind"] for e in table.events} >= {"deal", "discard", "chip draw", "reshuffle", "reshuffle owed", "sleeve"}
 
 
 def test_sleeve_kept_across_rounds(deadlands):
@@ -129,10 +135,10 @@ def test_sleeve_kept_across_rounds(deadlands):
     table = table_with(deadlands, {"posse": stacked(deadlands, ["9h", "7c", "3s", "4s"]),
                                    "marshal": stacked(deadlands, [])})
     deal(deadlands, table, "Sarah=10", rng=rng)
-    act.resolve_sleeve(deadlands, "Sarah", "9h", table)
+    moves.resolve_sleeve(deadlands, moves.SleeveRequest("Sarah", "9h"), table, rng)
     second = deal(deadlands, table, "Sarah=10", rng=rng)
     assert second["sleeves"] == [{"name": "Sarah", "side": "posse", "card": "9h"}]
-    assert act.resolve_play(deadlands, "Sarah", table)["card"] == "9h" and "9h" in table.decks["posse"].discards
+    assert moves.resolve_play(deadlands, moves.PlayRequest("Sarah"), table, rng).to_data()["card"] == "9h" and "9h" in table.decks["posse"].discards
 
 
 def test_deck_running_out_mid_round_reshuffles_its_discards_only(deadlands):
@@ -157,12 +163,12 @@ def test_surprise_failure_means_no_cards_then_guts(deadlands):
     rng = random.Random(1)
     table = table_with(deadlands, {"posse": stacked(deadlands, []), "marshal": stacked(deadlands, [])})
     first = deal(deadlands, table, "Sarah=16", rng=rng, surprised=("Sarah:11=7",), guts=("Sarah=3",))
-    assert first["participants"][0]["cards"] == [] and table.state(act.ActionState).shaken == ["Sarah"]
+    assert first["participants"][0]["cards"] == [] and table.state(common.ActionState).shocked == ["Sarah"]
     assert first["participants"][0]["cognition"]["tn"] == 11
     second = deal(deadlands, table, "Sarah=16", rng=rng, guts=("Sarah=3",))
     assert second["participants"][0]["cards"] == [] and "still shaken" in second["participants"][0]["notes"][0]
     third = deal(deadlands, table, "Sarah=16", rng=rng, guts=("Sarah=6",))
-    assert len(third["participants"][0]["cards"]) == 3 and table.state(act.ActionState).shaken == []
+    assert len(third["participants"][0]["cards"]) == 3 and table.state(common.ActionState).shocked == []
 
 
 def test_surprise_passed_deals_normally(deadlands):
@@ -176,7 +182,7 @@ def test_surprise_passed_deals_normally(deadlands):
     ("7", "3", "simultaneous"), ("10", "bust", "first"), ("4", "2", "no"),
 ])
 def test_interrupt_outcomes(deadlands, mine, theirs, outcome):
-    result = act.interrupt(deadlands, random.Random(0), "Sarah", spec(mine, deadlands), "Bob", spec(theirs, deadlands))
+    result = moves.interrupt(deadlands, random.Random(0), "Sarah", spec(mine, deadlands), "Bob", spec(theirs, deadlands))
     assert result["outcome"] == outcome
 
 
@@ -185,11 +191,12 @@ def test_the_red_joker_interrupts_without_a_roll_and_is_spent(deadlands):
     without making a Quickness check"."""
     table = table_with(deadlands, {"posse": stacked(deadlands, ["RJ", "5c"]), "marshal": stacked(deadlands, ["Ah"])})
     deal(deadlands, table, "Sarah=10", marshal=("Bob=5",))
-    result = act.resolve_interrupt(deadlands, act.InterruptRequest("Sarah", "Bob"), table, random.Random(1))
+    result = moves.resolve_interrupt(deadlands, moves.InterruptRequest("Sarah", "Bob"), table,
+                                     random.Random(1)).to_data()
     assert result["outcome"] == "first" and result["card"] == "RJ" and result["roll"] is None
     assert "RJ" in table.decks["posse"].discards and table.decks["posse"].play["Sarah"] == ["5c"]
-    with pytest.raises(act.ActionError, match="no card up the sleeve"):
-        act.resolve_interrupt(deadlands, act.InterruptRequest("Sarah", "Bob"), table, random.Random(1))
+    with pytest.raises(common.ActionError, match="no card up the sleeve"):
+        moves.resolve_interrupt(deadlands, moves.InterruptRequest("Sarah", "Bob"), table, random.Random(1))
 
 
 def test_an_action_of_two_cards_resolves_on_its_last_card_across_rounds(deadlands):
@@ -197,13 +204,13 @@ def test_an_action_of_two_cards_resolves_on_its_last_card_across_rounds(deadland
     On the 8, she makes her hexslingin' roll and resolves the spell's effects."""
     table = table_with(deadlands, {"posse": stacked(deadlands, ["Qh", "8d"]), "marshal": stacked(deadlands, [])},
                        roster={"Velvet": {"side": "posse", "traits": {}}})
-    assert act.resolve_begin(deadlands, "Velvet", 2, "mirage", table)["spent"] == 0  # before any card
+    assert begin(deadlands, "Velvet", 2, "mirage", table)["spent"] == 0  # before any card
     first = deal(deadlands, table, "Velvet=5")
     assert first["countdown"][0]["action"] == "mirage 1/2" and not first["countdown"][0].get("resolves")
     second = deal(deadlands, table, "Velvet=5")
     assert second["countdown"][0]["card"] == "8d" and second["countdown"][0]["action"] == "mirage 2/2: resolves now"
     third = deal(deadlands, table, "Velvet=5")
-    assert "action" not in third["countdown"][0] and act.long_action(table, "Velvet") is None
+    assert "action" not in third["countdown"][0] and long_actions.current(table, "Velvet") is None
 
 
 def test_an_action_begun_mid_round_spends_this_rounds_later_cards_too(deadlands):
@@ -216,16 +223,16 @@ def test_an_action_begun_mid_round_spends_this_rounds_later_cards_too(deadlands)
         deal(deadlands, table, "Velvet=16")
         return table
 
-    begun = act.resolve_begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards())
+    begun = begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards())
     assert (begun["spending"], begun["spent"], begun["resolves_on"]) == (["Qh", "8d"], 2, "8d")
-    later = act.resolve_begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards(), card="8D")
+    later = begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards(), card="8D")
     assert (later["spending"], later["resolves_on"]) == (["8d", "4c"], "4c")
     table = velvet_with_three_cards()
-    long = act.resolve_begin(deadlands, "Velvet", 5, "mirage", table, card="4c")
+    long = begin(deadlands, "Velvet", 5, "mirage", table, card="4c")
     assert (long["spending"], long["spent"], long["resolves_on"]) == (["4c"], 1, None)
     assert deal(deadlands, table, "Velvet=5")["countdown"][0]["action"] == "mirage 2/5"
-    with pytest.raises(act.ActionError, match="holds no Ah this round .*Qh, 8d, 4c"):
-        act.resolve_begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards(), card="Ah")
+    with pytest.raises(common.ActionError, match="holds no Ah this round .*Qh, 8d, 4c"):
+        begin(deadlands, "Velvet", 2, "mirage", velvet_with_three_cards(), card="Ah")
 
 
 def test_an_action_finished_within_its_round_is_gone_at_the_next_deal(deadlands):
@@ -233,9 +240,9 @@ def test_an_action_finished_within_its_round_is_gone_at_the_next_deal(deadlands)
                                    "marshal": stacked(deadlands, [])},
                        roster={"Velvet": {"side": "posse", "traits": {}}})
     deal(deadlands, table, "Velvet=16")
-    act.resolve_begin(deadlands, "Velvet", 2, "mirage", table)
+    begin(deadlands, "Velvet", 2, "mirage", table)
     assert "action" not in deal(deadlands, table, "Velvet=5")["countdown"][0]
-    assert act.long_action(table, "Velvet") is None
+    assert long_actions.current(table, "Velvet") is None
 
 
 @settings(max_examples=60, deadline=None)
@@ -260,14 +267,14 @@ def test_no_card_twice_on_a_side_and_counts_match(load, seed, people):
 
 # -- poker-hands ------------------------------------------------------------------------------
 
-def rows_of(**hands):
-    return [{"name": name, "side": "posse", "cards": cards.split(), "notes": []} for name, cards in hands.items()]
+def rows_of(**held):
+    return [common.CombatHand(name=name, side="posse", cards=cards.split()) for name, cards in held.items()]
 
 
 def test_full_house_acts_at_full_house_three_and_pair_two_pair_at_two_no_pair_last(load):
     ruleset = load("poker-hands")
     rows = rows_of(Bert="Ks Kh Kd Qs Qh", Sally="2c 2d 9h 9s 4c", Cy="3c 5d 7h 9d Jc")
-    result = act.rank_hands(ruleset, rows, ruleset.context(""))
+    result = hands.rank_hands(ruleset, rows, {})
     order = [(e["name"], e["rank"]) for e in result["countdown"]]
     assert order == [("Bert", "full-house"), ("Bert", "three-of-a-kind"), ("Sally", "two-pair"),
                      ("Bert", "pair"), ("Sally", "pair"), ("Cy", None)]
@@ -288,24 +295,24 @@ def test_full_house_acts_at_full_house_three_and_pair_two_pair_at_two_no_pair_la
 def test_sub_hands_every_category_any_subset_forms_once(load, cards, ranks):
     """Seed 003: "You can use the same cards in multiple sub hands"; never twice at one category."""
     ruleset = load("poker-hands")
-    found = act.sub_hands(ruleset, ruleset.deck.parse_many(cards), ruleset.context(""))
+    found = hands.sub_hands(ruleset, ruleset.deck.parse_many(cards), ruleset.context(""))
     assert [hand.rank.id for hand in found] == ranks
 
 
 def test_exact_ties_act_simultaneously(load):
     ruleset = load("poker-hands")
-    rows = [{"name": "A", "side": "posse", "cards": ["Ks", "Kh", "2c", "5d", "9h"], "notes": []},
-            {"name": "B", "side": "marshal", "cards": ["Kd", "Kc", "2d", "5c", "9s"], "notes": []}]
-    result = act.rank_hands(ruleset, rows, ruleset.context(""))
+    rows = [common.CombatHand(name="A", side="posse", cards=["Ks", "Kh", "2c", "5d", "9h"]),
+            common.CombatHand(name="B", side="marshal", cards=["Kd", "Kc", "2d", "5c", "9s"])]
+    result = hands.rank_hands(ruleset, rows, {})
     assert [e["simultaneous"] for e in result["countdown"]] == [True, True]
 
 
 def test_a_joker_and_no_pair_is_a_bust_in_combat(load):
     ruleset = load("poker-hands")
-    result = act.rank_hands(ruleset, rows_of(Cy="BJ 3c 5d 7s 9d", Bo="RJ 3h 3d 7h 9h"), ruleset.context(""))
+    result = hands.rank_hands(ruleset, rows_of(Cy="BJ 3c 5d 7s 9d", Bo="RJ 3h 3d 7h 9h"), {})
     cy = result["participants"][0]
-    assert cy["bust"] == {"black": 3, "red": 2} and result["countdown"][-1]["hand"].startswith("BUST")
-    assert "bust" not in result["participants"][1]
+    assert cy["bust"] and cy["how_black"] == {"black": 3, "red": 2} and result["countdown"][-1]["hand"].startswith("BUST")
+    assert not result["participants"][1]["bust"]
 
 
 def test_red_joker_in_a_combat_hand_draws_a_chip(load):
@@ -315,17 +322,17 @@ def test_red_joker_in_a_combat_hand_draws_a_chip(load):
     chips = Chips(dict(ruleset.chips["pot"]))
     table = table_with(ruleset, {"combat": piles}, chips)
     result = deal(ruleset, table, "Bert")
-    assert [e["to"] for e in result["events"] if e["kind"] == "chip"] == ["Bert"]
+    assert [e["player"] for e in result["events"] if e["kind"] == "chip"] == ["Bert"]
     assert result["countdown"][0]["rank"] == "pair"
 
 
 def test_a_winded_caster_draws_one_card_fewer_in_combat(load):
-    from dealer.core.mechanics.hex import HexState
+    from dealer.core.mechanics.conditions import count_cast
 
     ruleset = load("poker-hands")
     table = table_with(ruleset, {}, roster={"Sally": {"side": "posse", "traits": {"master": 1}},
                                             "Bert": {"side": "posse", "traits": {}}})
-    table.state(HexState).casts["Sally"] = 1
+    count_cast(table, "Sally")
     result = deal(ruleset, table)
     sizes = {row["name"]: len(row["cards"]) for row in result["participants"]}
     assert sizes == {"Sally": 4, "Bert": 5}

@@ -8,7 +8,8 @@ import pytest
 from dealer.core.mechanics import chips as m
 from dealer.core.mechanics.chips import pot, spending
 from dealer.core.mechanics import rituals as r
-from dealer.core.mechanics.hex import HexState, is_winded
+from dealer.core.mechanics import conditions
+from dealer.core.mechanics.conditions import is_winded
 from dealer.core.mechanics.last_hand import LastHands
 from dealer.core.piles import Chips
 from dealer.core.table import Table
@@ -138,7 +139,7 @@ def remember(table, person, cards, target="pair", deck="spell:Sally", **extra):
     piles.take(cards, person)
     piles.discard(cards, holder=person)
     return table.state(LastHands).remember(person=person, source="spell", deck=deck, cards=list(cards),
-                                           target=target, context="", **extra)
+                                           target=target, **extra)
 
 
 def test_a_white_chip_draws_exactly_one_more_card_from_the_casters_deck_and_makes_two_pair(load):
@@ -249,7 +250,7 @@ def test_only_the_latest_hand_changes(load):
 
 def test_a_white_chip_gives_a_second_wind(load):
     table = table_for(load, Sally={"master": 2})
-    table.state(HexState).casts["Sally"] = 2
+    conditions.count_cast(table, "Sally"), conditions.count_cast(table, "Sally")
     give(table, "Sally", "white")
     assert is_winded(table, "Sally")
     data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "white", use="second-wind"), table,
@@ -265,13 +266,14 @@ def test_wounds_red_avoids_blue_recovers(load):
         spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="heal-wound"), table, random.Random(1))
     spending.resolve_wound(table.ruleset, spending.WoundRequest("Bert", 2), table)
     spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "red", use="avoid-wound"), table, random.Random(1))
-    assert table.state(m.ChipsState).wounds["Bert"] == 2
+    assert conditions.conditions_of(table, "Bert").wounds == 2
     data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="heal-wound"), table,
                            random.Random(1)).to_data()
     assert data["wounds_left"] == 1 and data["wounds"] == {"Bert": 1}
     spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "blue", use="death-wound"), table, random.Random(1))
     assert table.chips.held("Bert") == 0
-    assert m.ChipsState.from_data(table.state(m.ChipsState).to_data()).wounds == {"Bert": 1}
+    state = table.state(conditions.ConditionsState)
+    assert conditions.ConditionsState.from_data(state.to_data(), "conditions").people["Bert"].wounds == 1
     conserved(table)
 
 
@@ -321,16 +323,21 @@ def ritual(table, cards, person="Three Eagles", name="paint", guardian=5, seed=1
     return r.resolve_ritual(table.ruleset, request, table, random.Random(seed))
 
 
+def move(event):
+    """A chip event's move (``draw``, ``give``, ...), or the event's kind (``ritual``)."""
+    return event.get("move") or event["kind"]
+
+
 def earned(result):
-    return [f"{e['kind']} {e['colour']}" if e["kind"] == "give" else e["kind"]
-            for e in result.events if e["kind"] in ("give", "draw") and e["colour"]]
+    return [f"{move(e)} {e['colour']}" if move(e) == "give" else move(e)
+            for e in result.events if move(e) in ("give", "draw") and e["colour"]]
 
 
 @pytest.mark.parametrize("cards,rank,expected", RITUAL_HANDS)
 def test_every_row_of_the_ritual_table(load, cards, rank, expected):
     table = table_for(load)
     result = ritual(table, cards)
-    assert result.detail["judged"]["hand"]["rank"] == rank
+    assert result.detail["draw"]["hand"]["rank"] == rank
     assert earned(result) == expected
     favor = table.state(m.ChipsState).favor.get("Three Eagles", {})
     assert sum(favor.values()) == len(expected) and table.chips.held("Three Eagles") == 0
@@ -343,7 +350,7 @@ def test_a_straight_flush_makes_a_blue_chip_when_the_pot_has_none(load):
     give(table, "Sally", *["blue"] * 5)
     assert table.chips.pot["blue"] == 0
     result = ritual(table, "5h 6h 7h 8h 9h")
-    assert [e["kind"] for e in result.events[1:]] == ["create", "give"]
+    assert [move(e) for e in result.events[1:]] == ["create", "give"]
     state = table.state(m.ChipsState)
     assert state.favor["Three Eagles"] == {"blue": 1} and state.created == {"blue": 1}
     assert m.conservation(table)["total"]["blue"] == 11
@@ -374,7 +381,7 @@ def test_a_ritual_joker_throws_a_favor_chip_back_first_then_the_hand_earns(load)
     first = dict(state.favor["Three Eagles"])
     give(table, "Three Eagles", "white")
     result = ritual(table, "9c 9d 9h RJ Kd")  # three of a kind with a Joker
-    kinds = [(e["kind"], e.get("pool")) for e in result.events[1:]]
+    kinds = [(move(e), e.get("pool")) for e in result.events[1:]]
     assert kinds[0] == ("return", "favor") and kinds[1:] == [("draw", "favor"), ("draw", "favor")]
     assert state.favor_held("Three Eagles") == sum(first.values()) - 1 + 2
     assert table.chips.held("Three Eagles") == 1  # the regular chip stays
@@ -385,7 +392,7 @@ def test_a_ritual_joker_without_favor_chips_throws_a_regular_chip(load):
     table = table_for(load)
     give(table, "Three Eagles", "red", "white")
     result = ritual(table, "9c 9d 4h BJ Kd")
-    assert (result.events[1]["kind"], result.events[1]["pool"], result.events[1]["colour"]) == \
+    assert (move(result.events[1]), result.events[1]["pool"], result.events[1]["colour"]) == \
         ("return", "chips", "white")
     assert table.chips.players["Three Eagles"] == {"red": 1, "white": 0}
     conserved(table)
@@ -399,9 +406,9 @@ def test_a_ritual_bust_loses_every_favor_chip(load):
     table.chips.pot["red"] -= 1
     conserved(table)
     result = ritual(table, "2c 5d 8h RJ Kd")
-    assert result.detail["judged"]["bust"]
+    assert result.detail["draw"]["bust"]
     assert state.favor_held("Three Eagles") == 0 and table.chips.pot == {"white": 50, "red": 25, "blue": 10}
-    assert sum(1 for e in result.events if e["kind"] == "return") == 3
+    assert sum(1 for e in result.events if move(e) == "return") == 3
     conserved(table)
 
 
@@ -420,7 +427,7 @@ def test_a_ritual_reads_skill_and_guardian_from_the_roster(load):
     request = r.RitualRequest("Three Eagles", "tobacco")
     result = r.resolve_ritual(table.ruleset, request, table, random.Random(5))
     assert result.detail["skill"] == 3 and result.detail["guardian"] == 4
-    assert len(result.detail["judged"]["cards"]) == 8  # 5 + 3 from the shaman's ritual deck
+    assert len(result.detail["draw"]["cards"]) == 8  # 5 + 3 from the shaman's ritual deck
     assert "ritual:Three Eagles" in table.decks
     with pytest.raises(m.ChipsError, match="--skill"):
         r.resolve_ritual(table.ruleset, r.RitualRequest("Three Eagles", "dance"), table, random.Random(5))
@@ -447,19 +454,24 @@ def test_reset_brings_back_the_starting_pot(load):
     give(table, "Bert", *["blue"] * 5)
     give(table, "Sally", *["blue"] * 5)
     ritual(table, "5h 6h 7h 8h 9h")
-    m.reset_chips(table)
+    from dealer.core.roster import reset_table
+
+    reset_table(table.ruleset, None, table, random.Random(1))
     assert table.chips.pot == table.ruleset.chips["pot"] and not table.chips.players
+    assert table.state(m.ChipsState).to_data() == {}
     conserved(table)
 
 
 def test_state_round_trip_and_unknown_keys():
-    state = m.ChipsState({"Eagles": {"white": 1}}, {"blue": 1}, {"Bert": 2}, {"Eagles": ["paint"]}, 3)
-    assert m.ChipsState.from_data(state.to_data()).to_data() == state.to_data()
+    state = m.ChipsState(favor={"Eagles": {"white": 1}}, created={"blue": 1}, rituals={"Eagles": ["paint"]}, sessions=3)
+    assert m.ChipsState.from_data(state.to_data(), "chips").to_data() == state.to_data()
     assert m.ChipsState().to_data() == {}
     from dealer.core.table import StateError
 
     with pytest.raises(StateError, match="'favour'"):
-        m.ChipsState.from_data({"favour": {}})
+        m.ChipsState.from_data({"favour": {}}, "chips")
+    with pytest.raises(StateError, match=r"chips\.favor\.Eagles\.white: -1 is not a whole number of 0 or more"):
+        m.ChipsState.from_data({"favor": {"Eagles": {"white": -1}}}, "chips")
 
 
 def test_trait_kinds(load):

@@ -5,7 +5,9 @@ import random
 import pytest
 
 from dealer.core.mechanics import conflict as mechanic
-from dealer.core.mechanics.conflict import ConflictError, ConflictState, parse_request, resolve
+from dealer.core.mechanics.conflict import resolve, scores
+from dealer.core.mechanics.conflict.common import ConflictError, parse_request
+from dealer.core.mechanics.conflict.harm import HarmState
 from dealer.core.table import Table
 
 # Seed 001's table of hands: (hand, its harm column), with five cards that make it.
@@ -32,7 +34,7 @@ WEAK = "3Co 5Wa 7Co 8Wa 10Cu"  # ten high: below every hand above
 
 def conflict(ruleset, *participants, table=None, seed=1, **options):
     table = table if table is not None else Table.fresh(ruleset)
-    return resolve(ruleset, parse_request(list(participants), **options), table, random.Random(seed))
+    return resolve(ruleset, parse_request(ruleset, list(participants), options), table, random.Random(seed))
 
 
 def by_name(result, name):
@@ -117,8 +119,8 @@ def test_a_wild_ranks_just_below_the_card_it_stands_for():
 
     deck = load("weird-dust-devils").deck
     king = deck.parse("KSw")
-    assert mechanic.standing(deck.parse("Fool"), king) < mechanic.standing(king, None)
-    assert mechanic.standing(deck.parse("T1"), None) > mechanic.standing(deck.parse("ASw"), None)
+    assert scores.standing(deck.parse("Fool"), king) < scores.standing(king, None)
+    assert scores.standing(deck.parse("T1"), None) > scores.standing(deck.parse("ASw"), None)
 
 
 def test_the_deal_is_the_sum_of_two_scores_plus_power_plus_extra(load):
@@ -139,7 +141,7 @@ def test_roster_scores_and_weird_are_read_from_the_table(load):
         "Doc": {"side": "posse", "traits": {"hand": 4, "eye": 3, "power": 2, "weird": "Voodoo Houngan"}},
         "Kid": {"side": "posse", "traits": {"hand": 2, "eye": 5}}})
     result = conflict(wdd, "Doc", "Kid", table=table, scores="Eye,Hand", power=["Doc"])
-    assert [seat.dealt for seat in result.seats] == [9, 7]
+    assert [len(seat.cards) for seat in result.seats] == [9, 7]
     assert result.to_data()["weirds"] == [{"person": "Doc", "weird": "Voodoo Houngan"}]
     assert table.decks["dealer"].counts()["discard"] == 16 and table.events[-1]["kind"] == "conflict"
 
@@ -199,7 +201,7 @@ def harm_table(load):
 
 
 def place(ruleset, table, person, *split):
-    return resolve(ruleset, parse_request(["harm", person, *split]), table, random.Random(0))
+    return resolve(ruleset, parse_request(ruleset, ["harm", person, *split], {}), table, random.Random(0))
 
 
 def test_mundane_harm_placed_on_a_table_and_refused_when_illegal(load):
@@ -214,7 +216,7 @@ def test_mundane_harm_placed_on_a_table_and_refused_when_illegal(load):
         place(wdd, table, "Win", "Hand=2")
     placed = place(wdd, table, "Lose", "Hand=1", "heart=1").to_data()
     assert placed["harm"] == {"Hand": 1, "Heart": 1}
-    state = ConflictState.from_data(table.state(ConflictState).to_data())
+    state = HarmState.from_data(table.state(HarmState).to_data(), "conflict")
     assert state.harm == {"Lose": {"Hand": 1, "Heart": 1}} and state.pending == {}
     with pytest.raises(ConflictError, match="no harm to place"):
         place(wdd, table, "Lose", "Hand=2")
@@ -236,8 +238,10 @@ def test_state_refuses_unknown_keys():
     from dealer.core.table import StateError
 
     with pytest.raises(StateError, match="wounds"):
-        ConflictState.from_data({"wounds": {}})
-    assert ConflictState.from_data({}).to_data() == {}
+        HarmState.from_data({"wounds": {}}, "conflict")
+    with pytest.raises(StateError, match=r"conflict\.pending\.Kid: missing 'allowed'"):
+        HarmState.from_data({"pending": {"Kid": {"harm": 1}}}, "conflict")
+    assert HarmState.from_data({}, "conflict").to_data() == {}
 
 
 @pytest.mark.parametrize("words,error", [
@@ -245,6 +249,6 @@ def test_state_refuses_unknown_keys():
     (["harm", "Kid", "Hand=0"], "above 0"), (["clear"], "whose"), (["show", "x"], "no more words"),
     (["=3"], "write NAME"), (["Doc=:"], "no cards after"),
 ])
-def test_bad_words_are_refused(words, error):
+def test_bad_words_are_refused(load, words, error):
     with pytest.raises(ConflictError, match=error):
-        parse_request(words)
+        parse_request(load("weird-dust-devils"), words, {})

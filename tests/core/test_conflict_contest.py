@@ -4,9 +4,10 @@ import random
 
 import pytest
 
-from dealer.core.mechanics.conflict import ConflictError, ConflictState, parse_request, resolve
-from dealer.core.mechanics.contest import point_text
-from dealer.core.mechanics.hex import HexState
+from dealer.core.mechanics import conditions
+from dealer.core.mechanics.conflict import resolve
+from dealer.core.mechanics.conflict.common import ConflictError, parse_request
+from dealer.core.mechanics.draws import point_text
 from dealer.core.mechanics.last_hand import LastHands
 from dealer.core.table import Table
 
@@ -30,7 +31,7 @@ def poker(load):
 
 def contest(ruleset, *participants, table=None, seed=1, **options):
     table = table if table is not None else Table.fresh(ruleset)
-    return resolve(ruleset, parse_request(list(participants), **options), table, random.Random(seed))
+    return resolve(ruleset, parse_request(ruleset, list(participants), options), table, random.Random(seed))
 
 
 @pytest.mark.parametrize("cards,rank,more,picks,value,note", HELPER_ROWS, ids=[row[1] for row in HELPER_ROWS])
@@ -38,19 +39,19 @@ def test_each_helper_hand_adds_what_seed_003_says(poker, cards, rank, more, pick
     result = contest(poker, "Sam=0", helpers=[f"Bob=:{cards}"])
     bonus = result.helpers[0].bonus
     assert (bonus.rank, bonus.cards, bonus.wild_picks, bonus.value, bonus.note) == (rank, more, picks, value, note)
-    sam = result.drawers[0]
-    assert len(sam.cards) == 5 + more and sam.size.wild_picks == picks and len(sam.picks) == picks
+    sam = result.drawers[0].draw
+    assert len(sam.cards) == 5 + more and sam.size.wild_picks == picks and len(sam.picked) == picks
 
 
 def test_no_pair_helps_with_nothing(poker):
     result = contest(poker, "Sam=0", helpers=["Bob=:2c 4d 6h 8s Tc"])
-    assert result.bonus.cards == 0 and len(result.drawers[0].cards) == 5
+    assert result.bonus.cards == 0 and len(result.drawers[0].draw.cards) == 5
 
 
 def test_a_helpers_pair_adds_five_value_fives_become_tens(poker):
     result = contest(poker, "Sam=:5c 5d 7h 9s Kc", target="pair of tens", helpers=["Bob=:2c 2d 4h 6s 8c"])
     sam = result.drawers[0]
-    assert point_text(poker, sam.point) == "pair of tens" and sam.success
+    assert point_text(poker, sam.draw.point) == "pair of tens" and sam.success
     alone = contest(poker, "Sam=:5c 5d 7h 9s Kc", target="pair of tens")
     assert not alone.drawers[0].success
 
@@ -60,7 +61,7 @@ def test_helpers_draw_first_then_the_leader_with_the_bonus(poker):
 
     result = contest(poker, "Sam=1", helpers=["Bob=2"], seed=11)
     order = Piles.fresh([card.code for card in poker.deck], random.Random(11)).draw_pile
-    bob, sam = result.helpers[0], result.drawers[0]
+    bob, sam = result.helpers[0].draw, result.drawers[0].draw
     assert [c.code for c in bob.cards] == order[:7]
     assert [c.code for c in sam.cards] == order[7:7 + len(sam.cards)]
     assert len(sam.cards) == 6 + result.bonus.cards
@@ -76,7 +77,7 @@ def test_fear_level_three_raises_deuces_to_fives_and_aces_to_two_pair(poker):
 @pytest.mark.parametrize("cards,outcome", [
     ("5c 5d 7h 9s Kc", "stalwart"),
     ("4c 4d 7h 9s Kc", "shaken"),
-    ("2c 4d 7h 9s RJ", "running"),
+    ("2c 4d 7h 9s RJ", "fleeing"),
     ("2c 4d 7h 9s Kc", "shaken"),  # no pair but no Joker: not a bust
 ])
 def test_fear_outcomes(poker, cards, outcome):
@@ -88,26 +89,27 @@ def test_fear_running_on_no_pair_is_a_ruleset_choice(poker):
 
     doc = {**poker.document, "conflict": {**poker.document["conflict"], "fear_running": "no-pair"}}
     strict = build_ruleset(doc)
-    assert contest(strict, "Sam=:2c 4d 7h 9s Kc", fear=3).drawers[0].outcome == "running"
+    assert contest(strict, "Sam=:2c 4d 7h 9s Kc", fear=3).drawers[0].outcome == "fleeing"
     assert contest(strict, "Sam=:4c 4d 7h 9s Kc", fear=3).drawers[0].outcome == "shaken"
 
 
 def test_shaken_is_kept_on_a_table_costs_a_card_and_clears(poker):
     table = Table(poker, name="t")
     contest(poker, "Sam=:4c 4d 7h 9s Kc", fear=3, table=table)
-    assert table.state(ConflictState).shaken == ["Sam"]
+    assert conditions.frightened(table) == {"Sam": "shaken"}
     later = contest(poker, "Sam=2", table=table)
-    assert len(later.drawers[0].cards) == 6 and later.drawers[0].shaken
-    resolve(poker, parse_request(["clear", "Sam"]), table, random.Random(0))
-    assert table.state(ConflictState).to_data() == {}
-    assert len(contest(poker, "Sam=2", table=table).drawers[0].cards) == 7
+    assert len(later.drawers[0].draw.cards) == 6 and ("shaken", -1) in later.drawers[0].draw.modifiers
+    resolve(poker, parse_request(poker, ["clear", "Sam"], {}), table, random.Random(0))
+    assert table.state(conditions.ConditionsState).to_data() == {}
+    assert len(contest(poker, "Sam=2", table=table).drawers[0].draw.cards) == 7
 
 
 def test_winded_draws_one_card_fewer(poker):
     table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 1, "courage": 2}}})
-    table.state(HexState).casts["Sally"] = 1
+    conditions.count_cast(table, "Sally")
     result = contest(poker, "Sally=courage", table=table)
-    assert result.drawers[0].winded and len(result.drawers[0].cards) == 6
+    drawn = result.drawers[0].draw
+    assert ("winded", -1) in drawn.modifiers and len(drawn.cards) == 6
 
 
 @pytest.mark.parametrize("cards,reading", [
@@ -122,8 +124,8 @@ def test_a_called_shots_three_readings(poker, cards, reading):
 
 
 def test_a_called_shot_costs_its_penalty_in_cards(poker):
-    assert len(contest(poker, "Sam=3", called=1).drawers[0].cards) == 7
-    assert len(contest(poker, "Sam=3", called=3).drawers[0].cards) == 5
+    assert len(contest(poker, "Sam=3", called=1).drawers[0].draw.cards) == 7
+    assert len(contest(poker, "Sam=3", called=3).drawers[0].draw.cards) == 5
 
 
 def test_a_called_shot_against_a_better_defender_misses(poker):
@@ -134,9 +136,9 @@ def test_a_called_shot_against_a_better_defender_misses(poker):
 def test_a_joker_with_less_than_a_pair_is_a_bust_with_how_black(poker):
     result = contest(poker, "Sam=:2c 4s 7h 9s BJ")
     sam = result.drawers[0]
-    assert sam.bust and not sam.success
-    assert sam.to_data(poker)["how_black"] == {"black": 4, "red": 1}
-    assert not contest(poker, "Sam=:2c 2s 7h 9s BJ").drawers[0].bust
+    assert sam.draw.bust and not sam.success
+    assert sam.to_data()["draw"]["how_black"] == {"black": 4, "red": 1}
+    assert not contest(poker, "Sam=:2c 2s 7h 9s BJ").drawers[0].draw.bust
 
 
 def test_two_participants_compare_and_ties_are_reported(poker):
@@ -163,12 +165,12 @@ def test_the_hand_is_remembered_for_a_chip(poker):
 def test_a_red_joker_draws_a_chip(poker):
     table = Table(poker, name="t")
     result = contest(poker, "Sam=:2c 2s 7h 9s RJ", table=table)
-    assert [event["to"] for event in result.events] == ["Sam"] and table.chips.held("Sam") == 1
+    assert [event["player"] for event in result.drawers[0].draw.chips] == ["Sam"] and table.chips.held("Sam") == 1
 
 
 def test_skill_from_a_roster_trait(poker):
     table = Table(poker, name="t", roster={"Sam": {"side": "posse", "traits": {"courage": 3, "name": "x"}}})
-    assert len(contest(poker, "Sam=courage", table=table).drawers[0].cards) == 8
+    assert len(contest(poker, "Sam=courage", table=table).drawers[0].draw.cards) == 8
     with pytest.raises(ConflictError, match="no 'nerve' there"):
         contest(poker, "Sam=nerve", table=table)
     with pytest.raises(ConflictError, match="whole number"):

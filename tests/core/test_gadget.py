@@ -126,9 +126,9 @@ def test_every_construction_row_with_hands_typed_in(poker, tier, cards, steps, h
     result = invention.resolve_build(poker, request, fresh(poker), random.Random(0))
     assert (result.check.steps, result.high, result.reliability, result.fail_hand) == (
         steps, high, reliability, fail_hand)
-    assert result.works == (reliability is not None)
+    assert result.success == (reliability is not None)
     data = result.to_data()
-    assert data["works"] == result.works and data["reliability"] == reliability
+    assert data["success"] == result.success and data["reliability"] == reliability
     if reliability is not None:
         chance = breakdown.breakdown_chance(54, 2, reliability)
         assert data["chance"]["fraction"] == f"{chance.numerator}/{chance.denominator}"
@@ -187,14 +187,14 @@ def test_build_jokers_are_noted(poker):
 def test_design_bonus_cards(poker, cards, steps, bonus):
     request = DesignRequest("hat gun", "pair", Check(skill=0, cards=cards))
     result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
-    assert (result.check.steps, result.bonus_cards, result.works) == (steps, bonus, True)
+    assert (result.check.steps, result.bonus_cards, result.success) == (steps, bonus, True)
     assert result.to_data()["time"] == "a few hours"
 
 
 def test_a_design_that_misses_does_not_work(poker):
     request = DesignRequest("jetpack", "crazy", Check(skill=0, cards="10h 9d 8c 7s 6h"))
     result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
-    assert result.check.steps == -1 and not result.works and result.bonus_cards == 0
+    assert result.check.steps == -1 and not result.success and result.bonus_cards == 0
 
 
 @pytest.mark.parametrize("cards, jokers", [
@@ -215,7 +215,7 @@ def test_an_assist_hand_adds_as_a_helper_does(poker):
     # A helper's two pair adds a card (conflict.helpers): skill 0 draws six.
     request = DesignRequest("hat gun", "pair", Check(skill=0, assist=Assist(hand="two pair")))
     result = invention.resolve_design(poker, request, fresh(poker), random.Random(3))
-    assert result.check.size.cards == 6 and len(result.check.cards) == 6
+    assert result.check.draw.size.cards == 6 and len(result.check.draw.cards) == 6
     assert result.check.assist["bonus"]["cards"] == 1
 
 
@@ -223,7 +223,7 @@ def test_an_assist_pair_adds_five_value(poker):
     # A pair of deuces raised five values is a pair of sevens; a pair of aces raised one is two pair.
     request = DesignRequest("gun", "two pair", Check(skill=0, assist=Assist(hand="pair"), cards="Ac Ad 4h 5s 9d"))
     result = invention.resolve_design(poker, request, fresh(poker), random.Random(0))
-    assert result.check.point[0].id == "two-pair" and result.check.steps == 0
+    assert result.check.draw.point[0].id == "two-pair" and result.check.steps == 0
 
 
 def test_an_assist_check_draws_first_from_the_same_deck(poker):
@@ -231,10 +231,10 @@ def test_an_assist_check_draws_first_from_the_same_deck(poker):
     request = DesignRequest("gun", "pair", Check(skill=1, assist=Assist(skill=2)))
     result = invention.resolve_design(poker, request, table, random.Random(9))
     assist = result.check.assist
-    assert len(assist["cards"]) == 7 and not set(assist["cards"]) & {c.code for c in result.check.cards}
+    assert len(assist["draw"]["cards"]) == 7 and not set(assist["draw"]["cards"]) & {c.code for c in result.check.draw.cards}
     # The bonus follows the helpers table for the assist's hand.
-    expected = poker.conflict["helpers"].get(assist["hand"]["rank"], {}).get("cards", 0)
-    assert assist["bonus"]["cards"] == expected and result.check.size.cards == 6 + expected
+    expected = poker.conflict["helpers"].get(assist["draw"]["hand"]["rank"], {}).get("cards", 0)
+    assert assist["bonus"]["cards"] == expected and result.check.draw.size.cards == 6 + expected
 
 
 def test_design_skill_from_the_roster(poker):
@@ -242,7 +242,7 @@ def test_design_skill_from_the_roster(poker):
     table.roster["Bert"] = {"side": "posse", "traits": {"mad-science": 3}}
     request = DesignRequest("jetski", "straight", Check(person="Bert"))
     result = invention.resolve_design(poker, request, table, random.Random(1))
-    assert result.check.skill == 3 and len(result.check.cards) == 8
+    assert result.check.draw.request.skill == 3 and len(result.check.draw.cards) == 8
     with pytest.raises(GadgetError, match="--skill"):
         invention.resolve_design(poker, DesignRequest("x", "pair", Check(person="Nobody")), table, random.Random(1))
 
@@ -266,10 +266,11 @@ def test_bonus_cards_go_to_the_first_build_only(poker):
     state = table.state(GadgetState)
     assert state.designs["jetski"].bonus_cards == 2
     first = _build(poker, table, "2c 2d 5h 9s Kd")
-    assert first.check.modifiers == [{"why": "bonus cards from the design (first build)", "cards": 2}]
-    assert first.check.size.cards == 7 and state.designs["jetski"].bonus_used
+    assert [m.to_data() for m in first.check.draw.modifiers] == [{"why": "bonus cards from the design (first build)",
+                                                                  "cards": 2}]
+    assert first.check.draw.size.cards == 7 and state.designs["jetski"].bonus_used
     second = _build(poker, table, "2c 2d 5h 9s Kd")
-    assert second.check.modifiers == [] and second.check.size.cards == 5
+    assert second.check.draw.modifiers == () and second.check.draw.size.cards == 5
     assert list(state.devices) == ["jetski-1", "jetski-2"]
 
 
@@ -278,7 +279,7 @@ def test_someone_elses_design_is_one_card_short_the_first_time_per_builder(poker
     _design(poker, table, "2c 2d 5h 9s Kd")
     sizes = {}
     for who in ("Bert", "Ada", "Ada", "Cole"):
-        sizes.setdefault(who, []).append(_build(poker, table, "2c 2d 5h 9s Kd", person=who).check.size.cards)
+        sizes.setdefault(who, []).append(_build(poker, table, "2c 2d 5h 9s Kd", person=who).check.draw.size.cards)
     assert sizes == {"Bert": [5], "Ada": [4, 5], "Cole": [4]}
     assert table.state(GadgetState).designs["jetski"].builders == ["Bert", "Ada", "Cole"]
 
@@ -299,7 +300,7 @@ def test_a_build_that_does_not_work_stores_no_device(poker):
         _build(poker, table, "2c 2d 5h 9s Kd")
     _design(poker, table, "10h 9d 8c 7s 6h", tier="straight")
     result = _build(poker, table, "2c 3d 5h 9s Kd")
-    assert not result.works and result.device is None and table.state(GadgetState).devices == {}
+    assert not result.success and result.device is None and table.state(GadgetState).devices == {}
 
 
 def test_state_round_trips_and_refuses_unknown_keys(poker):
@@ -307,12 +308,16 @@ def test_state_round_trips_and_refuses_unknown_keys(poker):
     _design(poker, table, "10h 9d 8c 7s 6h")
     _build(poker, table, "Jc Jd 4h 5s BJ")
     data = table.state(GadgetState).to_data()
-    assert GadgetState.from_data(data).to_data() == data
+    assert GadgetState.from_data(data, "gadget").to_data() == data
     assert GadgetState().to_data() == {}
     with pytest.raises(StateError, match="'colour'"):
-        GadgetState.from_data({"designs": {"x": {"tier": "pair", "colour": "red"}}})
+        GadgetState.from_data({"designs": {"x": {"tier": "pair", "colour": "red"}}}, "gadget")
     with pytest.raises(StateError, match="'widgets'"):
-        GadgetState.from_data({"widgets": {}})
+        GadgetState.from_data({"widgets": {}}, "gadget")
+    for reliability, words in ((-1, "-1 is not"), ("lots", "'lots' is not"), (0, "0 is not")):
+        device = {"design": "jet", "reliability": reliability, "fail_hand": 7}
+        with pytest.raises(StateError, match=f"gadget.devices.jet-1.reliability: {words} a whole number of cards"):
+            GadgetState.from_data({"devices": {"jet-1": device}}, "gadget")
 
 
 # -- use: breakdowns and severity hands -------------------------------------------------------

@@ -6,6 +6,7 @@ import pytest
 
 from dealer.core.dice import Scripted, trait_roll
 from dealer.core.mechanics import draws
+from dealer.core.mechanics import conditions
 from dealer.core.mechanics import hex as hexes
 from dealer.core.piles import Piles
 from dealer.core.table import Table
@@ -16,16 +17,16 @@ def deadlands(load):
     return load("deadlands")
 
 
-def cast(ruleset, table=None, seed=1, **request):
+def cast(ruleset, table=None, seed=1, **options):
     table = table or Table.fresh(ruleset)
-    return hexes.resolve(ruleset, hexes.HexRequest(**request), table, random.Random(seed))
+    return hexes.resolve(ruleset, hexes.cast_request(ruleset, options), table, random.Random(seed))
 
 
 def test_velvet_from_injected_faces(deadlands):
     roll = trait_roll(5, 10, Scripted([3, 7, 10, 10, 4, 6, 8]))
     result = cast(deadlands, name="soul blast", total=roll.total, level=4, cards="8s 8h 8d Kc 5d 3s RJ")
     assert (roll.total, roll.raises, result.cards_allowed) == (18, 2, 7)
-    assert result.hand.rank.id == "four-of-a-kind" and result.works and result.backlash["severity"] == 0
+    assert result.hand.rank.id == "four-of-a-kind" and result.success and result.backlash["severity"] == 0
 
 
 @pytest.mark.parametrize("codes, level, bust, severity", [
@@ -45,8 +46,16 @@ def test_backlash_table(deadlands, codes, level, bust, severity):
     (0, [-3, -3], False, False, (0, 0)), (6, [], False, True, (10, 0)), (30, [], False, False, (10, 1)),
 ])
 def test_spell_card_counts(load, skill, mods, pick, winded, expected):
-    """Seed 003: at most ten cards; above ten (n - 5) cards and a wild pick; at ten the pick is a choice."""
-    assert draws.draw_size(load("poker-hands"), skill, mods, wild_pick=pick, winded=winded).as_tuple() == expected
+    """Seed 003: at most ten cards; above ten (n - 5) cards and a wild pick; at ten the pick is a choice;
+    winded, "-1 card to everything", counts before the cap."""
+    poker = load("poker-hands")
+    assert draws.draw_size(poker, skill, mods + [-1] * winded, wild_pick=pick).as_tuple() == expected
+    table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 1}}})
+    if winded:
+        conditions.count_cast(table, "Sally")
+    if not pick or skill + sum(mods) - winded >= 5:
+        drawn = cast(poker, table, skill=skill, mods=mods, wild_pick=pick, caster="Sally")
+        assert drawn.draw.size.as_tuple() == expected
 
 
 def test_wild_pick_needs_ten(load):
@@ -63,7 +72,7 @@ def test_wild_pick_is_the_best_choice(load):
 
 def test_failed_roll_draws_nothing(deadlands):
     result = cast(deadlands, minimum="pair", total=3, level=1)
-    assert result.cards == [] and not result.works and result.backlash["severity"] == 0
+    assert result.cards == () and not result.success and result.backlash["severity"] == 0
 
 
 def test_one_data_shape_for_the_roll(deadlands):
@@ -77,20 +86,21 @@ def test_a_stored_table_keeps_the_casters_deck_and_counts_casts(load):
     table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 2}}})
     for _ in range(2):
         cast(poker, table, skill=2, caster="Sally")
-    assert table.state(hexes.HexState).casts == {"Sally": 2} and hexes.is_winded(table, "Sally")
+    assert conditions.conditions_of(table, "Sally").casts == 2 and conditions.is_winded(table, "Sally")
     third = cast(poker, table, skill=2, caster="Sally")
-    assert third.winded and third.size.cards == 6
-    assert hexes.second_wind(table, "Sally") == 3 and not hexes.is_winded(table, "Sally")
-    assert "spell:Sally" in table.decks and table.state(hexes.HexState).to_data() == {}
+    assert ("winded", -1) in third.draw.modifiers and third.draw.size.cards == 6
+    assert conditions.rest(table, "Sally") == 3 and not conditions.is_winded(table, "Sally")
+    assert "spell:Sally" in table.decks and table.state(conditions.ConditionsState).to_data() == {}
 
 
 def test_the_faithful_are_blessed_or_tested_and_never_winded(load):
     poker = load("poker-hands")
     table = Table(poker, name="t", roster={"Abe": {"side": "posse", "traits": {"master": 1, "faithful": 1}}})
     surge = cast(poker, table, skill=0, caster="Abe", cards="RJ 2c 2d 9s Ks")
-    assert surge.blessing[0]["effect"] == "surge" and not surge.winded
+    assert surge.blessing[0]["effect"] == "surge" and not surge.draw.modifiers
     tested = cast(poker, table, skill=0, caster="Abe", cards="BJ 2c 2d 9s Ks")
-    assert tested.blessing[0]["effect"] == "chip" and not tested.winded
+    assert tested.blessing[0]["effect"] == "chip" and not tested.draw.modifiers
+    assert "dealer chips spend Abe COLOUR --for blessing" in tested.blessing[0]["words"]
 
 
 def test_spell_hand_is_remembered_for_chips(load):

@@ -23,8 +23,8 @@ def cast(ruleset, roll, cards=None, **request):
     given = dict(bust=True) if roll is not None and roll.bust else (
         dict(total=roll.total, tn=roll.tn) if roll is not None else {})
     codes = " ".join(card.code for card in cards) if cards else None
-    return hexes.resolve(ruleset, hexes.HexRequest(cards=codes, **given, **request), Table.fresh(ruleset),
-                         random.Random(0))
+    return hexes.resolve(ruleset, hexes.cast_request(ruleset, dict(cards=codes, **given, **request)),
+                         Table.fresh(ruleset), random.Random(0))
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +47,8 @@ def _direct(ruleset, roll, level, minimum):
         for hand in hands:
             result = cast(ruleset, given_roll(total, tn=roll.tn), list(hand), level=level, minimum=minimum)
             share = p / len(hands)
-            works += share * result.works
-            fizzles += share * (not result.works)
+            works += share * result.success
+            fizzles += share * (not result.success)
             severity[SEVERITY[result.backlash["severity"]]] += share
     return works, fizzles, severity
 
@@ -80,7 +80,7 @@ def _simulate_hexes(ruleset, casts, seed, level=4, minimum="ace", dice=(5, 10)):
         elif not roll.success:
             tally["failure"] += 1
         else:
-            tally["works" if result.works else "fizzles"] += 1
+            tally["works" if result.success else "fizzles"] += 1
         severity[SEVERITY[result.backlash["severity"]]] += 1
     return tally, severity
 
@@ -120,14 +120,14 @@ def test_red_joker_backlashes_only_below_its_level(load):
 
 
 def test_spell_odds_equal_brute_force_on_a_small_deck():
-    ruleset = reduced("poker-hands", ["2", "3", "4", "5", "6", "7", "A"], suits=2, keep=("hands", "hex"))
+    ruleset = reduced("poker-hands", ["2", "3", "4", "5", "6", "7", "A"], suits=2, keep=("hands", "hex", "draws"))
     odds = spell_odds(ruleset, skill=1)  # 6 cards
     success = bust = joker = 0
     hands = list(combinations(list(ruleset.deck), 6))
     for hand in hands:
         result = cast(ruleset, None, list(hand), skill=1, target="pair")
         success += result.success
-        bust += result.bust
+        bust += result.draw.bust
         joker += any(card.kind == "special" for card in hand)
     assert odds["method"] == "counted" and odds["total"] == len(hands)
     assert (odds["success_count"], odds["bust_count"], odds["joker_count"]) == (success, bust, joker)
@@ -180,11 +180,11 @@ def test_gadget_rejects_impossible_reliability(load, reliability):
 
 def test_conflict_odds_by_simulation_agree_with_the_exact_spell_odds(load):
     """A lone poker-hands contestant of skill 0 against a pair draws as a skill-0 spell does."""
-    from dealer.core.mechanics import conflict
+    from dealer.core.mechanics.conflict.common import parse_request
     from dealer.core.odds.casting import conflict_odds
 
     ruleset = load("poker-hands")
-    request = conflict.parse_request(["Sam=0"])
+    request = parse_request(ruleset, ["Sam=0"], {})
     odds = conflict_odds(ruleset, request, samples=3000, rng=random.Random(4))
     exact = spell_odds(ruleset, skill=0)["success"]
     figure = odds["participants"]["Sam"]
@@ -192,12 +192,12 @@ def test_conflict_odds_by_simulation_agree_with_the_exact_spell_odds(load):
 
 
 def test_conflict_odds_add_up_and_replay(load):
-    from dealer.core.mechanics import conflict
+    from dealer.core.mechanics.conflict.common import parse_request
     from dealer.core.odds.casting import conflict_odds
 
     ruleset = load("weird-dust-devils")
-    request = conflict.parse_request(["Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2"], scores="hand,eye",
-                                     power=["Doc"])
+    request = parse_request(ruleset, ["Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2"],
+                            {"scores": "hand,eye", "power": ["Doc"]})
     first = conflict_odds(ruleset, request, samples=300, rng=random.Random(9))
     again = conflict_odds(ruleset, request, samples=300, rng=random.Random(9))
     assert first == again and first["method"] == "simulated"

@@ -130,13 +130,33 @@ def test_meaning_problems_are_collected(tmp_path):
         [contexts.huckster]
         wild = { ZZ = "any" }
         [hex]
-        target = "pair of jokers"
         backlash_always = ["QQ"]
+        [draws]
+        target = "pair of jokers"
         """)
     problems = problems_of(path)
     assert any("contexts.huckster.wild.ZZ: 'ZZ' is not a card" in p for p in problems)
-    assert any("hex.target: unknown hand 'pair of jokers'" in p for p in problems)
+    assert any("draws.target: unknown hand 'pair of jokers'" in p for p in problems)
     assert any("hex.backlash_always: 'QQ' is not a card" in p for p in problems)
+
+
+def test_a_first_format_spell_ruleset_keeps_its_skill_draw_keys_under_hex(tmp_path):
+    """Rulesets written before ``[draws]`` kept a spell's card count, target and Jokers under
+    ``[hex]``: they still load, read as ``[draws]``."""
+    from dealer.store.rulesets import load
+
+    path = write(tmp_path, "old.toml", """\
+        extends = "poker-hands"
+        [hex]
+        style = "spell"
+        base_cards = 4
+        max_cards = 9
+        target = "two pair"
+        bust_cards = ["BJ"]
+        """)
+    draws = load(str(path)).draws
+    assert (draws["base_cards"], draws["max_cards"], draws["target"], draws["bust_cards"]) == (4, 9, "two pair", ["BJ"])
+    assert draws["chip_cards"] == ["RJ"]  # the rest as poker-hands says
 
 
 @pytest.mark.parametrize("pattern, message", [

@@ -50,21 +50,25 @@ def action(ctx):
 def deal(ctx, **options):
     """Deal a round (the default of `dealer action`)."""
     from dealer.core.mechanics import action as mechanic
-    from dealer.render.action import action_text
+    from dealer.core.mechanics.action.common import round_request
 
     session = Session(ctx, "action")
-    request = mechanic.ActionRequest(**options)
-    with session.maybe_table() as table:
-        data = mechanic.resolve(session.ruleset, request, table, session.rng()).to_data()
-    session.emit([session.envelope(data, seed=session.seed)], action_text(data, session.cards))
+    session.run(mechanic.resolve, round_request(session.ruleset, **options))
 
 
-def _on_a_table(session, what):
+def _move(ctx, command, request_type, *fields, randomness=False):
+    """A move kept on a table (a new combat, a sleeve, a play, a long action): ``request_type`` of
+    ``action.moves`` made of ``fields``, resolved on the --table."""
+    from dealer.core.mechanics import action as mechanic
+    from dealer.core.mechanics.action import moves
+
+    session = Session(ctx, command)
     if not session.settings.table:
         from dealer.errors import DealerError
 
-        raise DealerError(f"{what} needs a table: add --table NAME (for a participant named like this "
+        raise DealerError(f"{command} needs a table: add --table NAME (for a participant named like this "
                           "subcommand, write NAME=SPEC or put it after --: dealer action -- NAME)")
+    session.run(mechanic.resolve, getattr(moves, request_type)(*fields), table="required", randomness=randomness)
 
 
 @action.command("new")
@@ -77,14 +81,7 @@ def new(ctx):
     Example:
       dealer action new --table friday
     """
-    from dealer.core.mechanics import action as mechanic
-
-    session = Session(ctx, "action new")
-    _on_a_table(session, "action new")
-    with session.table() as table:
-        data = mechanic.new_combat(session.ruleset, table, session.rng())
-    session.emit([session.envelope(data, seed=session.seed)],
-                 [f"table {data['table']}: a new combat; {', '.join(data['decks'])} decks shuffled, sleeves cleared"])
+    _move(ctx, "action new", "NewCombatRequest", randomness=True)
 
 
 @action.command("sleeve")
@@ -99,13 +96,7 @@ def sleeve_command(ctx, name, card):
     Example:
       dealer action sleeve Sarah 8d --table friday
     """
-    from dealer.core.mechanics import action as mechanic
-
-    session = Session(ctx, "action sleeve")
-    _on_a_table(session, "action sleeve")
-    with session.table() as table:
-        data = mechanic.resolve_sleeve(session.ruleset, name, card, table)
-    session.emit([session.envelope(data)], [f"{name} holds {session.cards.one(data['card'])} up the sleeve"])
+    _move(ctx, "action sleeve", "SleeveRequest", name, card)
 
 
 @action.command("play")
@@ -119,13 +110,7 @@ def play(ctx, name):
     Example:
       dealer action play Sarah --table friday
     """
-    from dealer.core.mechanics import action as mechanic
-
-    session = Session(ctx, "action play")
-    _on_a_table(session, "action play")
-    with session.table() as table:
-        data = mechanic.resolve_play(session.ruleset, name, table)
-    session.emit([session.envelope(data)], [f"{name} plays {session.cards.one(data['card'])} from the sleeve"])
+    _move(ctx, "action play", "PlayRequest", name)
 
 
 @action.command("interrupt")
@@ -148,13 +133,9 @@ def interrupt_command(ctx, name, against, rolls):
       dealer action interrupt Sarah --against "Bad Bob" --table friday
     """
     from dealer.core.mechanics import action as mechanic
-    from dealer.render.action import interrupt_text
+    from dealer.core.mechanics.action.moves import InterruptRequest
 
-    session = Session(ctx, "action interrupt")
-    request = mechanic.InterruptRequest(name, against, rolls)
-    with session.maybe_table() as table:
-        data = mechanic.resolve_interrupt(session.ruleset, request, table, session.rng())
-    session.emit([session.envelope(data, seed=session.seed)], interrupt_text(data, session.cards))
+    Session(ctx, "action interrupt").run(mechanic.resolve, InterruptRequest(name, against, rolls))
 
 
 @action.command("begin")
@@ -174,11 +155,4 @@ def begin(ctx, name, cards, what, card):
       dealer action begin Velvet 2 --what mirage --table friday
       dealer action begin Velvet 2 --what mirage --card 8d --table friday
     """
-    from dealer.core.mechanics import action as mechanic
-    from dealer.render.action import begin_text
-
-    session = Session(ctx, "action begin")
-    _on_a_table(session, "action begin")
-    with session.table() as table:
-        data = mechanic.resolve_begin(session.ruleset, name, cards, what, table, card=card)
-    session.emit([session.envelope(data)], begin_text(data, session.cards))
+    _move(ctx, "action begin", "BeginRequest", name, cards, what, card)

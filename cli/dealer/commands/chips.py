@@ -5,17 +5,12 @@ from __future__ import annotations
 import click
 
 from dealer.options import completes, global_options
-from dealer.render.chips import chips_text
 from dealer.session import Session
 
 
-def _run(ctx, name, resolve, request):
-    """The five steps every chips command shares: session, table, resolve, data, emit."""
-    session = Session(ctx, f"chips {name}".strip())
-    with session.maybe_table() as table:
-        result = resolve(session.ruleset, request, table, session.rng())
-    data = result.to_data()
-    session.emit([session.envelope(data, seed=session.seed)], chips_text(data, session.cards))
+def _run(ctx, name, resolve, request, randomness=False):
+    """Every chips command: the session's steps, named ``chips NAME``; only draws record a seed."""
+    Session(ctx, f"chips {name}".strip()).run(resolve, request, randomness=randomness)
 
 
 @click.group(invoke_without_command=True)
@@ -50,7 +45,7 @@ def draw(ctx, person, count):
     """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds)."""
     from dealer.core.mechanics.chips import pot
 
-    _run(ctx, "draw", pot.resolve_draw, pot.DrawRequest(person, count))
+    _run(ctx, "draw", pot.resolve_draw, pot.DrawRequest(person, count), randomness=True)
 
 
 @chips.command("give")
@@ -84,7 +79,7 @@ def session_command(ctx):
     """The start of a session: everyone on the roster draws; every ritual may be performed again."""
     from dealer.core.mechanics.chips import pot
 
-    _run(ctx, "session", pot.resolve_session, pot.SessionRequest())
+    _run(ctx, "session", pot.resolve_session, pot.SessionRequest(), randomness=True)
 
 
 @chips.command("spend")
@@ -107,7 +102,8 @@ def spend(ctx, person, colour, use, knack, note):
     """
     from dealer.core.mechanics.chips import spending
 
-    _run(ctx, "spend", spending.resolve_spend, spending.SpendRequest(person, colour, use, knack, note))
+    _run(ctx, "spend", spending.resolve_spend, spending.SpendRequest(person, colour, use, knack, note),
+         randomness=True)
 
 
 @chips.command("wound")
@@ -142,4 +138,4 @@ def ritual(ctx, person, ritual, skill, mods, given, guardian):
 
     cards = tuple(given.replace(",", " ").split()) if given is not None else None
     request = rituals.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian)
-    _run(ctx, "ritual", rituals.resolve_ritual, request)
+    _run(ctx, "ritual", rituals.resolve_ritual, request, randomness=True)

@@ -27,7 +27,7 @@ from dealer.session import Session
               help="poker-hands, on a table: NAME plays a chip before the draw (white a card, red a wild pick).")
 @global_options
 @click.pass_context
-def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mods, wild_pick, fear, called, chips):
+def conflict(ctx, participants, **options):
     """Resolve a conflict between PARTICIPANTs by poker hands.
 
     A participant is NAME (Scores or skill from the --table's roster), NAME=SPEC, or
@@ -47,13 +47,8 @@ def conflict(ctx, participants, scores, power, extra, weird, target, helpers, mo
       dealer -r poker-hands conflict Sam=4 --called 2
     """
     from dealer.core.mechanics import conflict as mechanic
-    from dealer.render.conflict import conflict_text
+    from dealer.core.mechanics.conflict.common import ContestRequest, ScoresRequest, parse_request
 
-    request = mechanic.parse_request(list(participants), scores=scores or "", power=power, extra=extra, weird=weird,
-                                     target=target, helpers=helpers, mods=mods, wild_pick=wild_pick, fear=fear,
-                                     called=called, chips=chips)
     session = Session(ctx, "conflict")
-    with session.maybe_table() as table:
-        result = mechanic.resolve(session.ruleset, request, table, session.rng())
-    data = result.to_data()
-    session.emit([session.envelope(data, seed=session.seed)], conflict_text(data, session.cards))
+    request = parse_request(session.ruleset, list(participants), options)
+    session.run(mechanic.resolve, request, randomness=isinstance(request, (ScoresRequest, ContestRequest)))

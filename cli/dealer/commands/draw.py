@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer import render
-from dealer.render.tables import draw_notes, draw_text
+from dealer.render.tables import deal_text, draw_notes
 from dealer.options import global_options
 from dealer.core.cards import MAX_DECK  # no deck is larger
 from dealer.session import Session
@@ -44,15 +44,18 @@ def draw(ctx, n, count, deck_name, allow_short):
     deck = session.ruleset.deck
     _check_size(ctx, session, n)
     if count == 1:
-        result = render.card_data(deck.shuffled(session.rng())[:n])
-        session.emit([session.envelope(result, seed=session.seed)], draw_text([result], session.cards))
+        session.show(_deal(deck.shuffled(session.rng())[:n]), seed=session.seed)
         return
     from dealer.render.stream import emit_many
 
     seed = session.seed
-    deals = ((seed + i, render.card_data(deck.shuffled(session.rng(i))[:n])) for i in range(count))
+    deals = ((seed + i, _deal(deck.shuffled(session.rng(i))[:n])) for i in range(count))
     emit_many(session.settings, session.envelope(None, seed=seed), deals,
-              lambda result: draw_text([result], session.cards)[0], "deals")
+              lambda result: deal_text(result, session.cards)[0], "deals")
+
+
+def _deal(cards):
+    return {"kind": "deal", **render.card_data(cards)}
 
 
 def _nothing_to_draw(table, deck_name, piles):
@@ -75,8 +78,7 @@ def _draw_from_table(session, n, count, deck_name, allow_short=False):
         _check_size(session.ctx, session, n)
         results, dry = _deal_from_table(session, table, n, count, deck_name, allow_short)
     if count == 1:
-        session.emit([session.envelope(results[0], seed=session.seed)], draw_text(results, session.cards),
-                     notes=draw_notes(results))
+        session.show(results[0], seed=session.seed, notes=draw_notes(results))
         return
     from itertools import chain, repeat
 
@@ -89,7 +91,7 @@ def _draw_from_table(session, n, count, deck_name, allow_short=False):
     elif session.settings.json:
         write_lines(document_lines(head, "deals", every))
     else:
-        write_lines(draw_text([result], session.cards)[0] for result in every)
+        write_lines(deal_text(result, session.cards)[0] for result in every)
         for note in draw_notes(results):
             click.echo(f"dealer: {note}", err=True)
 
@@ -110,7 +112,7 @@ def _deal_from_table(session, table, n, count, deck_name, allow_short):
             table.log("reshuffle", deck=deck_name, data={"cards": drawn.reshuffled, "why": "deck ran out"})
         if drawn.cards:  # a draw that found nothing changed nothing: no event
             table.log("draw", deck=deck_name, cards=drawn.cards)
-        result = render.card_data([session.ruleset.deck.parse(code) for code in drawn.cards])
+        result = _deal([session.ruleset.deck.parse(code) for code in drawn.cards])
         result.update({"table": table.name, "deck": deck_name, "left": len(piles.draw_pile),
                        "reshuffled": drawn.reshuffled, "short": drawn.short})
         results.append(result)

@@ -27,6 +27,8 @@ def check_options(command: click.Command) -> click.Command:
                      "(`two pair`)."),
         click.option("--cards", "given", metavar="CARDS", help="Cards dealt by hand instead of the draw."),
         click.option("--by", "person", default="", metavar="PERSON", help="Who makes the check (roster name)."),
+        click.option("--assist-by", "assist_person", default="", metavar="PERSON",
+                     help="Who makes the assisting check (default: the one who makes the check)."),
         click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick."),
     ]
     for option in reversed(options):
@@ -34,12 +36,12 @@ def check_options(command: click.Command) -> click.Command:
     return command
 
 
-def _check(skill, mods, assist_skill, assist_hand, given, person, wild_pick) -> Check:
+def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person, wild_pick) -> Check:
     from dealer.core.mechanics.gadget.invention import Assist, Check
 
     if assist_skill is not None and assist_hand is not None:
         raise click.UsageError("give --assist-skill N or --assist HAND, not both")
-    return Check(skill, tuple(mods), Assist(assist_skill, assist_hand), given, person, wild_pick)
+    return Check(skill, tuple(mods), Assist(assist_skill, assist_hand, assist_person), given, person, wild_pick)
 
 
 @click.group()
@@ -76,14 +78,8 @@ def design(ctx, name, tier, **check) -> None:
       dealer gadget design jetski --tier straight --by Bert --table friday
     """
     from dealer.core.mechanics.gadget import invention as mechanic
-    from dealer.render.gadget import design_text
 
-    request = mechanic.DesignRequest(name, tier, _check(**check))
-    session = Session(ctx, "gadget design")
-    with session.maybe_table() as table:
-        result = mechanic.resolve_design(session.ruleset, request, table, session.rng())
-    data = result.to_data()
-    session.emit([session.envelope(data, seed=session.seed)], design_text(data, session.cards))
+    Session(ctx, "gadget design").run(mechanic.resolve_design, mechanic.DesignRequest(name, tier, _check(**check)))
 
 
 @gadget.command("build")
@@ -107,14 +103,9 @@ def build(ctx, name, tier, rush, complexity, device, **check) -> None:
       dealer gadget build jetski --by Bert --rush 1 --table friday
     """
     from dealer.core.mechanics.gadget import invention as mechanic
-    from dealer.render.gadget import build_text
 
     request = mechanic.BuildRequest(name, tier, _check(**check), rush, device, complexity)
-    session = Session(ctx, "gadget build")
-    with session.maybe_table() as table:
-        result = mechanic.resolve_build(session.ruleset, request, table, session.rng())
-    data = result.to_data()
-    session.emit([session.envelope(data, seed=session.seed)], build_text(data, session.cards))
+    Session(ctx, "gadget build").run(mechanic.resolve_build, request)
 
 
 @gadget.command("use")
@@ -137,11 +128,6 @@ def use(ctx, device, reliability, fail_hand, build_jokers, given) -> None:
       dealer gadget use jetski-1 --table friday
     """
     from dealer.core.mechanics.gadget import breakdown as mechanic
-    from dealer.render.gadget import use_text
 
     request = mechanic.UseRequest(device, reliability, fail_hand, tuple(build_jokers), given)
-    session = Session(ctx, "gadget use")
-    with session.maybe_table() as table:
-        result = mechanic.resolve_use(session.ruleset, request, table, session.rng())
-    data = result.to_data()
-    session.emit([session.envelope(data, seed=session.seed)], use_text(data, session.cards))
+    Session(ctx, "gadget use").run(mechanic.resolve_use, request)

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import click
 
-from dealer.core.results import hand_data
-from dealer.render.hands import hand_text
-from dealer.errors import CardError
 from dealer.options import global_options
 from dealer.session import Session
 
@@ -34,28 +31,8 @@ def hand(ctx, cards, versus, minimum, context):
       dealer hand Ah Kh Qh Jh 10h --vs "9c 9d 9h 9s 2c"
       dealer -r weird-dust-devils hand Fool KSw KCu KWa
     """
-    from dealer.core.mechanics import draws
+    from dealer.core.evaluate import evaluate
 
     session = Session(ctx, "hand")
-    ruleset = session.ruleset
-    deck = ruleset.deck
-    context_obj = ruleset.context("" if context == "none" else context)
-    held = deck.parse_many(cards)
-    first = ruleset.ranking.best(held, context_obj)
-    result = {"context": context_obj.name, "hand": hand_data(first, ruleset)}
-    if draws.is_bust(ruleset, held, first):
-        result["bust"] = draws.how_black(held)
-    if minimum:
-        threshold = ruleset.threshold(minimum)
-        result["min"] = {"threshold": minimum, "rank": threshold[0].id,
-                         "met": ruleset.ranking.meets(first, threshold)}
-    if versus:
-        other_cards = deck.parse_many(list(versus))
-        shared = sorted({card.code for card in other_cards} & {card.code for card in held})
-        if shared:
-            raise CardError(f"card {', '.join(shared)} is in both hands: a deck holds each card once")
-        second = ruleset.ranking.best(other_cards, context_obj)
-        outcome = ruleset.ranking.compare(first, second)
-        result["vs"] = hand_data(second, ruleset)
-        result["winner"] = {1: "first", -1: "second", 0: "tie"}[outcome]
-    session.emit([session.envelope(result)], hand_text(result, session.cards))
+    result = evaluate(session.ruleset, list(cards), context=context, minimum=minimum, versus=list(versus))
+    session.show(result.to_data())

@@ -52,14 +52,9 @@ def hex_command(ctx, list_only, **options):
       dealer -r poker-hands hex --skill 3 --caster Sally --chip red --table friday
     """
     from dealer.core.mechanics import hex as mechanic
-    from dealer.render.hex import catalogue_text, hex_text
 
     session = Session(ctx, "hex")
     if list_only:
-        catalogue = session.ruleset.hex["catalogue"]
-        session.emit([session.envelope({"catalogue": catalogue})], catalogue_text(catalogue))
+        session.show({"kind": "catalogue", "catalogue": session.ruleset.hex["catalogue"]})
         return
-    request = mechanic.HexRequest(**options)
-    with session.maybe_table() as table:
-        data = mechanic.resolve(session.ruleset, request, table, session.rng()).to_data()
-    session.emit([session.envelope(data, seed=session.seed)], hex_text(data, session.cards))
+    session.run(mechanic.resolve, mechanic.cast_request(session.ruleset, options))

@@ -7,12 +7,8 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import _KEY, global_options
+from dealer.options import global_options
 from dealer.session import Session
-
-
-def _ascii(ctx) -> bool:
-    return bool(ctx.find_root().meta.get(_KEY, {}).get("ascii"))
 
 
 def _progress(session, total):
@@ -63,9 +59,9 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
       dealer -r weird-dust-devils odds hand 5
     """
     from dealer.core.odds import DEFAULT_SAMPLES, hand_odds
-    from dealer.render.odds import hand_odds_data, hand_odds_text
+    from dealer.render.odds import hand_odds_data
 
-    session = Session(ctx, "odds")
+    session = Session(ctx, "odds hand")
     ruleset = session.ruleset
     deck = ruleset.deck
     if n < 1:
@@ -85,7 +81,7 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
         progress.close()
     seed = session.seed if (result.method == "simulated" or result.met_method == "simulated") else None
     data = hand_odds_data(result, ruleset, seed)
-    session.emit([session.envelope(data, seed=seed)], hand_odds_text(data, ascii=_ascii(ctx)))
+    session.show(data, seed=seed)
 
 
 @odds.command("hex")
@@ -113,15 +109,15 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
       dealer -r poker-hands odds hex --skill 5 --wild-pick --samples 5000
     """
     from dealer.core.odds.casting import cast_odds
-    from dealer.render.odds import cast_odds_data, hex_odds_text
+    from dealer.render.odds import cast_odds_data
 
-    session = Session(ctx, "odds")
+    session = Session(ctx, "odds hex")
     cast = cast_odds(session.ruleset, name=name, dice=dice, level=level, minimum=minimum, tn=tn, skill=skill,
                      mods=mods, wild_pick=wild_pick, target=target, rng=session.rng(), samples=samples)
     data = cast_odds_data(cast)
     seed = session.seed if data["method"] == "simulated" else None
     data["seed"] = seed
-    session.emit([session.envelope(data, seed=seed)], hex_odds_text(data, ascii=_ascii(ctx)))
+    session.show(data, seed=seed)
 
 
 @odds.command("action")
@@ -138,13 +134,13 @@ def action_odds_command(ctx, dice, tn):
       dealer odds action 4d8+1 --tn 7
     """
     from dealer.core.odds.casting import action_odds, roll_odds
-    from dealer.render.odds import action_odds_data, action_odds_text
+    from dealer.render.odds import action_odds_data
 
-    session = Session(ctx, "odds")
+    session = Session(ctx, "odds action")
     rules = session.ruleset.action
     roll = roll_odds(session.ruleset, dice, rules.get("tn") if tn is None else tn)
     data = action_odds_data(action_odds(session.ruleset, roll), dice, roll)
-    session.emit([session.envelope(data)], action_odds_text(data, ascii=_ascii(ctx)))
+    session.show(data)
 
 
 @odds.command("gadget")
@@ -161,11 +157,11 @@ def gadget_odds_command(ctx, reliability, fail_hand):
       dealer -r poker-hands odds gadget --reliability 1 --fail-hand 5
     """
     from dealer.core.odds.casting import gadget_odds
-    from dealer.render.odds import gadget_odds_data, gadget_odds_text
+    from dealer.render.odds import gadget_odds_data
 
-    session = Session(ctx, "odds")
+    session = Session(ctx, "odds gadget")
     data = gadget_odds_data(gadget_odds(session.ruleset, reliability, fail_hand))
-    session.emit([session.envelope(data)], gadget_odds_text(data, ascii=_ascii(ctx)))
+    session.show(data)
 
 
 @odds.command("conflict", context_settings={"ignore_unknown_options": True})
@@ -180,7 +176,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
               help="Deals to simulate.")
 @global_options
 @click.pass_context
-def conflict_odds_command(ctx, participants, scores, power, extra, target, helpers, mods, samples):
+def conflict_odds_command(ctx, participants, samples, **options):
     """Each participant's chance to win a conflict, by dealing it many times (seeded).
 
     \b
@@ -188,17 +184,16 @@ def conflict_odds_command(ctx, participants, scores, power, extra, target, helpe
       dealer -r weird-dust-devils odds conflict Doc=hand=3,eye=2,power=1 Kid=hand=2,eye=2 --scores hand,eye --power Doc
       dealer -r poker-hands odds conflict Sam=3 Bob=2
     """
-    from dealer.core.mechanics import conflict
+    from dealer.core.mechanics.conflict.common import parse_request
     from dealer.core.odds.casting import conflict_odds
-    from dealer.render.odds import conflict_odds_data, conflict_odds_text
+    from dealer.render.odds import conflict_odds_data
 
-    session = Session(ctx, "odds")
-    request = conflict.parse_request(list(participants), scores=scores or "", power=power, extra=extra,
-                                     target=target, helpers=helpers, mods=mods)
+    session = Session(ctx, "odds conflict")
+    request = parse_request(session.ruleset, list(participants), options)
     progress = _progress(session, samples)
     try:
         result = conflict_odds(session.ruleset, request, samples=samples, rng=session.rng(), progress=progress)
     finally:
         progress.close()
     data = conflict_odds_data(result, session.seed)
-    session.emit([session.envelope(data, seed=session.seed)], conflict_odds_text(data, ascii=_ascii(ctx)))
+    session.show(data, seed=session.seed)

@@ -6,7 +6,7 @@ import click
 
 from dealer.core.dice import MAX_TN
 from dealer.core.results import roll_data
-from dealer.render.dice import odds_data, odds_text, roll_json, roll_line
+from dealer.render.dice import odds_data, roll_json, roll_line
 from dealer.options import global_options
 from dealer.session import Session
 
@@ -44,18 +44,16 @@ def roll(ctx, dice, tn, count, odds, faces):
     options = {"modifier": modifier, "tn": rules["tn"] if tn is None else tn,
                "raise_step": rules["raise_step"], "bust": rules["bust"], "max_chain": rules["max_chain"]}
     if odds:
-        result = odds_data(trait_roll_odds(number, sides, **options))
-        session.emit([session.envelope(result)], odds_text(result))
+        session.show(odds_data(trait_roll_odds(number, sides, **options)))
         return
     if faces is not None:
         scripted = Scripted(parse_faces(faces))
         result = roll_data(trait_roll(number, sides, scripted, **options))
         scripted.check_used()
-        session.emit([session.envelope(result)], [roll_line(result)])
+        session.show(result)
         return
     if count == 1:
-        result = roll_data(trait_roll(number, sides, session.rng(), **options))
-        session.emit([session.envelope(result, seed=session.seed)], [roll_line(result)])
+        session.show(roll_data(trait_roll(number, sides, session.rng(), **options)), seed=session.seed)
         return
     from dealer.core.dice import seeded_rolls
     from dealer.render.stream import emit_many

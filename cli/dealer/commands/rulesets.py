@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from dealer.render.rulesets import ruleset_show_text, rulesets_list_text
 from dealer.options import SuggestingGroup, completes, global_options
 from dealer.session import Session
 
@@ -59,8 +58,7 @@ def list_command(ctx):
     from dealer.store.rulesets import builtin_names, load
 
     session = Session(ctx, "rulesets list")
-    result = {"rulesets": [_summary(load(name)) for name in builtin_names()]}
-    session.emit([session.envelope(result, ruleset=None)], rulesets_list_text(result))
+    session.show({"kind": "rulesets", "rulesets": [_summary(load(name)) for name in builtin_names()]}, ruleset=None)
 
 
 @rulesets.command("show")
@@ -79,8 +77,8 @@ def show(ctx, name):
 
     session = Session(ctx, "rulesets show")
     ruleset = load(name) if name else session.ruleset
-    result = {**_summary(ruleset), "deck": _deck_summary(ruleset), "document": ruleset.document}
-    session.emit([session.envelope(result, ruleset=ruleset.name)], ruleset_show_text(result))
+    session.show({"kind": "ruleset", **_summary(ruleset), "deck": _deck_summary(ruleset),
+                  "document": ruleset.document}, ruleset=ruleset.name)
 
 
 @rulesets.command("validate")
@@ -99,10 +97,7 @@ def validate(ctx, path):
     session = Session(ctx, "rulesets validate")
     ruleset = load(path)  # raises with every problem; reaching the next line means valid
     ruleset.ranking  # compile the hand ranking too, as a hand command would
-    result = {**_summary(ruleset), "valid": True}
-    text = [f"{path}: ok: ruleset '{ruleset.name}', {len(ruleset.deck)} cards, "
-            f"{len(ruleset.hand_ranks)} hand ranks"]
-    session.emit([session.envelope(result, ruleset=ruleset.name)], text)
+    session.show({"kind": "ruleset-check", **_summary(ruleset), "path": path, "valid": True}, ruleset=ruleset.name)
 
 
 @rulesets.command("new")
@@ -127,8 +122,8 @@ def new(ctx, base, name):
     ruleset = load(base)
     text = starter_toml(ruleset, name)
     if session.settings.json or session.settings.jsonl:
-        result = {"name": name, "extends": ruleset.name, "toml": text}
-        session.emit([session.envelope(result, ruleset=ruleset.name)], [])
+        session.show({"kind": "ruleset-new", "name": name, "extends": ruleset.name, "toml": text},
+                     ruleset=ruleset.name)
         return
     click.echo(text, nl=False)
 

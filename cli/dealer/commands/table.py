@@ -8,8 +8,6 @@ import sys
 import click
 
 from dealer import render
-from dealer.render.tables import chips_text, table_show_text, traits_text
-from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
 from dealer.options import SuggestingGroup, completes, global_options
 from dealer.session import Session
@@ -81,11 +79,9 @@ def new(ctx, name):
     """
     session = Session(ctx, "table new")
     made = _made(session, name)
-    result = {"table": made.name, "ruleset": made.ruleset_name, "decks": ["main"],
-              "pot": dict(made.chips.pot)}
-    session.emit([session.envelope(result, seed=session.seed)],
-                 [f"table {made.name}: {made.ruleset_name}, a shuffled {len(session.ruleset.deck)}-card deck"
-                  + (f", a pot of {chips_text(made.chips.pot)}" if made.chips.pot else "")])
+    session.show({"kind": "table", "action": "new", "table": made.name, "ruleset": made.ruleset_name,
+                  "decks": ["main"], "cards": len(session.ruleset.deck), "pot": dict(made.chips.pot)},
+                 seed=session.seed)
 
 
 @table.command("list")
@@ -103,10 +99,7 @@ def list_command(ctx):
     session = Session(ctx, "table list")
     with Store().transaction(create=False, readonly=True) as tx:
         summaries = tx.summaries() if tx else []
-    rows = [[render.cell(t["name"]), render.cell(t["ruleset"]), render.cell(f"{t['roster']} people"),
-             render.cell(f"{t['events']} events"), render.cell(f"made {t['created']}")] for t in summaries]
-    session.emit([session.envelope({"tables": summaries}, ruleset=None)],
-                 render.table_text(rows) or ["no tables yet: dealer table new NAME"])
+    session.show({"kind": "tables", "tables": summaries}, ruleset=None)
 
 
 def table_data(table):
@@ -119,8 +112,8 @@ def table_data(table):
         from dealer.core.mechanics.chips import conservation
 
         chips["conservation"] = conservation(table)
-    return {"table": table.name, "ruleset": table.ruleset_name, "created": table.created, "decks": decks,
-            "roster": table.roster, "chips": chips, "state": table.states_data()}
+    return {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
+            "decks": decks, "roster": table.roster, "chips": chips, "state": table.states_data()}
 
 
 @table.command("show")
@@ -135,8 +128,7 @@ def show(ctx, name):
       dealer table show friday
     """
     session = Session(ctx, "table show")
-    result = table_data(session.read_table(name))
-    session.emit([session.envelope(result)], table_show_text(result, session.cards))
+    session.show(table_data(session.read_table(name)))
 
 
 @table.command("reset")
@@ -152,19 +144,9 @@ def reset(ctx, name):
     Example:
       dealer table reset friday
     """
-    from dealer.core.mechanics.chips import reset_chips
+    from dealer.core.roster import reset_table
 
-    session = Session(ctx, "table reset")
-    with session.table(name) as loaded:
-        rng = session.rng()
-        for deck, piles in sorted(loaded.decks.items()):
-            piles.collect(rng)
-            loaded.touch(deck)
-        reset_chips(loaded)
-        loaded.reset_states()
-        loaded.log("reset", data={"decks": sorted(loaded.decks)})
-    session.emit([session.envelope({"table": name, "reset": True}, seed=session.seed)],
-                 [f"table {name}: every card back and shuffled, chips back in the pot"])
+    Session(ctx, "table reset").run(reset_table, None, table="required", name=name)
 
 
 @table.command("delete")
@@ -189,7 +171,7 @@ def delete(ctx, name, yes):
         click.confirm(f"Delete table '{name}' and all its history?", abort=True, err=True)
     with Store().transaction() as tx:
         tx.delete(name)
-    session.emit([session.envelope({"table": name, "deleted": True}, ruleset=None)], [f"table {name} deleted"])
+    session.show({"kind": "table", "action": "delete", "table": name}, ruleset=None)
 
 
 @table.command("shuffle")
@@ -215,8 +197,7 @@ def shuffle(ctx, name, deck):
             counts[deck_name] = loaded.decks[deck_name].shuffle(rng)
             loaded.touch(deck_name)
             loaded.log("shuffle", deck=deck_name, data={"cards": counts[deck_name]})
-    session.emit([session.envelope({"table": name, "shuffled": counts}, seed=session.seed)],
-                 [f"{deck_name}: {count} cards shuffled" for deck_name, count in counts.items()])
+    session.show({"kind": "table", "action": "shuffle", "table": name, "shuffled": counts}, seed=session.seed)
 
 
 @table.command("discard")
@@ -240,8 +221,7 @@ def discard(ctx, name, cards, deck_name):
         loaded.decks[deck_name].discard(codes)
         loaded.touch(deck_name)
         loaded.log("discard", deck=deck_name, cards=codes)
-    session.emit([session.envelope({"table": name, "deck": deck_name, "cards": codes})],
-                 [f"discarded: {session.cards.many(codes)}"])
+    session.show({"kind": "table", "action": "discard", "table": name, "deck": deck_name, "cards": codes})
 
 
 @table.command("log")
@@ -303,19 +283,10 @@ def add(ctx, name, person, side, traits, trait_free):
     Example:
       dealer table add friday Velvet --side posse --trait quickness=2d8 --trait hexslinging=5
     """
-    session = Session(ctx, "table add")
-    person = person_name(person)
-    with session.table(name) as loaded:
-        if person in loaded.roster:
-            raise TableError(f"{person} is already on table '{name}': change them with dealer table set")
-        sides = loaded.ruleset.action["sides"]
-        side = _side(side or sides[0], sides)
-        values = {k: v for k, v in parse_traits(traits).items() if v is not None}
-        values = check_traits(loaded.ruleset, person, values, free=trait_free)
-        loaded.roster[person] = {"side": side, "traits": values}
-        loaded.log("roster add", data={"person": person, "side": side, "traits": values})
-    session.emit([session.envelope({"table": name, "person": person, **loaded.roster[person]})],
-                 [f"{person} ({side}) joins table {name}" + traits_text(values)])
+    from dealer.core.roster import RosterRequest, add_person
+
+    request = RosterRequest(person, side, parse_traits(traits), trait_free)
+    Session(ctx, "table add").run(add_person, request, table="required", name=name, randomness=False)
 
 
 @table.command("set")
@@ -333,19 +304,10 @@ def set_command(ctx, name, person, side, traits, trait_free):
     Example:
       dealer table set friday Velvet --trait spirit=3d10
     """
-    session = Session(ctx, "table set")
-    with session.table(name) as loaded:
-        entry = loaded.person(person)
-        if side:
-            entry["side"] = _side(side, loaded.ruleset.action["sides"])
-        for key, value in check_traits(loaded.ruleset, person, parse_traits(traits), free=trait_free).items():
-            if value is None:
-                entry["traits"].pop(key, None)
-            else:
-                entry["traits"][key] = value
-        loaded.log("roster set", data={"person": person, "side": entry["side"], "traits": entry["traits"]})
-    session.emit([session.envelope({"table": name, "person": person, **entry})],
-                 [f"{person} ({entry['side']})" + traits_text(entry["traits"])])
+    from dealer.core.roster import RosterRequest, change_person
+
+    request = RosterRequest(person, side, parse_traits(traits), trait_free)
+    Session(ctx, "table set").run(change_person, request, table="required", name=name, randomness=False)
 
 
 @table.command("remove")
@@ -360,19 +322,10 @@ def remove(ctx, name, person):
     Example:
       dealer table remove friday Velvet
     """
-    session = Session(ctx, "table remove")
-    with session.table(name) as loaded:
-        loaded.person(person)
-        del loaded.roster[person]
-        for deck_name, piles in loaded.decks.items():
-            held = piles.play.get(person, []) + ([piles.sleeves[person]] if person in piles.sleeves else [])
-            if held:
-                piles.discard(held, holder=person)
-                loaded.touch(deck_name)
-                loaded.log("discard", deck=deck_name, cards=held, data={"person": person})
-        loaded.log("roster remove", data={"person": person})
-    session.emit([session.envelope({"table": name, "person": person, "removed": True})],
-                 [f"{person} leaves table {name}"])
+    from dealer.core.roster import RosterRequest, remove_person
+
+    Session(ctx, "table remove").run(remove_person, RosterRequest(person), table="required", name=name,
+                                     randomness=False)
 
 
 @table.command("rest")
@@ -387,21 +340,10 @@ def rest(ctx, name, person):
     Example:
       dealer table rest friday Sally
     """
-    session = Session(ctx, "table rest")
-    with session.table(name) as loaded:
-        loaded.person(person)
-        from dealer.core.mechanics.hex import second_wind
+    from dealer.core.roster import RosterRequest, rest_person
 
-        before = second_wind(loaded, person)
-        loaded.log("rest", data={"person": person, "casts": before})
-    session.emit([session.envelope({"table": name, "person": person, "casts_before": before})],
-                 [f"{person} rests: casts counted afresh (was {before})"])
-
-
-def _side(side, sides):
-    if side not in sides:
-        raise TableError(f"'{side}' is not a side of this ruleset: use {' or '.join(sides)}")
-    return side
+    Session(ctx, "table rest").run(rest_person, RosterRequest(person), table="required", name=name,
+                                   randomness=False)
 
 
 @table.command("undo")
@@ -433,8 +375,8 @@ def undo(ctx, name):
         left = snapshots.depth(tx.db, loaded.id)
     first, last = undone["events"]
     events = "no events" if last < first else f"event {first}" if first == last else f"events {first} to {last}"
-    session.emit([session.envelope({"table": loaded.name, "undid": undone, "left": left}, ruleset=loaded.ruleset_name)],
-                 [f"table {loaded.name}: undid {undone['command']} ({events}, {undone['time']})"])
+    session.show({"kind": "table-undo", "table": loaded.name, "undid": undone, "left": left, "events": events},
+                 ruleset=loaded.ruleset_name)
 
 
 @table.command("export")
@@ -492,10 +434,7 @@ def import_command(ctx, file, as_name):
     with Store().transaction() as tx:
         import_table(tx.db, result, name, where)
         loaded = tx.load(name)
-        summary = {"table": loaded.name, "ruleset": loaded.ruleset_name, "from": result.get("table"),
-                   "decks": sorted(loaded.decks), "roster": len(loaded.roster),
-                   "events": len(result["events"]) + 1}
-    session.emit([session.envelope(summary, ruleset=loaded.ruleset_name)],
-                 [f"table {loaded.name}: imported from {where} ({loaded.ruleset_name}, "
-                  f"{render.plural(len(summary['decks']), 'deck')}, {summary['roster']} on the roster, "
-                  f"{render.plural(summary['events'], 'event')})"])
+        summary = {"kind": "table-import", "table": loaded.name, "ruleset": loaded.ruleset_name,
+                   "from": result.get("table"), "file": where, "decks": sorted(loaded.decks),
+                   "roster": len(loaded.roster), "events": len(result["events"]) + 1}
+    session.show(summary, ruleset=loaded.ruleset_name)

@@ -6,7 +6,7 @@ turn this data into text.
 
 >>> from dealer.core.dice import given_roll
 >>> sorted(roll_data(given_roll(16)))
-['bust', 'by_hand', 'count', 'dice', 'kept', 'modifier', 'raises', 'rolls', 'sides', 'success', 'tn', 'total']
+['bust', 'by_hand', 'count', 'dice', 'kept', 'kind', 'modifier', 'raises', 'rolls', 'sides', 'success', 'tn', 'total']
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ def roll_data(roll: Any) -> dict:
     """
     by_hand = not roll.dice
     data = {
+        "kind": "roll",
         "dice": None if by_hand else roll.notation,
         "count": roll.count,
         "sides": roll.sides,

@@ -367,12 +367,12 @@ def _without_cards(fields, data, gone):
 MOVED_TO_DRAWS = ("max_cards", "wild_pick_at", "target", "chip_cards", "bust_cards")
 
 
-def _skill_draw_keys_moved(document: Any) -> Any:
+def skill_draw_keys_moved(document: Any) -> Any:
     """An older document (a house file, a table's pinned ruleset) with its skill-draw keys under
     ``[hex]`` read as if they were under ``[draws]``, where they now live; a key given in both
     places keeps the ``[draws]`` one.
 
-    >>> _skill_draw_keys_moved({"hex": {"style": "spell", "max_cards": 9}})
+    >>> skill_draw_keys_moved({"hex": {"style": "spell", "max_cards": 9}})
     {'hex': {'style': 'spell'}, 'draws': {'max_cards': 9}}
     """
     hex_ = document.get("hex") if isinstance(document, dict) else None
@@ -420,7 +420,7 @@ def _validated(document, problems):
 
     if isinstance(document, dict) and "mechanics" not in document:
         document = {**document, "mechanics": [name for name in MECHANICS if name in document]}
-    document = _skill_draw_keys_moved(document)
+    document = skill_draw_keys_moved(document)
     doc = schema.validate(document, problems)
     if not problems:
         doc = _remove_cards(doc, problems)

@@ -43,8 +43,8 @@ STATE_FORMAT = 3
 S = TypeVar("S", bound=Part)
 
 
-def upgrade_states(states: dict, version: int) -> dict:
-    """A table's state of format ``version`` in today's format: each part moves its own data.
+def upgrade_states(states: dict, version: int, to: int = STATE_FORMAT) -> dict:
+    """A table's state of format ``version`` in format ``to`` (today's): each part moves its own data.
 
     >>> upgrade_states({"casts": {"Sally": 2}}, 1)
     {'conditions': {'people': {'Sally': {'casts': 2}}}}
@@ -52,7 +52,7 @@ def upgrade_states(states: dict, version: int) -> dict:
     if not isinstance(states, dict):
         raise StateError(f"the state is {type(states).__name__}, not an object")
     states = dict(states)
-    for step in range(version, STATE_FORMAT):
+    for step in range(version, to):
         for key in STATE_TYPES:
             state_type(key).upgrade(states, step)
     return {key: data for key, data in states.items() if data}

@@ -1,15 +1,66 @@
 """Results as data, and that data as text or JSON: the one place output is shaped.
 
-Every command builds a JSON-ready ``result`` dict; ``--json`` prints it inside the envelope
-``{"schema": 1, "command", "ruleset", "seed", "result"}``, ``--jsonl`` prints one envelope
-per line, and the text renderers here read the very same dict, so the two never drift.
+Every command builds a JSON-ready ``result`` dict that says what it is (``kind``); ``--json``
+prints it inside the envelope ``{"schema", "command", "ruleset", "seed", "result"}``,
+``--jsonl`` prints one envelope per line, and ``text`` picks the text renderer by ``kind``
+(as d20's stringifiers pick a method by node type), so the two never drift.
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-SCHEMA = 2
+SCHEMA = 3
+
+# Each result's kind and the renderer that writes it as text: ``function(data, cards)``.
+RENDERERS = {
+    "deal": "dealer.render.tables:deal_text",
+    "hand": "dealer.render.hands:hand_text",
+    "roll": "dealer.render.dice:roll_text",
+    "roll-odds": "dealer.render.dice:roll_odds_text",
+    "rulesets": "dealer.render.rulesets:rulesets_list_text",
+    "ruleset": "dealer.render.rulesets:ruleset_show_text",
+    "ruleset-check": "dealer.render.rulesets:ruleset_check_text",
+    "ruleset-new": "dealer.render.rulesets:ruleset_new_text",
+    "round": "dealer.render.action:countdown_text",
+    "turn-order": "dealer.render.action:turn_order_text",
+    "new-combat": "dealer.render.action:new_combat_text",
+    "sleeve": "dealer.render.action:sleeve_text",
+    "play-sleeve": "dealer.render.action:play_text",
+    "interrupt": "dealer.render.action:interrupt_text",
+    "long-action": "dealer.render.action:begin_text",
+    "hex": "dealer.render.hex:hex_text",
+    "spell": "dealer.render.hex:spell_text",
+    "catalogue": "dealer.render.hex:catalogue_text",
+    "conflict": "dealer.render.conflict:scores_text",
+    "contest": "dealer.render.conflict:contest_text",
+    "harm": "dealer.render.conflict:harm_text",
+    "clear": "dealer.render.conflict:clear_text",
+    "conflict-state": "dealer.render.conflict:show_text",
+    "design": "dealer.render.gadget:design_text",
+    "build": "dealer.render.gadget:build_text",
+    "use": "dealer.render.gadget:use_text",
+    "chips": "dealer.render.chips:chips_text",
+    "odds-hand": "dealer.render.odds:hand_odds_text",
+    "odds-hex": "dealer.render.odds:hex_odds_text",
+    "odds-action": "dealer.render.odds:action_odds_text",
+    "odds-gadget": "dealer.render.odds:gadget_odds_text",
+    "odds-conflict": "dealer.render.odds:conflict_odds_text",
+    "table": "dealer.render.tables:table_event_text",
+    "tables": "dealer.render.tables:tables_text",
+    "table-show": "dealer.render.tables:table_show_text",
+    "table-undo": "dealer.render.tables:undo_text",
+    "table-import": "dealer.render.tables:import_text",
+    "roster": "dealer.render.tables:roster_text",
+}
+
+
+def text(data, cards):
+    """The text lines of a result, by its ``kind`` (the renderer's module is imported on demand)."""
+    module, _, name = RENDERERS[data["kind"]].partition(":")
+    return getattr(importlib.import_module(module), name)(data, cards)
 
 # --ascii: the odds bars' block elements become '#' (a part of a cell counts from a half).
 _ASCII_BARS = str.maketrans({"\u2588": "#", "\u258c": "#", "\u258b": "#", "\u258a": "#", "\u2589": "#",
@@ -62,15 +113,17 @@ def seed_line(envelopes):
 
 
 class Cards:
-    """Formats card codes for a terminal (glyphs, red in red) or as plain codes.
+    """Formats card codes for a terminal (glyphs, red in red) or as plain codes: what every text
+    renderer is given beside the data.
 
     ``fancy``: glyphs in place of codes; ``color``: red cards in red (codes or glyphs).
     """
 
-    def __init__(self, deck, fancy, color=False):
+    def __init__(self, deck, fancy, color=False, ascii=False):
         self.deck = deck
         self.fancy = fancy
         self.color = color
+        self.ascii = ascii  # --ascii: '#' for the odds bars too
 
     def one(self, code):
         if not (self.fancy or self.color):

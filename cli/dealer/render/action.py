@@ -20,10 +20,12 @@ def roll_summary(data):
 
 
 def event_text(event, cards_fmt):
+    """A deck event (a reshuffle, a discard) or a chip event, in words."""
     kind = event["kind"]
     if kind == "chip":
-        got = f"a {event['colour']} chip" if event["colour"] else "no chip (" + event.get("note", "") + ")"
-        return f"{event['why']}: {event['to']} draws {got}"
+        from dealer.render.chips import event_line
+
+        return event_line(event)
     if kind == "reshuffle":
         return f"{event['deck']} deck reshuffled ({event['why']}; {plural(event['count'], 'card')})"
     if kind == "reshuffle owed":
@@ -33,13 +35,7 @@ def event_text(event, cards_fmt):
     return f"{kind}: {event}"
 
 
-def action_text(result, cards_fmt):
-    if "round" in result:
-        return _countdown_text(result, cards_fmt)
-    return _hands_text(result, cards_fmt)
-
-
-def _countdown_text(result, cards_fmt):
+def countdown_text(result, cards_fmt):
     where = f" on {result['table']}" if result.get("table") else ""
     lines = [f"Round {result['round']}{where}"]
     rows = []
@@ -76,7 +72,9 @@ def _countdown_text(result, cards_fmt):
     return lines
 
 
-def _hands_text(result, cards_fmt):
+def turn_order_text(result, cards_fmt):
+    from dealer.render.draws import bust_text
+
     where = f" on {result['table']}" if result.get("table") else ""
     lines = [f"Combat turn order{where}" + (f" ({result['combat']})" if result.get("combat") else "")]
     rows = []
@@ -89,13 +87,29 @@ def _hands_text(result, cards_fmt):
     lines.append("hands:")
     for row in result["participants"]:
         notes = list(row["notes"])
-        if row.get("bust"):
-            notes.append(f"BUST: how black is the hand? {row['bust']['black']} black, {row['bust']['red']} red")
+        if row["draw"] and row["draw"]["modifiers"]:
+            notes.insert(0, ", ".join(f"{m['cards']:+d} {m['why']}" for m in row["draw"]["modifiers"]))
+        if row["wild_picks"]:
+            notes.append(f"wild pick: {cards_fmt.many(row['wild_picks'])}")
+        if row["bust"]:
+            notes.append(bust_text(row))
         lines.append(f"  {row['name']}: {cards_fmt.many(row['cards']) or 'no cards'}"
                      + (f"  ({'; '.join(notes)})" if notes else ""))
     for event in result["events"]:
         lines.append("  " + event_text(event, cards_fmt))
     return lines
+
+
+def new_combat_text(result, cards_fmt):
+    return [f"table {result['table']}: a new combat; {', '.join(result['decks'])} decks shuffled, sleeves cleared"]
+
+
+def sleeve_text(result, cards_fmt):
+    return [f"{result['name']} holds {cards_fmt.one(result['card'])} up the sleeve"]
+
+
+def play_text(result, cards_fmt):
+    return [f"{result['name']} plays {cards_fmt.one(result['card'])} from the sleeve"]
 
 
 def interrupt_text(result, cards_fmt):

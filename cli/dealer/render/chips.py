@@ -40,20 +40,20 @@ def chips_block(data: dict) -> list[str]:
 
 
 def event_line(event: dict) -> str:
-    """One chip event in words."""
-    who, colour, kind = event["player"], event.get("colour"), event["kind"]
+    """One chip event (``kind`` ``chip``, its ``move``), or a ritual performed, in words."""
+    who, colour, move = event["player"], event.get("colour"), event.get("move")
     favor = " favor" if event.get("pool") == "favor" else ""
-    if kind == "ritual":
+    if event["kind"] == "ritual":
         return f"{who} performs the {event['ritual']} ritual"
     if colour is None:
-        return f"{who}: no{favor} chip ({event['why']})"
-    if kind == "draw":
+        return f"{who}: no{favor} chip ({event.get('note') or event['why']})"
+    if move == "draw":
         return f"{who} draws a {colour}{favor} chip ({event['why']})"
-    if kind == "give":
+    if move == "give":
         return f"{who} takes a {colour}{favor} chip from the pot ({event['why']})"
-    if kind == "return":
+    if move == "return":
         return f"{who} throws a {colour}{favor} chip back to the pot ({event['why']})"
-    if kind == "create":
+    if move == "create":
         return f"a new {colour} chip is made for {who} ({event['why']})"
     acts = f", acting as {event['acts_as']}" if event.get("acts_as") else ""
     note = f": \"{event['note']}\"" if event.get("note") else ""
@@ -73,14 +73,20 @@ def _judged_line(label: str, judged: dict, cards_fmt) -> str:
     return line + f" -> {verdict}" + (f": {judged['effect']}" if shown else "")
 
 
+def _ritual_lines(data: dict, cards_fmt) -> list[str]:
+    from dealer.render.draws import draw_lines, size_text
+
+    draw = data["draw"]
+    lines = [f"{possessive(data['player'])} {data['ritual']} ritual, {size_text(draw)}"]
+    lines += draw_lines(draw, cards_fmt, "  ")
+    if not draw["bust"]:
+        lines.append("  the spirits answer" if data["success"] else "  less than a pair: no chips")
+    return lines
+
+
 def chips_text(data: dict, cards_fmt) -> list[str]:
     """Any chips result: the events (a changed hand, a ritual hand), then the chips block."""
-    lines = []
-    if data["action"] == "ritual":
-        judged = data["judged"]
-        lines.append(f"{possessive(data['player'])} {data['ritual']} ritual, skill {data['skill']}: "
-                     f"{cards_fmt.many(judged['cards']) or 'no cards'}")
-        lines.append(_judged_line("  hand:", judged, cards_fmt))
+    lines = _ritual_lines(data, cards_fmt) if data["action"] == "ritual" else []
     lines.extend(event_line(event) for event in data["events"] if event["kind"] != "ritual")
     if data["action"] == "spend" and "before" in data:
         lines.append(_judged_line(f"  before ({data['source']}):", data["before"], cards_fmt))

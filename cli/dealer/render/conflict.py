@@ -5,12 +5,6 @@ from __future__ import annotations
 from dealer.render.hands import bonus_text, hand_line
 
 
-def conflict_text(data: dict, cards) -> list[str]:
-    """Text for any ``dealer conflict`` result, by its ``kind``."""
-    return {"conflict": scores_text, "contest": contest_text, "harm": harm_text, "clear": clear_text,
-            "show": show_text}[data["kind"]](data, cards)
-
-
 def _deal_words(person: dict) -> str:
     if person["typed"]:
         return f"{len(person['cards'])} cards dealt by hand"
@@ -67,7 +61,7 @@ def harm_text(data: dict, cards) -> list[str]:
 
 
 def clear_text(data: dict, cards) -> list[str]:
-    return [f"{data['person']} is no longer shaken"]
+    return [f"{data['person']} steadies: no longer {data['was']}"]
 
 
 def show_text(data: dict, cards) -> list[str]:
@@ -78,27 +72,22 @@ def show_text(data: dict, cards) -> list[str]:
         lines.append(f"  {person}: {owed['harm']} harm to place on {', '.join(owed['allowed'])}")
     if not data["harm"] and not data["pending"]:
         lines.append("  nobody has taken harm")
-    if data["shaken"]:
-        lines.append(f"shaken: {', '.join(data['shaken'])}")
+    for fear in ("shaken", "fleeing"):
+        people = [name for name, held in data["fear"].items() if held == fear]
+        if people:
+            lines.append(f"{fear}: {', '.join(people)}")
     return lines
 
 
 def _drawer_lines(person: dict, cards, title: str) -> list[str]:
-    mods = "".join(f" {n:+d} {why}" for why, n in person["modifiers"])
-    winded = " -1 winded" if person["winded"] else ""
+    from dealer.render.draws import draw_lines, size_text
+
     draw = person["draw"]
-    how = "dealt by hand" if person["typed"] else f"{draw['cards']} cards" + (
-        f" and {draw['wild_picks']} wild pick{'s' if draw['wild_picks'] != 1 else ''}" if draw["wild_picks"] else "")
-    lines = [f"  {title}{person['name']}: skill {person['skill']}{mods}{winded}, {how}: {cards.many(person['cards'])}"]
-    if draw["note"] and not person["typed"]:
-        lines.append(f"    ({draw['note']})")
-    if person["hand"]:
-        picks = f"  wild pick: {cards.many(person['wild_picks'])}" if person["wild_picks"] else ""
-        lines.append(f"    {hand_line(person['hand'], cards)}{picks}")
-    if person["bust"]:
-        black = person["how_black"]
-        lines.append(f"    bust: a Joker and less than a pair; how black: {black['black']} black, {black['red']} red")
-    return lines
+    return [f"  {title}{person['name']}: {size_text(draw)}"] + draw_lines(draw, cards, "    ")
+
+
+FEAR_WORDS = {"stalwart": "stalwart", "shaken": "shaken: -1 card until cleared",
+              "fleeing": "fleeing: running like a jackrabbit (-1 card until cleared)"}
 
 
 def contest_text(data: dict, cards) -> list[str]:
@@ -110,13 +99,13 @@ def contest_text(data: dict, cards) -> list[str]:
     for helper in data["helpers"]:
         lines += _drawer_lines(helper, cards, "helper ")
         lines.append(f"    helps with {bonus_text(helper['bonus'])}")
-    for person in data["participants"]:
+    for i, person in enumerate(data["participants"]):
         lines += _drawer_lines(person, cards, "")
-        if data["bonus"] and data["bonus"]["value"] and person is data["participants"][0] and person["value"]:
-            lines.append(f"    raised by the helpers to {person['value']['text']}")
+        value = person["draw"]["value"]
+        if i == 0 and data["bonus"] and data["bonus"]["value"] and value:
+            lines.append(f"    raised by the helpers to {value['text']}")
         if "outcome" in person:
-            lines.append("    " + {"stalwart": "stalwart", "shaken": "shaken: -1 card until cleared",
-                                    "running": "running like a jackrabbit (and shaken)"}[person["outcome"]])
+            lines.append("    " + FEAR_WORDS[person["outcome"]])
         elif len(data["participants"]) == 1:
             lines.append("    success" if person["success"] else "    failure")
     if data["winner"]:
@@ -127,7 +116,4 @@ def contest_text(data: dict, cards) -> list[str]:
         called = data["called"]
         lines.append(f"called shot (-{called['penalty']} card{'s' if called['penalty'] != 1 else ''}): "
                      f"{called['by']}: {called['reading']}")
-    for event in data["events"]:
-        got = f"a {event['colour']} chip" if event["colour"] else "no chip"
-        lines.append(f"chip: {event['to']} {event['why']}: {got}")
     return lines

@@ -9,7 +9,7 @@ def roll_json(roll):
     head = _JSON_HEADS.get((roll.count, roll.sides, roll.modifier, roll.tn))
     if head is None:
         head = _JSON_HEADS[roll.count, roll.sides, roll.modifier, roll.tn] = (
-            f'{{"dice":"{roll.notation}","count":{roll.count},"sides":{roll.sides},'
+            f'{{"kind":"roll","dice":"{roll.notation}","count":{roll.count},"sides":{roll.sides},'
             f'"modifier":{roll.modifier},"tn":{roll.tn},"rolls":')
     dice = roll.dice
     rolls = str([die.chain for die in dice]).replace(" ", "")
@@ -43,6 +43,7 @@ def roll_line(data):
 
 def odds_data(odds):
     return {
+        "kind": "roll-odds",
         "dice": f"{odds.count}d{odds.sides}" + (f"{odds.modifier:+d}" if odds.modifier else ""),
         "tn": odds.tn,
         "raise_step": odds.raise_step,
@@ -83,3 +84,12 @@ def odds_text(data):
     if data["cut"]:
         lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
     return lines
+
+
+def roll_text(data, cards=None):
+    """A trait roll's one line, as every renderer is called (by the result's ``kind``)."""
+    return [roll_line(data)]
+
+
+def roll_odds_text(data, cards=None):
+    return odds_text(data)

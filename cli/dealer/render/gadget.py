@@ -22,24 +22,21 @@ def _tier_line(data: dict) -> str:
 
 
 def _check_lines(data: dict, cards) -> list[str]:
-    draw = data["draw"]
-    why = [f"skill {data['skill']}"] + [f"{m['cards']:+d} {m['why']}" for m in data["modifiers"]]
-    picks = f" and {plural(draw['wild_picks'], 'wild pick')}" if draw["wild_picks"] else ""
-    lines = [f"  draw: {plural(draw['cards'], 'card')}{picks} ({', '.join(why)})"]
-    if draw["note"]:
-        lines.append(f"    {draw['note']}")
+    from dealer.render.draws import draw_lines, size_text
+
     assist = data["assist"]
+    lines = []
     if assist is not None:
-        made = hand_line(assist["hand"], cards) if assist["hand"] else assist["rank"] or "no cards"
-        lines.append(f"  assist: {made} -> {bonus_text(assist['bonus'])}")
-    lines.append(f"  cards: {cards.many(data['cards']) or '(none)'}")
-    if data["hand"] is not None:
-        lines.append(f"  hand: {hand_line(data['hand'], cards)}")
-        if data["wild_picks"]:
-            lines.append(f"    wild pick: {cards.many(data['wild_picks'])}")
-    if data["bust"]:
-        lines.append("  bust: a Joker and less than a pair")
-    return lines
+        who = f" by {assist['person']}" if assist["person"] else ""
+        if assist["draw"] is None:
+            lines.append(f"  assist{who}: {assist['rank']} -> {bonus_text(assist['bonus'])}")
+        else:
+            lines.append(f"  assist{who}: {size_text(assist['draw'])}")
+            lines += draw_lines(assist["draw"], cards, "    ")
+            lines.append(f"    -> {bonus_text(assist['bonus'])}")
+    draw = data["draw"]
+    lines.append(f"  check: {size_text(draw)}")
+    return lines + draw_lines(draw, cards, "    ")
 
 
 def chance_text(chance: dict) -> str:
@@ -50,7 +47,7 @@ def chance_text(chance: dict) -> str:
 
 def design_text(data: dict, cards) -> list[str]:
     lines = [f"design {data['name']}: {_tier_line(data)}"] + _check_lines(data, cards)
-    verdict = "the design works" if data["works"] else "no design"
+    verdict = "the design works" if data["success"] else "no design"
     bonus = f", {plural(data['bonus_cards'], 'bonus construction card')}" if data["bonus_cards"] else ""
     lines.append(f"  {steps_text(data['steps'])}: {verdict}{bonus}")
     lines += [f"  {joker['name']}: {joker['note']}" for joker in data["jokers"]]
@@ -64,7 +61,7 @@ def build_text(data: dict, cards) -> list[str]:
     name = data["design"] or "a device"
     lines = [f"build {name}: {_tier_line(data)}"] + _check_lines(data, cards)
     verdict = steps_text(data["steps"]) + (" with a high hand" if data["high"] else "")
-    if not data["works"]:
+    if not data["success"]:
         lines.append(f"  {verdict}: it just won't work")
     else:
         rushed = f" (rushed {plural(data['rush'], 'category')})" if data["rush"] else ""

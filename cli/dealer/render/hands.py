@@ -47,9 +47,10 @@ def hand_text(result, cards_fmt):
                  f"second: {hand_line(result['vs'], cards_fmt)}",
                  {"first": "the first hand wins", "second": "the second hand wins",
                   "tie": "a tie"}[result["winner"]]]
-    if result.get("bust"):
-        lines.append(f"BUST: a Joker and less than a pair. How black is your hand? "
-                     f"{result['bust']['black']} black, {result['bust']['red']} red")
+    if result["bust"]:
+        from dealer.render.draws import bust_text
+
+        lines.append(bust_text(result))
     if "min" in result:
         verdict = "met" if result["min"]["met"] else "not met"
         lines.append(f"at least {result['min']['threshold']}: {verdict}")

@@ -7,7 +7,8 @@ from dealer.render.hands import hand_line
 from dealer.render.action import event_text, roll_summary
 
 
-def catalogue_text(catalogue):
+def catalogue_text(data, cards_fmt):
+    catalogue = data["catalogue"]
     if not catalogue:
         return ["this ruleset has no hex catalogue: cast with --min HAND"]
     rows = [[cell(e["name"]), cell(e["trait"]), cell(f"at least {e['minimum']}"), cell(f"speed {e['speed']}"),
@@ -16,8 +17,6 @@ def catalogue_text(catalogue):
 
 
 def hex_text(result, cards_fmt):
-    if result["style"] == "spell":
-        return _spell_text(result, cards_fmt)
     entry = result["hex"]
     title = (f"{entry['name']} ({entry['trait']}, at least {entry['minimum']}, speed {entry['speed']})"
              if entry else f"a hex needing at least {result['minimum']}")
@@ -46,27 +45,18 @@ def hex_text(result, cards_fmt):
     return lines
 
 
-def _spell_text(result, cards_fmt):
-    entry = result["spell"]
+def spell_text(result, cards_fmt):
+    from dealer.render.draws import draw_lines, size_text
+
+    entry, draw = result["spell"], result["draw"]
     who = f"{result['caster']} casts " if result["caster"] else ""
-    pick = " and a wild pick" if result["wild_picks"] == 1 else (
-        f" and {result['wild_picks']} wild picks" if result["wild_picks"] else "")
-    lines = [f"{who}{entry['name'] if entry else 'a spell'}: {plural(result['cards_allowed'], 'card')}{pick}"
-             + (" (winded: one card fewer)" if result.get("winded") else "")]
-    lines.append(f"drew: {cards_fmt.many(result['cards']) or 'nothing'}")
-    if result.get("note"):
-        lines.append(f"  ({result['note']})")
-    if result["wild_pick"]:
-        lines.append(f"wild pick: {cards_fmt.one(result['wild_pick']['card'])} becomes "
-                     f"{cards_fmt.one(result['wild_pick']['as'])}")
-    if result["hand"]:
-        lines.append("hand: " + hand_line(result["hand"], cards_fmt))
-    if result["bust"]:
-        lines.append(f"BUST: a Joker and less than a pair. How black is your hand? "
-                     f"{result['black']} black, {result['red']} red")
-    elif result["success"]:
-        lines.append(f"success against {result['target']}" + (f": {result['effect']}" if result["effect"] else ""))
-    else:
+    lines = [f"{who}{entry['name'] if entry else 'a spell'}, {size_text(draw)}"]
+    lines += draw_lines(draw, cards_fmt)
+    if result["success"]:
+        label = result["verdict"]
+        lines.append(f"success against {result['target']}" + (f": {label}" if label != f"at least {result['target']}"
+                                                               else ""))
+    elif not draw["bust"]:
         lines.append(f"failure: less than {result['target']}")
     if "backlash" in result:
         lines.append(f"BACKLASH (huckster), severity {result['backlash']['severity']} of 3: "

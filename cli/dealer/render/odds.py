@@ -68,6 +68,7 @@ def one_in_text(value) -> str:
 def hand_odds_data(odds, ruleset, seed=None) -> dict:
     exact = odds.exact
     data = {
+        "kind": "odds-hand",
         "cards": odds.n,
         "context": odds.context.name,
         "wild": {card.code: kind for card, kind in odds.context.wild.items()},
@@ -108,7 +109,8 @@ def _error_text(row):
     return f" ±{percent(row['stderr'])}" if "stderr" in row else ""
 
 
-def hand_odds_text(data, ascii: bool = False) -> list[str]:
+def hand_odds_text(data, cards) -> list[str]:
+    ascii = cards.ascii
     wild = ", ".join(f"{code} {kind}" for code, kind in data["wild"].items()) or "no wild cards"
     held = f", holding {' '.join(data['held'])}" if data["held"] else ""
     lines = [f"best hand of {data['cards']} cards from {data['pool']} ({data['context']}: {wild}{held}): "
@@ -168,8 +170,8 @@ def _dice_text(roll):
 def cast_odds_data(cast: dict) -> dict:
     """``casting.cast_odds`` as data: a huckster's hex or a spell."""
     if cast["style"] == "huckster":
-        return huckster_odds_data(cast["result"], cast["name"], cast["dice"], cast["roll"])
-    return spell_odds_data(cast["result"], cast["skill"])
+        return {"kind": "odds-hex", **huckster_odds_data(cast["result"], cast["name"], cast["dice"], cast["roll"])}
+    return {"kind": "odds-hex", **spell_odds_data(cast["result"], cast["skill"])}
 
 
 def huckster_odds_data(result, name, dice, roll) -> dict:
@@ -223,7 +225,8 @@ def _line(label, p, width, ascii, extra=""):
     return f"  {label:<{width}} {percent(p):>10}{extra}  {bar(p, ascii=ascii)}"
 
 
-def hex_odds_text(data, ascii: bool = False) -> list[str]:
+def hex_odds_text(data, cards) -> list[str]:
+    ascii = cards.ascii
     if data["style"] == "spell":
         pick = " with a wild pick" if data["wild_pick"] else ""
         how = (f"simulated: {data['samples']:,} casts (seed {data['seed']})" if data["method"] == "simulated"
@@ -267,12 +270,13 @@ def hex_odds_text(data, ascii: bool = False) -> list[str]:
 
 
 def action_odds_data(result, dice, roll) -> dict:
-    return {"dice": _dice_text(roll), "tn": roll.tn, "max_cards": result["max_cards"],
+    return {"kind": "odds-action", "dice": _dice_text(roll), "tn": roll.tn, "max_cards": result["max_cards"],
             "cards": [{"cards": n, "probability": p} for n, p in result["cards"].items()],
             "mean": result["mean"], "cut": result["cut"], "method": "counted"}
 
 
-def action_odds_text(data, ascii: bool = False) -> list[str]:
+def action_odds_text(data, cards) -> list[str]:
+    ascii = cards.ascii
     lines = [f"action cards from a Quickness roll of {data['dice']} vs TN {data['tn']} "
              f"(at most {data['max_cards']}): exact"]
     for row in data["cards"]:
@@ -283,8 +287,8 @@ def action_odds_text(data, ascii: bool = False) -> list[str]:
 
 
 def gadget_odds_data(result) -> dict:
-    data = {"reliability": result["reliability"], "deck": result["deck"], "jokers": result["jokers"],
-            "method": "counted"}
+    data = {"kind": "odds-gadget", "reliability": result["reliability"], "deck": result["deck"],
+            "jokers": result["jokers"], "method": "counted"}
     data["breakdown"] = figure(result["breakdown_count"], result["draws"], exact=True)
     if "fail_hand" in result:
         hand = result["fail_hand"]
@@ -296,7 +300,8 @@ def gadget_odds_data(result) -> dict:
     return data
 
 
-def gadget_odds_text(data, ascii: bool = False) -> list[str]:
+def gadget_odds_text(data, cards) -> list[str]:
+    ascii = cards.ascii
     b = data["breakdown"]
     lines = [f"reliability {data['reliability']}: {data['reliability']} card{'' if data['reliability'] == 1 else 's'} from {data['deck']}; "
              f"{' or '.join(data['jokers'])} breaks the device",
@@ -312,10 +317,11 @@ def gadget_odds_text(data, ascii: bool = False) -> list[str]:
 
 
 def conflict_odds_data(result, seed) -> dict:
-    return {**result, "seed": seed}
+    return {"kind": "odds-conflict", **result, "seed": seed}
 
 
-def conflict_odds_text(data, ascii: bool = False) -> list[str]:
+def conflict_odds_text(data, cards) -> list[str]:
+    ascii = cards.ascii
     """Each participant's chance to win (or meet the target), with its standard error."""
     what = "meets the target" if data["alone"] else "wins"
     lines = [f"who {what}: simulated, {data['samples']:,} deals (seed {data['seed']})"]

@@ -5,7 +5,16 @@ from __future__ import annotations
 from dealer.render import cell, table_text
 
 
-def rulesets_list_text(result):
+def ruleset_check_text(result, cards=None):
+    return [f"{result['path']}: ok: ruleset '{result['name']}', {result['cards']} cards, "
+            f"{len(result['hand_ranks'])} hand ranks"]
+
+
+def ruleset_new_text(result, cards=None):
+    return result["toml"].splitlines()
+
+
+def rulesets_list_text(result, cards=None):
     return table_text([[cell(item["name"]), cell(f"{item['cards']} cards"), cell(item["title"])]
                        for item in result["rulesets"]])
 
@@ -28,7 +37,7 @@ def _pattern_text(pattern):
     return ", ".join(parts) or "any cards"
 
 
-def ruleset_show_text(result):
+def ruleset_show_text(result, cards=None):
     doc = result["document"]
     deck = result["deck"]
     lines = [f"{doc['name']}: {doc['title']}" if doc["title"] else doc["name"]]

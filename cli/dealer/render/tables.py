@@ -5,9 +5,9 @@ from __future__ import annotations
 from dealer.render import cell, plural, table_text
 
 
-def draw_text(results, cards_fmt):
-    """One line of cards per deal, and nothing else: notes are ``draw_notes``, printed apart."""
-    return [cards_fmt.many(result["cards"]) for result in results]
+def deal_text(result, cards_fmt):
+    """One line of cards, and nothing else: notes are ``draw_notes``, printed apart."""
+    return [cards_fmt.many(result["cards"])]
 
 
 def draw_notes(results):
@@ -29,6 +29,50 @@ def chips_text(counts):
 
 def traits_text(traits):
     return (": " + ", ".join(f"{key}={value}" for key, value in traits.items())) if traits else ""
+
+
+def table_event_text(result, cards_fmt):
+    """A table made, reset, deleted, shuffled, or cards discarded."""
+    name, action = result["table"], result["action"]
+    if action == "new":
+        pot = f", a pot of {chips_text(result['pot'])}" if result["pot"] else ""
+        return [f"table {name}: {result['ruleset']}, a shuffled {result['cards']}-card deck{pot}"]
+    if action == "reset":
+        return [f"table {name}: every card back and shuffled, chips back in the pot"]
+    if action == "delete":
+        return [f"table {name} deleted"]
+    if action == "shuffle":
+        return [f"{deck}: {count} cards shuffled" for deck, count in result["shuffled"].items()]
+    return [f"discarded: {cards_fmt.many(result['cards'])}"]
+
+
+def tables_text(result, cards_fmt):
+    rows = [[cell(t["name"]), cell(t["ruleset"]), cell(f"{t['roster']} people"), cell(f"{t['events']} events"),
+             cell(f"made {t['created']}")] for t in result["tables"]]
+    return table_text(rows) or ["no tables yet: dealer table new NAME"]
+
+
+def roster_text(result, cards_fmt):
+    """A person joined, changed, left or rested."""
+    person, action = result["person"], result["action"]
+    if action == "add":
+        return [f"{person} ({result['side']}) joins table {result['table']}" + traits_text(result["traits"])]
+    if action == "set":
+        return [f"{person} ({result['side']})" + traits_text(result["traits"])]
+    if action == "remove":
+        return [f"{person} leaves table {result['table']}"]
+    return [f"{person} rests: casts counted afresh (was {result['casts_before']})"]
+
+
+def undo_text(result, cards_fmt):
+    undid = result["undid"]
+    return [f"table {result['table']}: undid {undid['command']} ({result['events']}, {undid['time']})"]
+
+
+def import_text(result, cards_fmt):
+    return [f"table {result['table']}: imported from {result['file']} ({result['ruleset']}, "
+            f"{plural(len(result['decks']), 'deck')}, {result['roster']} on the roster, "
+            f"{plural(result['events'], 'event')})"]
 
 
 def table_show_text(result, cards_fmt):

@@ -168,7 +168,9 @@ def _resolved(spec, base_dir=None, chain=()):
     if len(chain) >= MAX_EXTENDS:
         raise RulesetError([f"{display}: extends: a chain of more than {MAX_EXTENDS} rulesets; "
                             "extend a shipped ruleset more directly"])
-    document = _parse(text, display)
+    from dealer.core.rules import skill_draw_keys_moved
+
+    document = skill_draw_keys_moved(_parse(text, display))  # each file by itself, before extends merges
     parent = document.pop("extends", "")
     if not isinstance(parent, str):
         raise RulesetError([f"{display}: extends: expected the name or path of a ruleset"])

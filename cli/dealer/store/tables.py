@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # dealer.core.table.STATE_FORMAT: a test keeps them equal
 FILE_NAME = "tables.sqlite3"
 BUSY_TIMEOUT_S = 60
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
@@ -89,19 +89,21 @@ BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END
 
 POT = ""  # the chips table's holder for the pot
 
-def _state_by_mechanic(connection):
-    """Version 1 kept a poker-hands caster's cast count at the top of the table's state
-    (``casts``); version 2 gives each mechanic its own part: it moves under ``hex``."""
+def _upgrade_states(connection, version):
+    """Every table's state, and the state in every undo snapshot, from format ``version`` to
+    the next: each part of the state moves its own data (``dealer.core.table.upgrade_states``)."""
+    from dealer.core.table import upgrade_states
+    from dealer.store.undo import upgrade_snapshots
+
     for row_id, state in connection.execute("SELECT id, state FROM tables").fetchall():
-        data = json.loads(state)
-        casts = data.pop("casts", None)
-        if casts:
-            data.setdefault("hex", {})["casts"] = casts
-        connection.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(data, sort_keys=True), row_id))
+        upgraded = upgrade_states(json.loads(state), version, version + 1)
+        connection.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(upgraded, sort_keys=True), row_id))
+    upgrade_snapshots(connection, lambda states: upgrade_states(states, version, version + 1))
 
 
-# Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {1: _state_by_mechanic}
+# Migrations from version N to N + 1, applied in order inside one transaction. The file's
+# version is the state format (``dealer.core.table.STATE_FORMAT``); its tables did not change.
+MIGRATIONS = {1: _upgrade_states, 2: _upgrade_states}
 
 
 def state_dir() -> str:
@@ -318,7 +320,7 @@ class Store:
         try:
             current = connection.execute("PRAGMA user_version").fetchone()[0]
             while current < SCHEMA_VERSION:
-                MIGRATIONS[current](connection)
+                MIGRATIONS[current](connection, current)
                 current += 1
                 connection.execute(f"PRAGMA user_version = {current}")
             connection.execute("COMMIT")

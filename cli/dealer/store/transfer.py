@@ -47,7 +47,10 @@ def export_table(db, name) -> dict:
               for seq, when, command, kind, deck, cards, seed, data in db.execute(
                   "SELECT seq, time, command, kind, deck, cards, seed, data FROM events WHERE table_id = ? "
                   "ORDER BY seq", (table_id,))]
-    return {"format": FORMAT, "table": name, "ruleset": ruleset, "created": created,
+    from dealer.core.table import STATE_FORMAT
+
+    return {"kind": "table-export", "format": FORMAT, "state_format": STATE_FORMAT, "table": name,
+            "ruleset": ruleset, "created": created,
             "document": json.loads(document), "state": json.loads(state), "decks": decks, "roster": roster,
             "chips": {"pot": pot, "players": players}, "events": events}
 
@@ -107,9 +110,13 @@ def check(result, where, name) -> dict:
          f"it says ruleset '{result.get('ruleset')}' but its ruleset document is '{ruleset.name}'")
     need(isinstance(result.get("created"), str), "no 'created' time")
     need(isinstance(result.get("state"), dict), "'state' is not an object")
-    try:  # every part of the state must belong to a mechanic and read back as its type
-        from dealer.core.table import Table
+    from dealer.core.table import STATE_FORMAT, Table, upgrade_states
 
+    version = result.get("state_format", 2)  # exports before state format 3 did not say theirs
+    need(isinstance(version, int) and not isinstance(version, bool) and 1 <= version <= STATE_FORMAT,
+         f"state format {version!r} is not one this dealer reads (1 to {STATE_FORMAT}); upgrade dealer")
+    try:  # every part of the state must belong to a mechanic and read back as its type, in full
+        result["state"] = upgrade_states(result["state"], version)
         Table(ruleset, name=name, states=result["state"]).check_states()
     except DealerError as error:
         _refuse(where, f"its state: {error}")

@@ -99,6 +99,18 @@ def restore(db, table_id, rows) -> None:
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
 
 
+def upgrade_snapshots(db, upgrade) -> None:
+    """Each snapshot's state through ``upgrade`` (a state format migration), so an undo after an
+    upgrade puts back a state this dealer reads."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'snapshots'").fetchone():
+        return
+    for snapshot_id, data in db.execute("SELECT id, data FROM snapshots").fetchall():
+        rows = json.loads(data)
+        rows["state"] = json.dumps(upgrade(json.loads(rows["state"])), sort_keys=True)
+        db.execute("UPDATE snapshots SET data = ? WHERE id = ?",
+                   (json.dumps(rows, ensure_ascii=False, separators=(",", ":")), snapshot_id))
+
+
 def depth(db, table_id) -> int:
     """How many commands ``undo`` can still walk back (an upper bound: no-op snapshots count)."""
     db.execute(SNAPSHOTS)

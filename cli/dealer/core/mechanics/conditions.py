@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dealer.core.record import COUNT, Choice, Field, MapOf, Nested, Part, Record
+from dealer.core.record import COUNT, Choice, Field, MapOf, Nested, Part, Record, StateError
 from dealer.core.table import Table
 
 SHAKEN = "shaken"
@@ -60,19 +60,25 @@ class ConditionsState(Part):
     def upgrade(cls, states: dict, version: int) -> None:
         """Format 1 kept casts at the top of the state (format 2 put them under ``hex``); format 3
         gathers casts (``hex``), the shaken (``conflict``) and wounds (``chips``) here."""
-        if version == 1 and "casts" in states:
-            states.setdefault("hex", {})["casts"] = states.pop("casts")
+        if version == 1 and "casts" in states and isinstance(states.setdefault("hex", {}), dict):
+            states["hex"]["casts"] = states.pop("casts")
         if version != 2:
             return
         people: dict[str, dict] = {}
-        for name, casts in states.pop("hex", {}).get("casts", {}).items():
-            people.setdefault(name, {})["casts"] = casts
-        conflict = states.get("conflict", {})
-        for name in conflict.pop("shaken", []) if isinstance(conflict, dict) else []:
-            people.setdefault(name, {})["fear"] = SHAKEN
-        chips = states.get("chips", {})
-        for name, wounds in (chips.pop("wounds", {}) if isinstance(chips, dict) else {}).items():
-            people.setdefault(name, {})["wounds"] = wounds
+        moved = (("hex", "casts", "casts"), ("conflict", "shaken", "fear"), ("chips", "wounds", "wounds"))
+        for part, key, field in moved:
+            holder = states.get(part)
+            if not isinstance(holder, dict) or key not in holder:
+                continue
+            found = holder.pop(key)
+            if isinstance(found, list):  # the shaken, by name
+                found = {name: SHAKEN for name in found if isinstance(name, str)}
+            if not isinstance(found, dict):
+                raise StateError(f"{part}.{key}: {type(found).__name__} is not an object")
+            for name, value in found.items():
+                people.setdefault(str(name), {})[field] = value
+        if isinstance(states.get("hex"), dict) and not states["hex"]:
+            del states["hex"]
         if people:
             states["conditions"] = {"people": people}
 

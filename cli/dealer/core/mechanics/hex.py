@@ -128,32 +128,47 @@ def resolve(ruleset: Any, request: HuckRequest | SpellRequest, table: Table,
 # -- backlash -----------------------------------------------------------------------------------
 
 
-def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bool = False) -> dict:
-    """Backlash reasons and severity, for both styles: one Joker 1 < bust 2 < both Jokers 3.
-
-    A Joker backlashes when ``hex.backlash_always`` names it, or ``hex.backlash_below_level``
-    while the level is below its number; ``any_joker`` (a poker-hands huckster): every
-    ``draws.bust_cards`` card does.
-    """
+def backlash_cards(ruleset: Any, level: int, *, any_joker: bool = False) -> tuple[set[str], set[str]]:
+    """The codes of the cards that can backlash at all, and of those that do at ``level``: a card
+    of ``hex.backlash_always``; one of ``hex.backlash_below_level`` while the level is below its
+    number; with ``any_joker`` (a poker-hands huckster), every ``draws.bust_cards`` card."""
     rules = ruleset.hex
+    jokers = set(ruleset.draws["bust_cards"]) if any_joker else set()
+    listed = set(rules["backlash_always"]) | set(rules["backlash_below_level"]) | jokers
+    active = set(rules["backlash_always"]) | jokers | {code for code, below in rules["backlash_below_level"].items()
+                                                       if level < below}
+    return listed, active
+
+
+def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bool = False) -> dict:
+    """Backlash reasons and severity, for both styles: one Joker 1 < bust 2 < both Jokers 3
+    (``backlash_cards`` says which cards backlash at this level)."""
+    rules = ruleset.hex
+    listed, active = backlash_cards(ruleset, level, any_joker=any_joker)
     reasons = []
     if bust:
         reasons.append("went bust on the hexslingin' roll" if rules["style"] == "huckster"
                        else "a Joker and less than a pair: bust")
-
-    def joker(card):  # a card that can backlash at all
-        return (card.code in rules["backlash_always"] or card.code in rules["backlash_below_level"]
-                or (any_joker and card.code in ruleset.draws["bust_cards"]))
-
-    for card in filter(joker, cards):
+    for card in cards:
+        if card.code not in active:
+            continue
         below = rules["backlash_below_level"].get(card.code)
-        if card.code in rules["backlash_always"] or (any_joker and card.code in ruleset.draws["bust_cards"]):
+        if card.code in rules["backlash_always"] or any_joker or below is None:
             reasons.append(f"drew the {card.name}" + ("" if any_joker else " (always backlash)"))
-        elif level < below:
+        else:
             reasons.append(f"drew the {card.name} with the hex at level {level} (below {below})")
-    both = sum(1 for card in cards if card.kind == "special" and joker(card)) >= 2
-    severity = 3 if both and reasons else 2 if bust else 1 if reasons else 0
-    return results.backlash_data(reasons, severity)
+    both = sum(1 for card in cards if card.kind == "special" and card.code in listed) >= 2
+    return results.backlash_data(reasons, severity(both and bool(reasons), bust, bool(reasons)))
+
+
+def severity(both_jokers: bool, bust: bool, any_backlash: bool) -> int:
+    """How bad a backlash is: both Jokers 3 > a bust 2 > one Joker 1 > none 0."""
+    return 3 if both_jokers else 2 if bust else 1 if any_backlash else 0
+
+
+def hex_cards(ruleset: Any, raises: int) -> int:
+    """Cards a successful hexslingin' roll draws: ``base_cards``, one more per raise (seed 000)."""
+    return ruleset.hex["base_cards"] + raises * ruleset.hex["cards_per_raise"]
 
 
 # -- the caster's deck --------------------------------------------------------------------------
@@ -298,10 +313,10 @@ def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table)
         if in_combat(table):
             current = long_actions.current(table, request.caster)
             if current is None or current.what != entry["name"]:
-                from dealer.core.mechanics.action.moves import resolve_begin
+                from dealer.core.mechanics.action.moves import BeginRequest, resolve_begin
 
-                return resolve_begin(ruleset, request.caster, speed, entry["name"], table,
-                                     card=request.action_card, hex_=True).to_data()
+                begin = BeginRequest(request.caster, speed, entry["name"], request.action_card)
+                return resolve_begin(ruleset, begin, table, hex_=True).to_data()
             if not current.done:
                 raise HexError(f"{request.caster} is still spending action cards on {entry['name']}: "
                                f"{current.spent} of {current.need}; it resolves on the last")
@@ -347,7 +362,7 @@ def _huckster(ruleset: Any, request: HuckRequest, entry: dict | None, table: Tab
     elif not roll.success:
         outcome = dict(verdict="failure: no manitou answers; nothing happens")
     else:
-        allowed = rules["base_cards"] + roll.raises * rules["cards_per_raise"]
+        allowed = hex_cards(ruleset, roll.raises)
         cards = given if given is not None else [ruleset.deck.parse(code) for code in deck.draw(allowed)]
         outcome = dict(cards_allowed=allowed, cards=tuple(cards), short=deck.short)
         if not cards:

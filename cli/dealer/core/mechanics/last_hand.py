@@ -36,10 +36,11 @@ class LastHands(Part):
     def upgrade(cls, states: dict, version: int) -> None:
         """Format 3 judges every skill draw in the ruleset's one context (``draws.context``): a
         hand no longer keeps its own."""
-        if version == 2:
-            for record in states.get("hands", {}).get("people", {}).values():
-                if isinstance(record, dict):
-                    record.pop("context", None)
+        hands = states.get("hands")
+        people = hands.get("people") if version == 2 and isinstance(hands, dict) else None
+        for record in people.values() if isinstance(people, dict) else ():
+            if isinstance(record, dict):
+                record.pop("context", None)
 
     def to_data(self) -> dict:
         return super().to_data() if self.people else {}

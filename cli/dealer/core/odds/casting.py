@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from math import comb
+from typing import NamedTuple
 
 from dealer.core.cards import SPECIAL
 from dealer.core.odds import ENUMERATE_LIMIT, OddsError
@@ -104,15 +105,17 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
     from ``ruleset.hex`` (``backlash_always``, ``backlash_below_level``), as in
     ``mechanics.hex.backlash``: one Joker < bust < both Jokers.
     """
+    from dealer.core.mechanics import hex as hexes
+
     rules = ruleset.hex
     deck = ruleset.deck
     size = len(deck)
     context = ruleset.context(rules["context"] or None)
     threshold = ruleset.threshold(minimum)
     failures = _Failures(ruleset, context, threshold, rng, samples)
-    listed = [deck.parse(code) for code in dict.fromkeys(list(rules["backlash_always"]) + list(rules["backlash_below_level"]))]
-    active = {card for card in listed if card.code in rules["backlash_always"]
-              or level < rules["backlash_below_level"].get(card.code, 0)}
+    codes, active_codes = hexes.backlash_cards(ruleset, level)
+    listed = [card for card in deck if card.code in codes]
+    active = {card for card in listed if card.code in active_codes}
     works = fizzles = 0.0
     severity = [0.0, 0.0, roll.bust, 0.0]
     drawn = {card.code: 0.0 for card in listed}
@@ -126,7 +129,7 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
         remaining -= p
         if p <= 0:
             continue
-        n = min(rules["base_cards"] + raises * rules["cards_per_raise"], size)
+        n = min(hexes.hex_cards(ruleset, raises), size)
         cards_dist[n] = cards_dist.get(n, 0.0) + p
         if last_rate == 1.0 or (last_rate is not None and remaining + p < TAIL):
             # P(works) only grows with more cards: bound what is left instead of counting it.
@@ -145,7 +148,8 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
                 if not chance:
                     continue
                 specials = sum(1 for card in subset if card.kind == SPECIAL)
-                level_of = 3 if specials >= 2 else (1 if any(card in active for card in subset) else 0)
+                backlashes = any(card in active for card in subset)
+                level_of = hexes.severity(specials >= 2 and backlashes, False, backlashes)
                 severity[level_of] += p * chance
                 if specials >= 2:
                     both += p * chance
@@ -183,7 +187,7 @@ def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | No
     from dealer.core.odds.counting import Counter, Unsupported
     from dealer.core.results import effect_label
 
-    rules = ruleset.hex
+    rules = ruleset.draws
     deck = ruleset.deck
     context = ruleset.context(rules["context"] or None)
     size = draws.draw_size(ruleset, skill, list(modifiers), wild_pick=wild_pick)
@@ -240,9 +244,19 @@ def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | No
     return out
 
 
+class _Outcome(NamedTuple):
+    """A Quickness roll's outcome, for ``countdown.cards_for_roll``."""
+
+    bust: bool
+    success: bool
+    raises: int
+
+
 def action_odds(ruleset, roll) -> dict:
-    """Action cards from a Quickness roll (seed 000's table, from ``ruleset.action``): ``{cards: p}``."""
-    from dealer.core.mechanics.action import ActionError
+    """Action cards from a Quickness roll: ``{cards: p}``, each outcome's cards counted by the
+    function a round is dealt with (``countdown.cards_for_roll``)."""
+    from dealer.core.mechanics.action.common import ActionError
+    from dealer.core.mechanics.action.countdown import cards_for_roll
 
     rules = ruleset.action
     if rules.get("style") != "countdown":
@@ -251,14 +265,13 @@ def action_odds(ruleset, roll) -> dict:
     top = rules["max_cards"]
     dist = {cards: 0.0 for cards in range(top + 1)}
 
-    def add(cards, p):
-        cards = max(0, min(cards, top))
-        dist[cards] += p
+    def add(outcome, p):
+        dist[min(cards_for_roll(outcome, rules, top), top)] += p
 
-    add(rules["cards_on_bust"], roll.bust)
-    add(rules["cards_on_failure"], roll.failure)
+    add(_Outcome(True, False, 0), roll.bust)
+    add(_Outcome(False, False, 0), roll.failure)
     for raises, p in enumerate(roll.raises):
-        add(rules["cards_on_success"] + raises * rules["cards_per_raise"], p)
+        add(_Outcome(False, True, raises), p)
     return {"cards": dist, "max_cards": top, "cut": roll.cut,
             "mean": sum(cards * p for cards, p in dist.items())}
 

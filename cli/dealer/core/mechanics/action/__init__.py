@@ -14,17 +14,25 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dealer.core.mechanics.action.common import CountdownRequest, HandsRequest, RoundResult
+from dealer.core.mechanics.action.common import CountdownRequest, HandsRequest
 from dealer.core.table import Table
 
 
-def resolve(ruleset: Any, request: CountdownRequest | HandsRequest, table: Table, rng: random.Random) -> RoundResult:
-    """Deal the next round (a countdown) or the combat's turn order (hands)."""
+def resolve(ruleset: Any, request: Any, table: Table, rng: random.Random) -> Any:
+    """Deal the next round (a countdown), the combat's turn order (hands), or a move between
+    rounds (``moves``: a new combat, a sleeve, a play, an interrupt, a long action begun)."""
     ruleset.require("action")
     if isinstance(request, HandsRequest):
         from dealer.core.mechanics.action.hands import turn_order
 
         return turn_order(ruleset, request, table, rng)
-    from dealer.core.mechanics.action.countdown import deal_round
+    if isinstance(request, CountdownRequest):
+        from dealer.core.mechanics.action.countdown import deal_round
 
-    return deal_round(ruleset, request, table, rng)
+        return deal_round(ruleset, request, table, rng)
+    from dealer.core.mechanics.action import moves
+
+    resolvers = {moves.NewCombatRequest: moves.new_combat, moves.SleeveRequest: moves.resolve_sleeve,
+                 moves.PlayRequest: moves.resolve_play, moves.InterruptRequest: moves.resolve_interrupt,
+                 moves.BeginRequest: moves.resolve_begin}
+    return resolvers[type(request)](ruleset, request, table, rng)

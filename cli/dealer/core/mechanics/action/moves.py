@@ -21,7 +21,34 @@ from dealer.core.piles import PileError
 from dealer.core.table import Table
 
 
-def new_combat(ruleset: Any, table: Table, rng: random.Random) -> RoundResult:
+class NewCombatRequest(NamedTuple):
+    """``dealer action new``: every action card back, the decks shuffled."""
+
+
+class SleeveRequest(NamedTuple):
+    """``dealer action sleeve NAME [CARD]``: one of NAME's cards up the sleeve (default: the lowest)."""
+
+    name: str
+    card: str | None = None
+
+
+class PlayRequest(NamedTuple):
+    """``dealer action play NAME``: NAME plays the card up their sleeve."""
+
+    name: str
+
+
+class BeginRequest(NamedTuple):
+    """``dealer action begin NAME CARDS``: NAME begins ``what``, taking CARDS action cards, on
+    ``card`` (default: their first this round)."""
+
+    name: str
+    cards: int
+    what: str = "action"
+    card: str | None = None
+
+
+def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: random.Random) -> RoundResult:
     """Every action card back, the decks shuffled, sleeves, long actions and the combat's state cleared."""
     ruleset.require("action")
     names = [COMBAT_DECK] if ruleset.action["style"] == "hands" else list(ruleset.action["sides"])
@@ -45,10 +72,11 @@ def _holder_deck(ruleset: Any, table: Table, name: str) -> tuple[str, Any]:
                       "(dealer action --table ...)")
 
 
-def resolve_sleeve(ruleset: Any, name: str, card: str | None, table: Table) -> RoundResult:
+def resolve_sleeve(ruleset: Any, request: SleeveRequest, table: Table, rng: random.Random) -> RoundResult:
     """Put one of ``name``'s action cards up the sleeve; the lowest non-special by default."""
+    name = request.name
     side, piles = _holder_deck(ruleset, table, name)
-    chosen = sleeve(ruleset, piles, name, card)
+    chosen = sleeve(ruleset, piles, name, request.card)
     table.touch(side)
     table.log("sleeve", deck=side, cards=[chosen], data={"person": name})
     return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen})
@@ -77,8 +105,9 @@ def sleeve(ruleset: Any, piles: Any, holder: str, card: str | None = None) -> st
     return card
 
 
-def resolve_play(ruleset: Any, name: str, table: Table) -> RoundResult:
+def resolve_play(ruleset: Any, request: PlayRequest, table: Table, rng: random.Random) -> RoundResult:
     """``name`` plays the card up their sleeve: it goes to the discards."""
+    name = request.name
     side, piles = _holder_deck(ruleset, table, name)
     try:
         card = piles.from_sleeve(name)
@@ -158,7 +187,7 @@ def interrupt(ruleset: Any, rng: random.Random, name: str, name_roll: RollSpec, 
             "their_roll": results.roll_data(theirs), "outcome": outcome}
 
 
-def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, *, card: str | None = None,
+def resolve_begin(ruleset: Any, request: BeginRequest, table: Table, rng: random.Random | None = None, *,
                   hex_: bool = False) -> long_actions.Begun:
     """Start an action of ``cards`` action cards (Speed): it is spent across rounds and resolves
     on the last card (a hex is then cast with ``dealer hex``).
@@ -170,9 +199,11 @@ def resolve_begin(ruleset: Any, name: str, cards: int, what: str, table: Table, 
     ruleset.require("action")
     if ruleset.action["style"] != "countdown":
         raise ActionError("actions of several cards are counted on action cards (style countdown)")
+    name = request.name
     if name not in table.roster:
         table.person(name)
     try:
-        return long_actions.begin(table, name, cards, what, called(ruleset, table, name, card), hex_=hex_)
+        return long_actions.begin(table, name, request.cards, request.what, called(ruleset, table, name, request.card),
+                                  hex_=hex_)
     except long_actions.LongActionError as error:
         raise ActionError(str(error)) from None

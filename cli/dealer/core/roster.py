@@ -1,0 +1,125 @@
+"""The people of a table and the table as a whole: joining, changing, leaving, resting, a reset.
+
+The rules the ``dealer table`` commands apply, kept out of the commands: a person joins on one
+of the ruleset's sides with traits its mechanics read; a person who leaves gives their cards in
+play and up a sleeve to the discards; a rest counts a caster's spells afresh (seed 003: "you
+can also just rest for a few hours"); a reset puts every card back and every chip in the pot.
+
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> table = Table(load("deadlands"), name="t")
+>>> joined = add_person(table.ruleset, RosterRequest("Sarah", traits={"quickness": "3d6"}), table)
+>>> joined.to_data()["side"], sorted(table.roster)
+('posse', ['Sarah'])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core.table import Table
+from dealer.errors import TableError
+
+
+class RosterRequest(NamedTuple):
+    """A person to add or change: their side (None: unchanged, or the first side) and traits (a
+    value None removes the trait); ``free`` keeps traits no mechanic reads."""
+
+    person: str
+    side: str | None = None
+    traits: dict = {}
+    free: bool = False
+
+
+class TableResult(NamedTuple):
+    """What a table command did, as plain data with its ``kind``."""
+
+    data: dict
+
+    def to_data(self) -> dict:
+        return dict(self.data)
+
+
+def _side(side: str, sides: list[str]) -> str:
+    if side not in sides:
+        raise TableError(f"'{side}' is not a side of this ruleset: use {' or '.join(sides)}")
+    return side
+
+
+def add_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+    """A person joins the roster, on a side of the ruleset, with traits its mechanics read."""
+    from dealer.core.traits import check_traits, person_name
+
+    person = person_name(request.person)
+    if person in table.roster:
+        raise TableError(f"{person} is already on table '{table.name}': change them with dealer table set")
+    sides = table.ruleset.action["sides"]
+    side = _side(request.side or sides[0], sides)
+    values = {key: value for key, value in request.traits.items() if value is not None}
+    values = check_traits(table.ruleset, person, values, free=request.free)
+    table.roster[person] = {"side": side, "traits": values}
+    table.log("roster add", data={"person": person, "side": side, "traits": values})
+    return TableResult({"kind": "roster", "action": "add", "table": table.name, "person": person, "side": side,
+                        "traits": values})
+
+
+def change_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+    """A person moves side, or their traits change (a trait given as None is removed)."""
+    from dealer.core.traits import check_traits
+
+    entry = table.person(request.person)
+    if request.side:
+        entry["side"] = _side(request.side, table.ruleset.action["sides"])
+    for key, value in check_traits(table.ruleset, request.person, request.traits, free=request.free).items():
+        if value is None:
+            entry["traits"].pop(key, None)
+        else:
+            entry["traits"][key] = value
+    table.log("roster set", data={"person": request.person, "side": entry["side"], "traits": entry["traits"]})
+    return TableResult({"kind": "roster", "action": "set", "table": table.name, "person": request.person,
+                        **entry})
+
+
+def remove_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+    """A person leaves the roster: their cards in play and up a sleeve go to the discards."""
+    person = request.person
+    table.person(person)
+    del table.roster[person]
+    discarded = {}
+    for deck_name, piles in table.decks.items():
+        held = piles.play.get(person, []) + ([piles.sleeves[person]] if person in piles.sleeves else [])
+        if held:
+            piles.discard(held, holder=person)
+            table.touch(deck_name)
+            table.log("discard", deck=deck_name, cards=held, data={"person": person})
+            discarded[deck_name] = held
+    table.log("roster remove", data={"person": person})
+    return TableResult({"kind": "roster", "action": "remove", "table": table.name, "person": person,
+                        "discarded": discarded})
+
+
+def rest_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+    """A person rests a few hours: their casts count afresh (no longer winded)."""
+    from dealer.core.mechanics.conditions import rest
+
+    table.person(request.person)
+    before = rest(table, request.person)
+    table.log("rest", data={"person": request.person, "casts": before})
+    return TableResult({"kind": "roster", "action": "rest", "table": table.name, "person": request.person,
+                        "casts_before": before})
+
+
+def reset_table(ruleset: Any, request: Any, table: Table, rng: random.Random) -> TableResult:
+    """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot (chips made
+    by rituals gone), every mechanic's state forgotten; the roster and the history stay."""
+    from dealer.core.piles import Chips
+
+    for deck, piles in sorted(table.decks.items()):
+        piles.collect(rng)
+        table.touch(deck)
+    table.chips = Chips(dict(table.ruleset.chips["pot"]))
+    table.reset_states()
+    table.log("reset", data={"decks": sorted(table.decks)})
+    return TableResult({"kind": "table", "action": "reset", "table": table.name, "decks": sorted(table.decks)})
+
