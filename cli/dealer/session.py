@@ -123,5 +123,5 @@ class Session:
         (``resolve(ruleset, request, table, rng)``), save, render. ``randomness``: whether the
         result records the seed (a command that deals or rolls)."""
         with (self.table(name) if table == "required" else self.maybe_table()) as loaded:
-            result = resolve(self.ruleset, request, loaded, self.rng())
+            result = resolve(self.ruleset, request, loaded, self.rng() if randomness else None)
         self.show(result.to_data(), seed=self.seed if randomness else None)

@@ -48,15 +48,17 @@ GOLDEN_DRAW = {
     "ruleset": "poker-hands",
     "seed": 3,
     "result": {
-        "action": "draw", "table": None,
+        "kind": "chips", "action": "draw", "table": None,
         "pot": {"white": 49, "red": 24, "blue": 10},
         "players": {"Bert": {"white": 1, "red": 1}},
         "favor": {}, "wounds": {}, "cap": 5,
         "conservation": {"total": {"white": 50, "red": 25, "blue": 10}, "start": {"white": 50, "red": 25, "blue": 10},
                          "created": {}, "conserved": True},
         "asked": 2,
-        "events": [{"kind": "draw", "player": "Bert", "colour": "red", "why": "a blind draw from the pot"},
-                   {"kind": "draw", "player": "Bert", "colour": "white", "why": "a blind draw from the pot"}],
+        "events": [{"kind": "chip", "move": "draw", "player": "Bert", "colour": "red",
+                    "why": "a blind draw from the pot"},
+                   {"kind": "chip", "move": "draw", "player": "Bert", "colour": "white",
+                    "why": "a blind draw from the pot"}],
     },
 }
 
@@ -83,7 +85,7 @@ def test_a_white_chip_on_a_spell_hand_end_to_end(friday):
     result = ok(friday("chips", "spend", "Sally", "white", "--table", "friday", "--seed", 2, "--json")).json()["result"]
     assert result["before"]["hand"]["rank"] == "pair" and len(result["added"]) == 1
     assert result["after"]["cards"] == ["8c", "8d", "3h", "Qs", "5c", *result["added"]]
-    assert result["players"] == {} and result["events"][0]["kind"] == "spend"
+    assert result["players"] == {} and result["events"][0]["move"] == "spend"
     log = ok(friday("table", "log", "friday", "--json")).json()["result"]["events"]
     assert [e["kind"] for e in log[-2:]] == ["hand changed", "chip spend"]
 
@@ -111,7 +113,7 @@ def test_a_ritual_on_the_table(friday):
     assert "already performed the paint ritual" in again.err
     ok(friday("chips", "session", "--table", "friday", "--seed", 1))
     result = ok(friday("chips", "ritual", "Three Eagles", "paint", "--table", "friday", "--json")).json()["result"]
-    assert result["skill"] == 2 and len(result["judged"]["cards"]) == 7
+    assert result["skill"] == 2 and len(result["draw"]["cards"]) == 7
 
 
 def test_pick_me_ups_and_notes(friday):
@@ -170,25 +172,29 @@ def test_installed_entry_point(shell):
 
 
 GOLDEN_RITUAL = {
-    "action": "ritual", "table": "friday",
+    "kind": "chips", "action": "ritual", "table": "friday",
     "pot": {"white": 50, "red": 25, "blue": 0},
     "players": {"Bert": {"blue": 5}, "Sally": {"blue": 5}},
     "favor": {"Three Eagles": {"blue": 1}}, "wounds": {}, "cap": 5,
     "conservation": {"total": {"white": 50, "red": 25, "blue": 11}, "start": {"white": 50, "red": 25, "blue": 10},
                      "created": {"blue": 1}, "conserved": True},
     "player": "Three Eagles", "ritual": "paint", "skill": 2, "guardian": 4,
-    "judged": {"cards": ["5h", "6h", "7h", "8h", "9h"], "wild_picks": [], "target": "pair",
-               "hand": {"rank": "straight-flush", "name": "Straight Flush", "strength": 9,
-                        "cards": ["9h", "8h", "7h", "6h", "5h"], "as": ["9h", "8h", "7h", "6h", "5h"], "wilds": {},
-                        "unused": [], "dead": [], "effect": "...and taking names too"},
-               "success": True, "effect": "...and taking names too", "bust": False},
+    "draw": {"kind": "draw", "purpose": "ritual", "person": "Three Eagles", "skill": 2, "modifiers": [], "asked": 7,
+             "cards_allowed": 7, "wild_picks": 0, "picks_from": [], "note": "", "typed": True,
+             "cards": ["5h", "6h", "7h", "8h", "9h"], "picked": [],
+             "hand": {"rank": "straight-flush", "name": "Straight Flush", "strength": 9,
+                      "cards": ["9h", "8h", "7h", "6h", "5h"], "as": ["9h", "8h", "7h", "6h", "5h"], "wilds": {},
+                      "unused": [], "dead": [], "effect": "...and taking names too"},
+             "value": {"rank": "straight-flush", "value": 9, "text": "straight flush, nine high"},
+             "bust": False, "how_black": {"black": 0, "red": 5}, "chips": []},
+    "success": True,
     "events": [
-        {"kind": "ritual", "player": "Three Eagles", "colour": None, "why": "the paint ritual", "ritual": "paint",
+        {"kind": "ritual", "player": "Three Eagles", "ritual": "paint", "why": "the paint ritual",
          "hand": "straight-flush", "cards": ["5h", "6h", "7h", "8h", "9h"], "deck": "ritual:Three Eagles"},
-        {"kind": "create", "player": "Three Eagles", "colour": "blue",
+        {"kind": "chip", "move": "create", "player": "Three Eagles", "colour": "blue",
          "why": "a Straight Flush: a new blue chip, even though the pot has none", "pool": "favor"},
-        {"kind": "give", "player": "Three Eagles", "colour": "blue", "why": "a Straight Flush in the ritual",
-         "pool": "favor"},
+        {"kind": "chip", "move": "give", "player": "Three Eagles", "colour": "blue",
+         "why": "a Straight Flush in the ritual", "pool": "favor"},
     ],
 }
 
@@ -227,10 +233,10 @@ def test_a_white_chip_after_a_drawn_pair_draws_one_card_from_the_casters_deck(fr
     for seed in range(40):  # stack nothing: find a seed whose extra card pairs a kicker
         cast = ok(friday("hex", "--skill", 0, "--caster", "Sally", "--cards", "8c 8d 3h Qs 5c", "--table", "friday",
                          "--seed", seed, "--json")).json()["result"]
-        assert cast["hand"]["rank"] == "pair"
+        assert cast["draw"]["hand"]["rank"] == "pair"
         spent = friday("chips", "spend", "Sally", "white", "--table", "friday", "--seed", seed, "--json")
         result = ok(spent).json()["result"]
-        assert len(result["added"]) == 1 and result["added"][0] not in cast["cards"]
+        assert len(result["added"]) == 1 and result["added"][0] not in cast["draw"]["cards"]
         deck = ok(friday("table", "show", "friday", "--json")).json()["result"]["decks"]["spell:Sally"]
         assert deck["deck"] + deck["discard"] + deck["play"] == 54
         if result["after"]["hand"]["rank"] == "two-pair":
@@ -243,16 +249,17 @@ def test_chips_played_before_the_draw_of_a_spell(friday):
     ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
     white = ok(friday("hex", "--skill", 1, "--caster", "Sally", "--chip", "white", "--table", "friday",
                       "--json")).json()["result"]
-    assert white["cards_allowed"] == 7 and white["events"][0]["use"] == "before-draw"
+    assert white["draw"]["cards_allowed"] == 7 and white["draw"]["chips"][0]["use"] == "before-draw"
+    assert {"why": "white chip", "cards": 1} in white["draw"]["modifiers"]
     ok(friday("chips", "give", "Sally", "red", "--table", "friday"))
     ok(friday("table", "rest", "friday", "Sally"))
     red = ok(friday("hex", "--skill", 5, "--caster", "Sally", "--chip", "red", "--table", "friday",
                     "--json")).json()["result"]
-    assert (red["cards_allowed"], red["wild_picks"]) == (10, 1) and red["success"]
+    assert (red["draw"]["cards_allowed"], red["draw"]["wild_picks"]) == (10, 1) and red["success"]
     ok(friday("chips", "give", "Bert", "white", "--table", "friday"))
     knack = ok(friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--knack", "trick shooting",
                       "--table", "friday", "--cards", "2c 5d 9h Js Kd", "--json")).json()["result"]
-    assert knack["wild_picks"] == 1 and knack["success"]  # a knack: any chip acts as red
+    assert knack["draw"]["wild_picks"] == 1 and knack["success"]  # a knack: any chip acts as red
     run = friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--table", "friday")
     assert run.code == 1 and "holds no white chip" in run.err
 
@@ -261,8 +268,8 @@ def test_a_blue_chip_casts_a_spell_the_caster_lacks_at_master_level(friday):
     ok(friday("chips", "give", "Sally", "blue", "--table", "friday"))
     result = ok(friday("hex", "--target", "pair", "--caster", "Sally", "--chip", "blue",
                        "--table", "friday", "--seed", 1, "--json")).json()["result"]
-    assert "RJ" not in result["cards"]  # (seed 1: no Red Joker, whose chip would change the count)
-    assert result["cards_allowed"] == 7  # master 2: 5 + 2
+    assert "RJ" not in result["draw"]["cards"]  # (seed 1: no Red Joker, whose chip would change the count)
+    assert result["draw"]["cards_allowed"] == 7  # master 2: 5 + 2
     assert result["events"][0]["use"] == "spell"
     shown = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
     assert shown["players"] == {} and shown["conservation"]["conserved"]

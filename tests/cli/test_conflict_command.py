@@ -35,7 +35,7 @@ def test_golden_json(dealer):
     data = run.json()
     assert (data["command"], data["ruleset"], data["seed"]) == ("conflict", "weird-dust-devils", 7)
     result = data["result"]
-    assert sorted(result) == ["deck", "harm", "kind", "narrator", "participants", "scores", "style", "table", "tie",
+    assert sorted(result) == ["deck", "harm", "kind", "narrator", "participants", "scores", "table", "tie",
                               "twist", "weirds", "winner"]
     doc, kid = result["participants"]
     assert doc == {

@@ -7,12 +7,15 @@ HELPED = ("conflict", "Sam=3", "--helper", "Bob=2", "--seed", 3)
 
 GOLDEN_TEXT = """\
 contest against pair
-  helper Bob: skill 2, 7 cards: 9d Jd Js 8h 7d 10h Qd
-    Straight: Qd Js 10h 9d 8h  (Impressive Success)
+  helper Bob: skill 2: 7 cards
+    drew: 9d Jd Js 8h 7d 10h Qd
+    hand: Straight: Qd Js 10h 9d 8h  (Impressive Success)
     helps with +3 cards
-  Sam: skill 3 +3 helpers, 6 cards and 1 wild pick: 5h 7s 4s Ad Ah 8s
-    (11 cards is more than 10: 6 cards and a wild pick)
-    Straight: 8s 7s Ad=6s 5h 4s  (Impressive Success)  wild pick: Ad
+  Sam: skill 3, +3 helpers: 6 cards and a wild pick
+    drew: 5h 7s 4s Ad Ah 8s
+      (11 cards is more than 10: 6 cards and a wild pick)
+    wild pick: Ad becomes 6s
+    hand: Straight: 8s 7s Ad=6s 5h 4s  (Impressive Success)
     success
 """
 
@@ -27,21 +30,23 @@ def test_golden_json(dealer):
     data = dealer(*POKER, *HELPED, "--json").json()
     assert (data["command"], data["ruleset"], data["seed"]) == ("conflict", "poker-hands", 3)
     result = data["result"]
-    assert sorted(result) == ["bonus", "called", "deck", "events", "fear", "helpers", "kind", "participants", "style",
-                              "table", "target", "tie", "winner"]
-    assert result["target"] == {"text": "pair", "rank": "pair", "value": 0}
+    assert sorted(result) == ["bonus", "called", "deck", "fear", "helpers", "kind", "participants", "table", "target",
+                              "tie", "winner"]
+    assert result["kind"] == "contest" and result["target"] == {"text": "pair", "rank": "pair", "value": 0}
     bob = result["helpers"][0]
-    assert bob["cards"] == ["9d", "Jd", "Js", "8h", "7d", "10h", "Qd"] and bob["hand"]["rank"] == "straight"
+    assert bob["draw"]["cards"] == ["9d", "Jd", "Js", "8h", "7d", "10h", "Qd"]
+    assert bob["draw"]["hand"]["rank"] == "straight" and bob["draw"]["purpose"] == "helper"
     assert bob["bonus"] == {"rank": "straight", "cards": 3, "wild_picks": 0, "value": 0, "note": ""}
-    assert result["participants"] == [{
-        "name": "Sam", "skill": 3, "modifiers": [["helpers", 3]], "winded": False, "shaken": False,
-        "draw": {"cards": 6, "wild_picks": 1, "asked": 11, "note": "11 cards is more than 10: 6 cards and a wild pick"},
-        "typed": False, "cards": ["5h", "7s", "4s", "Ad", "Ah", "8s"],
+    note = "11 cards is more than 10: 6 cards and a wild pick"
+    assert result["participants"] == [{"name": "Sam", "success": True, "draw": {
+        "kind": "draw", "purpose": "contest", "person": "Sam", "skill": 3, "modifiers": [{"why": "helpers", "cards": 3}],
+        "asked": 11, "cards_allowed": 6, "wild_picks": 1, "picks_from": [{"why": note, "picks": 1}], "note": note,
+        "typed": False, "cards": ["5h", "7s", "4s", "Ad", "Ah", "8s"], "picked": [{"card": "Ad", "as": "6s"}],
         "hand": {"rank": "straight", "name": "Straight", "strength": 5, "cards": ["8s", "7s", "Ad", "5h", "4s"],
                  "as": ["8s", "7s", "6s", "5h", "4s"], "wilds": {"Ad": "6s"}, "unused": ["Ah"], "dead": [],
                  "effect": "Impressive Success"},
-        "wild_picks": ["Ad"], "bust": False, "value": {"rank": "straight", "value": 8, "text": "straight, eight high"},
-        "success": True}]
+        "value": {"rank": "straight", "value": 8, "text": "straight, eight high"},
+        "bust": False, "how_black": {"black": 3, "red": 3}, "chips": []}}]
     assert result["winner"] is None and result["called"] is None and result["fear"] is None
 
 
@@ -54,10 +59,10 @@ def test_fear_check_on_a_table_leaves_them_shaken_until_cleared(dealer):
     assert "shaken: -1 card until cleared" in run.out
     assert dealer("conflict", "show", "--table", "t").out.splitlines()[-1] == "shaken: Sam"
     later = dealer("conflict", "Sam=courage", "--table", "t", "--json").json()["result"]["participants"][0]
-    assert later["modifiers"] == [["shaken", -1]] and len(later["cards"]) == 6
-    assert dealer("conflict", "clear", "Sam", "--table", "t").out == "Sam is no longer shaken\n"
+    assert later["draw"]["modifiers"] == [{"why": "shaken", "cards": -1}] and len(later["draw"]["cards"]) == 6
+    assert dealer("conflict", "clear", "Sam", "--table", "t").out == "Sam steadies: no longer shaken\n"
     again = dealer("conflict", "Sam=courage", "--table", "t", "--json").json()["result"]["participants"][0]
-    assert again["modifiers"] == [] and len(again["cards"]) == 7
+    assert again["draw"]["modifiers"] == [] and len(again["draw"]["cards"]) == 7
     log = dealer("table", "log", "t", "--jsonl").out
     assert log.count('"kind":"contest"') == 3 and '"kind":"steady"' in log
 
@@ -66,7 +71,7 @@ def test_a_called_shot_and_a_bust_in_text(dealer):
     run = dealer(*POKER, "conflict", "Sam=:9c 9d 2h 2s Kc", "--called")
     assert "called shot (-1 card): Sam: hits where you were asking, but not well" in run.out
     bust = dealer(*POKER, "conflict", "Sam=:2c 4s 7h 9s BJ")
-    assert "bust: a Joker and less than a pair; how black: 4 black, 1 red" in bust.out
+    assert "BUST: a Joker and less than a pair. How black is your hand? 4 black, 1 red" in bust.out
     assert bust.out.splitlines()[-1] == "    failure"
 
 

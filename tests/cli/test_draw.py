@@ -27,9 +27,9 @@ def test_tarot_deck_78_distinct_with_fool_and_every_trump(dealer):
 def test_json_shape_is_pinned(dealer, load):
     doc = dealer("draw", 2, "--seed", 42, "--json").json()
     assert list(doc) == ["schema", "command", "ruleset", "seed", "result"]
-    assert doc["schema"] == 2 and doc["command"] == "draw" and doc["ruleset"] == "deadlands"
+    assert doc["schema"] == 3 and doc["command"] == "draw" and doc["ruleset"] == "deadlands"
     assert doc["seed"] == 42
-    assert list(doc["result"]) == ["cards", "names"]
+    assert list(doc["result"]) == ["kind", "cards", "names"]
     deck = load("deadlands").deck
     assert doc["result"]["names"] == [deck.parse(code).name for code in doc["result"]["cards"]]
 

@@ -17,7 +17,7 @@ def test_velvets_soul_blast_with_a_total(dealer):
     result = cast(dealer, "soul blast", "--total", 18, "--level", 4, "--min", "ace", "--cards", VELVET)
     assert result["roll"]["raises"] == 2 and result["cards_allowed"] == 7
     assert result["hand"]["rank"] == "four-of-a-kind" and result["hand"]["wilds"] == {"RJ": "8c"}
-    assert result["works"] and result["backlash"]["severity"] == 0
+    assert result["success"] and result["backlash"]["severity"] == 0
     text = dealer("hex", "soul blast", "--total", 18, "--level", 4, "--min", "ace", "--cards", VELVET).out
     assert "Four of a Kind: 8s 8h 8d RJ=8c Kc" in text and "the hex works" in text and "no backlash" in text
 
@@ -27,18 +27,18 @@ def test_velvets_soul_blast_with_injected_die_faces(dealer):
     assert roll["total"] == 18
     result = cast(dealer, "soul blast", "--total", roll["total"], "--level", 4, "--cards", VELVET)
     assert result["minimum"] == "ace"  # from the catalogue
-    assert result["cards_allowed"] == 7 and result["works"]
+    assert result["cards_allowed"] == 7 and result["success"]
 
 
 def test_red_joker_backlashes_at_level_two(dealer):
     result = cast(dealer, "soul blast", "--total", 18, "--level", 2, "--cards", VELVET)
-    assert result["works"] and result["backlash"]["severity"] == 1
+    assert result["success"] and result["backlash"]["severity"] == 1
     assert "Red Joker" in result["backlash"]["reasons"][0]
 
 
 def test_black_joker_works_and_backlashes(dealer):
     result = cast(dealer, "soul blast", "--total", 18, "--level", 4, "--cards", "8s 8h 8d Kc 5d 3s BJ")
-    assert result["works"] and result["backlash"]["severity"] == 1
+    assert result["success"] and result["backlash"]["severity"] == 1
     assert "Black Joker" in result["backlash"]["reasons"][0]
 
 
@@ -49,9 +49,9 @@ def test_both_jokers_are_the_worst(dealer):
 
 def test_bust_draws_nothing_and_backlashes_failure_does_not(dealer):
     bust = cast(dealer, "--min", "jacks", "--bust", "--level", 2)
-    assert bust["cards"] == [] and bust["backlash"]["severity"] == 2 and not bust["works"]
+    assert bust["cards"] == [] and bust["backlash"]["severity"] == 2 and not bust["success"]
     failed = cast(dealer, "--min", "jacks", "--total", 3, "--level", 2)
-    assert failed["cards"] == [] and failed["backlash"]["severity"] == 0 and not failed["works"]
+    assert failed["cards"] == [] and failed["backlash"]["severity"] == 0 and not failed["success"]
 
 
 def test_severity_order_one_joker_bust_both(dealer):
@@ -63,7 +63,7 @@ def test_severity_order_one_joker_bust_both(dealer):
 
 def test_fizzle(dealer):
     result = cast(dealer, "--min", "three of a kind", "--total", 9, "--level", 4, "--cards", "2c 5d 9h Ks 3s")
-    assert not result["works"] and result["verdict"] == "the hex fizzles"
+    assert not result["success"] and result["verdict"] == "the hex fizzles"
 
 
 def test_rolled_cast_draws_five_plus_raises(dealer):
@@ -129,33 +129,33 @@ def spell(dealer, *args):
 
 
 def test_card_count_and_wild_pick(dealer):
-    assert spell(dealer, "--skill", 2, "--mod", "+1", "--seed", 1)["cards_allowed"] == 8
+    assert spell(dealer, "--skill", 2, "--mod", "+1", "--seed", 1)["draw"]["cards_allowed"] == 8
     nine = spell(dealer, "--skill", 9, "--seed", 1)  # 14 cards: more than ten, so 9 and a wild pick
-    assert (nine["cards_allowed"], nine["wild_picks"], len(nine["cards"])) == (9, 1, 9) and nine["wild_pick"]
+    assert (nine["draw"]["cards_allowed"], nine["draw"]["wild_picks"], len(nine["draw"]["cards"])) == (9, 1, 9) and nine["draw"]["picked"]
     ten = spell(dealer, "--skill", 5, "--seed", 1)
-    assert len(ten["cards"]) == 10 and ten["wild_pick"] is None
+    assert len(ten["draw"]["cards"]) == 10 and ten["draw"]["picked"] == []
     picked = spell(dealer, "--skill", 5, "--wild-pick", "--seed", 1)
-    assert len(picked["cards"]) == 5 and picked["wild_pick"]["card"] in picked["cards"]
+    assert len(picked["draw"]["cards"]) == 5 and picked["draw"]["picked"][0]["card"] in picked["draw"]["cards"]
     assert picked["success"]  # a wild pick guarantees at least a pair
     six = spell(dealer, "--skill", 6, "--wild-pick", "--seed", 1)
-    assert len(six["cards"]) == 6
+    assert len(six["draw"]["cards"]) == 6
     unasked = spell(dealer, "--skill", 6, "--seed", 1)  # seed 003: skill six is six cards and a wild
-    assert len(unasked["cards"]) == 6 and unasked["wild_picks"] == 1 and unasked["success"]
+    assert len(unasked["draw"]["cards"]) == 6 and unasked["draw"]["wild_picks"] == 1 and unasked["success"]
     assert "wild pick" in dealer("-r", "poker-hands", "hex", "--skill", 6, "--seed", 1).out
     assert_clean_error(dealer("-r", "poker-hands", "hex", "--skill", 3, "--wild-pick"), code=1)
 
 
 def test_joker_with_no_pair_is_a_bust_with_its_colours(dealer):
     result = spell(dealer, "--skill", 0, "--cards", "BJ 2c 5d 9s Ks")
-    assert result["bust"] and not result["success"] and (result["black"], result["red"]) == (4, 1)
+    assert result["draw"]["bust"] and not result["success"] and result["draw"]["how_black"] == {"black": 4, "red": 1}
     made = spell(dealer, "--skill", 0, "--cards", "BJ 2c 2d 9s Ks")
-    assert not made["bust"] and made["success"] and made["effect"] == "Basic Success"
+    assert not made["draw"]["bust"] and made["success"] and made["verdict"] == "Basic Success"
 
 
 def test_red_joker_draws_a_chip(dealer):
     result = spell(dealer, "--skill", 0, "--cards", "RJ 2c 2d 9s Ks")
-    chips = [e for e in result["events"] if e["kind"] == "chip"]
-    assert len(chips) == 1 and chips[0]["colour"] in ("white", "red", "blue")
+    chips = [e for e in result["draw"]["chips"] if e["kind"] == "chip"]
+    assert len(chips) == 1 and chips[0]["colour"] in ("white", "red", "blue") and chips[0]["move"] == "draw"
 
 
 @pytest.mark.parametrize("cards, label", [
@@ -164,7 +164,7 @@ def test_red_joker_draws_a_chip(dealer):
     ("8c 8d 4h 4s 9d", "Basic Success"),
 ])
 def test_effect_labels(dealer, cards, label):
-    assert spell(dealer, "--skill", 0, "--cards", cards)["effect"] == label
+    assert spell(dealer, "--skill", 0, "--cards", cards)["verdict"] == label
 
 
 def test_target_and_huckster_backlash(dealer):
@@ -172,16 +172,16 @@ def test_target_and_huckster_backlash(dealer):
     twisted = spell(dealer, "--skill", 0, "--cards", "RJ 8c 8d 4s 9d", "--huckster")
     assert twisted["success"] and "twisted" in twisted["backlash"]["words"]
     bad = spell(dealer, "--skill", 0, "--cards", "RJ 8c 2d 4s 9d", "--huckster")
-    assert bad["bust"] and "quite bad" in bad["backlash"]["words"]
+    assert bad["draw"]["bust"] and "quite bad" in bad["backlash"]["words"]
 
 
 def test_winded_after_master_casts_until_rest(dealer):
     dealer("table", "new", "p", "-r", "poker-hands")
     dealer("table", "add", "p", "Sally", "--trait", "master=2")
     counts = [spell(dealer, "--skill", 2, "--caster", "Sally", "--table", "p", "--seed", i) for i in range(3)]
-    assert [c["cards_allowed"] for c in counts] == [7, 7, 6] and counts[2]["winded"]
+    assert [c["draw"]["cards_allowed"] for c in counts] == [7, 7, 6] and {"why": "winded", "cards": -1} in counts[2]["draw"]["modifiers"]
     assert dealer("table", "rest", "p", "Sally").code == 0
-    assert spell(dealer, "--skill", 2, "--caster", "Sally", "--table", "p")["cards_allowed"] == 7
+    assert spell(dealer, "--skill", 2, "--caster", "Sally", "--table", "p")["draw"]["cards_allowed"] == 7
 
 
 def test_a_caster_with_a_space_in_the_name_has_a_deck(dealer):

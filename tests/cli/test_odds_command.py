@@ -24,7 +24,7 @@ def test_hand_odds_json_has_fractions_beside_floats(dealer):
     assert run.code == 0, run
     data = run.json()
     result = data["result"]
-    assert data["command"] == "odds" and result["method"] == "counted" and result["total"] == 177100560
+    assert data["command"] == "odds hand" and result["method"] == "counted" and result["total"] == 177100560
     assert isinstance(result["seconds"], float)
     for row in result["ranks"]:
         assert Fraction(row["fraction"]) == Fraction(row["count"], result["total"])

@@ -16,7 +16,7 @@ def test_json_has_every_chain(dealer):
     doc = dealer("roll", "5d10", "--seed", 3, "--json").json()
     result = doc["result"]
     assert doc["command"] == "roll" and doc["seed"] == 3
-    assert list(result) == ["dice", "count", "sides", "modifier", "tn", "rolls", "kept", "total", "bust",
+    assert list(result) == ["kind", "dice", "count", "sides", "modifier", "tn", "rolls", "kept", "total", "bust",
                             "success", "raises", "by_hand"]
     assert len(result["rolls"]) == 5
     assert result["total"] == max(sum(chain) for chain in result["rolls"])

@@ -113,7 +113,7 @@ def test_stateless_commands_use_the_tables_ruleset(dealer):
     run = dealer("hand", "RJ 2c 2d 5h 9s", "--table", "p", "--json")
     assert run.json()["ruleset"] == "poker-hands" and run.json()["result"]["hand"]["dead"] == ["RJ"]
     spell = dealer("hex", "--skill", 1, "--table", "p", "--json", "--seed", 3)
-    assert spell.code == 0 and spell.json()["result"]["style"] == "spell"
+    assert spell.code == 0 and spell.json()["result"]["kind"] == "spell"
     explicit = dealer("hand", "As Ad", "--table", "p", "-r", "weird-dust-devils")
     assert explicit.code == 1  # a tarot deck has no As: the explicit ruleset wins for a stateless command
     other = dealer("table", "new", "other", "-r", "dust-devils", env={"DEALER_TABLE": "p"})

@@ -96,7 +96,7 @@ class ChipsMachine(RuleBasedStateMachine):
             cards = piles.draw(size, person, rng).cards
             piles.discard(cards)
             table.state(LastHands).remember(person=person, source="spell", deck=deck, cards=cards,
-                                            target="pair", context="")
+                                            target="pair")
         self.step(draw, None)
 
     @rule(person=st.sampled_from(PEOPLE), name=st.sampled_from(["paint", "tobacco"]), skill=st.integers(0, 6),

@@ -13,7 +13,7 @@ def test_an_older_file_is_migrated_forward(tmp_path, monkeypatch):
         tx.save(table, "test")
     ran = []
 
-    def add_notes(connection):
+    def add_notes(connection, version):
         ran.append(True)
         connection.execute("ALTER TABLE tables ADD COLUMN notes TEXT NOT NULL DEFAULT ''")
 
@@ -35,8 +35,8 @@ def test_a_table_file_written_by_the_previous_release_opens(tmp_path):
     import shutil
     from pathlib import Path
 
-    from dealer.core.mechanics.action import ActionState
-    from dealer.core.mechanics.hex import HexState
+    from dealer.core.mechanics.action.common import ActionState
+    from dealer.core.mechanics.conditions import conditions_of
 
     shutil.copy(Path(__file__).parent / "data" / "v1-tables.sqlite3", tmp_path / tables.FILE_NAME)
     store = tables.Store(str(tmp_path))
@@ -44,12 +44,47 @@ def test_a_table_file_written_by_the_previous_release_opens(tmp_path):
         friday, pokr = tx.load("friday"), tx.load("pokr")
         assert friday.state(ActionState).round == 2 and friday.state(ActionState).owed_reshuffle == ["posse"]
         assert friday.decks["posse"].sleeves == {"Sarah": "Qh"}
-        assert pokr.state(HexState).casts == {"Sally": 1}  # moved from the top-level "casts"
-        assert [row["name"] for row in pokr.state(ActionState).rows] == ["Sally", "Bert"]
+        assert conditions_of(pokr, "Sally").casts == 1  # moved from the top-level "casts", then to conditions
+        assert [hand.name for hand in pokr.state(ActionState).hands] == ["Sally", "Bert"]
         tx.save(pokr, "test")
     db = sqlite3.connect(store.path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION
-    assert "casts" not in db.execute("SELECT state FROM tables WHERE name = 'pokr'").fetchone()[0].split('"hex"')[0]
+    state = db.execute("SELECT state FROM tables WHERE name = 'pokr'").fetchone()[0]
+    assert '"hex"' not in state and '"casts": 1' in state
+
+
+def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path):
+    """tests/store/data/v2-tables.sqlite3 was written by the release before the person layer (state
+    format 2): a poker-hands table whose Sally cast a spell (``hex.casts``), whose Bert failed a fear
+    check (``conflict.shaken``) and took a wound (``chips.wounds``), then drew turn order
+    (``action.rows``); a Deadlands table whose Velvet began a mirage (``action.actions``). Each part
+    moves its own data; the undo snapshots move too, so an undo puts back a state this dealer reads."""
+    import shutil
+    from pathlib import Path
+
+    from dealer.core.mechanics import conditions, long_actions
+    from dealer.core.mechanics.action.common import ActionState
+    from dealer.core.mechanics.last_hand import LastHands
+    from dealer.store import undo
+
+    shutil.copy(Path(__file__).parent / "data" / "v2-tables.sqlite3", tmp_path / tables.FILE_NAME)
+    store = tables.Store(str(tmp_path))
+    with store.transaction() as tx:
+        pokr, friday = tx.load("pokr"), tx.load("friday")
+        sally, bert = conditions.conditions_of(pokr, "Sally"), conditions.conditions_of(pokr, "Bert")
+        assert (sally.casts, bert.fear, bert.wounds) == (1, "shaken", 1)
+        assert [hand.name for hand in pokr.state(ActionState).hands] == ["Sally", "Bert"]
+        assert pokr.state(LastHands).of("Bert").target == "pair of fives"
+        mirage = long_actions.current(friday, "Velvet")
+        assert (mirage.what, mirage.need, mirage.spent) == ("mirage", 3, 2)
+        for table in (pokr, friday):
+            table.check_states()
+        assert undo.undo(tx.db, pokr.id) is not None  # back to before the turn order
+    with store.transaction() as tx:
+        pokr = tx.load("pokr")
+        pokr.check_states()
+        assert pokr.state(ActionState).hands == [] and conditions.conditions_of(pokr, "Bert").wounds == 1
+        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 3
 
 
 def test_unknown_state_in_a_stored_table_is_named(tmp_path):

@@ -88,17 +88,22 @@ def current(table: Table, name: str) -> LongAction | None:
 def begin(table: Table, name: str, cards: int, what: str, called: list[str], *, hex_: bool = False) -> Begun:
     """Start ``what``, taking ``cards`` action cards, on the first of ``called`` (the person's cards
     of this round from the one begun on, in the order they are called): those are spent now."""
-    if cards < 1:
-        raise LongActionError("an action takes at least one card")
+    check_free(table, name, cards)
     actions = table.state(LongActions).actions
-    under_way = actions.get(name)
-    if under_way is not None and not under_way.done:
-        raise LongActionError(f"{name} is already spending cards on {under_way.what} "
-                              f"({under_way.spent} of {under_way.need})")
     spending = list(called)[:cards]
     actions[name] = LongAction(what=what, need=cards, spent=len(spending), hex=hex_)
     table.log("begin action", data={"person": name, "what": what, "cards": cards, "spent": len(spending)})
     return Begun(table.name, name, what, cards, spending)
+
+
+def check_free(table: Table, name: str, cards: int) -> None:
+    """Refuse a long action of no cards, or one begun while another is under way."""
+    if cards < 1:
+        raise LongActionError("an action takes at least one card")
+    under_way = current(table, name)
+    if under_way is not None and not under_way.done:
+        raise LongActionError(f"{name} is already spending cards on {under_way.what} "
+                              f"({under_way.spent} of {under_way.need})")
 
 
 def end(table: Table, name: str) -> None:

@@ -203,6 +203,7 @@ def resolve_begin(ruleset: Any, request: BeginRequest, table: Table, rng: random
     if name not in table.roster:
         table.person(name)
     try:
+        long_actions.check_free(table, name, request.cards)
         return long_actions.begin(table, name, request.cards, request.what, called(ruleset, table, name, request.card),
                                   hex_=hex_)
     except long_actions.LongActionError as error:

@@ -97,7 +97,7 @@ def parse_entrant(text: str) -> Entrant:
 def person_number(text: str, what: str) -> tuple[str, int]:
     """``NAME=N`` (a signed whole number, bounded) as ``(name, n)``."""
     name, sep, number = text.rpartition("=")
-    if not sep or not name.strip():
+    if not sep or not name.strip() or not number.strip().lstrip("+-").isdigit():
         raise ConflictError(f"{what} '{text}': write NAME=N, e.g. Doc=+1 or Kid=-2")
     return name.strip(), whole_number(number, f"{what} '{text}'", low=-100, high=100, error=ConflictError)
 
