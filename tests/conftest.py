@@ -18,6 +18,17 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ["deadlands", "dust-devils", "poker-hands", "weird-dust-devils"]
 
 
+def pytest_report_header(config):
+    """Which copy of dealer the tests run: the working tree (an editable install) or an installed
+    copy, which an edit in cli/ does not reach until it is installed again."""
+    import dealer
+
+    where = Path(dealer.__file__).resolve().parent
+    tree = where == ROOT / "cli" / "dealer"
+    return (f"dealer {dealer.__version__} from {where}"
+            + ("" if tree else " (an installed copy: edits in cli/ need a reinstall, or pip install -e '.[test]')"))
+
+
 @pytest.fixture(scope="session")
 def load():
     cache = {}

@@ -86,3 +86,48 @@ def test_no_unused_or_undefined_names():
     run = subprocess.run([ruff, "check", "--output-format", "concise", "cli", "tests", "bench"], cwd=ROOT,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _imports(path, module, modules):
+    """The dealer modules ``module`` imports, at the top or inside a function."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found.update(name for name in names if name in modules and name != module)
+    return found
+
+
+def test_no_import_cycle():
+    """One concept, one home: no module imports another that imports it back, directly or not,
+    counting imports inside functions too (a lazy import is still a dependency)."""
+    paths = {}
+    for path in modules(PACKAGE):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        paths[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {name: _imports(path, name, paths) for name, path in paths.items()}
+    cycles = []
+    state = {}
+
+    def visit(name, trail):
+        state[name] = "open"
+        for other in sorted(graph[name]):
+            if state.get(other) == "open":
+                cycles.append(" -> ".join(trail[trail.index(other):] + [other]))
+            elif other not in state:
+                visit(other, trail + [other])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert not cycles, cycles

@@ -5,3 +5,7 @@ line (``dealer.cli``) is a thin layer that loads rulesets, calls the core and re
 """
 
 __version__ = "0.1.0"
+
+# Where the command line keeps the global options given (``click.Context.meta``), for the
+# options themselves and for shell completion.
+OPTIONS_KEY = "dealer.options"

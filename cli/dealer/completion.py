@@ -31,9 +31,9 @@ def register():
 
 
 def _given(ctx, name):
-    from dealer.options import _KEY
+    from dealer import OPTIONS_KEY
 
-    return ctx.find_root().meta.get(_KEY, {}).get(name)
+    return ctx.find_root().meta.get(OPTIONS_KEY, {}).get(name)
 
 
 def _match(names, incomplete):

@@ -11,7 +11,8 @@ import os
 import sys
 import click
 
-_KEY = "dealer.options"
+from dealer import OPTIONS_KEY as _KEY
+
 
 
 def _remember(ctx, param, value):

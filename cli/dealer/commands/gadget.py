@@ -29,6 +29,8 @@ def check_options(command: click.Command) -> click.Command:
         click.option("--by", "person", default="", metavar="PERSON", help="Who makes the check (roster name)."),
         click.option("--assist-by", "assist_person", default="", metavar="PERSON",
                      help="Who makes the assisting check (default: the one who makes the check)."),
+        click.option("--assist-cards", metavar="CARDS", help="The assisting check's cards, dealt by hand "
+                     "(with --assist-skill)."),
         click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick."),
     ]
     for option in reversed(options):
@@ -36,12 +38,15 @@ def check_options(command: click.Command) -> click.Command:
     return command
 
 
-def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person, wild_pick) -> Check:
+def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person, assist_cards, wild_pick) -> Check:
     from dealer.core.mechanics.gadget.invention import Assist, Check
 
     if assist_skill is not None and assist_hand is not None:
         raise click.UsageError("give --assist-skill N or --assist HAND, not both")
-    return Check(skill, tuple(mods), Assist(assist_skill, assist_hand, assist_person), given, person, wild_pick)
+    if assist_cards is not None and assist_skill is None:
+        raise click.UsageError("--assist-cards are the cards of an assisting check: give its --assist-skill N too")
+    return Check(skill, tuple(mods), Assist(assist_skill, assist_hand, assist_person, assist_cards), given, person,
+                 wild_pick)
 
 
 @click.group()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dealer.render import cell, plural, table_text
+from dealer.render.events import event_text
 
 
 def roll_summary(data):
@@ -17,22 +18,6 @@ def roll_summary(data):
     verdict = "bust" if data["bust"] else ("failure" if not data["success"] else
                                           f"success, {plural(data['raises'], 'raise')}")
     return f"{shown} vs TN {data['tn']}: {verdict}"
-
-
-def event_text(event, cards_fmt):
-    """A deck event (a reshuffle, a discard) or a chip event, in words."""
-    kind = event["kind"]
-    if kind == "chip":
-        from dealer.render.chips import event_line
-
-        return event_line(event)
-    if kind == "reshuffle":
-        return f"{event['deck']} deck reshuffled ({event['why']}; {plural(event['count'], 'card')})"
-    if kind == "reshuffle owed":
-        return f"{event['deck']} deck: {event['why']}"
-    if kind == "discard":
-        return f"{event['why']}: {cards_fmt.many(event['cards'])} discarded"
-    return f"{kind}: {event}"
 
 
 def countdown_text(result, cards_fmt):
@@ -73,7 +58,7 @@ def countdown_text(result, cards_fmt):
 
 
 def turn_order_text(result, cards_fmt):
-    from dealer.render.draws import bust_text
+    from dealer.render.hands import bust_text
 
     where = f" on {result['table']}" if result.get("table") else ""
     lines = [f"Combat turn order{where}" + (f" ({result['combat']})" if result.get("combat") else "")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dealer.render import plural
+from dealer.render.events import event_line
 from dealer.render.hands import hand_line
 
 
@@ -37,27 +38,6 @@ def chips_block(data: dict) -> list[str]:
     verdict = "" if sums["conserved"] else "  MISMATCH: chips were lost or invented"
     lines.append(f"  {total} chips = starting pot {start} + {made} created{verdict}")
     return lines
-
-
-def event_line(event: dict) -> str:
-    """One chip event (``kind`` ``chip``, its ``move``), or a ritual performed, in words."""
-    who, colour, move = event["player"], event.get("colour"), event.get("move")
-    favor = " favor" if event.get("pool") == "favor" else ""
-    if event["kind"] == "ritual":
-        return f"{who} performs the {event['ritual']} ritual"
-    if colour is None:
-        return f"{who}: no{favor} chip ({event.get('note') or event['why']})"
-    if move == "draw":
-        return f"{who} draws a {colour}{favor} chip ({event['why']})"
-    if move == "give":
-        return f"{who} takes a {colour}{favor} chip from the pot ({event['why']})"
-    if move == "return":
-        return f"{who} throws a {colour}{favor} chip back to the pot ({event['why']})"
-    if move == "create":
-        return f"a new {colour} chip is made for {who} ({event['why']})"
-    acts = f", acting as {event['acts_as']}" if event.get("acts_as") else ""
-    note = f": \"{event['note']}\"" if event.get("note") else ""
-    return f"{who} spends a {colour}{favor} chip for {event['use']}{acts}{note}"
 
 
 def _judged_line(label: str, judged: dict, cards_fmt) -> str:

@@ -7,7 +7,8 @@ Reads the data of ``skill_draw.Draw.to_data``: the skill and every modifier with
 from __future__ import annotations
 
 from dealer.render import plural
-from dealer.render.hands import hand_line
+from dealer.render.events import event_line
+from dealer.render.hands import bust_text, hand_line
 
 
 def size_text(draw: dict) -> str:
@@ -20,17 +21,8 @@ def size_text(draw: dict) -> str:
     return ", ".join(parts) + f": {plural(draw['cards_allowed'], 'card')}{pick}"
 
 
-def bust_text(data: dict) -> str:
-    """"How black is your hand": the one line for a bust (``draws.bust_data``)."""
-    black = data["how_black"]
-    return (f"BUST: a Joker and less than a pair. How black is your hand? {black['black']} black, "
-            f"{black['red']} red")
-
-
 def draw_lines(draw: dict, cards, indent: str = "") -> list[str]:
     """The cards drawn (or why none), the wild picks, the hand, a bust, the chips it moved."""
-    from dealer.render.chips import event_line
-
     lines = [f"{indent}drew: {cards.many(draw['cards']) or 'nothing'}"]
     if draw["note"] and not draw["typed"]:
         lines.append(f"{indent}  ({draw['note']})")

@@ -19,6 +19,13 @@ def bonus_text(bonus: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def bust_text(data: dict) -> str:
+    """"How black is your hand": the one line for a bust (``draws.bust_data``)."""
+    black = data["how_black"]
+    return (f"BUST: a Joker and less than a pair. How black is your hand? {black['black']} black, "
+            f"{black['red']} red")
+
+
 def hand_line(data, cards_fmt):
     """``Four of a Kind  8♠ 8♥ 8♦ RJ=8♣ K♣``: each wild shown with what it became."""
     shown = []
@@ -48,8 +55,6 @@ def hand_text(result, cards_fmt):
                  {"first": "the first hand wins", "second": "the second hand wins",
                   "tie": "a tie"}[result["winner"]]]
     if result["bust"]:
-        from dealer.render.draws import bust_text
-
         lines.append(bust_text(result))
     if "min" in result:
         verdict = "met" if result["min"]["met"] else "not met"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dealer.render import cell, plural, table_text
 from dealer.render.hands import hand_line
-from dealer.render.action import event_text, roll_summary
+from dealer.render.action import roll_summary
+from dealer.render.events import event_text
 
 
 def catalogue_text(data, cards_fmt):

@@ -63,12 +63,13 @@ def construction_row(ruleset: Any, margin: int, high: bool = False) -> dict | No
 
 class Assist(NamedTuple):
     """A check first that adds to the draw as a helper does: drawn with ``skill`` by ``person`` (by
-    default the inventor: "you may make an appropriate science check first"), or a ``hand`` rank
-    already made (``two pair``)."""
+    default the inventor: "you may make an appropriate science check first"), its ``cards`` dealt
+    by hand, or a ``hand`` rank already made (``two pair``)."""
 
     skill: int | None = None
     hand: str | None = None
     person: str = ""
+    cards: str | None = None
 
 
 class Check(NamedTuple):
@@ -119,7 +120,8 @@ def _assist(ruleset: Any, table: Table, piles: Any, rng: random.Random, check: C
     if assist.skill is None:
         return draws.HelperBonus(""), None
     person = assist.person or check.person
-    drawn = skill_draw(ruleset, table, DrawRequest("assist", person, assist.skill),
+    typed = tuple(assist.cards.replace(",", " ").split()) if assist.cards is not None else None
+    drawn = skill_draw(ruleset, table, DrawRequest("assist", person, assist.skill, cards=typed),
                        PilesSource(piles, person or "assist", rng), rng)
     bonus = draws.helper_bonus(ruleset, drawn.hand.rank if drawn.hand else None)
     return bonus, {"person": person or None, "rank": bonus.rank, "draw": drawn.to_data(), "bonus": bonus.to_data()}

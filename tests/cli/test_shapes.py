@@ -1,0 +1,140 @@
+"""One shape per thing, read off every command's JSON: each result says its ``kind`` (and the text
+renderer is chosen by it), a bust always comes with how black the hand is, a chip event is one
+object, a skill draw is one object."""
+
+from __future__ import annotations
+
+import pytest
+
+POKER = ("-r", "poker-hands")
+
+# Commands in order on one state home: every kind of result at least once.
+SESSION = [
+    ("draw", "3", "--seed", "1"),
+    ("hand", "RJ 2c 5d 9h Ks", *POKER),
+    ("hand", "As Ks", "--vs", "Qd Qc"),
+    ("roll", "3d6", "--seed", "2"),
+    ("roll", "3d6", "--odds"),
+    ("rulesets", "list"),
+    ("rulesets", "show", "dust-devils"),
+    ("table", "new", "p", *POKER, "--seed", "1"),
+    ("table", "add", "p", "Sam", "--trait", "master=1", "--trait", "courage=2", "--trait", "mad-science=2"),
+    ("table", "add", "p", "Eagles", "--trait", "guardian-spirit=3", "--trait", "rituals=paint:2"),
+    ("table", "list"),
+    ("table", "show", "p"),
+    ("action", "--table", "p", "--seed", "3"),
+    ("hex", "--skill", "1", "--caster", "Sam", "--table", "p", "--seed", "4"),
+    ("hex", "--skill", "1", "--caster", "Sam", "--cards", "RJ 2c 5d 9h Ks 3s", "--table", "p", "--huckster"),
+    ("conflict", "Sam=courage", "--fear", "2", "--table", "p", "--seed", "5"),
+    ("conflict", "Sam=2", "Eagles=1", "--helper", "Bob=1", "--called", "--table", "p", "--seed", "6"),
+    ("conflict", "show", "--table", "p"),
+    ("conflict", "clear", "Sam", "--table", "p"),
+    ("gadget", "design", "jet", "--tier", "pair", "--by", "Sam", "--cards", "9c 9d 2h 4s RJ 7c", "--table", "p"),
+    ("gadget", "build", "jet", "--by", "Sam", "--assist-skill", "1", "--table", "p", "--seed", "7"),
+    ("gadget", "use", "--reliability", "3", "--seed", "8", *POKER),
+    ("chips", "session", "--table", "p", "--seed", "9"),
+    ("chips", "give", "Sam", "white", "--table", "p"),
+    ("chips", "spend", "Sam", "white", "--for", "second-wind", "--table", "p"),
+    ("chips", "ritual", "Eagles", "paint", "--cards", "9c 9d RJ 4s 5h", "--table", "p"),
+    ("chips", "wound", "Sam", "--table", "p"),
+    ("table", "rest", "p", "Sam"),
+    ("odds", "hand", "5"),
+    ("odds", "hex", "soul blast", "--dice", "4d10", "--level", "3"),
+    ("odds", "action", "3d6"),
+    ("odds", "gadget", "--reliability", "3", *POKER),
+    ("odds", "conflict", "Sam=2", "Bob=1", "--samples", "50", *POKER, "--seed", "1"),
+    ("table", "new", "d", "--seed", "2"),
+    ("table", "add", "d", "Velvet", "--trait", "quickness=4d8"),
+    ("action", "--table", "d", "--seed", "1"),
+    ("action", "begin", "Velvet", "3", "--what", "mirage", "--table", "d"),
+    ("action", "sleeve", "Velvet", "--table", "d"),
+    ("action", "play", "Velvet", "--table", "d"),
+    ("action", "new", "--table", "d", "--seed", "3"),
+    ("hex", "--list"),
+    ("-r", "weird-dust-devils", "conflict", "Doc=hand=3,eye=2", "Kid=hand=2,eye=2", "--scores", "hand,eye",
+     "--seed", "4"),
+    ("table", "undo", "p"),
+    ("table", "remove", "p", "Eagles"),
+    ("table", "reset", "d", "--seed", "5"),
+]
+
+
+def _walk(value, path="result"):
+    if isinstance(value, dict):
+        yield path, value
+        for key, item in value.items():
+            yield from _walk(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _walk(item, f"{path}[{i}]")
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    """Every command of SESSION run as JSON, in order, on one fresh state home."""
+    from click.testing import CliRunner
+
+    from dealer.cli import cli
+
+    home = tmp_path_factory.mktemp("shapes")
+    env = {"DEALER_HOME": str(home), "DEALER_RULESET": None, "DEALER_TABLE": None, "NO_COLOR": None}
+    runner = CliRunner()
+    out = []
+    for argv in SESSION:
+        as_json = runner.invoke(cli, [*argv, "--json"], env=env)
+        assert as_json.exit_code == 0, (argv, as_json.stderr)
+        out.append((argv, as_json.stdout))
+    return out
+
+
+def test_every_result_says_its_kind_and_has_a_text_renderer(results):
+    import json
+
+    from dealer.render import RENDERERS
+
+    kinds = set()
+    for argv, out in results:
+        result = json.loads(out)["result"]
+        assert "kind" in result, argv
+        assert result["kind"] in RENDERERS, (argv, result["kind"])
+        kinds.add(result["kind"])
+    assert kinds >= {"deal", "hand", "roll", "roll-odds", "rulesets", "ruleset", "table", "roster", "tables",
+                     "table-show", "turn-order", "spell", "contest", "conflict-state", "clear", "design", "build",
+                     "use", "chips", "odds-hand", "odds-hex", "odds-action", "odds-gadget", "odds-conflict",
+                     "round", "long-action", "sleeve", "play-sleeve", "new-combat", "catalogue", "conflict",
+                     "table-undo"}
+
+
+def test_a_bust_always_says_how_black_and_a_chip_event_has_one_shape(results):
+    import json
+
+    busts = chips = draws = 0
+    for argv, out in results:
+        result = json.loads(out)["result"]
+        if result["kind"].startswith("odds") or result["kind"] == "roll-odds":
+            continue  # odds give a bust's probability
+        for path, item in _walk(result):
+            kind = item.get("kind")
+            if kind == "roll" or ".document" in path:
+                continue  # a trait roll's bust is the dice's; a ruleset states its bust rule
+            if "bust" in item:
+                busts += 1
+                assert isinstance(item["bust"], bool) and set(item["how_black"]) == {"black", "red"}, (argv, path)
+            if kind == "chip":
+                chips += 1
+                assert {"move", "player", "colour", "why"} <= set(item), (argv, path)
+                assert item["move"] in ("draw", "give", "spend", "return", "create"), (argv, path)
+            if kind == "draw":
+                draws += 1
+                assert {"purpose", "person", "modifiers", "cards", "picked", "hand", "bust", "how_black",
+                        "chips"} <= set(item), (argv, path)
+                assert all(set(m) == {"why", "cards"} for m in item["modifiers"]), (argv, path)
+            assert "to" not in item or kind != "chip"
+    assert busts >= 10 and chips >= 5 and draws >= 8
+
+
+def test_every_command_of_the_session_renders_as_text(tmp_path, dealer):
+    for argv in SESSION:
+        run = dealer(*argv)
+        assert run.code == 0, (argv, run)
+        assert run.out.strip() or argv[:2] == ("rulesets", "new"), argv

@@ -1,0 +1,116 @@
+"""Table state checked in full: a table, an undo snapshot or an import whose state does not read
+back is refused naming the table, the part and the key, never with an internal error."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import assert_clean_error
+
+DATA = Path(__file__).parent / "data"
+
+
+def exported(dealer, name):
+    run = dealer("table", "export", name)
+    assert run.code == 0, run
+    return json.loads(run.out)
+
+
+def import_state(dealer, tmp_path, document, state):
+    document["result"]["state"] = state
+    path = tmp_path / "crafted.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return dealer("table", "import", str(path), "--as", "crafted")
+
+
+def test_the_issues_crafted_action_import_is_refused_naming_part_and_key(dealer, tmp_path):
+    """An export of the format before state format 3 (no ``state_format``) whose long action
+    misses its counts: upgraded (``action.actions`` is now its own part), then refused."""
+    assert dealer("table", "new", "t").code == 0
+    document = exported(dealer, "t")
+    del document["result"]["state_format"]
+    run = import_state(dealer, tmp_path, document, {"action": {"actions": {"Sarah": {"what": "x"}}}})
+    assert_clean_error(run, code=1)
+    assert "its state: table 'crafted': long_actions.actions.Sarah: missing 'need'" in run.err
+    assert dealer("table", "show", "crafted").code == 1  # nothing was written
+
+
+@pytest.mark.parametrize("reliability, words", [
+    ("lots", "'lots' is not a whole number of cards, 1 or more"),
+    (-1, "-1 is not a whole number of cards, 1 or more"),
+    (0, "0 is not a whole number of cards, 1 or more"),
+])
+def test_a_device_whose_reliability_is_not_a_number_of_cards_is_refused(dealer, tmp_path, reliability, words):
+    assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
+    device = {"design": "jet", "builder": "", "reliability": reliability, "fail_hand": 7}
+    run = import_state(dealer, tmp_path, exported(dealer, "t"), {"gadget": {"devices": {"jet-1": device}}})
+    assert_clean_error(run, code=1)
+    assert f"gadget.devices.jet-1.reliability: {words}" in run.err
+
+
+@pytest.mark.parametrize("state, words", [
+    ({"conditions": {"people": {"Sam": {"fear": "scared"}}}}, "conditions.people.Sam.fear: 'scared' is not one of"),
+    ({"conditions": {"people": {"Sam": {"casts": -2}}}}, "conditions.people.Sam.casts: -2 is not a whole number"),
+    ({"chips": {"favor": {"Eagles": {"white": "two"}}}}, "chips.favor.Eagles.white: 'two' is not a whole number"),
+    ({"action": {"round": 1, "hands": [{"name": "Sam", "side": "posse"}]}}, "action.hands[0]: missing 'cards'"),
+    ({"hands": {"people": {"Sam": {"person": "Sam"}}}}, "hands.people.Sam: missing 'source'"),
+    ({"conflict": {"pending": {"Kid": {"harm": 1, "allowed": "Hand", "arcane": False, "winner": "Doc"}}}},
+     "conflict.pending.Kid.allowed: 'Hand' is not a list"),
+    ({"long_actions": {"actions": {"Velvet": {"what": "mirage", "need": 3, "spent": 1, "hex": "yes"}}}},
+     "long_actions.actions.Velvet.hex: 'yes' is not true or false"),
+    ({"gadget": {"designs": {"x": {"tier": "pair", "colour": "red"}}}}, "gadget.designs.x: unknown key 'colour'"),
+])
+def test_every_part_checks_its_keys_and_types_on_import(dealer, tmp_path, state, words):
+    assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
+    run = import_state(dealer, tmp_path, exported(dealer, "t"), state)
+    assert_clean_error(run, code=1)
+    assert words in run.err
+
+
+def test_a_stored_state_that_does_not_read_back_is_refused_by_every_command(dealer, tmp_path):
+    """A hand-edited state file: the command names the table, part and key and writes nothing."""
+    assert dealer("table", "new", "t").code == 0
+    assert dealer("table", "add", "t", "Sarah", "--trait", "quickness=3d6").code == 0
+    db = sqlite3.connect(tmp_path / "state" / "tables.sqlite3")
+    db.execute("""UPDATE tables SET state = '{"action": {"round": "two"}}'""")
+    db.commit()
+    db.close()
+    run = dealer("action", "--table", "t", "Sarah=16")
+    assert_clean_error(run, code=1)
+    assert "table 't': action.round: 'two' is not a whole number of 0 or more" in run.err
+
+
+def test_an_export_says_its_state_format_and_an_older_export_imports(dealer):
+    """tests/store/data/v2-export-pokr.json was exported before state format 3: Sally's casts under
+    ``hex``, Bert shaken under ``conflict`` and wounded under ``chips``."""
+    run = dealer("table", "import", str(DATA / "v2-export-pokr.json"), "--as", "pokr")
+    assert run.code == 0, run
+    document = exported(dealer, "pokr")["result"]
+    assert document["kind"] == "table-export" and document["state_format"] == 3
+    assert document["state"]["conditions"] == {"people": {"Sally": {"casts": 1},
+                                                          "Bert": {"fear": "shaken", "wounds": 1}}}
+    assert "hex" not in document["state"] and "shaken" not in document["state"].get("conflict", {})
+    shown = dealer("conflict", "show", "--table", "pokr", "--json").json()["result"]
+    assert shown["fear"] == {"Bert": "shaken"}
+
+
+def test_a_state_format_newer_than_this_dealer_is_refused(dealer, tmp_path):
+    assert dealer("table", "new", "t").code == 0
+    document = exported(dealer, "t")
+    document["result"]["state_format"] = 99
+    path = tmp_path / "future.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    run = dealer("table", "import", str(path), "--as", "u")
+    assert_clean_error(run, code=1)
+    assert "state format 99" in run.err and "upgrade dealer" in run.err
+
+
+def test_the_file_version_is_the_state_format():
+    from dealer.core.table import STATE_FORMAT
+    from dealer.store.tables import MIGRATIONS, SCHEMA_VERSION
+
+    assert SCHEMA_VERSION == STATE_FORMAT and sorted(MIGRATIONS) == list(range(1, STATE_FORMAT))
