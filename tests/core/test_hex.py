@@ -8,6 +8,7 @@ from dealer.core.dice import Scripted, trait_roll
 from dealer.core.mechanics import draws
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics import hex as hexes
+from dealer.core.mechanics.hex import common as hex_common
 from dealer.core.piles import Piles
 from dealer.core.table import Table
 
@@ -34,7 +35,7 @@ def test_velvet_from_injected_faces(deadlands):
     ([], 4, True, 2), (["RJ", "BJ"], 4, False, 3), (["RJ", "BJ"], 1, False, 3),
 ])
 def test_backlash_table(deadlands, codes, level, bust, severity):
-    result = hexes.backlash(deadlands, deadlands.deck.parse_many(codes) if codes else [], level, bust)
+    result = hex_common.backlash(deadlands, deadlands.deck.parse_many(codes) if codes else [], level, bust)
     assert result["severity"] == severity
     assert bool(result["reasons"]) == (severity > 0)
 

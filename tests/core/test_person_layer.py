@@ -24,7 +24,8 @@ from dealer.core.mechanics.conflict.common import ContestRequest, Entrant
 from dealer.core.mechanics.gadget import Design, GadgetState
 from dealer.core.mechanics.gadget.invention import Assist, BuildRequest, Check, DesignRequest, resolve_build, \
     resolve_design
-from dealer.core.mechanics.hex import SpellRequest, resolve as hex_resolve
+from dealer.core.mechanics.hex import resolve as hex_resolve
+from dealer.core.mechanics.hex.spells import SpellRequest
 from dealer.core.mechanics.rituals import RitualRequest, resolve_ritual
 from dealer.core.table import Table
 

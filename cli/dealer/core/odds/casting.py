@@ -105,7 +105,7 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
     from ``ruleset.hex`` (``backlash_always``, ``backlash_below_level``), as in
     ``mechanics.hex.backlash``: one Joker < bust < both Jokers.
     """
-    from dealer.core.mechanics import hex as hexes
+    from dealer.core.mechanics.hex import common as hexes
 
     rules = ruleset.hex
     deck = ruleset.deck
@@ -375,7 +375,7 @@ def cast_odds(ruleset, *, name=None, dice=None, level=None, minimum=None, tn=Non
         if minimum is None:
             if not name:
                 raise OddsUsage("name a hex of the catalogue, or give --min HAND")
-            from dealer.core.mechanics.hex import catalogue_entry
+            from dealer.core.mechanics.hex.common import catalogue_entry
 
             entry = catalogue_entry(ruleset, name)
             minimum, name = entry["minimum"], entry["name"]

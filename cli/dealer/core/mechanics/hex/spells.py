@@ -1,0 +1,163 @@
+"""Poker-hands spells (seed 003): the one skill draw, then what the caster's Jokers mean.
+
+Cards = 5 + skill + modifiers, at most ten, the caster's conditions (winded), chips played
+first (``skill_draw``, purpose ``spell``); Jokers are dead, the Red Joker's holder draws a
+chip, a Joker with less than a pair is a bust. At least a pair (or the target) succeeds. A
+huckster's Joker backlashes; the faithful's Red Joker is a surge of power and their Black
+Joker asks for a chip. On a table each cast counts towards winded (``conditions``) and the
+hand is remembered so a chip can change it later.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics import conditions
+from dealer.core.mechanics.conditions import Modifier
+from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry
+from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
+from dealer.core.ranks import slug
+from dealer.core.table import Table
+
+
+class SpellRequest(NamedTuple):
+    """A poker-hands spell (seed 003): which, who casts, the skill, card modifiers, a wild pick at
+    ten, the GM's target, huckster or faithful, the master skill, a chip played first (with a
+    knack), cards typed in, the deck's reshuffle policy."""
+
+    name: str | None = None
+    caster: str | None = None
+    skill: int | None = None
+    mods: tuple[int, ...] = ()
+    wild_pick: bool = False
+    target: str | None = None
+    huckster: bool = False
+    faithful: bool = False
+    master: int | None = None
+    chip: str | None = None
+    knack: str | None = None
+    cards: str | None = None
+    reshuffle: str | None = None
+
+
+class SpellResult(NamedTuple):
+    """A poker-hands spell: the one skill draw, success against the target and its label, and what
+    the caster's Jokers mean (backlash, a blessing); on a table the casts towards winded."""
+
+    ruleset: Any
+    entry: dict | None
+    caster: str | None
+    draw: Draw
+    target: str
+    success: bool
+    verdict: str
+    backlash: dict | None
+    blessing: list | None
+    events: tuple
+    casts: int | None
+    master: int | None
+    deck: dict
+
+    def to_data(self) -> dict:
+        data = {"kind": "spell", "spell": self.entry, "caster": self.caster, "draw": self.draw.to_data(),
+                "target": self.target, "success": self.success, "verdict": self.verdict,
+                "events": list(self.events)}
+        for key in ("backlash", "blessing", "casts", "master"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        data.update({key: value for key, value in self.deck.items() if key == "table"})
+        return data
+
+
+def _blue_chip(ruleset: Any, request: SpellRequest, table: Table, rng: random.Random) -> tuple[int | None, list]:
+    """Seed 003: "a blue chip may be used by a magic using type for one-time access to a spell they
+    don't actually have... drawn for at the maximum level": the caster's master skill."""
+    master = conditions.master_of(table, request.caster, request.master)
+    if not master:
+        raise HexError(f"a blue chip casts a spell at {request.caster}'s master level: give --master N "
+                       "or a master trait on the roster")
+    from dealer.core.mechanics.chips.spending import SpendRequest, resolve_spend
+
+    spent = resolve_spend(ruleset, SpendRequest(request.caster, "blue", use="spell"), table, rng)
+    return master, list(spent.events)
+
+
+def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random.Random) -> SpellResult:
+    """The skill draw from the caster's deck, success against the target, the Jokers' meaning."""
+    entry = catalogue_entry(ruleset, request.name)
+    caster = request.caster
+    chips, skill, spent = (), request.skill, []
+    if request.chip:
+        if not caster:
+            raise HexError("--chip needs --caster NAME: whose chip is it?")
+        if request.chip.lower() == "blue" and not request.knack and "spell" in ruleset.chips["uses"]:
+            skill, spent = _blue_chip(ruleset, request, table, rng)
+        else:
+            chips = (request.chip,)
+    if skill is None and entry is not None:
+        skill = table.trait(caster, slug(entry["name"]))
+    if skill is None:
+        raise HexError("give --skill N: the spell's level adds to the five cards")
+    target = request.target or ruleset.draws["target"]
+    threshold = ruleset.threshold(target)
+    huckster = request.huckster or bool(table.trait(caster, "huckster"))
+    faithful = request.faithful or conditions.is_faithful(table, caster)
+    master = conditions.master_of(table, caster, request.master)
+    deck = caster_deck(ruleset, request, table, rng, "spell")
+    drawn = skill_draw(ruleset, table, DrawRequest(
+        "spell", caster or "", int(skill), tuple(Modifier("mod", n) for n in request.mods),
+        wild_pick=request.wild_pick, chips=chips, knack=request.knack or "",
+        cards=tuple(request.cards.replace(",", " ").split()) if request.cards else None, master=master,
+        faithful=faithful), deck, rng)
+    success = drawn.meets(threshold)
+    verdict = _spell_verdict(ruleset, drawn, target, success)
+    jokers = [card for card in drawn.cards if card.code in ruleset.draws["bust_cards"]]
+    casts = None
+    if caster and table.persistent:
+        if not faithful:
+            conditions.count_cast(table, caster)
+        from dealer.core.mechanics.last_hand import LastHands
+
+        table.state(LastHands).remember(
+            person=caster, source="spell", deck=deck.name, cards=[c.code for c in drawn.cards], target=target,
+            wild_picks=[c.code for c in drawn.picked], data={"huckster": huckster, "spell": entry and entry["name"]})
+        casts = conditions.conditions_of(table, caster).casts
+    codes = [card.code for card in drawn.cards]
+    deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": success,
+                                 "bust": drawn.bust})
+    return SpellResult(ruleset, entry, caster, drawn, target, success, verdict,
+                       _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
+                       [_blessing(card, caster) for card in jokers] if faithful and jokers else None,
+                       tuple(spent + deck.events), casts if master else None, master if caster else None,
+                       deck.where())
+
+
+def _spell_verdict(ruleset: Any, drawn: Draw, target: str, success: bool) -> str:
+    if drawn.bust:
+        return "bust"
+    if success:
+        from dealer.core.results import effect_label
+
+        return effect_label(ruleset, drawn.hand.rank) or f"at least {target}"
+    return f"less than {target}"
+
+
+def _spell_backlash(ruleset: Any, drawn: Draw, success: bool) -> dict:
+    """Seed 003: "Hucksters who pull a joker suffer some sort of backlash... If they actually went
+    bust, the backlash will be quite bad. If they made the hand, the spell will work, but may
+    have somewhat twisted effects." """
+    data = backlash(ruleset, list(drawn.cards), 0, drawn.bust, any_joker=True)
+    if data["severity"] < 3 and (drawn.bust or success):
+        data["words"] = ("quite bad backlash: a Joker and a bust" if drawn.bust
+                         else "backlash: the spell works, with twisted effects")
+    return data
+
+
+def _blessing(card: Any, caster: str | None) -> dict:
+    """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker tests their faith."""
+    if card.color == "red":
+        return {"card": card.code, "effect": "surge", "words": "a surge in power: their god backs them up"}
+    who = caster or "NAME"
+    return {"card": card.code, "effect": "chip", "words": "faith tested: throw in a chip "
+            f"(dealer chips spend {who} COLOUR --for blessing) or the blessing fails"}
