@@ -18,6 +18,8 @@ touches files. Chips sit in the pot or with a player, and moves conserve them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from dealer.errors import DealerError
 
 TABLE_HOLDER = ""  # cards dealt to the table itself, not to a person
@@ -27,15 +29,13 @@ class PileError(DealerError):
     """A move that the cards' places do not allow (discarding a card not in play, ...)."""
 
 
-class Drawn:
-    """The result of one draw: the cards, and whether the discards were reshuffled to get them."""
+class Drawn(NamedTuple):
+    """The result of one draw: the cards; how many discards were shuffled back in to get them (0
+    if none); whether the deck and its discards ran dry before the count was met."""
 
-    __slots__ = ("cards", "reshuffled", "short")
-
-    def __init__(self, cards, reshuffled=0, short=False):
-        self.cards = cards
-        self.reshuffled = reshuffled  # number of discards shuffled back in, 0 if none
-        self.short = short  # the deck and its discards ran dry before the count was met
+    cards: list
+    reshuffled: int = 0
+    short: bool = False
 
 
 class Piles:
