@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from dealer.core.dice import MAX_DICE, MAX_MODIFIER, NOISE, SIDES, TAIL, _roller, ace_chains
+from dealer.core.dice import MAX_DICE, MAX_MODIFIER, SIDES, TAIL, _roller, ace_chains
 from dealer.errors import DiceError, shown
 
 MAX_TEXT = 200  # characters of a damage expression
@@ -263,19 +263,18 @@ def damage_odds(spec, *, raise_die=0, joker=0, vs=None, step=0, max_chain=100) -
         if cut < TAIL or top >= max_chain * sum(sides):
             break
         top *= 2
-    every = [(t + full.modifier, p) for t, p in enumerate(dist) if p]
-    totals = [(t, p) for t, p in every if p > NOISE]  # the outcomes; rounding dust is no total
+    totals = [(t + full.modifier, p) for t, p in enumerate(dist) if p]
     failure = success = raises = None
     if vs is not None:
-        failure = math.fsum(p for t, p in every if t < vs)
-        success = math.fsum(p for t, p in every if t >= vs)
+        failure = math.fsum(p for t, p in totals if t < vs)
+        success = math.fsum(p for t, p in totals if t >= vs)
         if step:
             counts = {}
-            for t, p in every:
+            for t, p in totals:
                 if t >= vs:
                     counts.setdefault((t - vs) // step, []).append(p)
             raises = [math.fsum(counts.get(k, [])) for k in range(max(counts, default=-1) + 1)]
     return DamageOdds(spec=full, tn=vs, step=step, totals=totals, cut=cut, failure=failure, success=success,
-                      raises=raises, mean=math.fsum(t * p for t, p in every), raise_die=len(sides) - 1 if raise_die else None,
+                      raises=raises, mean=math.fsum(t * p for t, p in totals), raise_die=len(sides) - 1 if raise_die else None,
                       joker=joker)
 
