@@ -190,7 +190,7 @@ def odds_text(data, bust_name="bust"):
 
 
 FOLD = 0.0005  # rows of rare outcomes past the point where less than this is left are folded into one
-TOTALS_FOLD = 0.005  # the same for the totals of a damage roll (a long, thin tail)
+TOTALS_FOLD = 0.01  # the same for the totals of a damage roll (a long, thin tail)
 
 
 def damage_odds_text(data):
@@ -218,7 +218,7 @@ def damage_odds_text(data):
             rows = [("no effect", data["failure"])]
             rest = data["success"]
             for k, p in enumerate(data["raises"]):
-                if rest < FOLD and k > 0:
+                if rest < TOTALS_FOLD / 2 and k > 0:
                     rows.append((f"Shaken, {k}+ wounds", rest))
                     break
                 rows.append((damage_verdict(True, k), p))

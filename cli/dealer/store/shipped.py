@@ -1239,7 +1239,7 @@ def _poker_hands():
 def _savage_worlds():
     return {'schema': 1,
             'name': 'savage-worlds',
-            'title': 'Savage Worlds (SWADE): the Wild Die, acing damage and the action deck',
+            'title': 'Savage Worlds (SWADE): trait rolls with the Wild Die, and acing damage',
             'source': 'Savage Worlds Adventure Edition core rules, as Deadlands: Reloaded plays them (beyond '
                       'the seeds)',
             'mechanics': [],
