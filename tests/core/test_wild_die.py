@@ -286,3 +286,27 @@ def test_exact_odds_agree_with_100000_seeded_rolls(sides, extra):
         if p < 1e-4:
             continue
         assert abs(seen.get(key, 0) / n - p) <= 4 * math.sqrt(p * (1 - p) / n), (key, seen.get(key, 0) / n, p)
+
+
+def test_the_core_generalises_to_several_trait_dice_with_a_wild_die():
+    """The command refuses 2d4 with a Wild Die, but the core's formula holds for any count: checked
+    against a brute force of two d4 trait dice and a d6 Wild Die (a bust: both d4 show 1 and the
+    Wild Die too, under the majority rule)."""
+    trait, trait_left = chains(4, 12)
+    wilds, wild_left = chains(6, 12)
+    outcome = {}
+    for (t1, p1, f1) in trait:
+        for (t2, p2, f2) in trait:
+            for (w, q, fw) in wilds:
+                p = p1 * p2 * q
+                if f1 == f2 == fw == 1:
+                    key = "critical"
+                else:
+                    kept = max(t1, t2, w)
+                    key = "failure" if kept < 4 else (kept - 4) // 4
+                outcome[key] = outcome.get(key, 0) + p
+    left = 1 - (1 - trait_left) ** 2 * (1 - wild_left)
+    assert_within(trait_roll_odds(2, 4, **roll_options(SAVAGE)), outcome, left)
+    roll = trait_roll(2, 4, Scripted([1, 1, 1]), **roll_options(SAVAGE))
+    assert roll.bust and roll.wild == 2
+    assert not trait_roll(2, 4, Scripted([1, 2, 1]), **roll_options(SAVAGE)).bust

@@ -22,6 +22,7 @@ them (Savage Worlds: reaching it shakes, each raise is a wound).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from dealer.core.dice import MAX_DICE, MAX_MODIFIER, SIDES, TAIL, _roller, ace_chains
 from dealer.errors import DiceError, shown
@@ -48,7 +49,7 @@ class DamageSpec:
         """Each die's sides, in rolling order."""
         return [sides for count, sides in self.terms for _ in range(count)]
 
-    def with_bonus(self, raise_die=0, joker=0) -> "DamageSpec":
+    def with_bonus(self, raise_die: int = 0, joker: int = 0) -> "DamageSpec":
         """The spec with a raise's bonus die appended and a Joker's bonus in the modifier."""
         terms = self.terms + (((1, raise_die),) if raise_die else ())
         return DamageSpec(terms, self.modifier + joker)
@@ -73,7 +74,7 @@ def _term(part, sides, text):
     return count, size
 
 
-def parse_damage(text, sides=SIDES) -> DamageSpec:
+def parse_damage(text: str, sides: tuple[int, ...] | list[int] = SIDES) -> DamageSpec:
     """``"2d6+d8+1"``: dice terms and whole numbers joined by ``+``; a number may be subtracted,
     a die may not (damage adds its dice)."""
     text = text or ""
@@ -107,7 +108,7 @@ def parse_damage(text, sides=SIDES) -> DamageSpec:
     return DamageSpec(terms, modifier)
 
 
-def damage_options(rules, *, joker=False, with_raise=False, vs=None) -> dict:
+def damage_options(rules: dict, *, joker: bool = False, with_raise: bool = False, vs: int | None = None) -> dict:
     """The keyword arguments of ``damage_roll`` and ``damage_odds`` under a ruleset's ``[dice]``:
     a raise's bonus die (``raise_damage_die``), a Joker's bonus, the step per wound over ``vs``.
 
@@ -125,7 +126,7 @@ def damage_options(rules, *, joker=False, with_raise=False, vs=None) -> dict:
             "step": rules.get("damage_step", 0), "max_chain": rules["max_chain"]}
 
 
-def judge_damage(total, vs, step) -> tuple[bool | None, int | None]:
+def judge_damage(total: int, vs: int | None, step: int) -> tuple[bool | None, int | None]:
     """``(reached, raises)`` of a total against ``vs``: None without a number; raises None where
     the ruleset counts none (``step`` 0)."""
     if vs is None:
@@ -173,7 +174,8 @@ class DamageRoll:
         return self.spec.modifier
 
 
-def damage_roll(spec, rng, *, raise_die=0, joker=0, vs=None, step=0, max_chain=100) -> DamageRoll:
+def damage_roll(spec: DamageSpec, rng: Any, *, raise_die: int = 0, joker: int = 0, vs: int | None = None,
+                step: int = 0, max_chain: int = 100) -> DamageRoll:
     """Roll every die of ``spec`` (and a raise's ``raise_die``): all first faces, then each
     ace's chain die by die; add them all and the modifier (with ``joker``)."""
     full = spec.with_bonus(raise_die, joker)
@@ -242,7 +244,8 @@ def _acing_moments(sides):
     return sides * aces_mean + face_mean, sides * sides * aces_var + face_var
 
 
-def damage_odds(spec, *, raise_die=0, joker=0, vs=None, step=0, max_chain=100) -> DamageOdds:
+def damage_odds(spec: DamageSpec, *, raise_die: int = 0, joker: int = 0, vs: int | None = None, step: int = 0,
+                max_chain: int = 100) -> DamageOdds:
     """Exact odds of ``damage_roll`` with the same arguments (see ``DamageOdds``).
 
     The dice's sum is built die by die up to a last total, which grows until less than

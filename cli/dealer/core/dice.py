@@ -223,7 +223,7 @@ def _roll(die, count, sides, modifier, tn, raise_step, bust, max_chain):
     return TraitRoll(count, sides, modifier, tn, dice, kept, total, busted, success, raises, bust, capped)
 
 
-def ace_chains(rolls, first, max_chain):
+def ace_chains(rolls: list, first: list[int], max_chain: int) -> tuple[list[Die], bool]:
     """Each die's chain from its first face, rerolled by its own roller while it aces.
 
     ``rolls[i]`` is ``(sides, roller)`` of die i; every first face is rolled before any reroll
@@ -447,7 +447,7 @@ class DiceUsageError(DiceError):
     exit_code = 2
 
 
-def joker_bonus(rules) -> int:
+def joker_bonus(rules: dict) -> int:
     """What ``--joker`` adds to a trait or damage roll: ``dice.joker_bonus``, refused where it is 0."""
     bonus = rules.get("joker_bonus", 0)
     if not bonus:
@@ -456,7 +456,7 @@ def joker_bonus(rules) -> int:
     return bonus
 
 
-def roll_options(rules, *, tn=None, extra=False, joker=False) -> dict:
+def roll_options(rules: dict, *, tn: int | None = None, extra: bool = False, joker: bool = False) -> dict:
     """The keyword arguments of ``trait_roll`` and ``trait_roll_odds`` under a ruleset's
     ``[dice]``: its TN (or ``tn``), raise step, bust rule and ace cap; a Wild Card's Wild Die,
     or for an ``extra`` the ruleset's reading of an Extra's Critical Failure; a Joker's bonus
@@ -486,7 +486,7 @@ def roll_options(rules, *, tn=None, extra=False, joker=False) -> dict:
     return options
 
 
-def check_trait_dice(count, sides, rules, text) -> None:
+def check_trait_dice(count: int, sides: int, rules: dict, text: str) -> None:
     """With a Wild Die a trait roll is one trait die: refuse ``2d8`` rather than misread it
     (several dice at once, as for Rate of Fire, are not one kept-highest roll)."""
     if count != 1 and rules.get("wild_die", 0):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def roll_json(roll):
     """``roll_data(roll)`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), made
@@ -30,7 +32,7 @@ def roll_verdict(data):
     return f"success, {data['raises']} raise{'' if data['raises'] == 1 else 's'}"
 
 
-def roll_line(data, bust_name="bust"):
+def roll_line(data: dict, bust_name: str = "bust") -> str:
     """``5d10 vs TN 5: 3 7 10+6 10+8 4 -> 18, success, 2 raises``; a roll with a Wild Die
     (or an Extra's in such a game) names each die and the kept one; a damage roll adds."""
     if data.get("kind") == "damage":
@@ -73,7 +75,7 @@ def _wild_line(data, bust_name):
     return line
 
 
-def damage_line(data):
+def damage_line(data: dict) -> str:
     """``2d6+1d8+1 damage: 6+3 2 5 -> 16+1 = 17 vs 7: Shaken, 2 wounds``."""
     faces = " ".join(_chain(chain) for chain in data["rolls"])
     added = [f"raise +1d{data['die_sides'][data['raise_die']]}"] if data["raise_die"] is not None else []
@@ -88,7 +90,7 @@ def damage_line(data):
     return line
 
 
-def damage_verdict(reached, raises):
+def damage_verdict(reached: bool | None, raises: int | None) -> str:
     """Counted raises (``dice.damage_step``): Shaken, then a wound per raise; else reached or not."""
     if raises is None:
         return "reached" if reached else "not reached"
@@ -97,7 +99,7 @@ def damage_verdict(reached, raises):
     return "Shaken" if not raises else f"Shaken, {raises} wound{'' if raises == 1 else 's'}"
 
 
-def odds_data(odds):
+def odds_data(odds: Any) -> dict:
     if getattr(odds, "spec", None) is not None:
         return _damage_odds_data(odds)
     data = _trait_odds_data(odds)
@@ -162,7 +164,7 @@ def _critical_words(data, bust_name):
     return f"{bust_name}: the trait die shows 1"
 
 
-def odds_text(data, bust_name="bust"):
+def odds_text(data: dict, bust_name: str = "bust") -> list[str]:
     """A small table: bust, failure, success with each number of raises, each with a bar."""
     if data.get("kind") == "damage-odds":
         return damage_odds_text(data)
@@ -193,7 +195,7 @@ FOLD = 0.0005  # rows of rare outcomes past the point where less than this is le
 TOTALS_FOLD = 0.01  # the same for the totals of a damage roll (a long, thin tail)
 
 
-def damage_odds_text(data):
+def damage_odds_text(data: dict) -> list[str]:
     """Each total (exactly it, and at least it), the tail folded; then against ``--vs``."""
     added = [f"raise +1d{data['die_sides'][data['raise_die']]}"] if data["raise_die"] is not None else []
     if data["joker"]:
