@@ -204,3 +204,15 @@ def test_exact_odds_agree_with_50000_seeded_rolls():
         if p < 1e-3:
             continue
         assert abs(seen.get(key, 0) / n - p) <= 4 * math.sqrt(p * (1 - p) / n), (key, seen.get(key, 0) / n, p)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789dD+- \tx\u0663", max_size=24))
+def test_any_text_is_a_damage_roll_or_a_clean_error(text):
+    try:
+        spec = parse_damage(text)
+    except DiceError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    assert spec.terms and all(count >= 1 and sides in (4, 6, 8, 10, 12, 20) for count, sides in spec.terms)
+    assert sum(count for count, _ in spec.terms) <= 100

@@ -102,7 +102,8 @@ class TraitRoll:
     In a game with a Wild Die (``wild_die`` set, or ``extra`` for an Extra who rolls none)
     ``die_sides`` gives each die's sides, ``wild`` the Wild Die's index in ``dice`` (None for
     an Extra), ``check`` the face of an Extra's Critical Failure check die (None if not
-    rolled) and ``joker`` the Joker's bonus, already in ``modifier``. Elsewhere they are None.
+    rolled) and ``joker`` the Joker's bonus, already in ``modifier``. Elsewhere ``die_sides`` is
+    None and the plain shape is kept.
     """
 
     __slots__ = ("count", "sides", "modifier", "tn", "dice", "kept", "total", "bust", "success", "raises",
