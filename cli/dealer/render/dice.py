@@ -58,7 +58,7 @@ def _with_modifier(kept, data):
 
 def _wild_line(data, bust_name):
     """``1d8 vs TN 4: d8 8+3, Wild Die 2 -> d8 11, success, 1 raise``; an Extra's roll, with the
-    check die rolled on a 1: ``1d8 vs TN 4, an Extra: d8 1, check d6 1 -> d8 1, Critical Failure``."""
+    check die rolled on a 1: ``1d8 vs TN 4, an Extra: d8 1, check die 1 -> d8 1, Critical Failure``."""
     names = ["Wild Die" if i == data["wild"] else f"d{sides}" for i, sides in enumerate(data["die_sides"])]
     dice = ", ".join(f"{name} {_chain(chain)}" for name, chain in zip(names, data["rolls"]))
     if data["check"] is not None:
