@@ -38,6 +38,8 @@ def cases(dealer):
         ("dealer draw 5 --json", [dealer, "draw", "5", "--json"]),
         ("dealer hand 8s 8h 8d Kc 5d 3s RJ", [dealer, "hand", "8s 8h 8d Kc 5d 3s RJ"]),
         ("dealer roll 3d6", [dealer, "roll", "3d6"]),
+        ("dealer -r savage-worlds roll d8", [dealer, "-r", "savage-worlds", "roll", "d8"]),
+        ("dealer roll 2d6+d8 --damage --vs 7", [dealer, "roll", "2d6+d8", "--damage", "--vs", "7"]),
         ("dealer action A=3d6", [dealer, "action", "A=3d6"]),
         ('dealer hex "soul blast" --total 18 --level 4', [dealer, "hex", "soul blast", "--total", "18", "--level", "4"]),
     ]

@@ -15,7 +15,7 @@ from dealer.cli import cli
 from dealer.store import rulesets as ruleset_store
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ["deadlands", "dust-devils", "poker-hands", "weird-dust-devils"]
+SHIPPED = ["deadlands", "dust-devils", "poker-hands", "savage-worlds", "weird-dust-devils"]
 
 
 def pytest_report_header(config):

@@ -211,7 +211,8 @@ def mutate_document(document, rng, specials):
     return document
 
 
-RULESET_COMMANDS = [["rulesets", "validate"], ["draw", 5], ["hand", "8s 8h 8d Kc 5d 3s RJ"], ["roll", "3d6"],
+# One trait die: a ruleset with a Wild Die (savage-worlds) rolls one, and refuses 3d6 by design.
+RULESET_COMMANDS = [["rulesets", "validate"], ["draw", 5], ["hand", "8s 8h 8d Kc 5d 3s RJ"], ["roll", "1d6"],
                     ["action", "Sarah=3d6", "Bo=2d8"], ["hex", "--total", "18", "--level", "2"],
                     ["rulesets", "show"], ["hand", "As Kd", "--vs", "2c 2d"], ["table", "new", "m"]]
 

@@ -1,4 +1,4 @@
-"""``dealer roll``: a trait roll with aces, the kept die, raises and bust; or its exact odds."""
+"""``dealer roll``: a trait roll with aces, the kept die, raises and bust, or a damage roll; or their exact odds."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import click
 
 from dealer.core.dice import MAX_TN
 from dealer.core.results import roll_data
-from dealer.render.dice import odds_data, roll_json, roll_line
+from dealer.render.dice import odds_data, odds_text, roll_json, roll_line
 from dealer.options import global_options
 from dealer.session import Session
 
@@ -22,11 +22,23 @@ MAX_COUNT = 100_000
 @click.option("--odds", is_flag=True, help="Print the exact odds instead of rolling.")
 @click.option("--faces", metavar="FACES",
               help="Dice already rolled: every face in order, first rolls then each ace's rerolls "
-                   "(\"3 7 10 10 4 6 8\").")
+                   "(\"3 7 10 10 4 6 8\"; a Wild Die's first roll after the trait die's, a raise's damage die after "
+                   "the others', an Extra's check die last).")
+@click.option("--extra", is_flag=True, help="An Extra's trait roll: no Wild Die (in a ruleset with one).")
+@click.option("--joker", is_flag=True, help="The roller holds a Joker: add its bonus (+2 in savage-worlds).")
+@click.option("--damage", is_flag=True,
+              help="A damage roll: dice and modifiers joined by + (2d6+d8+1); every die aces and all are added.")
+@click.option("--raise", "with_raise", is_flag=True,
+              help="With --damage: the attack got a raise; add the ruleset's bonus die (a d6 in savage-worlds).")
+@click.option("--vs", type=click.IntRange(min=1, max=MAX_TN), default=None, metavar="N",
+              help="With --damage: the number to reach, e.g. a Toughness.")
 @global_options
 @click.pass_context
-def roll(ctx, dice, tn, count, odds, faces):
+def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs):
     """Roll DICE (NdX, e.g. 5d10 or 3d8+2): every die with its aces, the kept die, raises, bust.
+
+    In a game with a Wild Die (savage-worlds) a trait roll is one trait die (d8) and the Wild
+    Die beside it. With --damage, DICE is a damage roll whose dice are all added.
 
     \b
     Examples:
@@ -35,31 +47,99 @@ def roll(ctx, dice, tn, count, odds, faces):
       dealer roll 1d6-4 --count 3
       dealer roll 5d10 --odds
       dealer roll 5d10 --faces "3 7 10 10 4 6 8"
+      dealer -r savage-worlds roll d8 --odds
+      dealer -r savage-worlds roll 2d6+d8 --damage --raise --vs 7
     """
-    from dealer.core.dice import Scripted, parse_faces, parse_dice, trait_roll, trait_roll_odds
-
     session = Session(ctx, "roll")
+    if damage:
+        if tn is not None or extra:
+            raise click.UsageError(f"--damage rolls against --vs N, with no {'--tn' if tn is not None else '--extra'}: "
+                                   "e.g. roll 2d6+d8 --damage --vs 7", ctx)
+        return _damage(session, dice, count, odds, faces, joker, with_raise, vs)
+    if with_raise or vs is not None:
+        raise click.UsageError(f"{'--raise' if with_raise else '--vs'} is for a damage roll: add --damage, "
+                               "e.g. roll 2d6+d8 --damage --raise --vs 7", ctx)
+    return _trait(session, dice, tn, count, odds, faces, extra, joker)
+
+
+def _trait(session, dice, tn, count, odds, faces, extra, joker):
+    """A trait roll: the ruleset's dice (with a Wild Die, one trait die and the Wild Die)."""
+    from dealer.core.dice import (Scripted, check_trait_dice, parse_dice, parse_faces, roll_options, trait_roll,
+                                  trait_roll_odds)
+
     rules = session.ruleset.dice
-    number, sides, modifier = parse_dice(dice, rules["sides"])
-    options = {"modifier": modifier, "tn": rules["tn"] if tn is None else tn,
-               "raise_step": rules["raise_step"], "bust": rules["bust"], "max_chain": rules["max_chain"]}
+    number, sides, modifier = parse_dice(dice, rules["sides"], one_die=True)
+    check_trait_dice(number, sides, rules, dice)
+    options = roll_options(rules, tn=tn, extra=extra, joker=joker)
+    options["modifier"] += modifier
+    line = _line(rules)
     if odds:
-        session.show(odds_data(trait_roll_odds(number, sides, **options)))
-        return
-    if faces is not None:
+        result = odds_data(trait_roll_odds(number, sides, **options))
+        session.emit([session.envelope(result)], odds_text(result, rules["bust_name"]))
+    elif faces is not None:
         scripted = Scripted(parse_faces(faces))
         result = roll_data(trait_roll(number, sides, scripted, **options))
         scripted.check_used()
-        session.show(result)
-        return
-    if count == 1:
-        session.show(roll_data(trait_roll(number, sides, session.rng(), **options)), seed=session.seed)
-        return
-    from dealer.core.dice import seeded_rolls
+        session.emit([session.envelope(result)], [line(result)])
+    elif count == 1:
+        result = roll_data(trait_roll(number, sides, session.rng(), **options))
+        session.emit([session.envelope(result, seed=session.seed)], [line(result)])
+    else:
+        _many(session, count, number, sides, options, line)
+
+
+def _many(session, count, number, sides, options, line):
+    """``--count N``: seed, seed+1, ...; a plain roll takes the fast path (one generator
+    reseeded, compact JSON made without a dict)."""
+    from dealer.core.dice import seeded_rolls, trait_roll
     from dealer.render.stream import emit_many
 
     seed, settings = session.seed, session.settings
-    rolls = seeded_rolls(range(seed, seed + count), number, sides, **options)
-    encode = roll_json if settings.jsonl else roll_data
-    emit_many(settings, session.envelope(None, seed=seed), zip(range(seed, seed + count), map(encode, rolls)),
+    seeds = range(seed, seed + count)
+    if set(options) == {"modifier", "tn", "raise_step", "bust", "max_chain"}:
+        rolls = seeded_rolls(seeds, number, sides, **options)
+        encode = roll_json if settings.jsonl else roll_data
+    else:
+        import random
+
+        rolls = (trait_roll(number, sides, random.Random(s), **options) for s in seeds)
+        encode = roll_data
+    emit_many(settings, session.envelope(None, seed=seed), zip(seeds, map(encode, rolls)), line, "rolls")
+
+
+def _line(rules):
+    """The text of one roll, in the ruleset's words for a bust."""
+    name = rules["bust_name"]
+    return roll_line if name == "bust" else lambda data: roll_line(data, name)
+
+
+def _damage(session, dice, count, odds, faces, joker, with_raise, vs):
+    """``roll --damage``: every die aces and all are added; a raise's bonus die, a Joker's bonus."""
+    from dealer.core.damage import damage_odds, damage_options, damage_roll, parse_damage
+    from dealer.core.dice import Scripted, parse_faces
+
+    rules = session.ruleset.dice
+    spec = parse_damage(dice, rules["sides"])
+    options = damage_options(rules, joker=joker, with_raise=with_raise, vs=vs)
+    if odds:
+        result = odds_data(damage_odds(spec, **options))
+        session.emit([session.envelope(result)], odds_text(result))
+        return
+    if faces is not None:
+        scripted = Scripted(parse_faces(faces))
+        result = roll_data(damage_roll(spec, scripted, **options))
+        scripted.check_used()
+        session.emit([session.envelope(result)], [roll_line(result)])
+        return
+    if count == 1:
+        result = roll_data(damage_roll(spec, session.rng(), **options))
+        session.emit([session.envelope(result, seed=session.seed)], [roll_line(result)])
+        return
+    import random
+
+    from dealer.render.stream import emit_many
+
+    seed = session.seed
+    rolls = (roll_data(damage_roll(spec, random.Random(s), **options)) for s in range(seed, seed + count))
+    emit_many(session.settings, session.envelope(None, seed=seed), zip(range(seed, seed + count), rolls),
               roll_line, "rolls")

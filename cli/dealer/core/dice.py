@@ -53,9 +53,15 @@ def _dice_numbers(text):
     return count, size, -modifier if sign == "-" else modifier
 
 
-def parse_dice(text, sides=SIDES) -> tuple[int, int, int]:
-    """``"5d10"``, ``"3d8+2"``, ``"1d6-4"`` as ``(count, sides, modifier)``."""
+def parse_dice(text, sides=SIDES, *, one_die=False) -> tuple[int, int, int]:
+    """``"5d10"``, ``"3d8+2"``, ``"1d6-4"`` as ``(count, sides, modifier)``.
+
+    ``one_die``: the count may be left out, as a single trait die is written (``d8`` is
+    ``1d8``); the roll command reads its dice so in every ruleset.
+    """
     numbers = _dice_numbers(text or "")
+    if numbers is None and one_die and (text or "").lstrip()[:1] in ("d", "D"):
+        numbers = _dice_numbers("1" + text.lstrip())
     allowed = ", ".join(f"d{s}" for s in sides)
     if not numbers:
         raise DiceError(f"cannot read dice '{shown(text)}': write NdX with an optional modifier, "
@@ -91,13 +97,27 @@ class Die:
 
 
 class TraitRoll:
-    """The result of one trait roll, as plain data."""
+    """The result of one trait roll, as plain data.
+
+    In a game with a Wild Die (``wild_die`` set, or ``extra`` for an Extra who rolls none)
+    ``die_sides`` gives each die's sides, ``wild`` the Wild Die's index in ``dice`` (None for
+    an Extra), ``check`` the face of an Extra's Critical Failure check die (None if not
+    rolled) and ``joker`` the Joker's bonus, already in ``modifier``. Elsewhere ``die_sides`` is
+    None and the plain shape is kept.
+    """
 
     __slots__ = ("count", "sides", "modifier", "tn", "dice", "kept", "total", "bust", "success", "raises",
-                 "rule", "capped")
+                 "rule", "capped", "die_sides", "wild", "extra", "check", "joker")
+
+    kind = "roll"
 
     def __init__(self, count, sides, modifier, tn, dice, kept, total, bust, success, raises, rule,
-                 capped=False):
+                 capped=False, die_sides=None, wild=None, extra=False, check=None, joker=0):
+        self.die_sides = die_sides
+        self.wild = wild
+        self.extra = extra
+        self.check = check
+        self.joker = joker
         self.count = count
         self.sides = sides
         self.modifier = modifier
@@ -118,8 +138,11 @@ class TraitRoll:
 
 
 def is_bust(ones, count, rule="majority") -> bool:
-    """Bust: more than half of the dice show 1 (``majority``) or half or more (``half``)."""
-    return 2 * ones > count if rule == "majority" else 2 * ones >= count
+    """Bust: more than half of the dice show 1 (``majority``), half or more (``half``), or
+    ``never`` (an Extra whose ruleset gives Extras no Critical Failure)."""
+    if rule == "majority":
+        return 2 * ones > count
+    return 2 * ones >= count if rule == "half" else False
 
 
 def judge(total, tn, raise_step=5) -> tuple[bool, int]:
@@ -148,8 +171,20 @@ def _roller(rng, sides):
     return roll
 
 
-def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100) -> "TraitRoll":
-    """Roll ``count`` dice of ``sides``: all first faces, then each ace's chain, die by die."""
+def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100,
+               wild_die=0, check_die=0, extra=False, joker=0) -> "TraitRoll":
+    """Roll ``count`` dice of ``sides``: all first faces, then each ace's chain, die by die.
+
+    ``wild_die``: a Wild Card's Wild Die of that many sides is rolled after the trait dice and
+    counts like them (the highest total is kept); a bust then needs its first roll to show 1
+    as well. ``check_die``: when the trait dice bust, a die of that many sides is rolled at
+    the end and the bust stands only if it shows 1 (an Extra's Critical Failure). ``extra``
+    marks an Extra's roll in a game with a Wild Die. ``joker`` is a bonus already counted in
+    ``modifier``, recorded for the reader.
+    """
+    if wild_die or check_die or extra:
+        return _wild_roll(rng, count, sides, modifier, tn, raise_step, bust, max_chain, wild_die, check_die,
+                          extra, joker)
     return _roll(_roller(rng, sides), count, sides, modifier, tn, raise_step, bust, max_chain)
 
 
@@ -187,6 +222,47 @@ def _roll(die, count, sides, modifier, tn, raise_step, bust, max_chain):
     busted = is_bust(faces.count(1), count, bust)
     success, raises = (False, 0) if busted else judge(total, tn, raise_step)
     return TraitRoll(count, sides, modifier, tn, dice, kept, total, busted, success, raises, bust, capped)
+
+
+def ace_chains(rolls: list, first: list[int], max_chain: int) -> tuple[list[Die], bool]:
+    """Each die's chain from its first face, rerolled by its own roller while it aces.
+
+    ``rolls[i]`` is ``(sides, roller)`` of die i; every first face is rolled before any reroll
+    (``first``), so typed faces read "first rolls, then each ace's rerolls, die by die".
+    Returns the Dice and whether a chain hit ``max_chain``.
+    """
+    dice, capped = [], False
+    for (sides, roller), face in zip(rolls, first):
+        chain = [face]
+        while chain[-1] == sides and len(chain) < max_chain:
+            chain.append(roller())
+        last = face == sides and chain[-1] == sides
+        capped = capped or last
+        dice.append(Die(chain, last))
+    return dice, capped
+
+
+def _wild_roll(rng, count, sides, modifier, tn, raise_step, bust, max_chain, wild_die, check_die, extra, joker):
+    trait = _roller(rng, sides)
+    rolls = [(sides, trait)] * count
+    if wild_die:
+        rolls.append((wild_die, _roller(rng, wild_die)))
+    first = [roller() for _, roller in rolls]
+    dice, capped = ace_chains(rolls, first, max_chain)
+    totals = [die.total for die in dice]
+    kept = totals.index(max(totals))  # the first of the highest: the trait die on a tie
+    total = totals[kept] + modifier
+    busted = is_bust(first[:count].count(1), count, bust)
+    check = None
+    if wild_die:
+        busted = busted and first[-1] == 1
+    elif busted and check_die:
+        check = _roller(rng, check_die)()
+        busted = check == 1
+    success, raises = (False, 0) if busted else judge(total, tn, raise_step)
+    return TraitRoll(count, sides, modifier, tn, dice, kept, total, busted, success, raises, bust, capped,
+                     die_sides=[s for s, _ in rolls], wild=count if wild_die else None, extra=extra, check=check,
+                     joker=joker)
 
 
 def given_roll(total, *, tn=5, raise_step=5, bust=False) -> "TraitRoll":
@@ -240,9 +316,11 @@ class RollOdds:
     """
 
     __slots__ = ("count", "sides", "modifier", "tn", "raise_step", "rule", "bust", "failure", "raises",
-                 "totals", "cut")
+                 "totals", "cut", "wild_die", "check_die", "extra", "joker")
 
     def __init__(self, **fields):
+        self.wild_die = self.check_die = self.joker = 0
+        self.extra = False
         for name, value in fields.items():
             setattr(self, name, value)
 
@@ -268,8 +346,17 @@ def _die_cdf(sides, max_chain):
     return cdf
 
 
-def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100) -> "RollOdds":
-    """Exact odds of ``trait_roll`` with the same arguments (see ``RollOdds``)."""
+def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100,
+                    wild_die=0, check_die=0, extra=False, joker=0) -> "RollOdds":
+    """Exact odds of ``trait_roll`` with the same arguments (see ``RollOdds``).
+
+    The kept total is at most t when every die is: with a Wild Die, P = F(t)^count * W(t).
+    A bust is the trait dice's bust together with an independent event of probability ``q``
+    (the Wild Die's first roll, or the check die, showing 1), so
+    P(not bust, kept <= t) = P(kept <= t) - P(trait dice bust, all <= t) * P(that event, <= t).
+    """
+    if wild_die or check_die or extra:
+        return _wild_odds(count, sides, modifier, tn, raise_step, bust, max_chain, wild_die, check_die, extra, joker)
     p_one = 1.0 / sides
     cdf = _die_cdf(sides, max_chain)
     allowed_ones = [j for j in range(count + 1) if not is_bust(j, count, bust)]
@@ -309,3 +396,100 @@ def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="major
     raises = [outcomes.get(k, 0.0) for k in range(top + 1)]
     return RollOdds(count=count, sides=sides, modifier=modifier, tn=tn, raise_step=raise_step, rule=bust,
                     bust=p_bust, failure=failure, raises=raises, totals=totals, cut=cut)
+
+
+def _wild_odds(count, sides, modifier, tn, raise_step, bust, max_chain, wild_die, check_die, extra, joker):
+    p_one = 1.0 / sides
+    cdf = _die_cdf(sides, max_chain)
+    wild_cdf = _die_cdf(wild_die, max_chain) if wild_die else None
+    allowed_ones = [j for j in range(count + 1) if not is_bust(j, count, bust)]
+    weights = [(math.comb(count, j) * p_one ** j, count - j) for j in allowed_ones]
+    # The event that must come with the trait dice's bust; every first face of 1 is a total of 1.
+    also = 0.0 if bust == "never" else 1.0 / wild_die if wild_die else 1.0 / check_die if check_die else 1.0
+
+    def trait_bust_at_most(t):
+        """P(the trait dice bust and every trait die total <= t)."""
+        other = max(cdf(t) - p_one, 0.0)
+        return cdf(t) ** count - sum(weight * other ** rest for weight, rest in weights)
+
+    highest = max(sides, wild_die) * max_chain
+    p_bust = trait_bust_at_most(highest) * also
+    totals, outcomes = [], {}
+    failure = 0.0
+    previous_all, previous_ok = 0.0, 0.0
+    t = 0
+    while True:
+        t += 1
+        all_at_most = cdf(t) ** count * (wild_cdf(t) if wild_die else 1.0)
+        ok_at_most = all_at_most - trait_bust_at_most(t) * also
+        p_total = all_at_most - previous_all
+        p_ok = ok_at_most - previous_ok
+        previous_all, previous_ok = all_at_most, ok_at_most
+        if p_total > NOISE:
+            totals.append((t + modifier, p_total))
+        if p_ok > NOISE:
+            success, raises = judge(t + modifier, tn, raise_step)
+            if success:
+                outcomes[raises] = outcomes.get(raises, 0.0) + p_ok
+            else:
+                failure += p_ok
+        if 1.0 - all_at_most < TAIL and (t >= tn - modifier or t >= highest):
+            break
+    top = max(outcomes, default=-1)
+    return RollOdds(count=count, sides=sides, modifier=modifier, tn=tn, raise_step=raise_step, rule=bust,
+                    bust=p_bust, failure=failure, raises=[outcomes.get(k, 0.0) for k in range(top + 1)],
+                    totals=totals, cut=max(0.0, 1.0 - previous_all), wild_die=wild_die, check_die=check_die,
+                    extra=extra, joker=joker)
+
+
+class DiceUsageError(DiceError):
+    """An option the ruleset's dice rules do not have (``--joker`` without a Joker bonus): usage."""
+
+    exit_code = 2
+
+
+def joker_bonus(rules: dict) -> int:
+    """What ``--joker`` adds to a trait or damage roll: ``dice.joker_bonus``, refused where it is 0."""
+    bonus = rules.get("joker_bonus", 0)
+    if not bonus:
+        raise DiceUsageError("--joker adds the Joker's bonus, but this ruleset gives none (dice.joker_bonus): "
+                             "drop --joker, or add a bonus to the dice as a modifier (3d6+2)")
+    return bonus
+
+
+def roll_options(rules: dict, *, tn: int | None = None, extra: bool = False, joker: bool = False) -> dict:
+    """The keyword arguments of ``trait_roll`` and ``trait_roll_odds`` under a ruleset's
+    ``[dice]``: its TN (or ``tn``), raise step, bust rule and ace cap; a Wild Card's Wild Die,
+    or for an ``extra`` the ruleset's reading of an Extra's Critical Failure; a Joker's bonus
+    in the modifier (``modifier`` here is that bonus: add the typed one).
+
+    >>> roll_options({"tn": 4, "raise_step": 4, "bust": "majority", "max_chain": 100, "wild_die": 6,
+    ...               "extra_critical": "check", "joker_bonus": 2}, extra=True, joker=True)["check_die"]
+    6
+    """
+    options = {"tn": rules["tn"] if tn is None else tn, "raise_step": rules["raise_step"], "bust": rules["bust"],
+               "max_chain": rules["max_chain"], "modifier": 0}
+    wild = rules.get("wild_die", 0)
+    if extra and not wild:
+        raise DiceUsageError("--extra rolls without the Wild Die, but this ruleset has no Wild Die "
+                             "(dice.wild_die): drop --extra, or choose a ruleset with one (-r savage-worlds)")
+    if joker:
+        options.update(joker=joker_bonus(rules), modifier=joker_bonus(rules))
+    if extra:
+        reading = rules.get("extra_critical", "check")
+        options["extra"] = True
+        if reading == "check":
+            options["check_die"] = wild
+        elif reading == "never":
+            options["bust"] = "never"
+    elif wild:
+        options["wild_die"] = wild
+    return options
+
+
+def check_trait_dice(count: int, sides: int, rules: dict, text: str) -> None:
+    """With a Wild Die a trait roll is one trait die: refuse ``2d8`` rather than misread it
+    (several dice at once, as for Rate of Fire, are not one kept-highest roll)."""
+    if count != 1 and rules.get("wild_die", 0):
+        raise DiceError(f"dice '{shown(text)}': a trait roll here is one trait die beside the Wild Die: "
+                        f"write d{sides} (for several rolls, --count {count})")

@@ -22,27 +22,40 @@ SEVERITY_WORDS = {
 
 
 def roll_data(roll: Any) -> dict:
-    """A trait roll: every die's chain (``[10, 8]`` is an ace), the kept die, the verdict.
+    """A trait or damage roll: every die's chain (``[10, 8]`` is an ace), the kept die, the verdict.
 
     A total rolled with physical dice (``by_hand``) has no dice: ``dice`` is null and
-    ``rolls`` empty.
+    ``rolls`` empty. A roll in a game with a Wild Die adds ``die_sides`` (each die's sides),
+    ``wild`` (the Wild Die's index in ``rolls``; null for an Extra), ``extra``, ``check`` (an
+    Extra's Critical Failure check die, null if not rolled) and ``joker`` (the Joker's bonus,
+    already in ``modifier``). A damage roll (``core.damage``) has the same keys where they
+    mean the same, with ``kind: "damage"`` first: ``sides`` and ``kept`` null (every die is
+    added), ``tn`` the number set against (``--vs``) or null, ``success`` and ``raises`` null
+    where they do not apply, ``bust`` false; then ``die_sides``, ``raise_die`` (the index of a
+    raise's bonus die, or null) and ``joker``.
     """
+    damage = roll.kind == "damage"
     by_hand = not roll.dice
-    data = {
-        "kind": "roll",
+    data = {"kind": "damage" if damage else "roll"}
+    data.update({
         "dice": None if by_hand else roll.notation,
         "count": roll.count,
-        "sides": roll.sides,
+        "sides": None if damage else roll.sides,
         "modifier": roll.modifier,
         "tn": roll.tn,
         "rolls": [die.chain for die in roll.dice],
-        "kept": roll.kept,
+        "kept": None if damage else roll.kept,
         "total": roll.total,
-        "bust": roll.bust,
+        "bust": False if damage else roll.bust,
         "success": roll.success,
         "raises": roll.raises,
         "by_hand": by_hand,
-    }
+    })
+    if damage:
+        data.update(die_sides=list(roll.die_sides), raise_die=roll.raise_die, joker=roll.joker)
+    elif roll.die_sides is not None:
+        data.update(die_sides=list(roll.die_sides), wild=roll.wild, extra=roll.extra, check=roll.check,
+                    joker=roll.joker)
     if roll.capped:
         data["capped"] = True
     return data

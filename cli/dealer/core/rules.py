@@ -288,6 +288,9 @@ def _check_references(doc, ruleset_parts, problems):
         hand(tier["rank"], f"gadget.tiers[{i}].rank")
     if any(side < 2 for side in doc["dice"]["sides"]) or not doc["dice"]["sides"]:
         problems.append("dice.sides: list die types with at least two sides each")
+    for key in ("wild_die", "raise_damage_die"):
+        if doc["dice"][key] == 1:
+            problems.append(f"dice.{key}: a die of at least two sides, or 0 for none")
 
 
 def _chips_problems(chips: dict, rank_ids: set[str]) -> list[str]:

@@ -175,6 +175,21 @@ DICE = {
                        minimum=1, maximum=1000),
     "sides": Field("list[int]", "Die types allowed.", [4, 6, 8, 10, 12, 20], minimum=2, maximum=1000,
                    max_items=100),
+    "bust_name": Field("str", "What the rules call a bust, in text (`Critical Failure`).", "bust"),
+    "wild_die": Field("int", "Sides of the Wild Die a Wild Card rolls beside the trait die (both ace, the higher "
+                      "counts); 0: none. With a Wild Die a trait roll is one trait die (`d8`), and a bust needs "
+                      "the Wild Die's first roll to show 1 as well as the trait die's.", 0, minimum=0, maximum=1000),
+    "extra_critical": Field("str", "With a Wild Die: when an Extra's roll (`--extra`, no Wild Die) is a bust. "
+                            "`check`: its trait die shows 1 and a die of the Wild Die's sides, rolled then, "
+                            "shows 1 too; `one`: its trait die shows 1; `never`.", "check",
+                            choices=["check", "one", "never"]),
+    "joker_bonus": Field("int", "Added to a trait or damage roll by `--joker` (the holder of a Joker action card); "
+                         "0: `--joker` is refused.", 0, minimum=0, maximum=MAX_TN),
+    "raise_damage_die": Field("int", "Sides of the bonus die a damage roll adds for a raise on the attack "
+                              "(`--raise`); 0: `--raise` is refused.", 0, minimum=0, maximum=1000),
+    "damage_step": Field("int", "A damage roll against a number (`--vs`, a Toughness): reaching it shakes, and "
+                         "each full step over it is a wound; 0: the total is only compared with the number.", 0,
+                         minimum=0, maximum=MAX_TN),
 }
 
 ACTION_SPECIAL = {

@@ -20,6 +20,8 @@ RENDERERS = {
     "hand": "dealer.render.hands:hand_text",
     "roll": "dealer.render.dice:roll_text",
     "roll-odds": "dealer.render.dice:roll_odds_text",
+    "damage": "dealer.render.dice:roll_text",
+    "damage-odds": "dealer.render.dice:roll_odds_text",
     "rulesets": "dealer.render.rulesets:rulesets_list_text",
     "ruleset": "dealer.render.rulesets:ruleset_show_text",
     "ruleset-check": "dealer.render.rulesets:ruleset_check_text",

@@ -1,6 +1,8 @@
-"""Trait rolls and their exact odds as data and text."""
+"""Trait and damage rolls and their exact odds as data and text."""
 
 from __future__ import annotations
+
+from typing import Any
 
 
 def roll_json(roll):
@@ -30,8 +32,13 @@ def roll_verdict(data):
     return f"success, {data['raises']} raise{'' if data['raises'] == 1 else 's'}"
 
 
-def roll_line(data):
-    """``5d10 vs TN 5: 3 7 10+6 10+8 4 -> 18, success, 2 raises``."""
+def roll_line(data: dict, bust_name: str = "bust") -> str:
+    """``5d10 vs TN 5: 3 7 10+6 10+8 4 -> 18, success, 2 raises``; a roll with a Wild Die
+    (or an Extra's in such a game) names each die and the kept one; a damage roll adds."""
+    if data.get("kind") == "damage":
+        return damage_line(data)
+    if "wild" in data:
+        return _wild_line(data, bust_name)
     faces = " ".join("+".join(map(str, chain)) for chain in data["rolls"])
     kept = data["total"] - data["modifier"]
     total = f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
@@ -41,7 +48,87 @@ def roll_line(data):
     return line
 
 
-def odds_data(odds):
+def _chain(chain):
+    return "+".join(map(str, chain))
+
+
+def _with_modifier(kept, data):
+    return f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
+
+
+def _wild_line(data, bust_name):
+    """``1d8 vs TN 4: d8 8+3, Wild Die 2 -> d8 11, success, 1 raise``; an Extra's roll, with the
+    check die rolled on a 1: ``1d8 vs TN 4, an Extra: d8 1, check die 1 -> d8 1, Critical Failure``."""
+    names = ["Wild Die" if i == data["wild"] else f"d{sides}" for i, sides in enumerate(data["die_sides"])]
+    dice = ", ".join(f"{name} {_chain(chain)}" for name, chain in zip(names, data["rolls"]))
+    if data["check"] is not None:
+        dice += f", check die {data['check']}"
+    kept = data["kept"]
+    total = f"{names[kept]} {_with_modifier(sum(data['rolls'][kept]), data)}"
+    who = [", an Extra"] if data["extra"] else []
+    if data["joker"]:
+        who.append(f", Joker {data['joker']:+d}")
+    verdict = bust_name if data["bust"] else roll_verdict(data)
+    line = f"{data['dice']} vs TN {data['tn']}{''.join(who)}: {dice} -> {total}, {verdict}"
+    if data.get("capped"):
+        line += " (a die aced to the ruleset's cap: the chain was capped)"
+    return line
+
+
+def damage_line(data: dict) -> str:
+    """``2d6+1d8+1 damage: 6+3 2 5 -> 16+1 = 17 vs 7: Shaken, 2 wounds``."""
+    faces = " ".join(_chain(chain) for chain in data["rolls"])
+    added = [f"raise +1d{data['die_sides'][data['raise_die']]}"] if data["raise_die"] is not None else []
+    if data["joker"]:
+        added.append(f"Joker {data['joker']:+d}")
+    head = f"{data['dice']} damage" + (f" ({', '.join(added)})" if added else "")
+    line = f"{head}: {faces} -> {_with_modifier(data['total'] - data['modifier'], data)}"
+    if data["tn"] is not None:
+        line += f" vs {data['tn']}: {damage_verdict(data['success'], data['raises'])}"
+    if data.get("capped"):
+        line += " (a die aced to the ruleset's cap: the chain was capped)"
+    return line
+
+
+def damage_verdict(reached: bool | None, raises: int | None) -> str:
+    """Counted raises (``dice.damage_step``): Shaken, then a wound per raise; else reached or not."""
+    if raises is None:
+        return "reached" if reached else "not reached"
+    if not reached:
+        return "no effect"
+    return "Shaken" if not raises else f"Shaken, {raises} wound{'' if raises == 1 else 's'}"
+
+
+def odds_data(odds: Any) -> dict:
+    if getattr(odds, "spec", None) is not None:
+        return _damage_odds_data(odds)
+    data = _trait_odds_data(odds)
+    if odds.wild_die or odds.extra:
+        data.update(wild_die=odds.wild_die or None, check_die=odds.check_die or None, extra=odds.extra,
+                    joker=odds.joker)
+    return data
+
+
+def _damage_odds_data(odds):
+    """``--damage --odds``: the keys of trait-roll odds where they mean the same."""
+    return {
+        "kind": "damage-odds",
+        "dice": odds.spec.notation,
+        "tn": odds.tn,
+        "raise_step": odds.step or None,
+        "failure": odds.failure,
+        "success": odds.success,
+        "raises": odds.raises,
+        "totals": [[total, p] for total, p in odds.totals],
+        "cut": odds.cut,
+        "mean": odds.mean,
+        "die_sides": odds.spec.die_sides,
+        "raise_die": odds.raise_die,
+        "joker": odds.joker,
+    }
+
+
+def _trait_odds_data(odds):
     return {
         "kind": "roll-odds",
         "dice": f"{odds.count}d{odds.sides}" + (f"{odds.modifier:+d}" if odds.modifier else ""),
@@ -67,11 +154,29 @@ def _bar(p, width=40):
     return bar
 
 
-def odds_text(data):
+def _critical_words(data, bust_name):
+    """How a roll with a Wild Die (or an Extra's) busts, for the odds header."""
+    if data["bust_rule"] == "never":
+        return f"no {bust_name}"
+    if data["wild_die"]:
+        return f"{bust_name}: the trait die and the Wild Die both show 1"
+    if data["check_die"]:
+        return f"{bust_name}: the trait die shows 1, and so does a d{data['check_die']} rolled to check"
+    return f"{bust_name}: the trait die shows 1"
+
+
+def odds_text(data: dict, bust_name: str = "bust") -> list[str]:
     """A small table: bust, failure, success with each number of raises, each with a bar."""
+    if data.get("kind") == "damage-odds":
+        return damage_odds_text(data)
     rule = "more than half" if data["bust_rule"] == "majority" else "half or more"
-    lines = [f"{data['dice']} vs TN {data['tn']} (bust: {rule} of the dice show 1)"]
-    rows = [("bust", data["bust"]), ("failure", data["failure"])]
+    if "wild_die" in data:
+        who = f", Wild Die d{data['wild_die']}" if data["wild_die"] else ", an Extra"
+        joker = f", Joker {data['joker']:+d}" if data["joker"] else ""
+        lines = [f"{data['dice']} vs TN {data['tn']}{who}{joker} ({_critical_words(data, bust_name)})"]
+    else:
+        lines = [f"{data['dice']} vs TN {data['tn']} ({bust_name}: {rule} of the dice show 1)"]
+    rows = [(bust_name, data["bust"]), ("failure", data["failure"])]
     left = data["success"]
     for k, p in enumerate(data["raises"]):
         if left < 0.0005 and k > 0:  # fold the long tail of rare raises into one line
@@ -79,8 +184,50 @@ def odds_text(data):
             break
         rows.append((f"{k} raise{'' if k == 1 else 's'}", p))
         left -= p
-    lines.extend(f"  {label:<11} {p * 100:7.3f}%  {_bar(p)}" for label, p in rows)
-    lines.append(f"  {'success':<11} {data['success'] * 100:7.3f}%  (any raises)")
+    width = max(11, *(len(label) for label, _ in rows))
+    lines.extend(f"  {label:<{width}} {p * 100:7.3f}%  {_bar(p)}" for label, p in rows)
+    lines.append(f"  {'success':<{width}} {data['success'] * 100:7.3f}%  (any raises)")
+    if data["cut"]:
+        lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
+    return lines
+
+
+FOLD = 0.0005  # rows of rare outcomes past the point where less than this is left are folded into one
+TOTALS_FOLD = 0.01  # the same for the totals of a damage roll (a long, thin tail)
+
+
+def damage_odds_text(data: dict) -> list[str]:
+    """Each total (exactly it, and at least it), the tail folded; then against ``--vs``."""
+    added = [f"raise +1d{data['die_sides'][data['raise_die']]}"] if data["raise_die"] is not None else []
+    if data["joker"]:
+        added.append(f"Joker {data['joker']:+d}")
+    head = f"{data['dice']} damage" + (f" ({', '.join(added)})" if added else "")
+    lines = [f"{head}: every die aces, all are added; exact odds", f"  {'total':>6} {'exactly':>9} {'at least':>9}"]
+    totals = data["totals"]
+    peak = max((p for _, p in totals), default=1.0) or 1.0
+    left = 1.0 - data["cut"]
+    for total, p in totals:
+        if left < TOTALS_FOLD:
+            lines.append(f"  {str(total) + '+':>6} {left * 100:8.3f}% {left * 100:8.3f}%")
+            break
+        lines.append(f"  {total:>6} {p * 100:8.3f}% {left * 100:8.3f}%  {_bar(p / peak, 30)}")
+        left -= p
+    lines.append(f"  mean {data['mean']:.3f}")
+    if data["tn"] is not None:
+        lines.append(f"against {data['tn']}:")
+        if data["raises"] is None:
+            rows = [("not reached", data["failure"]), ("reached", data["success"])]
+        else:
+            rows = [("no effect", data["failure"])]
+            rest = data["success"]
+            for k, p in enumerate(data["raises"]):
+                if rest < TOTALS_FOLD / 2 and k > 0:
+                    rows.append((f"Shaken, {k}+ wounds", rest))
+                    break
+                rows.append((damage_verdict(True, k), p))
+                rest -= p
+        width = max(len(label) for label, _ in rows)
+        lines.extend(f"  {label:<{width}} {p * 100:7.3f}%  {_bar(p)}" for label, p in rows)
     if data["cut"]:
         lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
     return lines
