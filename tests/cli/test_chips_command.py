@@ -10,7 +10,7 @@ def friday(dealer):
     """A poker-hands table with a gunfighter (a knack), a huckster and a shaman."""
     assert dealer("table", "new", "friday", "-r", "poker-hands", "--seed", 1).code == 0
     dealer("table", "add", "friday", "Bert", "--trait", "knacks=trick shooting")
-    dealer("table", "add", "friday", "Sally", "--trait", "master=2")
+    dealer("table", "add", "friday", "Sally", "--trait", "master=5")
     dealer("table", "add", "friday", "Three Eagles", "--trait", "guardian-spirit=4",
            "--trait", "rituals=paint:2,tobacco:3")
     return dealer
@@ -269,7 +269,7 @@ def test_a_blue_chip_casts_a_spell_the_caster_lacks_at_master_level(friday):
     result = ok(friday("hex", "--target", "pair", "--caster", "Sally", "--chip", "blue",
                        "--table", "friday", "--seed", 1, "--json")).json()["result"]
     assert "RJ" not in result["draw"]["cards"]  # (seed 1: no Red Joker, whose chip would change the count)
-    assert result["draw"]["cards_allowed"] == 7  # master 2: 5 + 2
+    assert result["draw"]["cards_allowed"] == 10  # master 5: 5 + 5
     assert result["events"][0]["use"] == "spell"
     shown = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
     assert shown["players"] == {} and shown["conservation"]["conserved"]

@@ -110,7 +110,7 @@ def test_a_whole_device_on_a_table(dealer):
         seed += 1
         assert len(uses) < 60
     last = uses[-1]
-    assert last["record"] == {"uses": len(uses), "breakdowns": 1}
+    assert last["record"] == {"uses": len(uses), "breakdowns": 1, "broken": True}
     assert len(last["severity_cards"]) == 10 and last["severity_hand"] is not None
     history = [json.loads(line) for line in dealer("table", "log", "lab", "--jsonl").out.splitlines()]
     gadget_events = [e for e in history if e["kind"].startswith("gadget")]
@@ -118,5 +118,20 @@ def test_a_whole_device_on_a_table(dealer):
         "gadget use"] * len(uses)
     assert [e["seed"] for e in gadget_events] == [10, 11, 12] + list(range(100, seed))
     assert gadget_events[2]["data"]["builder"] == "Ada" and gadget_events[-1]["data"]["breakdown"]
+    broken = dealer("gadget", "use", "jetski-1", "--seed", seed, "--table", "lab")
+    assert_clean_error(broken, code=1)
+    assert "is broken" in broken.err and "dealer gadget repair jetski-1 --table lab" in broken.err
+    listed = dealer("gadget", "list", "--table", "lab", "--json").json()["result"]
+    assert listed["kind"] == "devices" and listed["devices"]["jetski-1"]["broken"]
+    assert "BROKEN" in dealer("gadget", "list", "--table", "lab").out
+    while True:  # a construction check against the design's straight: Bert tries until he hits it
+        repair = result(dealer, "repair", "jetski-1", "--by", "Bert", "--seed", seed, "--table", "lab")
+        assert repair["kind"] == "repair" and repair["check"]["draw"]["purpose"] == "build"
+        seed += 1
+        if repair["success"]:
+            break
+        assert dealer("gadget", "use", "jetski-1", "--table", "lab").code == 1
     shown = dealer("gadget", "use", "jetski-1", "--seed", seed, "--table", "lab")
     assert f"record: {len(uses) + 1} uses" in shown.out
+    fixed = dealer("gadget", "repair", "jetski-1", "--fixed", "--table", "lab")
+    assert "broken" in fixed.err or "repaired" in fixed.out

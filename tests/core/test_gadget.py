@@ -384,21 +384,48 @@ def test_a_stored_device_counts_uses_and_breakdowns(poker):
     _design(poker, table, "2c 2d 5h 9s Kd")
     _build(poker, table, "2c 2d 5h 9s Kd")
     rng = random.Random(5)
+    device = table.state(GadgetState).devices["jetski-1"]
     for _ in range(30):
         breakdown.resolve_use(poker, UseRequest("jetski-1"), table, rng)
-    device = table.state(GadgetState).devices["jetski-1"]
+        if device.broken:  # "the device suffers a breakdown": no use until it is repaired
+            with pytest.raises(GadgetError, match="is broken .* repair it first"):
+                breakdown.resolve_use(poker, UseRequest("jetski-1"), table, rng)
+            invention.resolve_repair(poker, invention.RepairRequest("jetski-1", fixed=True), table, rng)
+            assert not device.broken
     events = [event for event in table.events if event["kind"] == "gadget use"]
-    assert device.uses == 30 == len(events)
-    assert device.breakdowns == sum(event["data"]["breakdown"] for event in events)
+    assert device.uses == 30 == len(events) and device.breakdowns >= 1
+    assert device.breakdowns == sum(event["data"]["breakdown"] for event in events) == device.repairs
     piles = table.decks["gm"]
     assert sorted(piles.all_cards()) == sorted(card.code for card in poker.deck) and not piles.play
 
 
-def test_the_chance_comes_from_the_deck_the_draw_comes_from(poker):
+def test_every_use_draws_from_the_whole_deck_so_the_chance_never_changes(poker):
+    """Seed 003: "Minimum reliability is one card, or a 4% failure rate ... Hitting the required hand
+    is a 21% failure rate": figures for a full deck (exactly 1/27 and 85/477), so each check draws
+    from the whole deck, shuffled for it, whatever earlier uses drew."""
     table = kept(poker)
     first = breakdown.resolve_use(poker, UseRequest(reliability=5, cards="RJ 2c 3c 4c 5c 6c 7c 8c"), table,
-                               random.Random(0))
-    assert first.chance["fraction"] == "85/477"
+                                  random.Random(0))
     second = breakdown.resolve_use(poker, UseRequest(reliability=5), table, random.Random(1))
-    # 46 cards left holding one Joker: 1 - C(45,5)/C(46,5) = 5/46.
-    assert (second.chance["deck_cards"], second.chance["jokers"], second.chance["fraction"]) == (46, 1, "5/46")
+    assert first.chance == second.chance and second.chance["fraction"] == "85/477"
+    assert (second.chance["deck_cards"], second.chance["jokers"]) == (54, 2)
+    assert sorted(table.decks["gm"].all_cards()) == sorted(card.code for card in poker.deck)
+
+
+def test_a_reliability_one_device_breaks_about_one_use_in_27(poker):
+    """2,000 seeded uses of an R1 device on a table (repaired on the GM's word after each breakdown):
+    about 1 in 27 break down, within four standard errors, and the chance quoted never changes."""
+    table = kept(poker)
+    _design(poker, table, "2c 2d 5h 9s Kd")
+    _build(poker, table, "2c 2d 5h 9s Kd", device="r1")
+    table.state(GadgetState).devices["r1"].reliability = 1
+    rng, broke, quoted = random.Random(27), 0, set()
+    for _ in range(2000):
+        used = breakdown.resolve_use(poker, UseRequest("r1"), table, rng)
+        quoted.add(used.chance["fraction"])
+        if used.breakdown:
+            broke += 1
+            invention.resolve_repair(poker, invention.RepairRequest("r1", fixed=True), table, rng)
+    p = 1 / 27
+    assert quoted == {"1/27"}
+    assert abs(broke / 2000 - p) <= 4 * (p * (1 - p) / 2000) ** 0.5, broke

@@ -51,8 +51,8 @@ def test_spell_card_counts(load, skill, mods, pick, winded, expected):
     winded, "-1 card to everything", counts before the cap."""
     poker = load("poker-hands")
     assert draws.draw_size(poker, skill, mods + [-1] * winded, wild_pick=pick).as_tuple() == expected
-    table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 1}}})
-    if winded:
+    table = Table(poker, name="t", roster={"Sally": {"side": "posse", "traits": {"master": 30}}})
+    for _ in range(30 * winded):
         conditions.count_cast(table, "Sally")
     if not pick or skill + sum(mods) - winded >= 5:
         drawn = cast(poker, table, skill=skill, mods=mods, wild_pick=pick, caster="Sally")
@@ -101,7 +101,8 @@ def test_the_faithful_are_blessed_or_tested_and_never_winded(load):
     assert surge.blessing[0]["effect"] == "surge" and not surge.draw.modifiers
     tested = cast(poker, table, skill=0, caster="Abe", cards="BJ 2c 2d 9s Ks")
     assert tested.blessing[0]["effect"] == "chip" and not tested.draw.modifiers
-    assert "dealer chips spend Abe COLOUR --for blessing" in tested.blessing[0]["words"]
+    assert tested.blessing[0]["command"] == "dealer chips spend Abe white --for blessing --table t"
+    assert tested.blessing[0]["command"] in tested.blessing[0]["words"]
 
 
 def test_spell_hand_is_remembered_for_chips(load):

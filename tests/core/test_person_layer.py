@@ -33,11 +33,11 @@ RED_JOKER_HAND = ("RJ", "2c", "2d", "9h", "4s", "7c", "Kd")  # seven cards, as s
 
 
 def sams_table(ruleset, *conditions_held):
-    """A stored table on which Sam (master 1, so one cast winds him) has the conditions named."""
-    table = Table(ruleset, name="t", roster={"Sam": {"side": "posse", "traits": {"master": 1}},
+    """A stored table on which Sam (master 2, so two casts wind him) has the conditions named."""
+    table = Table(ruleset, name="t", roster={"Sam": {"side": "posse", "traits": {"master": 2}},
                                             "Bob": {"side": "posse", "traits": {}}})
     if "winded" in conditions_held:
-        conditions.count_cast(table, "Sam")
+        conditions.count_cast(table, "Sam"), conditions.count_cast(table, "Sam")
     for fear in ("shaken", "fleeing"):
         if fear in conditions_held:
             conditions.frighten(table, "Sam", fear)
@@ -163,7 +163,7 @@ def test_conditions_are_one_record_per_person_and_round_trip(load):
     table = sams_table(poker, "winded", "fleeing")
     conditions.wound(table, "Sam", 2)
     data = table.state(conditions.ConditionsState).to_data()
-    assert data == {"people": {"Sam": {"casts": 1, "fear": "fleeing", "wounds": 2}}}
+    assert data == {"people": {"Sam": {"casts": 2, "fear": "fleeing", "wounds": 2}}}
     again = conditions.ConditionsState.from_data(data, "conditions")
     assert again.people["Sam"].fear == "fleeing"
     conditions.frighten(table, "Sam", "shaken")  # a later mere shaking does not soften fleeing

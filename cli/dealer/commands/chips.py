@@ -89,9 +89,11 @@ def session_command(ctx):
               help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
 @click.option("--note", default="", metavar="TEXT", help="The player's words (stunts, luck, favors).")
+@click.option("--way", is_flag=True, help="A favor in the guardian spirit's medicine way: a white favor chip "
+              "counts as red.")
 @global_options
 @click.pass_context
-def spend(ctx, person, colour, use, knack, note):
+def spend(ctx, person, colour, use, knack, note, way):
     """PERSON spends a COLOUR chip: on their last hand, or --for a pick-me-up, stunt, luck...
 
     \b
@@ -102,7 +104,7 @@ def spend(ctx, person, colour, use, knack, note):
     """
     from dealer.core.mechanics.chips import spending
 
-    _run(ctx, "spend", spending.resolve_spend, spending.SpendRequest(person, colour, use, knack, note),
+    _run(ctx, "spend", spending.resolve_spend, spending.SpendRequest(person, colour, use, knack, note, way),
          randomness=True)
 
 
@@ -125,17 +127,23 @@ def wound(ctx, person, count):
 @click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier.")
 @click.option("--cards", "given", metavar="CARDS", help="The ritual hand, dealt by hand.")
 @click.option("--guardian", type=click.IntRange(min=0), help="Guardian spirit skill (default: the roster's).")
+@click.option("--spend-on", default="", metavar="FAVOR", help="Spend the chips raised at once on this instant favor.")
+@click.option("--way", is_flag=True, help="With --spend-on: the favor is in the guardian spirit's medicine way.")
 @global_options
 @click.pass_context
-def ritual(ctx, person, ritual, skill, mods, given, guardian):
-    """A shaman's RITUAL: a hand that earns favor chips, once per session.
+def ritual(ctx, person, ritual, skill, mods, given, guardian, spend_on, way):
+    """A shaman's RITUAL: a hand that earns favor chips, once per session (or after a rest).
+
+    With --spend-on FAVOR the chips raised are spent at once on that instant favor (the favor
+    pool's cap does not stop them); --way: the favor is in the guardian spirit's medicine way.
 
     \b
-    Example:
+    Examples:
       dealer chips ritual "Three Eagles" tobacco --skill 3 --table friday
+      dealer chips ritual "Three Eagles" paint --spend-on "Turtle's Shell" --way --table friday
     """
     from dealer.core.mechanics import rituals
 
     cards = tuple(given.replace(",", " ").split()) if given is not None else None
-    request = rituals.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian)
+    request = rituals.RitualRequest(person, ritual, skill, tuple(mods), cards, guardian, spend_on, way)
     _run(ctx, "ritual", rituals.resolve_ritual, request, randomness=True)

@@ -52,7 +52,7 @@ def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person,
 @click.group()
 @global_options
 def gadget() -> None:
-    """Mad science by poker hand: design a device, build it, use it (seed 003).
+    """Mad science by poker hand: design a device, build it, use it, repair it (seed 003).
 
     \b
     Examples:
@@ -60,6 +60,8 @@ def gadget() -> None:
       dealer -r poker-hands gadget build --tier straight --skill 3 --cards "Js 10h 9d 8c 7s"
       dealer -r poker-hands gadget use --reliability 5
       dealer gadget use jetski-1 --table friday
+      dealer gadget repair jetski-1 --by Bert --table friday
+      dealer gadget list --table friday
     """
 
 
@@ -136,3 +138,41 @@ def use(ctx, device, reliability, fail_hand, build_jokers, given) -> None:
 
     request = mechanic.UseRequest(device, reliability, fail_hand, tuple(build_jokers), given)
     Session(ctx, "gadget use").run(mechanic.resolve_use, request)
+
+
+@gadget.command("repair")
+@click.argument("device", shell_complete=completes("devices"))
+@click.option("--fixed", is_flag=True, help="The GM says it is fixed: no check.")
+@check_options
+@global_options
+@click.pass_context
+def repair(ctx, device, fixed, **check) -> None:
+    """Repair broken DEVICE: a construction check against its design's hand (or --fixed).
+
+    A breakdown leaves a device broken until it is repaired; hitting the design's required
+    hand mends it. The check is the builder's unless --by names another.
+
+    \b
+    Examples:
+      dealer gadget repair jetski-1 --by Bert --table friday
+      dealer gadget repair jetski-1 --fixed --table friday
+    """
+    from dealer.core.mechanics.gadget import invention as mechanic
+
+    request = mechanic.RepairRequest(device, _check(**check), fixed)
+    Session(ctx, "gadget repair").run(mechanic.resolve_repair, request, table="required", randomness=not fixed)
+
+
+@gadget.command("list")
+@global_options
+@click.pass_context
+def list_command(ctx) -> None:
+    """The designs and devices on the --table, and which devices are broken.
+
+    \b
+    Example:
+      dealer gadget list --table friday
+    """
+    from dealer.core.mechanics.gadget import invention as mechanic
+
+    Session(ctx, "gadget list").run(mechanic.resolve_list, mechanic.ListRequest(), table="required", randomness=False)

@@ -35,6 +35,8 @@ from dealer.session import Session
 @click.option("--chip", metavar="COLOUR", help="poker-hands: a chip played before the draw: white one more card, "
               "red a wild pick, blue a spell the caster lacks, at their master level.")
 @click.option("--knack", metavar="NAME", help="poker-hands: a knack on the roster: any chip acts as red.")
+@click.option("--bad-cause", is_flag=True, help="poker-hands: one of the faithful casts for a bad cause: the "
+              "miracle counts towards winded.")
 @global_options
 @click.pass_context
 def hex_command(ctx, list_only, **options):

@@ -330,11 +330,13 @@ def remove(ctx, name, person):
 
 @table.command("rest")
 @table_argument()
-@click.argument("person", shell_complete=completes("table_roster"))
+@click.argument("person", required=False, default="", shell_complete=completes("table_roster"))
 @global_options
 @click.pass_context
 def rest(ctx, name, person):
-    """PERSON rests a few hours: no longer winded from casting.
+    """PERSON (default: everyone) rests a few hours: no longer winded, rituals free again.
+
+    No session chips are dealt (that is dealer chips session).
 
     \b
     Example:

@@ -100,14 +100,31 @@ def remove_person(ruleset: Any, request: RosterRequest, table: Table, rng: rando
 
 
 def rest_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
-    """A person rests a few hours: their casts count afresh (no longer winded)."""
+    """A few hours' rest (for one person, or everyone on the roster when ``person`` is empty): the
+    casts count afresh, no longer winded ("you can also just rest for a few hours"), and a
+    shaman's rituals may be performed again ("unless a decent amount of time passes in game");
+    no session chips are dealt."""
     from dealer.core.mechanics.conditions import rest
 
-    table.person(request.person)
-    before = rest(table, request.person)
-    table.log("rest", data={"person": request.person, "casts": before})
-    return TableResult({"kind": "roster", "action": "rest", "table": table.name, "person": request.person,
-                        "casts_before": before})
+    people = [request.person] if request.person else list(table.roster)
+    for person in people:
+        table.person(person)
+    rested = {}
+    for person in people:
+        rested[person] = {"casts_before": rest(table, person), "rituals": _free_rituals(ruleset, table, person)}
+        table.log("rest", data={"person": person, "casts": rested[person]["casts_before"],
+                                "rituals": rested[person]["rituals"]})
+    return TableResult({"kind": "roster", "action": "rest", "table": table.name, "person": request.person or None,
+                        "rested": rested})
+
+
+def _free_rituals(ruleset: Any, table: Table, person: str) -> list[str]:
+    """The rituals the person performed since their last rest or session, free again."""
+    if "chips" not in ruleset.document["mechanics"]:
+        return []
+    from dealer.core.mechanics.chips import ChipsState
+
+    return table.state(ChipsState).rituals.pop(person, [])
 
 
 def reset_table(ruleset: Any, request: Any, table: Table, rng: random.Random) -> TableResult:

@@ -255,6 +255,8 @@ HEX = {
                        "(fewer cards left than the next draw could need) or `manual`.", "when-low",
                        choices=["after-hex", "when-low", "manual"]),
     "catalogue": array("The hexes `dealer hex NAME` knows.", HEX_ENTRY, []),
+    "faithful_bonus": Field("list[str]", "Style `spell`: miracles every faithful caster knows beside their "
+                            "roster's `miracles` (seed 003: protection).", []),
 }
 
 # What a person's skill draw is for (seed 003): each kind can be named as an exception.
@@ -432,6 +434,8 @@ CHIPS = {
     "rituals": Field("map", "Shamans' rituals (`dealer chips ritual`): favor chips earned by hand rank id; a "
                      "rank not listed earns what the next lower listed rank earns.", {},
                      value=table("", RITUAL_ROW)),
+    "way_as": Field("str", "A shaman's white favor chip spent on a favor in their guardian spirit's medicine way "
+                    "counts as this colour (`--way`); empty: no medicine ways.", ""),
     "ritual_throw": Field("int", "Chips a shaman throws back to the pot when the ritual hand holds a Joker "
                           "(`hex.bust_cards`).", 1, minimum=0),
     "note": Field("str", "Where the counts come from, and how the ruleset reads the chip rules.", "", lines=True),

@@ -6,7 +6,7 @@ imported, so a bad value is reported naming the person, not later in the middle 
 >>> from dealer.store.rulesets import load
 >>> sorted(trait_kinds(load("poker-hands")).items())  # doctest: +NORMALIZE_WHITESPACE
 [('combat', 'modifier'), ('faithful', 'flag'), ('guardian-spirit', 'level'), ('huckster', 'flag'),
- ('knacks', 'text'), ('mad-science', 'level'), ('master', 'level'), ('rituals', 'text')]
+ ('knacks', 'text'), ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'text')]
 >>> check_traits(load("deadlands"), "Zed", {"quickness": "3d6", "soul-blast": 4})
 {'quickness': '3d6', 'soul-blast': 4}
 """
@@ -68,7 +68,7 @@ def trait_kinds(ruleset) -> dict[str, str]:
             if entry.get("trait"):
                 kinds.setdefault(slug(entry["trait"]), "dice")
     elif style == "spell":
-        kinds.update(master="level", huckster="flag", faithful="flag")
+        kinds.update(master="level", huckster="flag", faithful="flag", miracles="text")
     for entry in catalogue:
         kinds.setdefault(slug(entry["name"]), "level")
     for mechanic in ("conflict", "chips", "gadget"):  # each says what it reads

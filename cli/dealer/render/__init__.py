@@ -44,6 +44,8 @@ RENDERERS = {
     "design": "dealer.render.gadget:design_text",
     "build": "dealer.render.gadget:build_text",
     "use": "dealer.render.gadget:use_text",
+    "repair": "dealer.render.gadget:repair_text",
+    "devices": "dealer.render.gadget:devices_text",
     "chips": "dealer.render.chips:chips_text",
     "odds-hand": "dealer.render.odds:hand_odds_text",
     "odds-hex": "dealer.render.odds:hex_odds_text",

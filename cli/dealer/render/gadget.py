@@ -78,8 +78,6 @@ def use_text(data: dict, cards) -> list[str]:
     jokers = f", build Jokers {' '.join(data['build_jokers'])}" if data["build_jokers"] else ""
     lines = [f"use {data['device'] or 'a device'}: reliability {data['reliability']}, "
              f"fail hand {data['fail_hand']} cards{jokers}"]
-    if data["reshuffled"]:
-        lines.append("  the GM deck was reshuffled first")
     lines.append(f"  GM draws: {cards.many(data['cards'])}")
     lines.append(f"  breakdown chance: {chance_text(data['chance'])}")
     if not data["breakdown"]:
@@ -90,5 +88,31 @@ def use_text(data: dict, cards) -> list[str]:
         lines.append(f"    {hand_line(data['severity_hand'], cards)}  (a better hand is a worse breakdown)")
     if data["record"]:
         lines.append(f"  record: {plural(data['record']['uses'], 'use')}, "
-                     f"{plural(data['record']['breakdowns'], 'breakdown')}")
+                     f"{plural(data['record']['breakdowns'], 'breakdown')}"
+                     + ("; broken until repaired" if data["record"]["broken"] else ""))
+    return lines
+
+
+def repair_text(data: dict, cards) -> list[str]:
+    lines = [f"repair {data['device']}: {data['how']}"]
+    if data["check"] is not None:
+        lines += _check_lines(data["check"], cards)
+        lines.append(f"  {steps_text(data['check']['steps'])}: {data['verdict']}")
+    else:
+        lines.append(f"  {data['verdict']}")
+    return lines
+
+
+def devices_text(data: dict, cards) -> list[str]:
+    """The designs and devices on a table, each device with its record and whether it is broken."""
+    lines = [f"table {data['table']}: " + (f"{plural(len(data['designs']), 'design')}, "
+                                           f"{plural(len(data['devices']), 'device')}")]
+    for name, design in data["designs"].items():
+        lines.append(f"  design {name}: {design['tier']} by {design['inventor'] or 'someone'}"
+                     + (f", {plural(design['bonus_cards'], 'bonus card')}" if design["bonus_cards"] else ""))
+    for name, device in data["devices"].items():
+        state = "BROKEN" if device["broken"] else "works"
+        lines.append(f"  device {name} ({device['design']}): reliability {device['reliability']}, fail hand "
+                     f"{device['fail_hand']}; {plural(device['uses'], 'use')}, "
+                     f"{plural(device['breakdowns'], 'breakdown')}; {state}")
     return lines

@@ -54,14 +54,18 @@ def tables_text(result, cards_fmt):
 
 def roster_text(result, cards_fmt):
     """A person joined, changed, left or rested."""
-    person, action = result["person"], result["action"]
+    person, action = result.get("person"), result["action"]
     if action == "add":
         return [f"{person} ({result['side']}) joins table {result['table']}" + traits_text(result["traits"])]
     if action == "set":
         return [f"{person} ({result['side']})" + traits_text(result["traits"])]
     if action == "remove":
         return [f"{person} leaves table {result['table']}"]
-    return [f"{person} rests: casts counted afresh (was {result['casts_before']})"]
+    lines = []
+    for name, rested in result["rested"].items():
+        rituals = f"; rituals free again: {', '.join(rested['rituals'])}" if rested["rituals"] else ""
+        lines.append(f"{name} rests: casts counted afresh (was {rested['casts_before']}){rituals}")
+    return lines or [f"table {result['table']}: nobody on the roster to rest"]
 
 
 def undo_text(result, cards_fmt):

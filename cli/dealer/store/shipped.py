@@ -340,7 +340,8 @@ def _deadlands():
                                    'trait': 'Spirit',
                                    'minimum': 'three of a kind',
                                    'speed': 1,
-                                   'note': 'Example entry: bolts of dark energy, one per step of the hand.'}]},
+                                   'note': 'Example entry: bolts of dark energy, one per step of the hand.'}],
+                    'faithful_bonus': []},
             'chips': {'pot': {'white': 50, 'red': 25, 'blue': 10},
                       'cap': 0,
                       'session': 3,
@@ -360,6 +361,7 @@ def _deadlands():
                                         'favor': False}},
                       'knack_as': '',
                       'rituals': {},
+                      'way_as': '',
                       'ritual_throw': 1},
             'mechanics': ['action', 'hex', 'chips'],
             'draws': {'base_cards': 5,
@@ -664,7 +666,8 @@ def _dust_devils():
                     'backlash_always': [],
                     'backlash_below_level': {},
                     'reshuffle': 'when-low',
-                    'catalogue': []},
+                    'catalogue': [],
+                    'faithful_bonus': []},
             'gadget': {'tiers': [],
                        'construction': [],
                        'high_card': 'J',
@@ -685,6 +688,7 @@ def _dust_devils():
                       'knack_as': '',
                       'uses': {},
                       'rituals': {},
+                      'way_as': '',
                       'ritual_throw': 1,
                       'note': ''}}
 
@@ -1029,6 +1033,7 @@ def _poker_hands():
                       'context': ''},
             'hex': {'style': 'spell',
                     'reshuffle': 'after-hex',
+                    'faithful_bonus': ['protection'],
                     'context': '',
                     'tn': 5,
                     'base_cards': 5,
@@ -1140,6 +1145,7 @@ def _poker_hands():
                       'cap': 5,
                       'session': 1,
                       'knack_as': 'red',
+                      'way_as': 'red',
                       'ritual_throw': 1,
                       'note': 'Seed 003 gives no pot counts; dealer ships 50 white, 25 red, 10 blue. At five '
                               'chips a player\n'
@@ -1556,7 +1562,8 @@ def _savage_worlds():
                     'backlash_always': [],
                     'backlash_below_level': {},
                     'reshuffle': 'when-low',
-                    'catalogue': []},
+                    'catalogue': [],
+                    'faithful_bonus': []},
             'conflict': {'style': 'contest',
                          'context': '',
                          'scores': {},
@@ -1586,6 +1593,7 @@ def _savage_worlds():
                       'knack_as': '',
                       'uses': {},
                       'rituals': {},
+                      'way_as': '',
                       'ritual_throw': 1,
                       'note': ''}}
 
@@ -2016,7 +2024,8 @@ def _weird_dust_devils():
                     'backlash_always': [],
                     'backlash_below_level': {},
                     'reshuffle': 'when-low',
-                    'catalogue': []},
+                    'catalogue': [],
+                    'faithful_bonus': []},
             'gadget': {'tiers': [],
                        'construction': [],
                        'high_card': 'J',
@@ -2037,6 +2046,7 @@ def _weird_dust_devils():
                       'knack_as': '',
                       'uses': {},
                       'rituals': {},
+                      'way_as': '',
                       'ritual_throw': 1,
                       'note': ''}}
 

@@ -105,11 +105,11 @@ def is_faithful(table: Table, person: str | None) -> bool:
     return bool(table.trait(person, "faithful"))
 
 
-def is_winded(table: Table, person: str | None, *, master: int | None = None, faithful: bool = False) -> bool:
+def is_winded(table: Table, person: str | None, *, master: int | None = None) -> bool:
     """Seed 003: a caster who has cast as many spells as their master skill is winded until they
-    rest or spend a white chip. The faithful, using their miracles for a good cause, never are."""
+    rest or spend a white chip. (The faithful's miracles for a good cause are not counted.)"""
     master = master_of(table, person, master)
-    if not person or not master or faithful or is_faithful(table, person):
+    if not person or not master:
         return False
     return conditions_of(table, person).casts >= master
 
@@ -178,8 +178,8 @@ def wounded(table: Table) -> dict[str, int]:
 # -- what they cost a draw ----------------------------------------------------------------------
 
 
-def penalties(ruleset: Any, table: Table, person: str | None, purpose: str, *, master: int | None = None,
-              faithful: bool = False) -> list[Modifier]:
+def penalties(ruleset: Any, table: Table, person: str | None, purpose: str, *,
+              master: int | None = None) -> list[Modifier]:
     """What the person's conditions do to a draw for ``purpose`` (``spell``, ``contest``, ...):
     one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``)."""
     if not person:
@@ -187,7 +187,7 @@ def penalties(ruleset: Any, table: Table, person: str | None, purpose: str, *, m
     rules = ruleset.draws["conditions"]
     held = conditions_of(table, person)
     found = []
-    if is_winded(table, person, master=master, faithful=faithful):
+    if is_winded(table, person, master=master):
         found.append("winded")
     if held.fear:
         found.append(held.fear)

@@ -32,6 +32,8 @@ class RitualRequest(NamedTuple):
     mods: tuple[int, ...] = ()
     cards: tuple[str, ...] | None = None
     guardian: int | None = None
+    spend_on: str = ""  # an instant favor the chips raised are spent on at once
+    way: bool = False  # that favor is in the guardian spirit's medicine way
 
 
 def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
@@ -84,7 +86,7 @@ def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: rand
     if drawn.bust:
         events.extend(_lose_favor(table, person))
     elif success:
-        events.extend(_earn(ruleset, table, person, drawn, guardian, rng))
+        events.extend(_earn(ruleset, table, person, drawn, guardian, rng, request))
     table.state(ChipsState).rituals.setdefault(person, []).append(ritual)
     return record_result("ritual", table, events, player=person, ritual=ritual, skill=skill, guardian=guardian,
                          draw=drawn.to_data(), success=success)
@@ -133,9 +135,13 @@ def _lose_favor(table: Table, person: str) -> list[dict]:
     return events
 
 
-def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, rng: random.Random) -> list[dict]:
+def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, rng: random.Random,
+          request: RitualRequest) -> list[dict]:
     """The ritual table's row for the hand: a named chip (made new if the row says so and the pot
-    has none), then blind draws; each into the favor pool while it is under the guardian spirit."""
+    has none), then blind draws; each into the favor pool while it is under the guardian spirit.
+    With ``spend_on``, seed 003's instant favor: "generate chips to be used immediately by
+    performing his ritual and using the generated chip or chips on an instant favor": each chip is
+    spent at once (back to the pot), so the favor pool's cap does not stop it."""
     rank = drawn.hand.rank
     row = ritual_row(ruleset, rank)
     state = table.state(ChipsState)
@@ -143,7 +149,7 @@ def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, r
     events = []
     steps = ([("chip", row["chip"])] if row["chip"] else []) + [("draw", None)] * row["draws"]
     for step, colour in steps:
-        if sum(favor.values()) >= guardian:
+        if sum(favor.values()) >= guardian and not request.spend_on:
             events.append(move_event("draw" if step == "draw" else "give", person, None,
                                  f"favor chips at the guardian spirit skill ({guardian}): no more", pool=FAVOR))
             continue
@@ -167,4 +173,18 @@ def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, r
         table.chips.pot[colour] -= 1
         favor[colour] = favor.get(colour, 0) + 1
         events.append(move_event(kind, person, colour, why, pool=FAVOR))
+        if request.spend_on:
+            events.append(_spend_at_once(ruleset, table, person, colour, request))
     return events
+
+
+def _spend_at_once(ruleset: Any, table: Table, person: str, colour: str, request: RitualRequest) -> dict:
+    """A chip raised by the ritual, spent at once on the instant favor: back to the pot; in the
+    guardian spirit's medicine way a white one counts as the ruleset's ``chips.way_as`` (red)."""
+    favor = table.state(ChipsState).favor[person]
+    back_to_pot(table, favor, colour)
+    event = move_event("spend", person, colour, "raised by the ritual and spent at once on an instant favor",
+                       use="favor", pool=FAVOR, note=request.spend_on)
+    if request.way and colour == "white" and ruleset.chips["way_as"]:
+        event["acts_as"] = ruleset.chips["way_as"]
+    return event

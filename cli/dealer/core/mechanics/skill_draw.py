@@ -90,7 +90,6 @@ class DrawRequest(NamedTuple):
     cards: tuple[str, ...] | None = None
     value: int = 0
     master: int | None = None
-    faithful: bool = False
 
 
 class Draw(NamedTuple):
@@ -156,8 +155,7 @@ def skill_draw(ruleset: Any, table: Table, request: DrawRequest, source: CardSou
     """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring)."""
     chip_cards, chip_picks, spent = _chips_before(ruleset, table, request)
     modifiers = (*request.modifiers, *chip_cards,
-                 *penalties(ruleset, table, request.person, request.purpose, master=request.master,
-                            faithful=request.faithful))
+                 *penalties(ruleset, table, request.person, request.purpose, master=request.master))
     pick_sources = (*request.wild_picks, *chip_picks)
     size = draws.draw_size(ruleset, request.skill, [item.cards for item in modifiers], wild_pick=request.wild_pick,
                            extra_picks=sum(item.cards for item in pick_sources))

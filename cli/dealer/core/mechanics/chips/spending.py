@@ -13,21 +13,23 @@ import random
 from typing import Any, NamedTuple
 
 from dealer.core.mechanics import conditions
-from dealer.core.mechanics.chips import (ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack, _pay,
-                                         _use, check_colour, check_player, chips_data, move_event, record_result)
+from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack,
+                                         _pay, _use, check_colour, check_player, chips_data, move_event, record_result)
 from dealer.core.table import Table
 
 RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand that used it
 
 
 class SpendRequest(NamedTuple):
-    """``dealer chips spend NAME COLOUR [--for USE] [--knack K] [--note TEXT]``."""
+    """``dealer chips spend NAME COLOUR [--for USE] [--knack K] [--note TEXT] [--way]``: ``way``, a
+    shaman's favor in their guardian spirit's medicine way."""
 
     person: str
     colour: str
     use: str = ""
     knack: str = ""
     note: str = ""
+    way: bool = False
 
 
 class WoundRequest(NamedTuple):
@@ -52,8 +54,9 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
     _check_holds(table, person, colour, use)
     _check_spend(table, person, colour, use_name, use, request, acts_as)
     record = _spend_hand(table, person, effect) if use["does"] == "hand" else None
-    event = move_event("spend", person, colour, use["note"] or use_name, use=use_name,
-                   pool=_pay(table, person, colour, use))
+    pool = _pay(table, person, colour, use)
+    acts_as = acts_as or _medicine_way(ruleset, request, use_name, use, colour, pool)
+    event = move_event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
     event.update({key: value for key, value in (("note", request.note), ("acts_as", acts_as)) if value})
     detail: dict = {"player": person, "use": use_name, "does": use["does"]}
     if request.knack:
@@ -64,6 +67,16 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
     elif use["does"] in _PICK_ME_UPS:
         detail.update(_PICK_ME_UPS[use["does"]](table, person))
     return record_result("spend", table, [event], **detail)
+
+
+def _medicine_way(ruleset: Any, request: SpendRequest, use_name: str, use: dict, colour: str, pool: str) -> str:
+    """Seed 003: "For favors in the medicine way your guardian spirit likes ... your white chips spent
+    from your favor pool ... count as red" (``chips.way_as``); '' when that is not this spend."""
+    if not request.way:
+        return ""
+    if not use["favor"] or not ruleset.chips["way_as"]:
+        raise ChipsError(f"--way is for a shaman's favor in their guardian spirit's medicine way, not {use_name}")
+    return ruleset.chips["way_as"] if colour == "white" and pool == FAVOR else ""
 
 
 def _check_spend(table: Table, person: str, colour: str, use_name: str, use: dict, request: SpendRequest,

@@ -150,11 +150,11 @@ class Design(Record):
 
 class Device(Record):
     """A device on a table: its design, builder, reliability (at least one card), fail hand, build
-    Jokers and record of uses and breakdowns."""
+    Jokers, record of uses and breakdowns, whether its last breakdown left it broken, repairs."""
 
     FIELDS = {"design": Field(TEXT), "builder": Field(TEXT, ""), "reliability": Field(RELIABILITY),
               "fail_hand": Field(RELIABILITY), "build_jokers": Field(ListOf(TEXT), []), "uses": Field(COUNT, 0),
-              "breakdowns": Field(COUNT, 0)}
+              "breakdowns": Field(COUNT, 0), "broken": Field(FLAG, False), "repairs": Field(COUNT, 0)}
 
 
 class GadgetState(Part):

@@ -1,9 +1,11 @@
 """A device's use (seed 003's "Reliability"): the GM's reliability cards, breakdowns and their severity.
 
-The GM draws ``reliability`` cards from their deck; a breakdown card (either Joker) is a
-breakdown. The severity hand keeps the plain reliability cards and adds new ones up to the
-fail hand, unless a Joker drawn at build (``build_jokers``) says otherwise. The chance of a
-breakdown is exact, from the deck as it stands; ``dealer odds gadget`` uses the same formula.
+The GM draws ``reliability`` cards from the whole deck, gathered and shuffled for that check; a
+breakdown card (either Joker) is a breakdown, and the device stays broken until it is repaired
+(``invention.resolve_repair``). The severity hand keeps the plain reliability cards and adds new
+ones up to the fail hand, unless a Joker drawn at build (``build_jokers``) says otherwise. The
+chance of a breakdown is exact and the same for every use (``full_deck_chance``; ``dealer odds
+gadget`` uses the same formula).
 
 >>> breakdown_chance(54, 2, 5)
 Fraction(85, 477)
@@ -53,11 +55,11 @@ def deck_chance(ruleset: Any, codes: list[str], reliability: int) -> dict:
     return chance_data(len(codes), jokers, reliability)
 
 
-def gm_chance(ruleset: Any, table: Any, reliability: int) -> dict:
-    """The chance from the table's GM deck as it stands (a full deck when it has none yet)."""
-    piles = table.decks.get(ruleset.gadget["gm_deck"])
-    return deck_chance(ruleset, piles.draw_pile if piles is not None else [card.code for card in ruleset.deck],
-                       reliability)
+def full_deck_chance(ruleset: Any, reliability: int) -> dict:
+    """The chance of a breakdown in one use: ``reliability`` cards from the whole deck, shuffled for
+    that check. It never changes with what earlier uses drew (seed 003's 4% and 21% are such
+    figures: R1 1/27, R5 85/477)."""
+    return deck_chance(ruleset, [card.code for card in ruleset.deck], reliability)
 
 
 # -- use --------------------------------------------------------------------------------------
@@ -123,7 +125,6 @@ class UseResult(NamedTuple):
     severity_cards: list
     severity_hand: Any
     chance: dict
-    reshuffled: bool
     record: dict | None
     table: str | None
     ruleset: Any
@@ -137,7 +138,7 @@ class UseResult(NamedTuple):
                 "severity_rule": self.rule if self.breakdown else None,
                 "severity_cards": [card.code for card in self.severity_cards],
                 "severity_hand": hand_data(self.severity_hand, self.ruleset) if self.severity_hand else None,
-                "chance": self.chance, "reshuffled": self.reshuffled, "record": self.record, "table": self.table}
+                "chance": self.chance, "record": self.record, "table": self.table}
 
 
 def _use_device(ruleset: Any, request: UseRequest, table: Any) -> tuple[Device | None, int, int, list[str]]:
@@ -149,6 +150,10 @@ def _use_device(ruleset: Any, request: UseRequest, table: Any) -> tuple[Device |
             raise GadgetError(f"device '{request.device}' has its own reliability, fail hand and build Jokers: "
                               "drop --reliability, --fail-hand and --build-joker")
         device = table.state(GadgetState).device(request.device, table.name)
+        if device.broken:
+            raise GadgetError(f"device '{request.device}' is broken (use {device.uses} broke it): repair it first, "
+                              f"with a construction check (dealer gadget repair {request.device} --table {table.name} "
+                              "--by PERSON) or on the GM's word (--fixed)")
         return device, device.reliability, device.fail_hand, list(device.build_jokers)
     if request.reliability is None:
         raise GadgetError("which device? dealer gadget use DEVICE --table NAME, or --reliability R")
@@ -174,16 +179,14 @@ def resolve_use(ruleset: Any, request: UseRequest, table: Any, rng: Any) -> UseR
     """
     ruleset.require("gadget")
     device, reliability, fail_hand, build_jokers = _use_device(ruleset, request, table)
-    piles = table.deck(ruleset.gadget["gm_deck"], rng)
     _, _, most_new = severity_plan(ruleset, [], fail_hand, build_jokers)
     need = reliability + most_new
     if need > len(ruleset.deck):
         raise GadgetError(f"a use of reliability {reliability} may need {need} cards; the deck has "
                           f"{len(ruleset.deck)}")
-    reshuffled = len(piles.draw_pile) < need
-    if reshuffled:
-        piles.shuffle(rng)
-    chance = deck_chance(ruleset, piles.draw_pile, reliability)
+    piles = table.deck(ruleset.gadget["gm_deck"], rng)
+    piles.collect(rng)  # "the GM draws this many cards": from the whole deck, shuffled for this check
+    chance = full_deck_chance(ruleset, reliability)
     given = _given_cards(ruleset, request.cards, piles)
     cards = _deal(ruleset, piles, rng, given, reliability)
     broke = [card for card in cards if card.code in ruleset.gadget["breakdown_cards"]]
@@ -195,7 +198,7 @@ def resolve_use(ruleset: Any, request: UseRequest, table: Any, rng: Any) -> UseR
     _check_given_used(given, reliability + new)
     piles.discard_all_in_play()
     result = UseResult(request.device or None, reliability, fail_hand, build_jokers, cards, broke, rule, severity,
-                       hand, chance, reshuffled, None, table.name, ruleset)
+                       hand, chance, None, table.name, ruleset)
     if table.persistent:
         result = result._replace(record=_store_use(ruleset, table, device, result))
     return result
@@ -230,7 +233,8 @@ def _store_use(ruleset: Any, table: Any, device: Device | None, result: UseResul
     if device is not None:
         device.uses += 1
         device.breakdowns += bool(result.breakdown)
-        record = {"uses": device.uses, "breakdowns": device.breakdowns}
+        device.broken = bool(result.breakdown)
+        record = {"uses": device.uses, "breakdowns": device.breakdowns, "broken": device.broken}
     severity = ({"rank": result.severity_hand.rank.id, "cards": [c.code for c in result.severity_cards]}
                 if result.severity_hand else None)
     table.log("gadget use", deck=ruleset.gadget["gm_deck"], cards=[c.code for c in result.cards],

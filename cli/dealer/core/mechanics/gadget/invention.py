@@ -326,7 +326,7 @@ def resolve_build(ruleset: Any, request: BuildRequest, table: Any, rng: Any) -> 
     >>> result.high, result.reliability, result.fail_hand, result.chance["fraction"]
     (True, 4, 7, '206/1431')
     """
-    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, gm_chance  # here: a design never pays for them
+    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance  # a design never pays for them
 
     ruleset.require("gadget")
     design, tier = _build_design(ruleset, request, table)
@@ -344,7 +344,7 @@ def resolve_build(ruleset: Any, request: BuildRequest, table: Any, rng: Any) -> 
     if row is not None:
         reliability = row["reliability"] + request.rush * ruleset.gadget["rush_reliability"]
         fail_hand = row["fail_hand"] if not request.rush else fail_hand_size(ruleset, reliability)
-        chance = gm_chance(ruleset, table, reliability)
+        chance = full_deck_chance(ruleset, reliability)
     jokers = _jokers(check.draw.cards, ruleset.gadget["build_jokers"])
     result = BuildResult(request.design, tier, check, high, row, reliability, fail_hand, request.rush, jokers,
                          time, chance, device if row is not None else None, table.name)
@@ -366,3 +366,86 @@ def _store_build(ruleset: Any, table: Any, design: Design, result: BuildResult) 
               data={"design": result.design, "device": result.device, "builder": result.check.person,
                     "steps": result.check.steps, "works": result.success, "reliability": result.reliability,
                     "fail_hand": result.fail_hand, "build_jokers": [j["card"] for j in result.build_jokers]})
+
+
+# -- repair -----------------------------------------------------------------------------------
+
+
+class RepairRequest(NamedTuple):
+    """``dealer gadget repair DEVICE``: a construction check against the design's hand, or the
+    GM's word (``fixed``)."""
+
+    device: str
+    check: Check = Check()
+    fixed: bool = False
+
+
+class RepairResult(NamedTuple):
+    """A repair: how it was tried, the check (none on the GM's word), whether the device works again."""
+
+    device: str
+    check: CheckResult | None
+    success: bool
+    table: str | None
+
+    def to_data(self) -> dict:
+        how = "the GM's word" if self.check is None else "a construction check against the design's hand"
+        verdict = ("repaired: the device works again" if self.success
+                   else "still broken: try again, or the GM may say it is fixed (--fixed)")
+        return {"kind": "repair", "device": self.device, "how": how,
+                "check": self.check.to_data() if self.check is not None else None, "success": self.success,
+                "verdict": verdict, "table": self.table}
+
+
+def resolve_repair(ruleset: Any, request: RepairRequest, table: Table, rng: random.Random) -> RepairResult:
+    """Seed 003 says a breakdown happens, not how a device is mended: dealer reads a repair as a
+    construction check against the design's required hand (hitting it mends the device), or the
+    GM's word (``--fixed``). Either way the repair is recorded on the device and in the history."""
+    ruleset.require("gadget")
+    if not table.persistent:
+        raise GadgetError("a broken device lives on a table: add --table NAME")
+    state = table.state(GadgetState)
+    device = state.device(request.device, table.name)
+    if not device.broken:
+        raise GadgetError(f"device '{request.device}' is not broken: nothing to repair")
+    check = None
+    if not request.fixed:
+        tier = find_tier(ruleset, state.design(device.design, table.name).tier)
+        person = request.check.person or device.builder
+        check = _draw_check(ruleset, table, rng, request.check._replace(person=person), "build", [], tier.rank)
+    success = check is None or check.steps >= 0
+    if success:
+        device.broken = False
+        device.repairs += 1
+    table.log("gadget repair", deck=ruleset.gadget["deck"] if check else None,
+              cards=[c.code for c in check.draw.cards] if check else [],
+              data={"device": request.device, "fixed": request.fixed, "success": success,
+                    "steps": check.steps if check else None})
+    return RepairResult(request.device, check, success, table.name)
+
+
+class ListRequest(NamedTuple):
+    """``dealer gadget list``: the designs and devices on a table."""
+
+
+class DevicesResult(NamedTuple):
+    """The designs and devices a table keeps, each device saying whether it is broken."""
+
+    table: str | None
+    designs: dict
+    devices: dict
+
+    def to_data(self) -> dict:
+        return {"kind": "devices", "table": self.table, "designs": self.designs, "devices": self.devices}
+
+
+def resolve_list(ruleset: Any, request: ListRequest, table: Table, rng: Any = None) -> DevicesResult:
+    """What the table keeps of mad science: its designs and devices."""
+    ruleset.require("gadget")
+    if not table.persistent:
+        raise GadgetError("designs and devices live on a table: add --table NAME")
+    state = table.state(GadgetState)
+    return DevicesResult(table.name, {name: {key: getattr(design, key) for key in design.FIELDS}
+                                      for name, design in state.designs.items()},
+                         {name: {key: getattr(device, key) for key in device.FIELDS}
+                          for name, device in state.devices.items()})

@@ -61,11 +61,13 @@ def cast_request(ruleset: Any, options: dict) -> Any:
     style = ruleset.hex["style"]
     kind, other = _request_type(style), _request_type("spell" if style == "huckster" else "huckster")
     for name in other._fields:
-        if name not in kind._fields and options.get(name) not in (None, False, ()):
+        if name not in kind._fields and name != "minimum" and options.get(name) not in (None, False, ()):
             flag = "--" + {"dice": "roll", "mods": "mod", "minimum": "min"}.get(name, name).replace("_", "-")
             game = "poker-hands spells" if style == "huckster" else "huckster hexes (Deadlands)"
             how = "by a hexslingin' roll" if style == "huckster" else "by skill"
             raise HexError(f"{flag} is for {game}; {ruleset.name} casts {how}")
+    if style == "spell" and options.get("minimum") and not options.get("target"):
+        options = {**options, "target": options["minimum"]}  # --min names the spell's target too
     return kind(**{name: options[name] for name in kind._fields if name in options})
 
 

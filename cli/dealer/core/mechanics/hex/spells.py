@@ -39,6 +39,7 @@ class SpellRequest(NamedTuple):
     knack: str | None = None
     cards: str | None = None
     reshuffle: str | None = None
+    bad_cause: bool = False
 
 
 class SpellResult(NamedTuple):
@@ -83,11 +84,54 @@ def _blue_chip(ruleset: Any, request: SpellRequest, table: Table, rng: random.Ra
     return master, list(spent.events)
 
 
+def spell_entry(ruleset: Any, name: str | None) -> dict | None:
+    """The spell of that name: the catalogue's entry, or (spells are bought as skills, seed 003) a
+    spell known by its name alone, whose level is the caster's roster trait of that name."""
+    try:
+        return catalogue_entry(ruleset, name)
+    except HexError:
+        return {"name": name, "trait": "", "minimum": None, "speed": 1, "note": ""}
+
+
+def known_miracles(ruleset: Any, table: Table, caster: str | None) -> list[str]:
+    """Seed 003: the faithful "automatically know a number of miracles equal to the level of their
+    faith skill, and the miracle protection as a bonus. Unfortunately, they can't have any more":
+    the roster's ``miracles`` and the ruleset's bonus ones (``hex.faithful_bonus``)."""
+    listed = [item.strip() for item in str(table.trait(caster, "miracles") or "").split(",") if item.strip()]
+    return listed + [name for name in ruleset.hex["faithful_bonus"] if slug(name) not in map(slug, listed)]
+
+
+def _level(ruleset: Any, request: SpellRequest, table: Table, entry: dict | None, faithful: bool,
+           master: int | None, unknown_allowed: bool) -> int:
+    """The spell's level: given, the roster's (a trait under the spell's name), or for a miracle the
+    faith (master) skill; never above the master skill, and a faithful caster's miracle must be
+    one they know (a blue chip lends one they do not)."""
+    caster = request.caster
+    if faithful and entry is not None and caster and not unknown_allowed:
+        known = known_miracles(ruleset, table, caster)
+        if slug(entry["name"]) not in map(slug, known):
+            raise HexError(f"{caster} does not know the miracle '{entry['name']}' (knows: {', '.join(known)}): the "
+                           "faithful have their faith's worth of miracles and protection (roster trait "
+                           "miracles=\"...\"); a blue chip gives one-time access (--chip blue)")
+    level = request.skill
+    if level is None and entry is not None:
+        level = table.trait(caster, slug(entry["name"]))
+    if level is None and faithful and entry is not None:
+        level = master
+    if level is None:
+        raise HexError("give --skill N: the spell's level adds to the five cards")
+    if master is not None and int(level) > master and caster:
+        spell = f"'{entry['name']}'" if entry else "spell"
+        raise HexError(f"{caster}'s {spell} at level {level} is above {caster}'s master skill, {master}: a spell "
+                       "can be no higher (seed 003); a blue chip casts a spell at the master level")
+    return int(level)
+
+
 def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random.Random) -> SpellResult:
     """The skill draw from the caster's deck, success against the target, the Jokers' meaning."""
-    entry = catalogue_entry(ruleset, request.name)
+    entry = spell_entry(ruleset, request.name)
     caster = request.caster
-    chips, skill, spent = (), request.skill, []
+    chips, skill, spent = (), None, []
     if request.chip:
         if not caster:
             raise HexError("--chip needs --caster NAME: whose chip is it?")
@@ -95,27 +139,24 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
             skill, spent = _blue_chip(ruleset, request, table, rng)
         else:
             chips = (request.chip,)
-    if skill is None and entry is not None:
-        skill = table.trait(caster, slug(entry["name"]))
-    if skill is None:
-        raise HexError("give --skill N: the spell's level adds to the five cards")
     target = request.target or ruleset.draws["target"]
     threshold = ruleset.threshold(target)
     huckster = request.huckster or bool(table.trait(caster, "huckster"))
     faithful = request.faithful or conditions.is_faithful(table, caster)
     master = conditions.master_of(table, caster, request.master)
+    if skill is None:
+        skill = _level(ruleset, request, table, entry, faithful, master, unknown_allowed=False)
     deck = caster_deck(ruleset, request, table, rng, "spell")
     drawn = skill_draw(ruleset, table, DrawRequest(
         "spell", caster or "", int(skill), tuple(Modifier("mod", n) for n in request.mods),
         wild_pick=request.wild_pick, chips=chips, knack=request.knack or "",
-        cards=tuple(request.cards.replace(",", " ").split()) if request.cards else None, master=master,
-        faithful=faithful), deck, rng)
+        cards=tuple(request.cards.replace(",", " ").split()) if request.cards else None, master=master), deck, rng)
     success = drawn.meets(threshold)
     verdict = _spell_verdict(ruleset, drawn, target, success)
     jokers = [card for card in drawn.cards if card.code in ruleset.draws["bust_cards"]]
     casts = None
     if caster and table.persistent:
-        if not faithful:
+        if not faithful or request.bad_cause:  # "they don't get winded ... for a good cause"
             conditions.count_cast(table, caster)
         from dealer.core.mechanics.last_hand import LastHands
 
@@ -128,7 +169,7 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
                                  "bust": drawn.bust})
     return SpellResult(ruleset, entry, caster, drawn, target, success, verdict,
                        _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
-                       [_blessing(card, caster) for card in jokers] if faithful and jokers else None,
+                       [_blessing(card, caster, table.name) for card in jokers] if faithful and jokers else None,
                        tuple(spent + deck.events), casts if master else None, master if caster else None,
                        deck.where())
 
@@ -154,10 +195,19 @@ def _spell_backlash(ruleset: Any, drawn: Draw, success: bool) -> dict:
     return data
 
 
-def _blessing(card: Any, caster: str | None) -> dict:
-    """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker tests their faith."""
+def _blessing(card: Any, caster: str | None, table: str | None) -> dict:
+    """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker means they "have to throw
+    in a chip to make the blessing work": the words give the exact command (any colour will do)."""
     if card.color == "red":
         return {"card": card.code, "effect": "surge", "words": "a surge in power: their god backs them up"}
-    who = caster or "NAME"
-    return {"card": card.code, "effect": "chip", "words": "faith tested: throw in a chip "
-            f"(dealer chips spend {who} COLOUR --for blessing) or the blessing fails"}
+    command = f"dealer chips spend {shell_word(caster or 'NAME')} white --for blessing" + (
+        f" --table {table}" if table else "")
+    return {"card": card.code, "effect": "chip", "command": command,
+            "words": f"faith tested: throw in a chip ({command}; any colour will do) or the blessing fails"}
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word for a shell command a person may copy."""
+    import shlex
+
+    return shlex.quote(text)
