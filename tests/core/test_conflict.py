@@ -222,10 +222,15 @@ def test_mundane_harm_placed_on_a_table_and_refused_when_illegal(load):
         place(wdd, table, "Lose", "Hand=2")
 
 
-def test_arcane_harm_may_be_placed_on_power(load):
+def test_arcane_harm_may_be_placed_on_power_of_a_power_user_only(load):
+    """Seed 001: Arcane harm may go on Power; a character with no Power Score has none to harm."""
     wdd, table = harm_table(load)
-    conflict(wdd, "Win=:T1 T2 T3 9Sw 9Cu", f"Lose=:{WEAK}", table=table)  # balanced three: 4 harm
+    table.roster["Lose"] = {"side": "posse", "traits": {"power": 2}}
+    conflict(wdd, "Win=:T1 T2 T3 9Sw 9Cu", f"Lose=:{WEAK}", f"Mundane=:{'2Co 3Wa 4Sw 6Cu 8Co'}", table=table)
     assert place(wdd, table, "Lose", "Power=3", "Eye=1").to_data()["harm"] == {"Power": 3, "Eye": 1}
+    with pytest.raises(ConflictError, match="Mundane has no Power Score .*place it on Hand, Heart, Guts, Eye"):
+        place(wdd, table, "Mundane", "Power=4")
+    assert place(wdd, table, "Mundane", "Hand=4").to_data()["harm"] == {"Hand": 4}
 
 
 def test_harm_needs_a_table(load):

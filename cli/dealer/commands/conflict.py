@@ -19,8 +19,16 @@ from dealer.session import Session
               help="poker-hands: a helper of the first participant (draws first).")
 @click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
 @click.option("--wild-pick", multiple=True, metavar="NAME", help="poker-hands: NAME takes a wild pick at ten cards.")
-@click.option("--fear", type=click.IntRange(min=0), metavar="LEVEL",
+@click.option("--fear", type=click.IntRange(min=0, max=100), metavar="LEVEL",
               help="poker-hands: a fear check; the area's level raises the target by value steps.")
+@click.option("--fear-hand", metavar="HAND", help="poker-hands: a fear check against the event's set hand "
+              "(raised by --fear LEVEL).")
+@click.option("--fear-draw", type=click.IntRange(min=1, max=20), metavar="N", help="poker-hands: a fear check "
+              "against the event's own hand of N cards, drawn first (raised by --fear LEVEL).")
+@click.option("--defend", type=click.Choice(["block", "dodge"]), help="poker-hands, on a table: the one participant's "
+              "hand is kept as their defence (block: until their next action; dodge: their first of the next round).")
+@click.option("--against", metavar="NAME", help="poker-hands, on a table: the one participant attacks NAME's kept "
+              "defence hand.")
 @click.option("--called", type=click.IntRange(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
               help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
 @click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR",
@@ -44,6 +52,9 @@ def conflict(ctx, participants, **options):
       dealer conflict harm Kid Hand=1 Eye=1 --table friday
       dealer -r poker-hands conflict Sam=3 --target "pair of jacks" --helper Bob=2
       dealer -r poker-hands conflict Sam=2 --fear 3
+      dealer -r poker-hands conflict Sam=2 Bob=1 --fear-draw 5 --fear 1
+      dealer conflict Bob=2 --defend block --table friday
+      dealer conflict Sam=3 --against Bob --table friday
       dealer -r poker-hands conflict Sam=4 --called 2
     """
     from dealer.core.mechanics import conflict as mechanic

@@ -112,8 +112,11 @@ def table_data(table):
         from dealer.core.mechanics.chips import conservation
 
         chips["conservation"] = conservation(table)
+    from dealer.core.mechanics.conditions import summary
+
     return {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
-            "decks": decks, "roster": table.roster, "chips": chips, "state": table.states_data()}
+            "decks": decks, "roster": table.roster, "chips": chips, "conditions": summary(table),
+            "state": table.states_data()}
 
 
 @table.command("show")

@@ -91,11 +91,18 @@ FEAR_WORDS = {"stalwart": "stalwart", "shaken": "shaken: -1 card until cleared",
 
 
 def contest_text(data: dict, cards) -> list[str]:
-    fear = data["fear"]
+    fear, defence = data["fear"], data["defence"]
+    defending = bool(defence) and defence["defender"] == data["participants"][0]["name"]
     head = f"contest against {data['target']['text']}"
+    if defence:
+        head = (f"{defence['defender']} {defence['how']}s" if defending
+                else f"{data['participants'][0]['name']} attacks {defence['defender']}'s {defence['how']}")
     if fear:
-        head = f"fear check against {data['target']['text']} ({fear['base']} raised by fear level {fear['level']})"
+        raised = f" ({fear['base']} raised by fear level {fear['level']})" if fear["level"] else ""
+        head = f"fear check against {data['target']['text']}{raised}"
     lines = [head]
+    if fear and fear["event"]:
+        lines.append(f"  the event draws {cards.many(fear['event']['cards'])}: {hand_line(fear['event']['hand'], cards)}")
     for helper in data["helpers"]:
         lines += _drawer_lines(helper, cards, "helper ")
         lines.append(f"    helps with {bonus_text(helper['bonus'])}")
@@ -106,8 +113,14 @@ def contest_text(data: dict, cards) -> list[str]:
             lines.append(f"    raised by the helpers to {value['text']}")
         if "outcome" in person:
             lines.append("    " + FEAR_WORDS[person["outcome"]])
-        elif len(data["participants"]) == 1:
+        elif len(data["participants"]) == 1 and not defence:
             lines.append("    success" if person["success"] else "    failure")
+    if defending:
+        until = "their next action" if defence["how"] == "block" else "their first action of the next round"
+        lines.append(f"  the hand stands until {until}")
+    elif defence:
+        hand = hand_line(defence["hand"], cards) if defence["hand"] else "no cards"
+        lines.insert(1, f"  {defence['defender']}'s {defence['how']}: {hand}")
     if data["winner"]:
         lines.append(f"winner: {data['winner']}")
     elif data["tie"]:

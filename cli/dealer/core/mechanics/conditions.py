@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from dealer.core.record import COUNT, Choice, Field, MapOf, Nested, Part, Record, StateError
+from dealer.core.record import COUNT, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
 from dealer.core.table import Table
 
 SHAKEN = "shaken"
@@ -40,10 +40,23 @@ class Modifier(NamedTuple):
         return {"why": self.why, "cards": self.cards}
 
 
-class Conditions(Record):
-    """One person's conditions: casts since their last rest, fear, wounds taken."""
+BLOCK, DODGE = "block", "dodge"
 
-    FIELDS = {"casts": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""), "wounds": Field(COUNT, 0)}
+
+class Defence(Record):
+    """A defender's hand, kept (seed 003's Combat): "blocking ... lasts until you take another
+    action"; "dodging ... lasts until your first action the next round". ``round``: the combat's
+    round it was drawn in; ``rank``/``value``: its point on the ladder, what an attack must beat."""
+
+    FIELDS = {"how": Field(Choice(BLOCK, DODGE)), "cards": Field(ListOf(TEXT)), "wild_picks": Field(ListOf(TEXT), []),
+              "rank": Field(TEXT), "value": Field(COUNT), "round": Field(COUNT, 0)}
+
+
+class Conditions(Record):
+    """One person's conditions: casts since their last rest, fear, wounds taken, a standing defence."""
+
+    FIELDS = {"casts": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""), "wounds": Field(COUNT, 0),
+              "defence": Field(Maybe(Nested(Defence)), None)}
 
 
 class ConditionsState(Part):
@@ -175,6 +188,34 @@ def wounded(table: Table) -> dict[str, int]:
     return {name: item.wounds for name, item in table.state(ConditionsState).people.items() if item.wounds}
 
 
+# -- a standing defence -------------------------------------------------------------------------
+
+
+def defend(table: Table, person: str, defence: Defence) -> None:
+    """The person's defence hand is kept until it lapses (``acted``)."""
+    _changed(table, person).defence = defence
+
+
+def standing_defence(table: Table, person: str) -> Defence | None:
+    return conditions_of(table, person).defence
+
+
+def acted(table: Table, person: str, round_now: int) -> Defence | None:
+    """The person takes an action (draws a hand): a block ends; a dodge ends at their first action
+    of a later round. Returns the defence that ended, if any."""
+    held = table.state(ConditionsState).people.get(person)
+    defence = held.defence if held is not None else None
+    if defence is None or (defence.how == DODGE and round_now <= defence.round):
+        return None
+    held.defence = None
+    return defence
+
+
+def defences(table: Table) -> dict[str, Defence]:
+    """Everyone's standing defence on the table."""
+    return {name: item.defence for name, item in table.state(ConditionsState).people.items() if item.defence}
+
+
 # -- what they cost a draw ----------------------------------------------------------------------
 
 
@@ -195,3 +236,16 @@ def penalties(ruleset: Any, table: Table, person: str | None, purpose: str, *,
         found.append("wounded")
     return [Modifier(name, rules[name]["cards"]) for name in found
             if rules[name]["cards"] and purpose not in rules[name]["except"]]
+
+
+def summary(table: Table) -> dict[str, dict]:
+    """Everyone with a condition, as data for ``table show``: casts and winded, fear, wounds, a
+    standing defence."""
+    out = {}
+    for name, held in table.state(ConditionsState).people.items():
+        data = held.to_data()
+        if not data:
+            continue
+        data["winded"] = is_winded(table, name)
+        out[name] = data
+    return out

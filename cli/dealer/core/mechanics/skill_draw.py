@@ -175,8 +175,18 @@ def skill_draw(ruleset: Any, table: Table, request: DrawRequest, source: CardSou
         point = draws.raise_value(ruleset, draws.hand_value(hand, ruleset), request.value)
     bust = draws.is_bust(ruleset, cards, hand)
     chips = [*spent, *_joker_chips(ruleset, table, request, cards, rng)]
+    if request.person and table.persistent:
+        _acted(table, request.person)
     return Draw(ruleset, request, tuple(modifiers), tuple(pick_sources), size, request.cards is not None, cards,
                 hand, tuple(picked), point, bust, tuple(chips))
+
+
+def _acted(table: Table, person: str) -> None:
+    """A draw is an action: a standing block lapses, and a dodge at the first action of a later round."""
+    from dealer.core.mechanics.action.common import ActionState
+    from dealer.core.mechanics.conditions import acted
+
+    acted(table, person, table.state(ActionState).round)
 
 
 def _joker_chips(ruleset: Any, table: Table, request: DrawRequest, cards: tuple, rng: random.Random) -> list[dict]:

@@ -187,8 +187,9 @@ def participants(ruleset: Any, request: CountdownRequest | HandsRequest, table: 
         for item in items:
             name, spec, cards = split_spec(item) if "=" in item else (item.strip(), "", None)
             known = people.get(name)
-            person = Participant(name, side, cards=cards, cognition=known.cognition if known else None,
-                                 guts=known.guts if known else None)
+            on_roster = table.roster.get(name, {}).get("side")  # a roster Marshal deals from the Marshal's deck
+            person = Participant(name, on_roster if on_roster in sides else side, cards=cards,
+                                 cognition=known.cognition if known else None, guts=known.guts if known else None)
             if hands_style:
                 person = person._replace(hand=_hand_size(spec, rules))
             else:

@@ -60,13 +60,16 @@ def _context(ruleset: Any) -> Any:
 
 def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Random) -> RoundResult:
     """Seed 003's combat turn order: each draws a hand once per combat; entries from the highest hand
-    down. On a table a combat under way shows the same turn order again."""
+    down. On a table a combat under way shows the same turn order again, for its next round (a
+    dodge lasts until the dodger's first action of the next round)."""
     state = table.state(ActionState)
+    state.round += 1  # each call is the next round of the combat: the same turn order, played again
     if table.persistent and state.hands:
         data = rank_hands(ruleset, state.hands, {})
-        data["combat"] = "continuing: dealer action new starts a new combat"
+        data["combat"] = f"round {state.round}, continuing: dealer action new starts a new combat"
     else:
         data = _deal_hands(ruleset, table, participants(ruleset, request, table), rng)
+    data["round"] = state.round
     if table.persistent:
         data["table"] = table.name
     return RoundResult(data)

@@ -48,7 +48,8 @@ class ScoresRequest(NamedTuple):
 class ContestRequest(NamedTuple):
     """A seed-003 contest: the participants (the first leads), the hand to beat, helpers, card
     modifiers and wild picks per person, a fear check's area level, a called shot's penalty,
-    chips played before the draw (person, colour)."""
+    chips played before the draw (person, colour), a fear event's set hand or the number of cards
+    of its own drawn hand."""
 
     participants: tuple[Entrant, ...]
     target: str | None = None
@@ -58,6 +59,15 @@ class ContestRequest(NamedTuple):
     fear: int | None = None
     called: int | None = None
     chips: tuple[tuple[str, str], ...] = ()
+    fear_hand: str | None = None
+    fear_draw: int | None = None
+    defend: str | None = None  # block or dodge: the hand drawn is kept as the participant's defence
+    against: str | None = None  # a defender whose kept hand the attack must beat
+
+    @property
+    def fear_check(self) -> bool:
+        """A fear check: an area's level, an event's set hand or its own drawn hand."""
+        return self.fear is not None or self.fear_hand is not None or self.fear_draw is not None
 
 
 class HarmRequest(NamedTuple):
@@ -79,7 +89,8 @@ class ShowRequest(NamedTuple):
 
 # The options of each style (``dealer conflict`` offers both): the other style's are refused.
 SCORES_OPTIONS = ("scores", "power", "extra", "weird")
-CONTEST_OPTIONS = ("target", "helpers", "mods", "wild_pick", "fear", "called", "chips")
+CONTEST_OPTIONS = ("target", "helpers", "mods", "wild_pick", "fear", "called", "chips", "fear_hand", "fear_draw",
+                   "defend", "against")
 
 
 def parse_entrant(text: str) -> Entrant:
@@ -138,7 +149,8 @@ def parse_request(ruleset: Any, words: list[str], options: dict) -> Any:
         participants, options.get("target"), tuple(parse_entrant(text) for text in options.get("helpers") or ()),
         tuple(person_number(t, "--mod") for t in options.get("mods") or ()), tuple(options.get("wild_pick") or ()),
         options.get("fear"), options.get("called"),
-        tuple(person_text(t, "--chip") for t in options.get("chips") or ()))
+        tuple(person_text(t, "--chip") for t in options.get("chips") or ()), options.get("fear_hand"),
+        options.get("fear_draw"), options.get("defend"), options.get("against"))
 
 
 def _parse_table_word(words: list[str]) -> Any:

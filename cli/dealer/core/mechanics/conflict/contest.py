@@ -74,9 +74,16 @@ def _skill(entrant: Entrant, table: Table) -> int:
     return whole_number(value, f"{entrant.name}'s {spec.lower()}", low=0, high=100, error=ConflictError)
 
 
-def _check(request: ContestRequest) -> None:
+def _check(request: ContestRequest, table: Table) -> None:
     if not request.participants:
         raise ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest")
+    if (request.defend or request.against) and not table.persistent:
+        raise ConflictError("a defence is kept on a table: add --table NAME")
+    if (request.defend or request.against) and (len(request.participants) > 1 or request.fear_check):
+        raise ConflictError("--defend and --against take one participant (the defender, or the attacker), "
+                            "without a fear check")
+    if request.defend and request.against:
+        raise ConflictError("--defend draws a defence; --against attacks one: one at a time")
     names = [e.name for e in request.participants] + [e.name for e in request.helpers]
     doubled = sorted({name for name in names if names.count(name) > 1})
     if doubled:
@@ -86,23 +93,45 @@ def _check(request: ContestRequest) -> None:
             raise ConflictError(f"'{name}' does not draw in this contest ({', '.join(names)})")
 
 
-def target(ruleset: Any, request: ContestRequest) -> tuple:
-    """The hand to beat: the GM's (``--target``) or the ruleset's, raised by a fear area's level."""
-    threshold = ruleset.threshold(request.target or ruleset.conflict["target"])
+def target(ruleset: Any, request: ContestRequest, event: Any = None) -> tuple:
+    """The hand to beat: the GM's (``--target``), a fear event's set hand (``--fear-hand``) or its
+    own drawn hand (``event``), or the ruleset's; raised by a fear area's level. Seed 003: "an
+    event will have a hand draw for fear or a set hand. An area can also add to the fear of an
+    event, and will raise the value of the hand"."""
+    if event is not None:
+        threshold = draws.hand_value(event, ruleset)
+    else:
+        threshold = ruleset.threshold(request.fear_hand or request.target or ruleset.conflict["target"])
     if request.fear:
         threshold = draws.raise_value(ruleset, threshold, request.fear)
     return threshold
+
+
+def _fear_event(ruleset: Any, request: ContestRequest, piles: Any, rng: random.Random) -> tuple[list, Any]:
+    """A fear event's own hand, drawn from the contest's deck before anyone checks: its cards and
+    best hand (in the skill draws' context)."""
+    if request.fear_draw is None:
+        return [], None
+    if request.fear_hand is not None:
+        raise ConflictError("a fear event has a set hand (--fear-hand) or draws its own (--fear-draw), not both")
+    drawn = piles.draw(request.fear_draw, "the event", rng, False)
+    if drawn.short or not drawn.cards:
+        raise ConflictError(f"the event cannot draw {request.fear_draw} cards from a {len(ruleset.deck)}-card deck")
+    cards = [ruleset.deck.parse(code) for code in drawn.cards]
+    return cards, ruleset.ranking.best(cards, ruleset.context(ruleset.draws["context"] or None))
 
 
 def resolve_contest(ruleset: Any, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
     """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
     from dealer.core.piles import Piles
 
-    _check(request)
-    threshold = target(ruleset, request)
+    _check(request, table)
+    defence = _standing(table, request.against) if request.against else None
     piles = Piles.fresh([card.code for card in ruleset.deck], rng)
     table.decks[DECK] = piles
     table.touch(DECK)
+    event_cards, event = _fear_event(ruleset, request, piles, rng)
+    threshold = target(ruleset, request, event)
     helpers = []
     for entrant in request.helpers:
         drawn = _draw(ruleset, request, entrant, "helper", table, piles, rng, None)
@@ -114,9 +143,14 @@ def resolve_contest(ruleset: Any, request: ContestRequest, table: Table, rng: ra
         drawn = _draw(ruleset, request, entrant, "participant", table, piles, rng, bonus if i == 0 else None)
         drawers.append(_judge(ruleset, request, drawn, threshold, table))
     winner, tie = _compare(drawers, request, bonus)
+    if defence is not None:
+        winner, tie = _against(ruleset, drawers[0], request.against, defence, bonus)
+    if request.defend:
+        _keep_defence(table, drawers[0].draw, request.defend)
     called = _called(ruleset, request, drawers, winner) if request.called else None
     result = ContestResult(ruleset, request, threshold, draws.point_text(ruleset, threshold), helpers, drawers,
-                           bonus, table.name, winner, tie, called)
+                           bonus, table.name, winner, tie, called, event_cards, event,
+                           _defence_data(ruleset, request, defence, drawers))
     _record(ruleset, result, table)
     return result
 
@@ -124,7 +158,7 @@ def resolve_contest(ruleset: Any, request: ContestRequest, table: Table, rng: ra
 def _purpose(request: ContestRequest, role: str, leader: bool) -> str:
     if role == "helper":
         return "helper"
-    if request.fear is not None:
+    if request.fear_check:
         return "fear"
     return "called-shot" if leader and request.called else "contest"
 
@@ -155,7 +189,7 @@ def _draw(ruleset: Any, request: ContestRequest, entrant: Entrant, role: str, ta
 def _judge(ruleset: Any, request: ContestRequest, drawn: Draw, threshold: tuple, table: Table) -> Drawer:
     """Success against the target; a fear check's outcome, kept as the person's condition."""
     success = drawn.meets(threshold)
-    if request.fear is None:
+    if not request.fear_check:
         return Drawer(drawn.person, "participant", drawn, success)
     if success:
         return Drawer(drawn.person, "participant", drawn, success, STALWART)
@@ -165,7 +199,64 @@ def _judge(ruleset: Any, request: ContestRequest, drawn: Draw, threshold: tuple,
     return Drawer(drawn.person, "participant", drawn, success, fear)
 
 
-def _standing(drawer: Drawer, bonus: draws.HelperBonus | None) -> tuple:
+def _standing(table: Table, defender: str) -> Any:
+    """The defender's kept hand, or a refusal saying how to make one."""
+    defence = conditions.standing_defence(table, defender)
+    if defence is None:
+        raise ConflictError(f"{defender} has no standing defence on table '{table.name}': they draw one with "
+                            f"dealer conflict {defender}=SKILL --defend block|dodge, or contest them head on "
+                            f"(dealer conflict ATTACKER=SKILL {defender}=SKILL)")
+    return defence
+
+
+def _defence_hand(ruleset: Any, defence: Any) -> Any:
+    cards = ruleset.deck.parse_many(" ".join(defence.cards))
+    context = ruleset.context(ruleset.draws["context"] or None)
+    wild = [card for card in cards if card.code in defence.wild_picks]
+    return ruleset.ranking.best(cards, context.with_wild(wild) if wild else context) if cards else None
+
+
+def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
+    """Seed 003: "the blocking is automatic ... that value lasts until you take another action";
+    a dodge "until your first action the next round"."""
+    from dealer.core.mechanics.action.common import ActionState
+
+    rank, value = drawn.point if drawn.point is not None else (None, 0)
+    conditions.defend(table, drawn.person, conditions.Defence(
+        how=how, cards=[card.code for card in drawn.cards], wild_picks=[card.code for card in drawn.picked],
+        rank=rank.id if rank is not None else "", value=value, round=table.state(ActionState).round))
+
+
+def _against(ruleset: Any, attacker: Drawer, defender: str, defence: Any, bonus: Any) -> tuple[str | None, list]:
+    """"A contest against their hand": the attack beats the kept hand, or does not; equal is a tie."""
+    kept = _defence_hand(ruleset, defence)
+    drawn = attacker.draw
+    if drawn.hand is None or kept is None:
+        mine, theirs = (drawn.hand is not None,), (kept is not None,)
+    elif bonus is not None and bonus.value:
+        mine, theirs = (drawn.point[0].strength, drawn.point[1]), (kept.rank.strength, kept.primary)
+    else:
+        mine, theirs = drawn.hand.key, kept.key
+    if mine == theirs:
+        return None, [attacker.name, defender]
+    return (attacker.name if mine > theirs else defender), []
+
+
+def _defence_data(ruleset: Any, request: ContestRequest, defence: Any, drawers: list[Drawer]) -> dict | None:
+    from dealer.core.results import hand_data
+
+    if request.defend:
+        drawn = drawers[0].draw
+        return {"defender": drawn.person, "how": request.defend, "cards": [card.code for card in drawn.cards],
+                "hand": hand_data(drawn.hand, ruleset) if drawn.hand else None, "kept": True}
+    if defence is None:
+        return None
+    kept = _defence_hand(ruleset, defence)
+    return {"defender": request.against, "how": defence.how, "cards": list(defence.cards),
+            "hand": hand_data(kept, ruleset) if kept else None, "kept": True}
+
+
+def _rank(drawer: Drawer, bonus: draws.HelperBonus | None) -> tuple:
     drawn = drawer.draw
     if drawn.hand is None:
         return (-1,)
@@ -176,10 +267,10 @@ def _standing(drawer: Drawer, bonus: draws.HelperBonus | None) -> tuple:
 
 def _compare(drawers: list[Drawer], request: ContestRequest, bonus: Any) -> tuple[str | None, list[str]]:
     """Two or more without a fear check compare: the winner, or everyone tied at the top."""
-    if len(drawers) < 2 or request.fear is not None:
+    if len(drawers) < 2 or request.fear_check:
         return None, []
-    top = max(_standing(drawer, bonus) for drawer in drawers)
-    leaders = [drawer.name for drawer in drawers if _standing(drawer, bonus) == top]
+    top = max(_rank(drawer, bonus) for drawer in drawers)
+    leaders = [drawer.name for drawer in drawers if _rank(drawer, bonus) == top]
     return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
 
 
@@ -210,18 +301,31 @@ class ContestResult(NamedTuple):
     winner: str | None
     tie: list[str]
     called: dict | None
+    event_cards: list = []
+    event: Any = None
+    defence: dict | None = None
+
+    def _fear(self) -> dict | None:
+        request = self.request
+        if not request.fear_check:
+            return None
+        from dealer.core.results import hand_data
+
+        base = request.fear_hand or request.target or self.ruleset.conflict["target"]
+        if self.event is not None:
+            base = draws.point_text(self.ruleset, draws.hand_value(self.event, self.ruleset))
+        return {"level": request.fear or 0, "base": base,
+                "event": ({"cards": [card.code for card in self.event_cards],
+                           "hand": hand_data(self.event, self.ruleset)} if self.event is not None else None)}
 
     def to_data(self) -> dict:
         rank, value = self.threshold
-        request = self.request
         return {"kind": "contest", "table": self.table, "deck": DECK,
-                "target": {"text": self.target_text, "rank": rank.id, "value": value},
-                "fear": ({"level": request.fear, "base": request.target or self.ruleset.conflict["target"]}
-                         if request.fear is not None else None),
+                "target": {"text": self.target_text, "rank": rank.id, "value": value}, "fear": self._fear(),
                 "helpers": [helper.to_data() for helper in self.helpers],
                 "bonus": self.bonus.to_data() if self.bonus is not None else None,
                 "participants": [drawer.to_data() for drawer in self.drawers],
-                "winner": self.winner, "tie": self.tie, "called": self.called}
+                "winner": self.winner, "tie": self.tie, "called": self.called, "defence": self.defence}
 
 
 def _record(ruleset: Any, result: ContestResult, table: Table) -> None:
@@ -240,4 +344,4 @@ def _record(ruleset: Any, result: ContestResult, table: Table) -> None:
               data={"participants": [d.name for d in result.drawers], "helpers": [h.name for h in result.helpers],
                     "target": result.target_text, "winner": result.winner, "tie": result.tie,
                     "success": {d.name: d.success for d in result.drawers},
-                    **({"fear": {d.name: d.outcome for d in result.drawers}} if request.fear is not None else {})})
+                    **({"fear": {d.name: d.outcome for d in result.drawers}} if request.fear_check else {})})

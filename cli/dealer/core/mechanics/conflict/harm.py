@@ -51,6 +51,12 @@ def owe(table: Table, takers: list[str], harm: dict, winner: str) -> None:
                                    winner=winner)
 
 
+def _has_power(table: Table, person: str, score: str) -> bool:
+    """Whether the person has a Power Score to take harm on (seed 001: only a Power user's)."""
+    value = table.trait(person, score.lower())
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
 def resolve_harm(ruleset: Any, request: HarmRequest, table: Table) -> TableResult:
     """Record where a loser of the last conflict puts its harm; refuse a split the rules forbid."""
     _need_table(table, "harm")
@@ -66,6 +72,10 @@ def resolve_harm(ruleset: Any, request: HarmRequest, table: Table) -> TableResul
             why = ("only Arcane harm reaches " + score if score == ruleset.conflict["power"]
                    else "mundane harm falls on the winning suits' Scores")
             raise ConflictError(f"harm for {person}: not on {score}: {why} ({', '.join(owed.allowed)})")
+        if score == ruleset.conflict["power"] and not _has_power(table, person, score):
+            others = ", ".join(name for name in owed.allowed if name != score)
+            raise ConflictError(f"harm for {person}: not on {score}: {person} has no {score} Score (roster "
+                                f"{score.lower()}=N); place it on {others}")
         split[score] = split.get(score, 0) + number
     total = sum(split.values())
     if total != owed.harm:
