@@ -97,7 +97,9 @@ class DealerGroup(SuggestingGroup):
                 sys.exit(0)
             where = error.ctx.command_path if error.ctx else "dealer"
             _fail(f"{where}: {error.format_message()}", f"Try '{where} --help'.", code=2)
-        except click.Abort:
+        except click.Abort as error:
+            if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):  # click's Ctrl-C
+                _fail("dealer: interrupted; nothing was changed.", code=130)
             _fail("dealer: aborted; nothing was changed.", code=1)
         except click.ClickException as error:
             _fail(f"dealer: {error.format_message()}", code=error.exit_code)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import global_options
+from dealer.core.numbers import MAX_LEVEL
+from dealer.options import Int, global_options
 from dealer.session import Session
 
 
@@ -19,9 +20,9 @@ from dealer.session import Session
               help="poker-hands: a helper of the first participant (draws first).")
 @click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
 @click.option("--wild-pick", multiple=True, metavar="NAME", help="poker-hands: NAME takes a wild pick at ten cards.")
-@click.option("--fear", type=click.IntRange(min=0), metavar="LEVEL",
+@click.option("--fear", type=Int(0, MAX_LEVEL), metavar="LEVEL",
               help="poker-hands: a fear check; the area's level raises the target by value steps.")
-@click.option("--called", type=click.IntRange(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
+@click.option("--called", type=Int(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
               help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
 @click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR",
               help="poker-hands, on a table: NAME plays a chip before the draw (white a card, red a wild pick).")

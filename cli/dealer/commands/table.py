@@ -11,7 +11,8 @@ from dealer import render
 from dealer.render.tables import chips_text, table_show_text, traits_text
 from dealer.core.traits import check_traits, person_name
 from dealer.errors import TableError
-from dealer.options import SuggestingGroup, completes, global_options
+from dealer.core.numbers import INT64
+from dealer.options import Int, SuggestingGroup, completes, global_options
 from dealer.session import Session
 
 
@@ -246,8 +247,8 @@ def discard(ctx, name, cards, deck_name):
 
 @table.command("log")
 @table_argument()
-@click.option("--since", type=click.IntRange(min=0), default=0, help="Only events after this number.")
-@click.option("--last", type=click.IntRange(min=0), default=None, metavar="N", help="Only the last N events.")
+@click.option("--since", type=Int(0, INT64), default=0, help="Only events after this number.")
+@click.option("--last", type=Int(0, INT64), default=None, metavar="N", help="Only the last N events.")
 @global_options
 @click.pass_context
 def log(ctx, name, since, last):
