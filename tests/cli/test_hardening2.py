@@ -455,3 +455,61 @@ def test_export_opens_the_store_read_only(dealer, monkeypatch):
     monkeypatch.setattr(tables.Store, "transaction", spy)
     assert dealer("table", "export", "s").code == 0
     assert seen == [(False, True)]
+
+
+# -- item 12: ruleset gaps ------------------------------------------------------------------------------
+
+def house(tmp_path, name, text, encoding="utf-8"):
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding))
+    return str(path)
+
+
+@pytest.mark.parametrize("text, says", [
+    ('extends = "poker-hands"\n[gadget]\nbreakdown_cards = ["Zz"]\n',
+     "line 3: gadget.breakdown_cards: 'Zz' is not a card of this deck"),
+    ('extends = "poker-hands"\n[gadget]\ntiers = []\n', "line 3: gadget.tiers: the gadget mechanic needs at least one"),
+    ('extends = "poker-hands"\n[gadget.design_jokers]\nZz = "x"\n', "line 2: gadget.design_jokers: 'Zz' is not a card"),
+    ('extends = "deadlands"\n[gadget]\nhigh_card = "J"\n', "gadget.tiers: the gadget mechanic needs at least one"),
+])
+def test_gadget_gaps_are_refused_by_validation(dealer, tmp_path, text, says):
+    run = dealer("rulesets", "validate", house(tmp_path, "gadgets.toml", text))
+    assert_clean_error(run, 1)
+    assert f"gadgets.toml: {says}" in run.err, run
+
+
+def test_removing_a_joker_takes_it_out_of_the_gadget_keys_too(tmp_path):
+    from dealer.store import rulesets
+
+    ruleset = rulesets.load(house(tmp_path, "one.toml", 'extends = "poker-hands"\nremove_cards = ["BJ"]\n'))
+    gadget = ruleset.document["gadget"]
+    assert gadget["breakdown_cards"] == ["RJ"] and list(gadget["design_jokers"]) == ["RJ"]
+    assert list(gadget["build_jokers"]) == ["RJ"]
+
+
+@pytest.mark.parametrize("files, says", [
+    ({"top.toml": 'extends = "nope"\n'}, "top.toml: extends: unknown ruleset 'nope'"),
+    ({"top.toml": 'extends = "missing.toml"\n'}, "top.toml: extends: missing.toml: cannot read it"),
+    ({"top.toml": 'extends = "broken.toml"\n', "broken.toml": "[dice\n"},
+     "top.toml: extends: broken.toml: line 1, column 6"),
+    ({"top.toml": 'extends = "/dev/zero"\n'}, "top.toml: extends: /dev/zero: not a regular file"),
+    ({"top.toml": 'extends = "mid.toml"\n', "mid.toml": 'extends = "bad.toml"\n',
+      "bad.toml": 'extends = "deadlands"\n[dice]\ntn = "five"\n'},
+     "bad.toml: line 3: dice.tn: expected an integer, got 'five' (in the chain that "),
+    ({"top.toml": 'extends = "mid.toml"\n', "mid.toml": 'extends = "top.toml"\n'},
+     "mid.toml: extends: 'top.toml' extends itself through"),
+])
+def test_errors_from_an_extends_name_the_file_holding_it(dealer, tmp_path, files, says):
+    for name, text in files.items():
+        house(tmp_path, name, text)
+    run = dealer("rulesets", "validate", str(tmp_path / "top.toml"))
+    assert_clean_error(run, 1)
+    assert says in run.err, run
+
+
+def test_a_byte_order_mark_is_accepted(dealer, tmp_path):
+    path = house(tmp_path, "bom.toml", '\ufeffextends = "deadlands"\ntitle = "with a BOM"\n')
+    assert open(path, "rb").read(3) == b"\xef\xbb\xbf"
+    run = dealer("rulesets", "validate", path)
+    assert run.code == 0, run
+    assert dealer("-r", path, "draw", 1, "--seed", 1).code == 0
