@@ -59,7 +59,38 @@ def test_huge_numbers_are_usage_errors_naming_the_bound(dealer, args):
     dealer("table", "new", "t")
     run = dealer(*args)
     assert_clean_error(run, 2)
-    assert "at most" in run.err or "at least" in run.err, run
+    assert "at most" in run.err or "at least" in run.err or "more than 100 digits" in run.err, run
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [  # each reached an int() inside core/mechanics (issue 26 item 7)
+    ["-r", "poker-hands", "conflict", "Sam=" + HUGE],
+    ["-r", "poker-hands", "conflict", "Sam=2", "Bob=2", "--mod", "Sam=" + HUGE],
+    ["-r", "poker-hands", "conflict", "Sam=2", "Bob=2", "--helper", "Al=" + HUGE],
+    ["-r", "dust-devils", "conflict", "Doc=hand=2,eye=3", "Kid=hand=2,eye=5", "--scores", "hand,eye",
+     "--extra", "Doc=" + HUGE],
+    ["-r", "dust-devils", "conflict", "Doc=hand=" + HUGE + ",eye=3", "Kid=hand=2,eye=5", "--scores", "hand,eye"],
+    ["-r", "dust-devils", "conflict", "harm", "Doc", "hand=" + HUGE, "--table", "t"],
+    ["-r", "poker-hands", "odds", "conflict", "Sam=2", "Bob=2", "--mod", "Sam=" + HUGE],
+    ["-r", "poker-hands", "gadget", "design", "x", "--tier", HUGE, "--skill", "2"],
+    ["table", "add", "t", "TE", "--trait", "rituals=paint:" + HUGE],
+])
+def test_thousands_of_digits_never_reach_a_parser(dealer, args):
+    dealer("table", "new", "t")
+    run = dealer(*args)
+    assert_clean_error(run, 2)
+    assert "holds a number of more than 100 digits" in run.err, run
+
+
+def test_an_imported_trait_with_thousands_of_digits_is_refused(dealer):
+    dealer("-r", "poker-hands", "table", "new", "p")
+    doc = json.loads(dealer("table", "export", "p").out)
+    doc["result"]["roster"].append({"name": "TE", "side": "posse", "traits": {"rituals": "paint:" + HUGE}})
+    run = dealer("table", "import", "-", "--as", "q", input=json.dumps(doc))
+    assert_clean_error(run, 1)
+    assert "TE's rituals holds a number of more than 100 digits" in run.err, run
 
 
 def test_the_parser_never_converts_more_digits_than_the_bound_holds():

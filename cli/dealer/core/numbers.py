@@ -30,6 +30,22 @@ MAX_CARD_MODIFIER = 20  # a card modifier (--mod), either way
 MAX_LEVEL = 100  # a hex's level, a fear level, casts before winded, rush steps
 MAX_TOTAL = 999_999_999  # a trait total rolled by hand (as ``Sarah=16`` takes it)
 MAX_SAMPLES = 1_000_000  # random deals of one simulation
+MAX_DIGITS = 100  # digits in a row in any argument: far past every bound, far short of int()'s 4,300
+
+
+def longest_digit_run(text: str) -> int:
+    """The most ASCII digits in a row in ``text`` (``Sam=999...``): an argument longer in digits
+    than ``MAX_DIGITS`` is refused before any command runs, so that no parser anywhere (a
+    mechanic's ``NAME=N`` included) converts thousands of digits.
+
+    >>> longest_digit_run("Sam=12, Bob=3456"), longest_digit_run("As Kd")
+    (4, 0)
+    """
+    longest = run = 0
+    for char in text:
+        run = run + 1 if "0" <= char <= "9" else 0
+        longest = max(longest, run)
+    return longest
 _SIGNS = "+-"
 
 

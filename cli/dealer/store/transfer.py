@@ -21,7 +21,7 @@ import json
 import os
 import stat
 
-from dealer.core.numbers import INT64, in_range
+from dealer.core.numbers import INT64, MAX_DIGITS, in_range, longest_digit_run
 from dealer.errors import DealerError, TableError, shown
 
 FORMAT = 1
@@ -344,6 +344,11 @@ def _check_roster(roster, ruleset, problems) -> list[tuple]:
             traits = check_traits(ruleset, person, entry["traits"], free=True)
         except DealerError as error:
             problems.append(f"roster[{i}]: {error}")
+            continue
+        long = [key for key, value in traits.items() if isinstance(value, str) and longest_digit_run(value) > MAX_DIGITS]
+        if long:  # as on the command line: no parser is handed thousands of digits
+            problems.append(f"roster[{i}]: {person}'s {shown(long[0], 40)} holds a number of more than {MAX_DIGITS} "
+                            "digits")
             continue
         if person in seen:
             problems.append(f"'{person}' is on the roster twice")
