@@ -281,14 +281,8 @@ def _check_references(doc, ruleset_parts, problems):
     for code in conflict["scores"]:
         if code.lower() not in suit_codes:
             problems.append(f"conflict.scores.{code}: not a suit code of this deck")
-    gadget = doc["gadget"]
-    for i, tier in enumerate(gadget["tiers"]):
+    for i, tier in enumerate(doc["gadget"]["tiers"]):
         hand(tier["rank"], f"gadget.tiers[{i}].rank")
-    if "gadget" in doc["mechanics"] and not gadget["tiers"]:
-        problems.append("gadget.tiers: the gadget mechanic needs at least one design tier")
-    cards(gadget["breakdown_cards"], "gadget.breakdown_cards")
-    cards(gadget["design_jokers"], "gadget.design_jokers")
-    cards(gadget["build_jokers"], "gadget.build_jokers")
     if any(side < 2 for side in doc["dice"]["sides"]) or not doc["dice"]["sides"]:
         problems.append("dice.sides: list die types with at least two sides each")
 

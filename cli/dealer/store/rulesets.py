@@ -204,13 +204,35 @@ def load(spec=DEFAULT) -> Ruleset:
     files = []
     document, text, display = _resolved(spec, files=files)
     try:  # a shipped ruleset (no text read) was validated when dealer.store.shipped was made
-        return build_ruleset(document, origin=spec, checked=text is None)
+        ruleset = build_ruleset(document, origin=spec, checked=text is None)
+        problems = [] if text is None else file_problems(ruleset)
+        if problems:
+            raise RulesetError(problems)
+        return ruleset
     except RulesetError as error:
         if text is None:
             text = _builtin_text(spec) or ""
         files = files or [(display, text, {})]
         raise RulesetError([_in_file(problem, files) for problem in error.problems],
                            hidden=error.hidden) from None
+
+
+def file_problems(ruleset: Ruleset) -> list[str]:
+    """What a ruleset file may no longer say, though a table's pinned ruleset may (a table made
+    before the check keeps opening): gadget keys that name cards must name cards of the deck,
+    and a ruleset that plays ``gadget`` needs a design tier."""
+    from dealer.errors import CardError
+
+    gadget, problems = ruleset.document["gadget"], []
+    for key in ("breakdown_cards", "design_jokers", "build_jokers"):
+        for code in gadget[key]:
+            try:
+                ruleset.deck.parse(code)
+            except CardError:
+                problems.append(f"gadget.{key}: '{shown(code)}' is not a card of this deck")
+    if "gadget" in ruleset.document["mechanics"] and not gadget["tiers"]:
+        problems.append("gadget.tiers: the gadget mechanic needs at least one design tier")
+    return problems
 
 
 def from_document(document, origin="") -> Ruleset:
