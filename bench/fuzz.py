@@ -29,7 +29,7 @@ COMMANDS = [
     ["rulesets", "new"], ["table", "new"], ["table", "list"], ["table", "show"], ["table", "log"],
     ["table", "add"], ["table", "set"], ["table", "remove"], ["table", "rest"], ["table", "discard"],
     ["table", "shuffle"], ["table", "reset"], ["table", "delete"], ["table", "undo"], ["table", "export"],
-    ["table", "import"], ["table", "check"], ["action"], ["action", "new"],
+    ["table", "import"], ["table", "check"], ["action"], ["action", "deal"], ["action", "new"],
     ["action", "sleeve"], ["action", "play"], ["action", "interrupt"], ["action", "begin"],
     ["hex"], ["conflict"], ["conflict", "harm"], ["conflict", "clear"], ["conflict", "show"], ["chips"],
     ["chips", "draw"], ["chips", "give"], ["chips", "spend"], ["chips", "return"], ["chips", "session"],

@@ -11,6 +11,7 @@ import os
 import signal
 import sqlite3
 import subprocess
+import sys
 import time
 
 import click
@@ -544,3 +545,33 @@ def test_a_byte_order_mark_is_accepted(dealer, tmp_path):
     run = dealer("rulesets", "validate", path)
     assert run.code == 0, run
     assert dealer("-r", path, "draw", 1, "--seed", 1).code == 0
+
+
+# -- the fuzz over every command (bench/fuzz.py) ----------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_seeded_fuzz_over_every_command_finds_no_internal_error_and_no_hang(tmp_path):
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent.parent / "bench" / "fuzz.py"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_")}
+    proc = subprocess.run([sys.executable, str(script), "--lines", "3000", "--seed", "26"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=1800)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "internal errors: 0 (0 distinct)" in proc.stdout and "hangs (over 10 s): 0" in proc.stdout
+
+
+def test_the_fuzz_knows_every_command():
+    from pathlib import Path
+
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent.parent / "bench" / "fuzz.py"
+    spec = importlib.util.spec_from_file_location("fuzz", script)
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    known = {tuple(command) for command in fuzz.COMMANDS}
+    missing = [" ".join(path) for path, command in _commands() if not isinstance(command, click.Group) or
+               not command.list_commands(click.Context(command))
+               if path not in known]
+    assert not missing, missing

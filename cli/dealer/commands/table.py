@@ -478,19 +478,18 @@ def export(ctx, name):
       dealer table export friday > friday.json
     """
     from dealer.store.tables import Store, check_name
-    from dealer.store.transfer import export_table, table_problems
+    from dealer.store.transfer import checked_export
 
     session = Session(ctx, "table export")
     with Store().transaction(create=False, readonly=True) as tx:
         if tx is None:
             raise TableError(f"no table '{check_name(name)}': there are no tables yet")
         loaded = tx.load(name)
-        problems = table_problems(tx.db, loaded.name)
-        if problems:
-            raise TableError(f"table '{loaded.name}' is damaged, so it is not exported: {problems[0]}"
-                             + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
-                             + f"; dealer table check {loaded.name} lists what is wrong")
-        result = export_table(tx.db, loaded.name)
+        result, problems = checked_export(tx.db, loaded.name)
+    if problems:
+        raise TableError(f"table '{loaded.name}' is damaged, so it is not exported: {problems[0]}"
+                         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+                         + f"; dealer table check {loaded.name} lists what is wrong")
     settings = session.settings
     if not (settings.json or settings.jsonl):  # the document is JSON whatever the options say
         settings.json = True

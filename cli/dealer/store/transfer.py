@@ -53,11 +53,13 @@ def export_table(db, name, history=True) -> dict:
     for holder, colour, count in db.execute(
             "SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour", (table_id,)):
         (pot if holder == "" else players.setdefault(holder, {}))[colour] = count
-    events = [] if not history else [{"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck, "cards": json.loads(cards),
-               "seed": seed, "data": json.loads(data)}
-              for seq, when, command, kind, deck, cards, seed, data in db.execute(
-                  "SELECT seq, time, command, kind, deck, cards, seed, data FROM events WHERE table_id = ? "
-                  "ORDER BY seq", (table_id,))]
+    events = []
+    if history:
+        events = [{"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
+                   "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
+                  for seq, when, command, kind, deck, cards, seed, data in db.execute(
+                      "SELECT seq, time, command, kind, deck, cards, seed, data FROM events WHERE table_id = ? "
+                      "ORDER BY seq", (table_id,))]
     return {"format": FORMAT, "table": name, "ruleset": ruleset, "created": created,
             "document": json.loads(document), "state": json.loads(state), "decks": decks, "roster": roster,
             "chips": {"pot": pot, "players": players}, "events": events}
@@ -443,11 +445,17 @@ def table_problems(db, name, history=True) -> list[str]:
     """What is wrong with stored table ``name``: its rows, exported, must pass every check an
     import makes (each card once per deck, chips conserved counting favor, state, roster, and
     with ``history`` the events). Empty when it is whole."""
+    return checked_export(db, name, history)[1]
+
+
+def checked_export(db, name, history=True) -> tuple[dict | None, list[str]]:
+    """Table ``name`` exported, and what is wrong with it (``table_problems``): the export is
+    made once and checked as it will be imported."""
     try:
         result = export_table(db, name, history)
     except (ValueError, TypeError) as error:
-        return [f"its rows do not read back ({shown(error)})"]
-    return inspect(result, name, history)[0]
+        return None, [f"its rows do not read back ({shown(error)})"]
+    return result, inspect(result, name, history)[0]
 
 
 def import_table(db, result, name, where) -> int:
