@@ -458,6 +458,23 @@ def test_chips_out_of_balance_and_bad_rows_are_damage(dealer, tmp_path):
     assert_clean_error(dealer("table", "export", "s"), 1)
 
 
+@pytest.mark.parametrize("column, value", [("document", '{"dice": {"tn": "five"}}'), ("document", "{bad"),
+                                           ("state", "[1"), ("state", '{"nobody": {}}')])
+def test_damage_in_any_stored_part_names_the_table(dealer, tmp_path, column, value):
+    ritual_table(dealer)
+    db = sqlite3.connect(tmp_path / "state" / "tables.sqlite3")
+    db.execute(f"UPDATE tables SET {column} = ? WHERE name = 's'", (value,))
+    db.commit()
+    db.close()
+    for command in (["table", "show", "s"], ["draw", 1, "--table", "s"], ["chips", "--table", "s"],
+                    ["table", "export", "s"], ["hand", "As Kd", "--table", "s"]):
+        run = dealer(*command)
+        assert_clean_error(run, 1)
+        assert "table 's'" in run.err, (command, run)
+    run = dealer("table", "check", "s")
+    assert run.code == 1 and run.out.startswith("table s: damaged"), run
+
+
 def test_export_works_on_a_read_only_store(dealer, tmp_path):
     ritual_table(dealer)
     home = tmp_path / "state"

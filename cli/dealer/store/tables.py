@@ -94,6 +94,7 @@ BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END
 """]
 
 POT = ""  # the chips table's holder for the pot
+_DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
 
 def _state_by_mechanic(connection):
     """Version 1 kept a poker-hands caster's cast count at the top of the table's state
@@ -141,9 +142,14 @@ class StoredTable(Table):
     def __init__(self, row_id, name, ruleset_name, document, states, created, *, ruleset=None, decks=None,
                  chips=None, roster=None):
         if ruleset is None:
+            from dealer.errors import RulesetError
             from dealer.store.rulesets import from_document
 
-            ruleset = from_document(document, origin=f"table {name}")
+            try:
+                ruleset = from_document(document, origin=f"table {name}")
+            except RulesetError as error:  # damage names the table
+                raise TableError(f"table '{name}' is damaged: its pinned ruleset does not load "
+                                 f"({'; '.join(error.problems[:2])}); {_DAMAGED.format(name=name)}") from None
         super().__init__(ruleset, name=name, decks=decks, chips=chips, roster=roster, states=states)
         self.id = row_id
         self.ruleset_name = ruleset_name
@@ -540,8 +546,7 @@ class Transaction:
         except StateError as error:
             raise TableError(str(error)) from None
         except (ValueError, TypeError) as error:
-            raise TableError(f"table '{name}' is damaged ({error}); dealer table reset {name} rebuilds its "
-                             "decks, or delete it") from None
+            raise TableError(f"table '{name}' is damaged ({shown(error)}); {_DAMAGED.format(name=name)}") from None
         return table
 
     def save(self, table, command, seed=None) -> None:
