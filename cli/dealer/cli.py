@@ -97,7 +97,9 @@ class DealerGroup(SuggestingGroup):
                 sys.exit(0)
             where = error.ctx.command_path if error.ctx else "dealer"
             _fail(f"{where}: {error.format_message()}", f"Try '{where} --help'.", code=2)
-        except click.Abort:
+        except click.Abort as error:
+            if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):  # click's Ctrl-C
+                _fail("dealer: interrupted; nothing was changed.", code=130)
             _fail("dealer: aborted; nothing was changed.", code=1)
         except click.ClickException as error:
             _fail(f"dealer: {error.format_message()}", code=error.exit_code)
@@ -157,7 +159,11 @@ def _wants_help(error):
 
 
 def _check_text(args):
-    """Every argument must be text: a byte that is not UTF-8 cannot name a card, table or file."""
+    """Every argument must be text: a byte that is not UTF-8 cannot name a card, table or file.
+    And no argument holds a number of more than ``MAX_DIGITS`` digits: no value dealer takes is
+    that long, and thousands of digits must not reach any parser's ``int()``."""
+    from dealer.core.numbers import MAX_DIGITS, longest_digit_run
+
     for i, arg in enumerate(args, start=1):
         if isinstance(arg, str):
             try:
@@ -165,6 +171,9 @@ def _check_text(args):
             except UnicodeEncodeError:
                 raise click.UsageError(f"argument {i} ('{shown(arg)}') is not valid UTF-8 text; "
                                        "retype it in a UTF-8 terminal") from None
+            if len(arg) > MAX_DIGITS and longest_digit_run(arg) > MAX_DIGITS:
+                raise click.UsageError(f"argument {i} ('{shown(arg, 40)}') holds a number of more than "
+                                       f"{MAX_DIGITS} digits; no number dealer takes is that long") from None
 
 
 def _print_version(ctx, param, value):

@@ -12,7 +12,23 @@ import sys
 import click
 
 from dealer import OPTIONS_KEY as _KEY
+from dealer.core.numbers import INT64, NumberError, parse_int
 
+
+class Int(click.IntRange):
+    """A whole number from ``low`` to ``high`` for an option or argument: click's IntRange (its
+    help shows the range), parsed by ``dealer.core.numbers.parse_int``, so that no number is
+    unbounded and thousands of digits never reach ``int()``."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(min=low, max=high)
+
+    def convert(self, value, param, ctx) -> int:
+        what = param.get_error_hint(ctx) if param is not None and ctx is not None else "the number"
+        try:
+            return parse_int(value, what, self.min, self.max)
+        except NumberError as error:
+            self.fail(error.detail, param, ctx)
 
 
 def _remember(ctx, param, value):
@@ -42,7 +58,7 @@ GLOBAL_OPTIONS = [
     click.option("--ruleset", "-r", metavar="NAME|PATH", default=None, expose_value=False, callback=_remember,
                  shell_complete=completes("rulesets"),
                  help="Ruleset by shipped name or .toml path [env DEALER_RULESET; default deadlands]."),
-    click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=None, expose_value=False,
+    click.option("--seed", type=Int(0, INT64), default=None, expose_value=False,
                  callback=_remember,
                  help="Seed for the shuffle and the dice; replays a result exactly."),
     click.option("--json", "json_out", is_flag=True, default=None, expose_value=False, callback=_remember,

@@ -27,7 +27,7 @@ COMMANDS = [
     ["conflict"], ["conflict", "harm"], ["conflict", "show"], ["chips"], ["chips", "draw"], ["chips", "give"],
     ["chips", "spend"], ["chips", "session"], ["chips", "ritual"], ["chips", "wound"], ["gadget", "design"],
     ["gadget", "build"], ["gadget", "use"], ["odds", "hand"], ["odds", "hex"], ["odds", "action"],
-    ["odds", "gadget"], ["odds", "conflict"],
+    ["odds", "gadget"], ["odds", "conflict"], ["table", "check"], ["table", "import"],
 ]
 TOKENS = [
     "--json", "--jsonl", "--ascii", "--no-color", "--seed", "-r", "--ruleset", "--table", "--count", "--min",

@@ -163,21 +163,6 @@ class _Terminal:
         pass
 
 
-def test_progress_bar_only_on_a_terminal_and_only_when_slow():
-    from dealer.render.odds import Progress
-
-    shown = _Terminal(True)
-    progress = Progress(100, enabled=True, stream=shown, delay=0)
-    progress(50)
-    progress.close()
-    assert "simulating [" in shown.text and "50.0%" in shown.text and shown.text.endswith("\r")
-    for stream, enabled, delay in ((_Terminal(False), True, 0), (_Terminal(True), False, 0), (_Terminal(True), True, 60)):
-        quiet = Progress(100, enabled=enabled, stream=stream, delay=delay)
-        quiet(50)
-        quiet.close()
-        assert stream.text == ""
-
-
 def test_odds_conflict_text_and_json(dealer):
     args = ["-r", "weird-dust-devils", "odds", "conflict", "Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2",
             "--scores", "hand,eye", "--power", "Doc", "--samples", 200, "--seed", 5]

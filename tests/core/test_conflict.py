@@ -172,7 +172,7 @@ def test_trait_kinds_of_weird_dust_devils(load):
     (["Doc=hand=4,eye=3,power=0", "Kid=hand=2,eye=5"], {"scores": "hand,eye", "power": ["Doc"]}, "no Power"),
     (["Doc=hand=4,eye=3"], {"scores": "hand,eye"}, "two or more participants"),
     (["Doc=hand=40,eye=33", "Kid=hand=2,eye=5"], {"scores": "hand,eye"}, "the deal needs 80 cards but the 78-card deck"),
-    (["Doc=hand=-1,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,eye"}, "whole number"),
+    (["Doc=hand=-1,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,eye"}, "Doc's Hand: -1 is too small: at least 0"),
     (["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,power"}, "added with --power"),
     (["Doc=hand=4,eye=3", "Kid=hand=2,eye=5"], {"scores": "hand,eye", "extra": ["Bo=+1"]}, "not a participant"),
     (["Doc=hand=0,eye=0", "Kid=hand=2,eye=5"], {"scores": "hand,eye"}, "dealt 0 cards"),

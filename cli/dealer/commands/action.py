@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.default_group import DefaultGroup
-from dealer.options import completes, global_options
+from dealer.options import Int, completes, global_options
 from dealer.session import Session
 
 
@@ -40,7 +40,7 @@ def action(ctx):
 @action.command("deal", hidden=True)
 @click.argument("posse", nargs=-1)
 @click.option("-m", "--marshal", multiple=True, metavar="NAME=SPEC", help="A participant on the Marshal's side.")
-@click.option("--max-cards", type=click.IntRange(min=1, max=54), default=None,
+@click.option("--max-cards", type=Int(1, 54), default=None,
               help="Lift the most cards one character may have (supernatural aid).")
 @click.option("--surprised", multiple=True, metavar="NAME[:TN][=DICE]",
               help="NAME rolls Cognition first: TN 5, or 11 when completely off guard.")
@@ -140,7 +140,7 @@ def interrupt_command(ctx, name, against, rolls):
 
 @action.command("begin")
 @click.argument("name")
-@click.argument("cards", type=click.IntRange(min=1, max=20))
+@click.argument("cards", type=Int(1, 20))
 @click.option("--what", default="action", show_default=True, help="What NAME is doing (shown in the countdown).")
 @click.option("--card", metavar="CARD", help="The card NAME acts on now (default: their first card this round); "
                                              "it and their later cards this round are spent.")

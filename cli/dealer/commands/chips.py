@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import completes, global_options
+from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_SKILL
+from dealer.options import Int, completes, global_options
 from dealer.session import Session
 
 
@@ -38,7 +39,7 @@ def chips(ctx):
 
 @chips.command("draw")
 @click.argument("person", shell_complete=completes("roster"))
-@click.argument("count", type=click.IntRange(min=1, max=100), default=1)
+@click.argument("count", type=Int(1, 100), default=1)
 @global_options
 @click.pass_context
 def draw(ctx, person, count):
@@ -110,7 +111,7 @@ def spend(ctx, person, colour, use, knack, note, way):
 
 @chips.command("wound")
 @click.argument("person", shell_complete=completes("roster"))
-@click.argument("count", type=click.IntRange(min=1, max=100), default=1)
+@click.argument("count", type=Int(1, 100), default=1)
 @global_options
 @click.pass_context
 def wound(ctx, person, count):
@@ -123,10 +124,10 @@ def wound(ctx, person, count):
 @chips.command("ritual")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("ritual", shell_complete=completes("rituals"))
-@click.option("--skill", type=click.IntRange(min=0), help="The ritual skill (default: roster trait rituals).")
-@click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier.")
+@click.option("--skill", type=Int(0, MAX_SKILL), help="The ritual skill (default: roster trait rituals).")
+@click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1", help="A card modifier.")
 @click.option("--cards", "given", metavar="CARDS", help="The ritual hand, dealt by hand.")
-@click.option("--guardian", type=click.IntRange(min=0), help="Guardian spirit skill (default: the roster's).")
+@click.option("--guardian", type=Int(0, MAX_SKILL), help="Guardian spirit skill (default: the roster's).")
 @click.option("--spend-on", default="", metavar="FAVOR", help="Spend the chips raised at once on this instant favor.")
 @click.option("--way", is_flag=True, help="With --spend-on: the favor is in the guardian spirit's medicine way.")
 @global_options

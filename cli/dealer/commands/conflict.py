@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import global_options
+from dealer.core.numbers import MAX_LEVEL
+from dealer.options import Int, global_options
 from dealer.session import Session
 
 
@@ -19,17 +20,17 @@ from dealer.session import Session
               help="poker-hands: a helper of the first participant (draws first).")
 @click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
 @click.option("--wild-pick", multiple=True, metavar="NAME", help="poker-hands: NAME takes a wild pick at ten cards.")
-@click.option("--fear", type=click.IntRange(min=0, max=100), metavar="LEVEL",
+@click.option("--fear", type=Int(0, MAX_LEVEL), metavar="LEVEL",
               help="poker-hands: a fear check; the area's level raises the target by value steps.")
 @click.option("--fear-hand", metavar="HAND", help="poker-hands: a fear check against the event's set hand "
               "(raised by --fear LEVEL).")
-@click.option("--fear-draw", type=click.IntRange(min=1, max=20), metavar="N", help="poker-hands: a fear check "
+@click.option("--fear-draw", type=Int(1, 20), metavar="N", help="poker-hands: a fear check "
               "against the event's own hand of N cards, drawn first (raised by --fear LEVEL).")
 @click.option("--defend", type=click.Choice(["block", "dodge"]), help="poker-hands, on a table: the one participant's "
               "hand is kept as their defence (block: until their next action; dodge: their first of the next round).")
 @click.option("--against", metavar="NAME", help="poker-hands, on a table: the one participant attacks NAME's kept "
               "defence hand.")
-@click.option("--called", type=click.IntRange(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
+@click.option("--called", type=Int(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
               help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
 @click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR",
               help="poker-hands, on a table: NAME plays a chip before the draw (white a card, red a wild pick).")

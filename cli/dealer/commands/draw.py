@@ -6,7 +6,7 @@ import click
 
 from dealer import render
 from dealer.render.tables import deal_text, draw_notes
-from dealer.options import global_options
+from dealer.options import Int, global_options
 from dealer.core.cards import MAX_DECK  # no deck is larger
 from dealer.session import Session
 
@@ -14,8 +14,8 @@ MAX_COUNT = 100_000
 
 
 @click.command()
-@click.argument("n", type=click.IntRange(min=1, max=MAX_DECK), default=1)
-@click.option("--count", type=click.IntRange(min=1, max=MAX_COUNT), default=1, show_default=True,
+@click.argument("n", type=Int(1, MAX_DECK), default=1)
+@click.option("--count", type=Int(1, MAX_COUNT), default=1, show_default=True,
               help="Independent deals, each from its own fresh shuffle (seed, seed+1, ...).")
 @click.option("--deck", "deck_name", metavar="NAME", default="main", show_default=True,
               help="With --table: which of the table's decks (made on first use).")

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 import click
 
 
-from dealer.options import completes, global_options
+from dealer.core.cards import MAX_DECK
+from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SKILL
+from dealer.options import Int, completes, global_options
 from dealer.session import Session
 
 if TYPE_CHECKING:
@@ -17,10 +19,10 @@ if TYPE_CHECKING:
 def check_options(command: click.Command) -> click.Command:
     """The options every inventor's check shares (design and build)."""
     options = [
-        click.option("--skill", type=click.IntRange(min=0), help="Mad science skill (cards = 5 + skill); "
+        click.option("--skill", type=Int(0, MAX_SKILL), help="Mad science skill (cards = 5 + skill); "
                      "default the roster trait mad-science of --by."),
-        click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier."),
-        click.option("--assist-skill", type=click.IntRange(min=0), metavar="N",
+        click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1", help="A card modifier."),
+        click.option("--assist-skill", type=Int(0, MAX_SKILL), metavar="N",
                      help="A science (design) or engineering (build) check first, drawn with skill N; its "
                           "hand adds to the draw as a helper's does."),
         click.option("--assist", "assist_hand", metavar="HAND", help="That check's hand, already made "
@@ -92,7 +94,7 @@ def design(ctx, name, tier, **check) -> None:
 @gadget.command("build")
 @click.argument("name", required=False, default="", shell_complete=completes("designs"))
 @click.option("--tier", metavar="TIER", help="Without a table: the design's tier.")
-@click.option("--rush", type=click.IntRange(min=0), default=0, metavar="K",
+@click.option("--rush", type=Int(0, MAX_LEVEL), default=0, metavar="K",
               help="Rush K complexity categories (+2 reliability each).")
 @click.option("--complexity", metavar="NAME", help="The GM's complexity (build time) instead of the tier's.")
 @click.option("--as", "device", default="", metavar="DEVICE", help="On a table: the device's name "
@@ -117,8 +119,8 @@ def build(ctx, name, tier, rush, complexity, device, **check) -> None:
 
 @gadget.command("use")
 @click.argument("device", required=False, default="", shell_complete=completes("devices"))
-@click.option("--reliability", type=int, metavar="R", help="Without a stored device: cards the GM draws.")
-@click.option("--fail-hand", type=int, metavar="F", help="Cards in the breakdown hand [default 5 + R // 2].")
+@click.option("--reliability", type=Int(0, MAX_DECK), metavar="R", help="Without a stored device: cards the GM draws.")
+@click.option("--fail-hand", type=Int(0, MAX_DECK), metavar="F", help="Cards in the breakdown hand [default 5 + R // 2].")
 @click.option("--build-joker", "build_jokers", multiple=True, type=click.Choice(["red", "black"]),
               help="A Joker drawn at build (Black trumps Red).")
 @click.option("--cards", "given", metavar="CARDS", help="The GM's cards dealt by hand, in order: the reliability "

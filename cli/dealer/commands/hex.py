@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import completes, global_options
+from dealer.core.dice import MAX_TN
+from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SKILL, MAX_TOTAL
+from dealer.options import Int, completes, global_options
 from dealer.session import Session
 
 
 @click.command("hex")
 @click.argument("name", required=False, metavar="[HEX]", shell_complete=completes("hexes"))
 @click.option("--roll", "dice", metavar="NdX", help="Roll the hexslingin' dice (hexslingin' level dice of the Trait's type).")
-@click.option("--total", type=int, help="A hexslingin' total already rolled with physical dice.")
+@click.option("--total", type=Int(-MAX_TOTAL, MAX_TOTAL), help="A hexslingin' total already rolled with physical dice.")
 @click.option("--bust", is_flag=True, help="The hexslingin' roll went bust.")
-@click.option("--level", type=click.IntRange(min=0), help="The caster's level in this hex.")
+@click.option("--level", type=Int(0, MAX_LEVEL), help="The caster's level in this hex.")
 @click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
-@click.option("--tn", type=click.IntRange(min=1), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
+@click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
 @click.option("--cards", metavar="CARDS", help="Cards drawn by hand instead of from a deck.")
 @click.option("--caster", metavar="NAME", shell_complete=completes("roster"),
               help="Who casts: their own deck and traits on a table.")
@@ -24,14 +26,14 @@ from dealer.session import Session
 @click.option("--reshuffle", type=click.Choice(["after-hex", "when-low", "manual"]),
               help="When the caster's deck on a table is reshuffled [default: the ruleset's].")
 @click.option("--list", "list_only", is_flag=True, help="Show the ruleset's hex catalogue.")
-@click.option("--skill", type=click.IntRange(min=-20, max=100), help="poker-hands: the spell's skill level (cards = 5 + skill).")
-@click.option("--mod", "mods", multiple=True, type=click.IntRange(min=-20, max=20), metavar="+1|-1",
+@click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="poker-hands: the spell's skill level (cards = 5 + skill).")
+@click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1",
               help="poker-hands: a card modifier.")
 @click.option("--wild-pick", is_flag=True, help="poker-hands: at ten cards, five fewer and a wild pick.")
 @click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default a pair).")
 @click.option("--huckster", is_flag=True, help="poker-hands: the caster is a huckster (any Joker backlashes).")
 @click.option("--faithful", is_flag=True, help="poker-hands: the caster is one of the faithful (Jokers bless or test).")
-@click.option("--master", type=click.IntRange(min=1, max=100), help="poker-hands, on a table: casts before winded.")
+@click.option("--master", type=Int(1, MAX_LEVEL), help="poker-hands, on a table: casts before winded.")
 @click.option("--chip", metavar="COLOUR", help="poker-hands: a chip played before the draw: white one more card, "
               "red a wild pick, blue a spell the caster lacks, at their master level.")
 @click.option("--knack", metavar="NAME", help="poker-hands: a knack on the roster: any chip acts as red.")

@@ -1,20 +1,88 @@
 """``dealer odds``: exact (or, where out of reach, simulated) probabilities.
 
 Each subcommand is parse, compute (``dealer.core.odds``), render (``dealer.render.odds``).
+Every option has a bound (README "Limits"). A simulation is priced before it starts, from
+the hands it will evaluate and their sizes: one estimated over ``MAX_WORK_S`` is refused,
+naming the ``--samples`` that fits; one over ``BAR_AFTER_S`` shows a click progress bar on
+stderr when stderr is a terminal. Ctrl-C stops any of them: exit 130, nothing printed.
 """
 
 from __future__ import annotations
 
+import sys
+from contextlib import contextmanager
+
 import click
 
-from dealer.options import global_options
+from dealer.core.cards import MAX_DECK
+from dealer.core.dice import MAX_TN
+from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SAMPLES, MAX_SKILL
+from dealer.options import Int, global_options
 from dealer.session import Session
 
+BAR_AFTER_S = 2.0  # estimated seconds of work past which a terminal shows a progress bar
+MAX_WORK_S = 120.0  # estimated seconds of work past which a question is refused before it starts
+COUNTED_UP_TO = 12  # hands of up to this many cards (none held) are counted, not simulated
+DEAL_COST_S = 60e-6  # a conflict deal besides its hands: a fresh table, the mechanic's own work
+MAX_FAIL_HAND = 14  # fail-hand cards odds can count (dealer.core.odds.casting.gadget_odds)
 
-def _progress(session, total):
-    from dealer.render.odds import Progress
 
-    return Progress(total, enabled=not (session.settings.json or session.settings.jsonl))
+def hand_cost(cards: int) -> float:
+    """Estimated seconds to find the best hand of ``cards`` cards (measured on a shared 2-core
+    machine; a tarot deck is near the top of the range). Past 20 cards the evaluator's work
+    stops growing.
+
+    >>> round(hand_cost(7) * 1e6), round(hand_cost(78) * 1e6)
+    (38, 90)
+    """
+    return (10 + 4 * min(max(cards, 1), 20)) * 1e-6
+
+
+def check_work(seconds: float, samples: int, what: str) -> None:
+    """Refuse, before it starts, a simulation estimated to take more than ``MAX_WORK_S``."""
+    if seconds <= MAX_WORK_S:
+        return
+    fits = max(1, int(samples * MAX_WORK_S / seconds))
+    raise click.BadParameter(f"{samples:,} {what} would take about {_duration(seconds)} (at most "
+                             f"{_duration(MAX_WORK_S)} of work is done); ask for --samples {fits:,} or fewer",
+                             param_hint="--samples")
+
+
+def _duration(seconds: float) -> str:
+    """``95 s``, ``2 min 20 s``, ``45 minutes``, ``3 hours``."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 600:
+        return f"{int(seconds // 60)} min {int(seconds % 60)} s"
+    return f"{seconds / 60:.0f} minutes" if seconds < 7200 else f"{seconds / 3600:.0f} hours"
+
+
+@contextmanager
+def progress_bar(total: int, seconds: float, label: str, stream=None):
+    """A ``progress(done)`` callback drawing a click progress bar on stderr, or None: only for
+    work estimated over ``BAR_AFTER_S`` and only when stderr is a terminal. ``done`` counts
+    up from 0 per pass; a pass that starts again (odds with --min simulate twice) continues
+    the bar. The bar is finished (the cursor back, a new line) however the work ends."""
+    stream = stream or sys.stderr
+    if seconds < BAR_AFTER_S or not _isatty(stream):
+        yield None
+        return
+    passes = {"before": 0, "last": 0}
+    with click.progressbar(length=total, label=label, file=stream, show_eta=True) as bar:
+        def progress(done: int) -> None:
+            if done < passes["last"]:  # a new pass
+                passes["before"] += passes["last"]
+            passes["last"] = done
+            bar.update(min(total, passes["before"] + done) - bar.pos)
+
+        yield progress
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 @click.group()
@@ -33,14 +101,14 @@ def odds():
 
 
 @odds.command("hand")
-@click.argument("n", type=int)
+@click.argument("n", type=Int(1, MAX_DECK))
 @click.option("--min", "minimum", metavar="HAND", help="Also the chance to make at least HAND ('pair of jacks').")
 @click.option("--context", metavar="NAME", help="Wild-card context (default: the ruleset's hand context; 'none').")
 @click.option("--holding", metavar="CARDS", multiple=True, help="Cards already in the hand (they count toward N).")
 @click.option("--deck-left", metavar="CARDS", multiple=True,
               help="The cards still in the deck to draw from (default: the deck without the held cards).")
 @click.option("--simulate", is_flag=True, help="Deal at random instead of counting (with --samples).")
-@click.option("--samples", type=click.IntRange(min=1), default=None,
+@click.option("--samples", type=Int(1, MAX_SAMPLES), default=None,
               help="Random deals when simulating [default: 100,000].")
 @global_options
 @click.pass_context
@@ -49,7 +117,7 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
 
     Counted by class (not hand by hand), with cards held or a thinned deck too; where
     the ladder cannot be counted, enumerated when the remaining hands are few, else
-    simulated. The method is always reported.
+    simulated. The method is always reported (the time it took goes to stderr).
 
     \b
     Examples:
@@ -63,38 +131,37 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
 
     session = Session(ctx, "odds hand")
     ruleset = session.ruleset
-    deck = ruleset.deck
-    if n < 1:
-        raise click.BadParameter(f"a hand needs at least one card, not {n}", ctx, param_hint="N")
-    if n > len(deck):
-        raise click.BadParameter(f"the {ruleset.name} deck has {len(deck)} cards; ask for at most that many",
+    if n > len(ruleset.deck):
+        raise click.BadParameter(f"the {ruleset.name} deck has {len(ruleset.deck)} cards; ask for at most that many",
                                  ctx, param_hint="N")
     context_obj = ruleset.context("" if context == "none" else context)
-    held = deck.parse_many(list(holding)) if holding else []
-    left = deck.parse_many(list(deck_left)) if deck_left else None
+    held = ruleset.deck.parse_many(list(holding)) if holding else []
+    left = ruleset.deck.parse_many(list(deck_left)) if deck_left else None
     samples = samples or DEFAULT_SAMPLES
-    progress = _progress(session, samples)
-    try:
+    passes = 2 if minimum else 1  # a threshold that cannot be counted is simulated on its own
+    seconds = samples * passes * hand_cost(n)
+    if simulate or held or left is not None or n > COUNTED_UP_TO:  # simulation may be the way
+        check_work(seconds, samples, f"deals of {n} cards" + (" (twice, for --min)" if minimum else ""))
+    with progress_bar(samples * passes, seconds, "simulating") as progress:
         result = hand_odds(ruleset, n, context_obj, holding=held, deck_left=left, minimum=minimum,
                            simulate=simulate, samples=samples, rng=session.rng(), progress=progress)
-    finally:
-        progress.close()
     seed = session.seed if (result.method == "simulated" or result.met_method == "simulated") else None
     data = hand_odds_data(result, ruleset, seed)
-    session.show(data, seed=seed)
+    session.show(data, seed=seed, notes=[f"odds computed in {result.seconds + result.met_seconds:.2f} s"])
 
 
 @odds.command("hex")
 @click.argument("name", required=False, metavar="[HEX]")
 @click.option("--dice", metavar="NdX", help="Huckster: the hexslingin' dice, e.g. 5d10.")
-@click.option("--level", type=click.IntRange(min=0), help="Huckster: the caster's level in this hex.")
+@click.option("--level", type=Int(0, MAX_LEVEL), help="Huckster: the caster's level in this hex.")
 @click.option("--min", "minimum", metavar="HAND", help="Huckster: the least hand that works (default: the catalogue's).")
-@click.option("--tn", type=click.IntRange(min=1), help="TN of the hexslingin' roll [default: the ruleset's].")
-@click.option("--skill", type=int, help="poker-hands: the spell's skill level (cards = 5 + skill).")
-@click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="poker-hands: a card modifier.")
+@click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's].")
+@click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="poker-hands: the spell's skill level (cards = 5 + skill).")
+@click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1",
+              help="poker-hands: a card modifier.")
 @click.option("--wild-pick", is_flag=True, help="poker-hands: at ten or more cards, five fewer and a wild pick.")
 @click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default: the ruleset's).")
-@click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True,
+@click.option("--samples", type=Int(1, MAX_SAMPLES), default=20_000, show_default=True,
               help="Random deals per hand size, where a figure must be simulated.")
 @global_options
 @click.pass_context
@@ -112,17 +179,79 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
     from dealer.render.odds import cast_odds_data
 
     session = Session(ctx, "odds hex")
-    cast = cast_odds(session.ruleset, name=name, dice=dice, level=level, minimum=minimum, tn=tn, skill=skill,
-                     mods=mods, wild_pick=wild_pick, target=target, rng=session.rng(), samples=samples)
+    question = dict(name=name, dice=dice, level=level, minimum=minimum, tn=tn, skill=skill, mods=mods,
+                    wild_pick=wild_pick, target=target)
+    seconds = _spell_cost(session.ruleset, skill, mods, wild_pick, samples)
+    check_work(seconds, samples, "casts")
+    rng = session.rng()
+    with progress_bar(samples, seconds, "simulating") as progress:
+        if progress is None:
+            cast = cast_odds(session.ruleset, **question, rng=rng, samples=samples)
+        else:
+            cast = spell_in_parts(session.ruleset, question, rng, samples, progress)
     data = cast_odds_data(cast)
     seed = session.seed if data["method"] == "simulated" else None
     data["seed"] = seed
     session.show(data, seed=seed)
 
 
+def _spell_cost(ruleset, skill, mods, wild_pick, samples) -> float:
+    """Estimated seconds to simulate a poker-hands spell (each wild pick tried on every card
+    is a hand evaluated); 0 for a huckster's hex (counted) or a spell refused anyway."""
+    from math import comb
+
+    from dealer.core.mechanics.draws import draw_size
+    from dealer.errors import DealerError
+
+    if skill is None or ruleset.hex["style"] != "spell":
+        return 0.0
+    try:
+        size = draw_size(ruleset, skill, list(mods), wild_pick=wild_pick)
+    except DealerError:
+        return 0.0  # cast_odds says why
+    hands = comb(size.cards, size.wild_picks) if size.wild_picks else 1
+    return samples * (hands + 1) * hand_cost(size.cards)
+
+
+COUNTS = ("success_count", "bust_count", "joker_count")
+
+
+def spell_in_parts(ruleset, question: dict, rng, samples: int, progress, parts: int = 100) -> dict:
+    """``cast_odds`` of a spell, simulated a part at a time so that a bar can follow it.
+
+    The parts draw from ``rng`` one after the other, as one long run would, and their counts
+    add up: the result is the one ``cast_odds`` gives in one go (a test holds it to that).
+    """
+    from dealer.core.odds.casting import cast_odds
+
+    size = max(500, -(-samples // parts))
+    merged, done = None, 0
+    while done < samples:
+        step = min(size, samples - done)
+        cast = cast_odds(ruleset, **question, rng=rng, samples=step)
+        result = cast["result"]
+        if result["method"] != "simulated":
+            return cast  # counted after all: no parts
+        if merged is None:
+            merged = cast
+        else:
+            total = merged["result"]
+            for key in COUNTS:
+                total[key] += result[key]
+            for effect, count in result["effect_counts"].items():
+                total["effect_counts"][effect] = total["effect_counts"].get(effect, 0) + count
+        done += step
+        progress(done)
+    total = merged["result"]
+    total.update(total=samples, samples=samples, success=total["success_count"] / samples,
+                 bust=total["bust_count"] / samples,
+                 effects={name: count / samples for name, count in total["effect_counts"].items()})
+    return merged
+
+
 @odds.command("action")
 @click.argument("dice")
-@click.option("--tn", type=click.IntRange(min=1), help="TN of the Quickness roll [default: the ruleset's action TN].")
+@click.option("--tn", type=Int(1, MAX_TN), help="TN of the Quickness roll [default: the ruleset's action TN].")
 @global_options
 @click.pass_context
 def action_odds_command(ctx, dice, tn):
@@ -144,8 +273,10 @@ def action_odds_command(ctx, dice, tn):
 
 
 @odds.command("gadget")
-@click.option("--reliability", type=int, required=True, metavar="R", help="Cards drawn when the device is used.")
-@click.option("--fail-hand", type=int, metavar="F", help="Also the odds of each rank of an F-card fail hand.")
+@click.option("--reliability", type=Int(0, MAX_DECK), required=True, metavar="R",
+              help="Cards drawn when the device is used.")
+@click.option("--fail-hand", type=Int(0, MAX_FAIL_HAND), metavar="F",
+              help="Also the odds of each rank of an F-card fail hand.")
 @global_options
 @click.pass_context
 def gadget_odds_command(ctx, reliability, fail_hand):
@@ -172,8 +303,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
 @click.option("--target", metavar="HAND", help="poker-hands: the hand to beat.")
 @click.option("--helper", "helpers", multiple=True, metavar="NAME=SKILL", help="poker-hands: a helper of the first.")
 @click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
-@click.option("--samples", type=click.IntRange(min=1, max=1_000_000), default=2000, show_default=True,
-              help="Deals to simulate.")
+@click.option("--samples", type=Int(1, MAX_SAMPLES), default=2000, show_default=True, help="Deals to simulate.")
 @global_options
 @click.pass_context
 def conflict_odds_command(ctx, participants, samples, **options):
@@ -184,16 +314,29 @@ def conflict_odds_command(ctx, participants, samples, **options):
       dealer -r weird-dust-devils odds conflict Doc=hand=3,eye=2,power=1 Kid=hand=2,eye=2 --scores hand,eye --power Doc
       dealer -r poker-hands odds conflict Sam=3 Bob=2
     """
-    from dealer.core.mechanics.conflict.common import parse_request
     from dealer.core.odds.casting import conflict_odds
+    from dealer.core.mechanics.conflict.common import parse_request
     from dealer.render.odds import conflict_odds_data
 
     session = Session(ctx, "odds conflict")
     request = parse_request(session.ruleset, list(participants), options)
-    progress = _progress(session, samples)
-    try:
+    seconds = samples * deal_cost(session.ruleset, request)
+    check_work(seconds, samples, "deals")
+    with progress_bar(samples, seconds, "dealing") as progress:
         result = conflict_odds(session.ruleset, request, samples=samples, rng=session.rng(), progress=progress)
-    finally:
-        progress.close()
     data = conflict_odds_data(result, session.seed)
     session.show(data, seed=session.seed)
+
+
+def deal_cost(ruleset, request) -> float:
+    """Estimated seconds of one deal of the conflict: one deal is made (its cards counted, its
+    mistakes reported before any work), each hand priced by its size."""
+    import random
+
+    from dealer.core.mechanics import conflict
+    from dealer.core.table import Table
+
+    data = conflict.resolve(ruleset, request, Table.fresh(ruleset), random.Random(0)).to_data()
+    hands = [seat for key in ("participants", "helpers") for seat in data.get(key) or [] if isinstance(seat, dict)]
+    return DEAL_COST_S + sum(hand_cost(len(seat.get("cards") or (seat.get("draw") or {}).get("cards") or []))
+                             for seat in hands)

@@ -7,7 +7,7 @@ import click
 from dealer.core.dice import MAX_TN
 from dealer.core.results import roll_data
 from dealer.render.dice import odds_data, odds_text, roll_json, roll_line
-from dealer.options import global_options
+from dealer.options import Int, global_options
 from dealer.session import Session
 
 MAX_COUNT = 100_000
@@ -15,9 +15,9 @@ MAX_COUNT = 100_000
 
 @click.command()
 @click.argument("dice")
-@click.option("--tn", type=click.IntRange(min=1, max=MAX_TN), default=None,
+@click.option("--tn", type=Int(1, MAX_TN), default=None,
               help="Target number [default: the ruleset's, 5].")
-@click.option("--count", type=click.IntRange(min=1, max=MAX_COUNT), default=1, show_default=True,
+@click.option("--count", type=Int(1, MAX_COUNT), default=1, show_default=True,
               help="Independent rolls (seed, seed+1, ...); with --jsonl one line each.")
 @click.option("--odds", is_flag=True, help="Print the exact odds instead of rolling.")
 @click.option("--faces", metavar="FACES",
@@ -30,7 +30,7 @@ MAX_COUNT = 100_000
               help="A damage roll: dice and modifiers joined by + (2d6+d8+1); every die aces and all are added.")
 @click.option("--raise", "with_raise", is_flag=True,
               help="With --damage: the attack got a raise; add the ruleset's bonus die (a d6 in savage-worlds).")
-@click.option("--vs", type=click.IntRange(min=1, max=MAX_TN), default=None, metavar="N",
+@click.option("--vs", type=Int(1, MAX_TN), default=None, metavar="N",
               help="With --damage: the number to reach, e.g. a Toughness.")
 @global_options
 @click.pass_context

@@ -9,7 +9,8 @@ import click
 
 from dealer import render
 from dealer.errors import TableError
-from dealer.options import SuggestingGroup, completes, global_options
+from dealer.core.numbers import INT64
+from dealer.options import Int, SuggestingGroup, completes, global_options
 from dealer.session import Session
 
 
@@ -131,7 +132,33 @@ def show(ctx, name):
       dealer table show friday
     """
     session = Session(ctx, "table show")
-    session.show(table_data(session.read_table(name)))
+    loaded, problems = _read_checked(session, name)
+    result = table_data(loaded)
+    notes = []
+    if problems:  # shown all the same: a reading command keeps working
+        result["damaged"] = problems
+        notes = [f"table '{loaded.name}' is damaged: {problems[0]}"
+                 + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+                 + f"; dealer table check {loaded.name} lists what is wrong"]
+    session.show(result, notes=notes)
+
+
+def _read_checked(session, name):
+    """The table to show (read-only, as ``Session.read_table``) and what is wrong with its decks,
+    chips, state and roster (its history is not read: a long one would slow ``show``)."""
+    from dealer.store.tables import Store
+    from dealer.store.transfer import table_problems
+
+    name = name or session.settings.table
+    if not name:
+        raise TableError("which table? give one with --table NAME (or set DEALER_TABLE)")
+    with Store().transaction(create=False, readonly=True) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+        loaded = tx.load(name)
+        problems = table_problems(tx.db, loaded.name, history=False)
+    session.__dict__["ruleset"] = loaded.ruleset
+    return loaded, problems
 
 
 @table.command("reset")
@@ -229,8 +256,8 @@ def discard(ctx, name, cards, deck_name):
 
 @table.command("log")
 @table_argument()
-@click.option("--since", type=click.IntRange(min=0), default=0, help="Only events after this number.")
-@click.option("--last", type=click.IntRange(min=0), default=None, metavar="N", help="Only the last N events.")
+@click.option("--since", type=Int(0, INT64), default=0, help="Only events after this number.")
+@click.option("--last", type=Int(0, INT64), default=None, metavar="N", help="Only the last N events.")
 @global_options
 @click.pass_context
 def log(ctx, name, since, last):
@@ -391,19 +418,26 @@ def undo(ctx, name):
 def export(ctx, name):
     """Print the whole table, history included, as one JSON document (for `table import`).
 
+    Only reads: works on a read-only state file (backups). A damaged table (see `table
+    check`) is refused, naming what is wrong, rather than exported as if it were whole.
+
     \b
     Example:
       dealer table export friday > friday.json
     """
-    from dealer.store.tables import Store
-    from dealer.store.transfer import export_table
+    from dealer.store.tables import Store, check_name
+    from dealer.store.transfer import checked_export
 
     session = Session(ctx, "table export")
-    with Store().transaction(create=False) as tx:
+    with Store().transaction(create=False, readonly=True) as tx:
         if tx is None:
-            raise TableError(f"no table '{name}': there are no tables yet")
+            raise TableError(f"no table '{check_name(name)}': there are no tables yet")
         loaded = tx.load(name)
-        result = export_table(tx.db, loaded.name)
+        result, problems = checked_export(tx.db, loaded.name)
+    if problems:
+        raise TableError(f"table '{loaded.name}' is damaged, so it is not exported: {problems[0]}"
+                         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+                         + f"; dealer table check {loaded.name} lists what is wrong")
     settings = session.settings
     if not (settings.json or settings.jsonl):  # the document is JSON whatever the options say
         settings.json = True
@@ -411,7 +445,7 @@ def export(ctx, name):
 
 
 @table.command("import")
-@click.argument("file", type=click.File("rb"))
+@click.argument("file", metavar="FILE")
 @click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
 @global_options
 @click.pass_context
@@ -419,7 +453,8 @@ def import_command(ctx, file, as_name):
     """Make a table from a `dealer table export` document (FILE, or - for stdin).
 
     The document is checked in full (format, ruleset, every card once per deck, roster,
-    chips conserved, history) and refused without writing anything if any check fails.
+    each mechanic's state, chips conserved, history) and refused without writing anything
+    if any check fails. FILE is a regular file of at most 50,000,000 bytes.
 
     \b
     Examples:
@@ -427,15 +462,15 @@ def import_command(ctx, file, as_name):
       dealer table import friday.json --as saturday
     """
     from dealer.store.tables import Store
-    from dealer.store.transfer import import_table, read_document
+    from dealer.store.transfer import check, import_table, read_document, read_file
 
     session = Session(ctx, "table import")
-    name_given = getattr(file, "name", "<stdin>")
-    where = "stdin" if name_given in ("<stdin>", 0) or not isinstance(name_given, str) else name_given
-    result = read_document(file.read(), where)
+    data, where = read_file(file)
+    result = read_document(data, where)
     name = as_name or result.get("table")
     if not isinstance(name, str):
         raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
+    check(result, where, name)  # before the state file is opened (or made)
     with Store().transaction() as tx:
         import_table(tx.db, result, name, where)
         loaded = tx.load(name)
@@ -443,3 +478,35 @@ def import_command(ctx, file, as_name):
                    "from": result.get("table"), "file": where, "decks": sorted(loaded.decks),
                    "roster": len(loaded.roster), "events": len(result["events"]) + 1}
     session.show(summary, ruleset=loaded.ruleset_name)
+
+
+@table.command("check")
+@table_argument(required=False)
+@global_options
+@click.pass_context
+def check_command(ctx, name):
+    """Check a table is whole (default: --table): every card of each deck exactly once across
+    its piles, chips conserved (favor chips counted), each mechanic's state, the roster and
+    the history. Exit 1, listing what is wrong, when it is not.
+
+    \b
+    Example:
+      dealer table check friday
+    """
+    from dealer.store.tables import Store, check_name
+    from dealer.store.transfer import table_problems
+
+    session = Session(ctx, "table check")
+    name = name or session.settings.table
+    if not name:
+        raise TableError("which table? dealer table check NAME (or --table NAME, or set DEALER_TABLE)")
+    with Store().transaction(create=False, readonly=True) as tx:
+        if tx is None:
+            raise TableError(f"no table '{check_name(name)}': there are no tables yet")
+        if not tx.exists(name):
+            tx.load(name)  # says there is none, with the name it may have meant
+        problems = table_problems(tx.db, name)  # reads the rows, not a loaded table: damage is listed
+    session.show({"kind": "table-check", "table": name, "whole": not problems, "problems": problems}, ruleset=None)
+    if problems:
+        raise TableError(f"table '{name}' is damaged ({render.plural(len(problems), 'problem')}); "
+                         "restore it from an export (dealer table import), or delete it")

@@ -362,7 +362,8 @@ GADGET_BUILD_JOKER = {
 }
 
 GADGET = {
-    "tiers": array("Design tiers, simplest first.", GADGET_TIER, []),
+    "tiers": array("Design tiers, simplest first; a ruleset that plays `gadget` needs at least one.", GADGET_TIER,
+                   []),
     "construction": array("Construction results by margin; a margin below every row does not work, one above "
                           "every row counts as the highest.", GADGET_BUILD, []),
     "high_card": Field("str", "Rank code from which a hit counts as a 'high required hand'.", "J"),
@@ -379,11 +380,11 @@ GADGET = {
     "complexities": array("Construction complexities, simplest first, each with its build time.",
                           GADGET_COMPLEXITY, []),
     "design_jokers": Field("map", "Card code in the design hand -> what it means for the design.", {},
-                           value=Field("str", "")),
+                           value=Field("str", ""), cards=True),
     "build_jokers": Field("map", "Card code in the build hand -> how it changes a breakdown's severity hand.",
-                          {}, value=table("", GADGET_BUILD_JOKER)),
+                          {}, value=table("", GADGET_BUILD_JOKER), cards=True),
     "breakdown_cards": Field("list[str]", "Cards that break the device down when the GM draws one in a use.",
-                             []),
+                             [], cards=True),
     "deck": Field("str", "The table deck of the inventor's design and build checks (shuffled afresh for each "
                   "check).", "gadget"),
     "gm_deck": Field("str", "The table deck the GM draws reliability and severity cards from (reshuffled "

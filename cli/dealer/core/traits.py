@@ -17,9 +17,12 @@ import importlib
 import re
 
 from dealer.core.ranks import slug
-from dealer.errors import DealerError, DiceError, TableError
+from dealer.errors import DealerError, DiceError, TableError, printable
 
-PERSON = re.compile(r"[^\s=:,][^=:,]{0,63}")
+# No '=', ':' or ',' (they split NAME=VALUE words), and no control characters or bidirectional
+# overrides: a name is printed, and must not drive the terminal.
+_UNSAFE = "\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+PERSON = re.compile(f"[^\\s=:,{_UNSAFE}][^=:,{_UNSAFE}]{{0,63}}")
 
 
 class TraitError(DealerError):
@@ -31,7 +34,8 @@ class TraitError(DealerError):
 def person_name(name) -> str:
     name = name.strip()
     if not PERSON.fullmatch(name):
-        raise TableError(f"'{name}' is not a usable name: up to 64 characters, without '=', ':' or ','")
+        raise TableError(f"'{printable(name)}' is not a usable name: up to 64 characters, without '=', ':', ',' "
+                         "or control characters")
     return name
 
 

@@ -57,6 +57,7 @@ RENDERERS = {
     "table-show": "dealer.render.tables:table_show_text",
     "table-undo": "dealer.render.tables:undo_text",
     "table-import": "dealer.render.tables:import_text",
+    "table-check": "dealer.render.tables:check_text",
     "roster": "dealer.render.tables:roster_text",
 }
 

@@ -144,3 +144,10 @@ def log_lines(events, widths):
     for event in events:
         cells = _log_cells(event)
         yield "  ".join([text.ljust(width) for text, width in zip(cells, widths)] + cells[6:]).rstrip()
+
+
+def check_text(result, cards=None):
+    """``table check``: whole, or each problem on its own line."""
+    if result["whole"]:
+        return [f"table {result['table']}: whole (every card once, chips conserved, state, roster and history)"]
+    return [f"table {result['table']}: damaged"] + [f"  - {problem}" for problem in result["problems"]]

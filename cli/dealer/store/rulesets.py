@@ -2,7 +2,9 @@
 
 Loading is: read the text, parse TOML, merge the ``extends`` chain, validate and build
 (``dealer.core.rules``). Every problem names the file, the key path and, where the TOML
-parser or a search of the file finds one, the line.
+parser or a search of the file finds one, the line: a problem with a key is told in the file
+of the chain that wrote the key, and a file that cannot be read or parsed is told with the
+file whose ``extends`` names it. A UTF-8 byte-order mark at the start of a file is ignored.
 """
 
 from __future__ import annotations
@@ -99,7 +101,7 @@ def _read_file(path, display):
     finally:
         os.close(fd)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is not TOML
     except UnicodeDecodeError:
         raise RulesetError([f"{display}: not UTF-8 text; save the ruleset as UTF-8"]) from None
 
@@ -153,21 +155,24 @@ def _merge(base, change):
     return out
 
 
-def _resolved(spec, base_dir=None, chain=()):
+def _resolved(spec, base_dir=None, chain=(), files=None):
     """The merged document of ``spec`` and its ``extends`` chain, with display info (the text is
-    None for a shipped ruleset read ready-validated from ``dealer.store.shipped``)."""
+    None for a shipped ruleset read ready-validated from ``dealer.store.shipped``).
+
+    ``files`` (a list), when given, gets ``(display, text, own document)`` of each file of the
+    chain, ``spec``'s first: where a problem found in the merged document was written.
+    """
     if not chain and not is_path(spec):
         from dealer.store.shipped import PARSED
 
         if spec in PARSED:
             return PARSED[spec](), None, f"{spec}.toml"
     text, origin, display = _read(spec, base_dir)
-    if origin in chain:
-        raise RulesetError([f"{display}: extends: '{shown(spec)}' extends itself through "
+    if origin in chain:  # told by the file that names it (below), as every problem of a parent
+        raise RulesetError([f"'{shown(spec)}' extends itself through "
                             f"{' -> '.join(shown(link, 40) for link in chain + (origin,))}"])
     if len(chain) >= MAX_EXTENDS:
-        raise RulesetError([f"{display}: extends: a chain of more than {MAX_EXTENDS} rulesets; "
-                            "extend a shipped ruleset more directly"])
+        raise RulesetError([f"a chain of more than {MAX_EXTENDS} rulesets; extend a shipped ruleset more directly"])
     from dealer.core.rules import skill_draw_keys_moved
 
     document = skill_draw_keys_moved(_parse(text, display))  # each file by itself, before extends merges
@@ -176,9 +181,19 @@ def _resolved(spec, base_dir=None, chain=()):
         raise RulesetError([f"{display}: extends: expected the name or path of a ruleset"])
     if not document.get("name"):
         document["name"] = os.path.splitext(os.path.basename(spec))[0] if is_path(spec) else spec
+    if files is not None:
+        files.append((display, text, document))
     if parent:
         directory = os.path.dirname(origin) if is_path(spec) else None
-        base, _, _ = _resolved(parent, directory, chain + (origin,))
+        try:
+            base, _, _ = _resolved(parent, directory, chain + (origin,), files)
+        except RulesetError as error:
+            if getattr(error, "told", False):  # a deeper file's extends: told there already
+                raise
+            # The file that names the parent, then what is wrong with the parent.
+            told = RulesetError([f"{display}: extends: {problem}" for problem in error.problems], hidden=error.hidden)
+            told.told = True
+            raise told from None
         removed = base.get("remove_cards", []), document.get("remove_cards", [])
         document = _merge(base, document)
         if all(isinstance(codes, list) for codes in removed):  # removals add up along the chain
@@ -188,19 +203,61 @@ def _resolved(spec, base_dir=None, chain=()):
 
 def load(spec=DEFAULT) -> Ruleset:
     """A Ruleset by shipped name or path, ``extends`` merged, every problem reported."""
-    document, text, display = _resolved(spec)
+    files = []
+    document, text, display = _resolved(spec, files=files)
     try:  # a shipped ruleset (no text read) was validated when dealer.store.shipped was made
-        return build_ruleset(document, origin=spec, checked=text is None)
+        ruleset = build_ruleset(document, origin=spec, checked=text is None)
+        problems = [] if text is None else file_problems(ruleset)
+        if problems:
+            raise RulesetError(problems)
+        return ruleset
     except RulesetError as error:
         if text is None:
             text = _builtin_text(spec) or ""
-        raise RulesetError([_with_location(problem, text, display) for problem in error.problems],
+        files = files or [(display, text, {})]
+        raise RulesetError([_in_file(problem, files) for problem in error.problems],
                            hidden=error.hidden) from None
+
+
+def file_problems(ruleset: Ruleset) -> list[str]:
+    """What a ruleset file may no longer say, though a table's pinned ruleset may (a table made
+    before the check keeps opening): gadget keys that name cards must name cards of the deck,
+    and a ruleset that plays ``gadget`` needs a design tier."""
+    from dealer.errors import CardError
+
+    gadget, problems = ruleset.document["gadget"], []
+    for key in ("breakdown_cards", "design_jokers", "build_jokers"):
+        for code in gadget[key]:
+            try:
+                ruleset.deck.parse(code)
+            except CardError:
+                problems.append(f"gadget.{key}: '{shown(code)}' is not a card of this deck")
+    if "gadget" in ruleset.document["mechanics"] and not gadget["tiers"]:
+        problems.append("gadget.tiers: the gadget mechanic needs at least one design tier")
+    return problems
 
 
 def from_document(document, origin="") -> Ruleset:
     """A Ruleset rebuilt from a resolved document (a table pins one)."""
     return build_ruleset(document, origin=origin)
+
+
+def _in_file(problem, files):
+    """The problem told in the file of the chain that wrote its key (the first file, ``spec``'s
+    own, when none did: a default or a cross-reference), with the line where it is found."""
+    path = problem.split(":", 1)[0]
+    keys = [re.sub(r"\[\d+\]$", "", part) for part in path.split(".")]
+    for display, text, own in files:
+        node = own
+        for key in keys:
+            node = node.get(key) if isinstance(node, dict) else None
+            if node is None:
+                break
+        if node is not None and text is not None:
+            top = files[0][0]
+            problem = _with_location(problem, text, display)
+            return problem if display == top else f"{problem} (in the chain that {top} extends)"
+    return _with_location(problem, files[0][1] or "", files[0][0])
 
 
 def _with_location(problem, text, display):

@@ -6,12 +6,16 @@ leaves the file as it was before the command (SQLite's WAL journal). Every card 
 deck has one row, keyed by (table, deck, card): a card cannot be in two places.
 
 The file lives in ``$DEALER_HOME`` or ``$XDG_STATE_HOME/dealer`` (``~/.local/state/dealer``),
-readable by its owner only. A file that is not a dealer state file, or comes from a newer
-dealer, is refused and never overwritten.
+readable by its owner only (the folders dealer makes for it too). A file that is not a dealer
+state file, or comes from a newer dealer, is refused and never overwritten. A writer waits
+``BUSY_TIMEOUT_S`` for another command's lock, then says the table store is busy and, where
+the system tells, which process holds it. A full disk (or quota) is named as such, and
+reading commands keep working on it.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -33,7 +37,9 @@ if TYPE_CHECKING:
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
 SCHEMA_VERSION = 3  # dealer.core.table.STATE_FORMAT: a test keeps them equal
 FILE_NAME = "tables.sqlite3"
-BUSY_TIMEOUT_S = 60
+BUSY_TIMEOUT_S = 5  # a writer waits this long for another command's lock (commands hold it for ms)
+_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_SQLITE_FULL, _SQLITE_IOERR, _SQLITE_CANTOPEN = 13, 10, 14  # primary result codes (the low byte)
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
 DECK_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,100}")  # decks are named after people too ("hex:Bad Bob")
 
@@ -88,6 +94,7 @@ BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END
 """]
 
 POT = ""  # the chips table's holder for the pot
+_DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
 
 def _upgrade_states(connection, version):
     """Every table's state, and the state in every undo snapshot, from format ``version`` to
@@ -137,9 +144,14 @@ class StoredTable(Table):
     def __init__(self, row_id, name, ruleset_name, document, states, created, *, ruleset=None, decks=None,
                  chips=None, roster=None):
         if ruleset is None:
+            from dealer.errors import RulesetError
             from dealer.store.rulesets import from_document
 
-            ruleset = from_document(document, origin=f"table {name}")
+            try:
+                ruleset = from_document(document, origin=f"table {name}")
+            except RulesetError as error:  # damage names the table
+                raise TableError(f"table '{name}' is damaged: its pinned ruleset does not load "
+                                 f"({'; '.join(error.problems[:2])}); {_DAMAGED.format(name=name)}") from None
         super().__init__(ruleset, name=name, decks=decks, chips=chips, roster=roster, states=states)
         self.id = row_id
         self.ruleset_name = ruleset_name
@@ -177,11 +189,13 @@ class Store:
             if not create:
                 return False
             try:
-                os.makedirs(self.directory, mode=0o700)
+                _make_private_dirs(self.directory)
             except FileExistsError:  # a dangling symbolic link, or another dealer a moment ago
                 if not os.path.isdir(self.directory):
                     raise self._dir_error("is a symbolic link to nothing") from None
             except OSError as error:
+                if error.errno in _FULL:
+                    raise self._full() from None
                 raise self._dir_error(f"cannot be made ({_reason(error)})") from None
             return True
         except OSError as error:
@@ -214,6 +228,8 @@ class Store:
             except FileExistsError:
                 return self._check_file(create=False)
             except OSError as error:
+                if error.errno in _FULL:
+                    raise self._full() from None
                 raise self._fail(f"cannot be made ({_reason(error)})",
                                  "check that the folder is yours and writable, or set DEALER_HOME") from None
             return True
@@ -241,40 +257,70 @@ class Store:
         if readonly and not os.path.getsize(self.path):
             return None  # made but never written: no tables yet
         try:
-            if readonly:
-                from urllib.parse import quote
-
-                uri = f"file:{quote(self.path)}?mode=ro"
-                if not os.access(self.directory, os.W_OK) and not _size(self.path + "-wal"):
-                    # SQLite could not make its -shm file here, and there is no journal to read:
-                    # the file is read as it stands.
-                    uri += "&immutable=1"
-                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            else:
-                connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            return self._open(readonly, immutable=readonly and not os.access(self.directory, os.W_OK))
         except sqlite3.Error as error:
+            if readonly and self._disk_full(error):
+                # SQLite could not make its -shm file on the full disk: read the file as it stands.
+                try:
+                    return self._open(readonly, immutable=True)
+                except sqlite3.Error:
+                    pass
             raise self._error(error) from None
+
+    def _open(self, readonly, immutable=False):
+        """A connection, checked (and the file initialised or migrated when writable)."""
+        if readonly:
+            from urllib.parse import quote
+
+            uri = f"file:{quote(self.path)}?mode=ro"
+            if immutable and not _size(self.path + "-wal"):
+                # SQLite cannot make its -shm file here, and there is no journal to read:
+                # the file is read as it stands.
+                uri += "&immutable=1"
+            connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        else:
+            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         try:
             connection.execute("PRAGMA foreign_keys = ON")
             self._check(connection, readonly)
-        except BaseException as error:
+        except BaseException:
             connection.close()
-            if isinstance(error, sqlite3.Error):
-                raise self._error(error) from None
             raise
         return connection
 
     def _error(self, error):
         """An SQLite error as what the user can do about it."""
         message = str(error).lower()
+        if self._disk_full(error):
+            return self._full()
         if "locked" in message or "busy" in message:
-            return TableError(f"the table store is busy ({shown(error)}); try again")
+            holder = lock_holder(self.path)
+            return TableError(f"the table store is busy: another command held it for {BUSY_TIMEOUT_S} s"
+                              + (f": {holder}" if holder else "") + "; try again when it is done")
         if "readonly" in message or "read-only" in message:
             return self._fail("is read-only", "run this where the state folder is writable, or set DEALER_HOME")
         if "unable to open" in message or "i/o error" in message or "access permission" in message:
             return self._fail(f"cannot be opened ({shown(error)})",
                               "check its permissions and its folder's, or set DEALER_HOME")
         return self._fail(f"is not a readable dealer state file: it is corrupt or not SQLite ({shown(error)})")
+
+    def _full(self):
+        return TableError(f"no space left on device for {shown(self.path, 200)} (the disk or your quota is full): "
+                          "free some space, or set DEALER_HOME to a folder on another disk; nothing was changed")
+
+    def _disk_full(self, error):
+        """Whether an SQLite error comes from a full disk: SQLITE_FULL (ENOSPC, EDQUOT), or an I/O
+        or open error while the file system has no free block or inode left."""
+        code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+        if code == _SQLITE_FULL or "disk is full" in str(error).lower():
+            return True
+        if code not in (_SQLITE_IOERR, _SQLITE_CANTOPEN) and "i/o error" not in str(error).lower():
+            return False
+        try:
+            space = os.statvfs(self.directory)
+        except (OSError, AttributeError):
+            return False
+        return space.f_bavail == 0 or (space.f_files > 0 and space.f_favail == 0)
 
     def _check(self, connection, readonly=False):
         app, version = (connection.execute("PRAGMA application_id").fetchone()[0],
@@ -312,7 +358,8 @@ class Store:
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:  # a failed BEGIN (a full disk) left none to roll back
+                connection.execute("ROLLBACK")
             raise
 
     def _migrate(self, connection, version):
@@ -325,7 +372,8 @@ class Store:
                 connection.execute(f"PRAGMA user_version = {current}")
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
             raise
 
     @contextmanager
@@ -377,6 +425,59 @@ def _size(path):
 
 def _reason(error):
     return (error.strerror or type(error).__name__).lower()
+
+
+def _make_private_dirs(path):
+    """``os.makedirs`` with every folder it makes private (0700) whatever the umask: the parents
+    too (``~/.local/state``), which ``makedirs`` would make with the umask's mode."""
+    path = os.path.abspath(path)
+    parent = os.path.dirname(path)
+    if parent != path and not os.path.isdir(parent):
+        try:
+            _make_private_dirs(parent)
+        except FileExistsError:
+            pass  # another dealer made it a moment ago (or it is a file: the mkdir below says so)
+    os.mkdir(path, 0o700)
+    os.chmod(path, 0o700)  # mkdir's mode is cut by the umask; 0700 is what was meant
+
+
+def lock_holder(path) -> str | None:
+    """Which process holds the write lock of the state file at ``path``, as ``process 123
+    (dealer draw 5 --table t)``, where the system says (Linux's /proc/locks; SQLite itself
+    cannot tell); None elsewhere or when nobody is found."""
+    try:
+        inodes = {os.stat(name).st_ino for name in (path, path + "-shm") if os.path.exists(name)}
+        with open("/proc/locks", encoding="ascii", errors="replace") as handle:
+            lines = handle.read(1 << 20).splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        fields = line.split()
+        # "1: POSIX  ADVISORY  WRITE 4242 00:2e:1234 120 120" (a "->" marks a waiter: skipped)
+        if len(fields) < 8 or fields[1] == "->" or fields[3] != "WRITE":
+            continue
+        try:
+            pid, inode = int(fields[4]), int(fields[5].rsplit(":", 1)[1])
+        except (ValueError, IndexError):
+            continue
+        if inode in inodes and pid > 0 and pid != os.getpid():
+            return f"process {pid}" + (f" ({_command_line(pid)})" if _command_line(pid) else "")
+    return None
+
+
+def _command_line(pid):
+    """``dealer draw 5 --table t`` for a process, or ''; at most 60 characters, printable."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            words = handle.read(4096).split(b"\0")
+    except OSError:
+        return ""
+    words = [word.decode("utf-8", "replace") for word in words if word]
+    if len(words) > 1 and os.path.basename(words[0]).startswith("python") and "dealer" in words[1]:
+        words = words[1:]  # python .../bin/dealer ...: the script is the command
+    if words:
+        words[0] = os.path.basename(words[0])
+    return shown(" ".join(words), 60)
 
 
 class Transaction:
@@ -447,8 +548,7 @@ class Transaction:
         except StateError as error:
             raise TableError(str(error)) from None
         except (ValueError, TypeError) as error:
-            raise TableError(f"table '{name}' is damaged ({error}); dealer table reset {name} rebuilds its "
-                             "decks, or delete it") from None
+            raise TableError(f"table '{name}' is damaged ({shown(error)}); {_DAMAGED.format(name=name)}") from None
         return table
 
     def save(self, table, command, seed=None) -> None:
