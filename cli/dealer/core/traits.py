@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 
+from dealer.core.numbers import MAX_LEVEL
 from dealer.core.ranks import slug
 from dealer.errors import DealerError, DiceError, TableError, printable
 
@@ -43,8 +44,8 @@ def person_name(name) -> str:
 _KIND_HELP = {
     "roll": "dice (3d6), a total already rolled (16) or bust",
     "dice": "dice, e.g. 3d10",
-    "level": "a whole number, e.g. 4",
-    "modifier": "a whole number, e.g. 2 or -1",
+    "level": "a whole number from 0 to 100, e.g. 4",
+    "modifier": "a whole number from -100 to 100, e.g. 2 or -1",
     "flag": "yes or no",
     "text": "text",
 }
@@ -114,8 +115,9 @@ def check_traits(ruleset, person, traits, free=False) -> dict:
         elif kind == "flag":
             ok = text.lower() in _FLAGS
             value = _FLAGS.get(text.lower(), value)
-        elif kind in ("level", "modifier"):
-            ok = isinstance(value, int) and (kind == "modifier" or value >= 0)
+        elif kind in ("level", "modifier"):  # bounded: a level feeds card counts and loops
+            ok = isinstance(value, int) and not isinstance(value, bool) and (
+                0 <= value <= MAX_LEVEL if kind == "level" else -MAX_LEVEL <= value <= MAX_LEVEL)
         elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
             try:
                 parse_dice(text, ruleset.dice["sides"])

@@ -19,6 +19,7 @@ from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, 
                                          check_player, move_event, record_result)
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, deck_source, skill_draw
+from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 
 
@@ -43,7 +44,8 @@ def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
     for item in str(table.trait(person, "rituals") or "").split(","):
         name, _, level = item.partition(":")
         if name.strip() and slug(name) == slug(ritual) and level.strip().lstrip("-").isdigit():
-            return int(level)
+            return whole_number(level, f"{person}'s {ritual} ritual (roster trait rituals)", low=0, high=20,
+                                error=ChipsError)
     return None
 
 

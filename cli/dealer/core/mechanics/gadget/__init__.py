@@ -105,7 +105,7 @@ def find_tier(ruleset: Any, text: str) -> Tier:
     """
     all_tiers = tiers(ruleset)
     key = _words(text)
-    if key.isdigit() and 1 <= int(key) <= len(all_tiers):
+    if key.isdigit() and len(key) <= 3 and 1 <= int(key) <= len(all_tiers):
         return all_tiers[int(key) - 1]
     rank = ruleset.by_id.get(key)
     if rank is not None and tier_level(ruleset, rank) >= 1:
