@@ -206,3 +206,75 @@ def test_a_roster_marshal_named_in_action_is_dealt_from_the_marshals_deck(dealer
     result = ok(dealer("action", "Bad Bob=16", "--table", "d", "--json")).json()["result"]
     assert result["participants"][0]["side"] == "marshal"
     assert result["countdown"][0]["side"] == "marshal"
+
+
+# -- characters and budgets -----------------------------------------------------------------------------
+
+SHEETS = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases" / "sheets"
+
+
+def test_seed_003s_sample_characters_each_spend_exactly_30_points(dealer):
+    """"You get 30 points to create your character" ... "Buying a skill costs points equal to the sum
+    of the levels bought" ... spells "at a reduced cost: 1 point per level" ... "A disadvantage is
+    something about you that makes you get one fewer card. They will give you 1-3 points.\""""
+    ok(dealer(*POKER, "table", "new", "t"))
+    for sheet in sorted(SHEETS.glob("*.toml")):
+        added = ok(dealer("table", "add", "t", "--sheet", str(sheet), "--strict", "--json")).json()["result"]
+        assert (added["budget"]["spent"], added["budget"]["points"], added["warnings"]) == (30, 30, []), sheet.name
+    checked = ok(dealer("table", "check", "t", "--json")).json()["result"]
+    assert sorted(checked["budgets"]) == ["Bert Muskie", "Sally Swift", "Three Eagles"]
+    sally = checked["budgets"]["Sally Swift"]["items"]
+    assert {item["name"]: item["points"] for item in sally if item["kind"] == "spell"} == {
+        "soul-blast": 2, "mirage": 2, "hunch": 2, "kentucky-windage": 3}
+    text = ok(dealer("table", "check", "t")).out
+    assert "  Three Eagles: 30 of 30 points: ok" in text
+
+
+def test_a_character_over_budget_is_warned_or_refused_with_strict(dealer):
+    """"Raising a skill later will cost the same number of points - so going from 4 to 5 will cost 5 points.\""""
+    ok(dealer(*POKER, "table", "new", "t"))
+    ok(dealer("table", "add", "t", "--sheet", str(SHEETS / "bert-muskie.toml")))
+    raised = dealer("table", "set", "t", "Bert Muskie", "--trait", "pistol=5")
+    assert raised.code == 0 and "Bert Muskie: 35 points spent, 5 over the 30" in raised.err
+    refused = dealer("table", "set", "t", "Bert Muskie", "--trait", "pistol=6", "--strict")
+    assert_clean_error(refused, code=1)
+    assert "41 points spent, 11 over" in refused.err
+    shown = ok(dealer("table", "show", "t", "--json")).json()["result"]
+    assert shown["roster"]["Bert Muskie"]["traits"]["pistol"] == 5  # the refused change wrote nothing
+
+
+def test_a_spell_above_the_master_skill_is_over_budget(dealer):
+    ok(dealer(*POKER, "table", "new", "t"))
+    run = dealer("table", "add", "t", "Sally", "--trait", "master=2", "--trait", "mirage=3", "--trait",
+                 "spells=mirage", "--strict")
+    assert_clean_error(run, code=1)
+    assert "spell mirage at level 3 is above the master skill, 2" in run.err
+
+
+def test_weird_dust_devils_scores_add_up_to_16_and_power_needs_a_weird(dealer):
+    """"Characters have 16 points to spend on scores, not 13." "Any character with a non-Zero Power
+    score must also have a Weird.\""""
+    ok(dealer("-r", "weird-dust-devils", "table", "new", "w"))
+    doc = dealer("table", "add", "w", "Doc", "--trait", "hand=4", "--trait", "eye=4", "--trait", "heart=3",
+                 "--trait", "guts=3", "--trait", "power=2", "--json")
+    assert doc.code == 0 and doc.json()["result"]["budget"]["spent"] == 16
+    assert "a Power of 2 needs a Weird" in doc.json()["result"]["warnings"][0]
+    ok(dealer("table", "set", "w", "Doc", "--trait", "weird=Aztec Mummy", "--strict"))
+    over = dealer("table", "add", "w", "Kid", "--trait", "hand=5", "--trait", "eye=5", "--trait", "heart=5",
+                  "--trait", "guts=2", "--strict")
+    assert_clean_error(over, code=1)
+    assert "Scores add up to 17, 1 over the 16" in over.err
+    ok(dealer("-r", "dust-devils", "table", "new", "d"))
+    assert "1 over the 13" in dealer("table", "add", "d", "Kid", "--trait", "hand=5", "--trait", "eye=5",
+                                     "--trait", "heart=2", "--trait", "guts=2").err
+
+
+def test_a_bad_sheet_is_a_short_usage_error(dealer, tmp_path):
+    ok(dealer(*POKER, "table", "new", "t"))
+    for text, words in [("[skils]\npistol = 3\n", "unknown key 'skils'"), ("[skills]\npistol = 'lots'\n", "pistol"),
+                        ("name = [", "not a TOML character sheet")]:
+        sheet = tmp_path / "bad.toml"
+        sheet.write_text(text, encoding="utf-8")
+        run = dealer("table", "add", "t", "X", "--sheet", str(sheet))
+        assert_clean_error(run, code=2)
+        assert words in run.err

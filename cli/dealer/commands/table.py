@@ -298,25 +298,59 @@ def log(ctx, name, since, last):
 
 @table.command("add")
 @table_argument()
-@click.argument("person")
+@click.argument("person", required=False)
 @click.option("--side", default=None, shell_complete=completes("sides"),
               help="posse or marshal (the ruleset's sides; default the first).")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
               help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
+@click.option("--sheet", type=click.Path(dir_okay=False), metavar="FILE.toml",
+              help="A character sheet: skills, spells, advantages, knacks, stunts, favors, disadvantages, "
+                   "miracles, Weird, traits (README: Tables).")
+@click.option("--strict", is_flag=True, help="Refuse a character over the ruleset's budget (or missing a Weird); "
+              "without it, a warning.")
 @global_options
 @click.pass_context
-def add(ctx, name, person, side, traits, trait_free):
-    """Add PERSON to the table's roster.
+def add(ctx, name, person, side, traits, trait_free, sheet, strict):
+    """Add PERSON to the table's roster (or the person a --sheet describes).
+
+    A character over the ruleset's creation budget (poker-hands: 30 points; Weird Dust
+    Devils: 16 points of Scores, and a Weird for a Power) gets a warning on stderr, or with
+    --strict is refused.
 
     \b
-    Example:
+    Examples:
       dealer table add friday Velvet --side posse --trait quickness=2d8 --trait hexslinging=5
+      dealer table add saloon --sheet bert.toml --strict
     """
     from dealer.core.roster import RosterRequest, add_person
 
-    request = RosterRequest(person, side, parse_traits(traits), trait_free)
-    Session(ctx, "table add").run(add_person, request, table="required", name=name, randomness=False)
+    values = parse_traits(traits)
+    if sheet:
+        person, side, values = _sheet(ctx, sheet, person, side, values)
+    if not person:
+        raise click.UsageError("who joins? dealer table add NAME PERSON (or a --sheet with a name)", ctx)
+    session = Session(ctx, "table add")
+    with session.table(name) as loaded:
+        result = add_person(loaded.ruleset, RosterRequest(person, side, values, trait_free, strict), loaded).to_data()
+    session.show(result, notes=result["warnings"])
+
+
+def _sheet(ctx, path, person, side, values):
+    """A character sheet's name, side and traits; the command line's win over the sheet's."""
+    import tomllib
+
+    from dealer.core.characters import sheet_traits
+
+    try:
+        with open(path, "rb") as handle:
+            sheet = tomllib.loads(handle.read(1_000_000).decode("utf-8-sig"))
+    except OSError as error:
+        raise click.BadParameter(f"cannot read {path}: {error.strerror or error}", ctx, param_hint="--sheet")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise click.BadParameter(f"{path} is not a TOML character sheet: {error}", ctx, param_hint="--sheet")
+    named, sided, traits = sheet_traits(sheet)
+    return person or named, side or sided, {**traits, **values}
 
 
 @table.command("set")
@@ -325,9 +359,10 @@ def add(ctx, name, person, side, traits, trait_free):
 @click.option("--side", default=None, shell_complete=completes("sides"), help="Move them to this side.")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
+@click.option("--strict", is_flag=True, help="Refuse a change that puts the character over the ruleset's budget.")
 @global_options
 @click.pass_context
-def set_command(ctx, name, person, side, traits, trait_free):
+def set_command(ctx, name, person, side, traits, trait_free, strict):
     """Change PERSON's side or traits.
 
     \b
@@ -336,8 +371,11 @@ def set_command(ctx, name, person, side, traits, trait_free):
     """
     from dealer.core.roster import RosterRequest, change_person
 
-    request = RosterRequest(person, side, parse_traits(traits), trait_free)
-    Session(ctx, "table set").run(change_person, request, table="required", name=name, randomness=False)
+    request = RosterRequest(person, side, parse_traits(traits), trait_free, strict)
+    session = Session(ctx, "table set")
+    with session.table(name) as loaded:
+        result = change_person(loaded.ruleset, request, loaded).to_data()
+    session.show(result, notes=result["warnings"])
 
 
 @table.command("remove")
@@ -480,6 +518,12 @@ def import_command(ctx, file, as_name):
     session.show(summary, ruleset=loaded.ruleset_name)
 
 
+def _budgets(loaded):
+    from dealer.core.roster import budgets
+
+    return budgets(loaded.ruleset, loaded)
+
+
 @table.command("check")
 @table_argument(required=False)
 @global_options
@@ -487,7 +531,8 @@ def import_command(ctx, file, as_name):
 def check_command(ctx, name):
     """Check a table is whole (default: --table): every card of each deck exactly once across
     its piles, chips conserved (favor chips counted), each mechanic's state, the roster and
-    the history. Exit 1, listing what is wrong, when it is not.
+    the history. Exit 1, listing what is wrong, when it is not. Then every character's points
+    against the ruleset's creation budget.
 
     \b
     Example:
@@ -506,7 +551,9 @@ def check_command(ctx, name):
         if not tx.exists(name):
             tx.load(name)  # says there is none, with the name it may have meant
         problems = table_problems(tx.db, name)  # reads the rows, not a loaded table: damage is listed
-    session.show({"kind": "table-check", "table": name, "whole": not problems, "problems": problems}, ruleset=None)
+        budgets = {} if problems else _budgets(tx.load(name))
+    session.show({"kind": "table-check", "table": name, "whole": not problems, "problems": problems,
+                  "budgets": budgets}, ruleset=None)
     if problems:
         raise TableError(f"table '{name}' is damaged ({render.plural(len(problems), 'problem')}); "
                          "restore it from an export (dealer table import), or delete it")

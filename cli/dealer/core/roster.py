@@ -30,6 +30,7 @@ class RosterRequest(NamedTuple):
     side: str | None = None
     traits: dict = {}
     free: bool = False
+    strict: bool = False  # a character over the ruleset's budget (or missing a Weird) is refused
 
 
 class TableResult(NamedTuple):
@@ -58,10 +59,11 @@ def add_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.R
     side = _side(request.side or sides[0], sides)
     values = {key: value for key, value in request.traits.items() if value is not None}
     values = check_traits(table.ruleset, person, values, free=request.free)
+    priced = _budget(table, person, values, request.strict)
     table.roster[person] = {"side": side, "traits": values}
     table.log("roster add", data={"person": person, "side": side, "traits": values})
     return TableResult({"kind": "roster", "action": "add", "table": table.name, "person": person, "side": side,
-                        "traits": values})
+                        "traits": values, **priced})
 
 
 def change_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
@@ -71,14 +73,37 @@ def change_person(ruleset: Any, request: RosterRequest, table: Table, rng: rando
     entry = table.person(request.person)
     if request.side:
         entry["side"] = _side(request.side, table.ruleset.action["sides"])
+    traits = dict(entry["traits"])
     for key, value in check_traits(table.ruleset, request.person, request.traits, free=request.free).items():
         if value is None:
-            entry["traits"].pop(key, None)
+            traits.pop(key, None)
         else:
-            entry["traits"][key] = value
+            traits[key] = value
+    priced = _budget(table, request.person, traits, request.strict)
+    entry["traits"] = traits
     table.log("roster set", data={"person": request.person, "side": entry["side"], "traits": entry["traits"]})
     return TableResult({"kind": "roster", "action": "set", "table": table.name, "person": request.person,
-                        **entry})
+                        **entry, **priced})
+
+
+def _budget(table: Table, person: str, traits: dict, strict: bool) -> dict:
+    """The character's budget and what is wrong with it: refused with ``strict``, else warnings."""
+    from dealer.core.characters import budget
+
+    priced = budget(table.ruleset, person, traits)
+    if priced is None:
+        return {"budget": None, "warnings": []}
+    if priced.problems and strict:
+        raise TableError(f"{person}: " + "; ".join(priced.problems) + " (--strict refuses; without it, a warning)")
+    return {"budget": priced.to_data(), "warnings": [f"{person}: {problem}" for problem in priced.problems]}
+
+
+def budgets(ruleset: Any, table: Table) -> dict[str, dict]:
+    """Every character's budget on the table (``table check``); empty when the ruleset sets none."""
+    from dealer.core.characters import budget
+
+    found = {name: budget(ruleset, name, entry["traits"]) for name, entry in table.roster.items()}
+    return {name: priced.to_data() for name, priced in found.items() if priced is not None}
 
 
 def remove_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:

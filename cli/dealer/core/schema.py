@@ -442,6 +442,18 @@ CHIPS = {
     "note": Field("str", "Where the counts come from, and how the ruleset reads the chip rules.", "", lines=True),
 }
 
+CHARACTERS = {
+    "points": Field("int", "Points a new character spends (seed 003: 30); 0 for no points budget.", 0, minimum=0),
+    "skill_costs": Field("list[int]", "What a skill costs at level 1, 2, 3, ... (seed 003: 1, 3, 6, 10, 15); past "
+                         "the list each level costs its own number.", [1, 3, 6, 10, 15], minimum=0, max_items=20),
+    "spell_cost": Field("int", "Points a spell costs for each level.", 1, minimum=0),
+    "unpriced": Field("list[str]", "Whole-number roster traits that are not skills bought with points "
+                      "(a combat modifier).", ["combat"]),
+    "score_points": Field("int", "A Dust Devils character's Scores add up to at most this (13; 16 in Weird Dust "
+                          "Devils); 0 for none.", 0, minimum=0),
+    "weird_for_power": Field("bool", "A character with a Power above zero must have a Weird.", True),
+}
+
 RULESET = {
     "schema": Field("int", "Ruleset format version; this dealer reads 1.", 1),
     "name": Field("str", "Short name; default the file name without `.toml`.", ""),
@@ -470,6 +482,7 @@ RULESET = {
     "conflict": table("`dealer conflict`.", CONFLICT),
     "gadget": table("`dealer gadget`.", GADGET),
     "chips": table("`dealer chips` and the chip draws of other mechanics.", CHIPS),
+    "characters": table("Creation budgets, reported by `dealer table add` and `dealer table check`.", CHARACTERS),
 }
 
 _TYPE_NAMES = {"str": "a string", "int": "an integer", "bool": "true or false", "list[str]": "a list of strings",

@@ -5,8 +5,10 @@ imported, so a bad value is reported naming the person, not later in the middle 
 
 >>> from dealer.store.rulesets import load
 >>> sorted(trait_kinds(load("poker-hands")).items())  # doctest: +NORMALIZE_WHITESPACE
-[('combat', 'modifier'), ('faithful', 'flag'), ('guardian-spirit', 'level'), ('huckster', 'flag'),
- ('knacks', 'text'), ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'text')]
+[('advantages', 'text'), ('combat', 'modifier'), ('disadvantages', 'text'), ('faithful', 'flag'),
+ ('favors', 'text'), ('guardian-spirit', 'level'), ('huckster', 'flag'), ('knacks', 'text'),
+ ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'text'),
+ ('spells', 'text'), ('stunts', 'text')]
 >>> check_traits(load("deadlands"), "Zed", {"quickness": "3d6", "soul-blast": 4})
 {'quickness': '3d6', 'soul-blast': 4}
 """
@@ -76,6 +78,10 @@ def trait_kinds(ruleset) -> dict[str, str]:
         kinds.update(master="level", huckster="flag", faithful="flag", miracles="text")
     for entry in catalogue:
         kinds.setdefault(slug(entry["name"]), "level")
+    if ruleset.document["characters"]["points"]:  # a character sheet's priced lists and spells
+        from dealer.core.characters import PRICED_LISTS, REFUNDS
+
+        kinds.update(dict.fromkeys(PRICED_LISTS + REFUNDS + ("spells",), "text"))
     for mechanic in ("conflict", "chips", "gadget"):  # each says what it reads
         if mechanic in ruleset.document["mechanics"]:
             module = importlib.import_module(f"dealer.core.mechanics.{mechanic}")

@@ -56,9 +56,10 @@ def roster_text(result, cards_fmt):
     """A person joined, changed, left or rested."""
     person, action = result.get("person"), result["action"]
     if action == "add":
-        return [f"{person} ({result['side']}) joins table {result['table']}" + traits_text(result["traits"])]
+        return [f"{person} ({result['side']}) joins table {result['table']}" + traits_text(result["traits"])
+                + _budget_text(result.get("budget"))]
     if action == "set":
-        return [f"{person} ({result['side']})" + traits_text(result["traits"])]
+        return [f"{person} ({result['side']})" + traits_text(result["traits"]) + _budget_text(result.get("budget"))]
     if action == "remove":
         return [f"{person} leaves table {result['table']}"]
     lines = []
@@ -66,6 +67,19 @@ def roster_text(result, cards_fmt):
         rituals = f"; rituals free again: {', '.join(rested['rituals'])}" if rested["rituals"] else ""
         lines.append(f"{name} rests: casts counted afresh (was {rested['casts_before']}){rituals}")
     return lines or [f"table {result['table']}: nobody on the roster to rest"]
+
+
+def _budget_text(budget):
+    return f" ({budget['spent']} of {budget['points']} points)" if budget else ""
+
+
+def budget_lines(budgets):
+    """Each character's points against the budget, with what is wrong."""
+    lines = []
+    for person, budget in budgets.items():
+        state = "; ".join(budget["problems"]) or "ok"
+        lines.append(f"  {person}: {budget['spent']} of {budget['points']} points: {state}")
+    return lines
 
 
 def undo_text(result, cards_fmt):
@@ -149,5 +163,9 @@ def log_lines(events, widths):
 def check_text(result, cards=None):
     """``table check``: whole, or each problem on its own line."""
     if result["whole"]:
-        return [f"table {result['table']}: whole (every card once, chips conserved, state, roster and history)"]
-    return [f"table {result['table']}: damaged"] + [f"  - {problem}" for problem in result["problems"]]
+        lines = [f"table {result['table']}: whole (every card once, chips conserved, state, roster and history)"]
+    else:
+        lines = [f"table {result['table']}: damaged"] + [f"  - {problem}" for problem in result["problems"]]
+    if result.get("budgets"):
+        lines += ["budgets:"] + budget_lines(result["budgets"])
+    return lines

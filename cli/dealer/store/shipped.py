@@ -400,7 +400,13 @@ def _deadlands():
                        'build_jokers': {},
                        'breakdown_cards': [],
                        'deck': 'gadget',
-                       'gm_deck': 'gm'}}
+                       'gm_deck': 'gm'},
+            'characters': {'points': 0,
+                           'skill_costs': [1, 3, 6, 10, 15],
+                           'spell_cost': 1,
+                           'unpriced': ['combat'],
+                           'score_points': 0,
+                           'weird_for_power': True}}
 
 
 def _dust_devils():
@@ -614,6 +620,12 @@ def _dust_devils():
                          'fear_running': 'bust',
                          'called': [],
                          'called_miss': 'a miss'},
+            'characters': {'score_points': 13,
+                           'points': 0,
+                           'skill_costs': [1, 3, 6, 10, 15],
+                           'spell_cost': 1,
+                           'unpriced': ['combat'],
+                           'weird_for_power': True},
             'mechanics': ['conflict'],
             'extends': '',
             'remove_cards': [],
@@ -1002,6 +1014,12 @@ def _poker_hands():
                      'joker_bonus': 0,
                      'raise_damage_die': 0,
                      'damage_step': 0},
+            'characters': {'points': 30,
+                           'skill_costs': [1, 3, 6, 10, 15],
+                           'spell_cost': 1,
+                           'unpriced': ['combat'],
+                           'score_points': 0,
+                           'weird_for_power': True},
             'action': {'style': 'hands',
                        'hand_size': 5,
                        'min_rank': 'pair',
@@ -1595,7 +1613,13 @@ def _savage_worlds():
                       'rituals': {},
                       'way_as': '',
                       'ritual_throw': 1,
-                      'note': ''}}
+                      'note': ''},
+            'characters': {'points': 0,
+                           'skill_costs': [1, 3, 6, 10, 15],
+                           'spell_cost': 1,
+                           'unpriced': ['combat'],
+                           'score_points': 0,
+                           'weird_for_power': True}}
 
 
 def _weird_dust_devils():
@@ -1973,6 +1997,12 @@ def _weird_dust_devils():
                          'fear_running': 'bust',
                          'called': [],
                          'called_miss': 'a miss'},
+            'characters': {'score_points': 16,
+                           'points': 0,
+                           'skill_costs': [1, 3, 6, 10, 15],
+                           'spell_cost': 1,
+                           'unpriced': ['combat'],
+                           'weird_for_power': True},
             'mechanics': ['conflict'],
             'extends': '',
             'remove_cards': [],

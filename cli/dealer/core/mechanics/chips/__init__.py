@@ -214,8 +214,10 @@ def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:
         raise ChipsError(f"{ruleset.name} has no knacks")
     from dealer.core.ranks import slug
 
+    from dealer.core.characters import names
+
     listed = str(table.trait(person, "knacks") or "")
-    if slug(knack) not in [slug(name) for name in listed.split(",") if name.strip()]:
+    if slug(knack) not in [slug(name) for name in names(listed)]:
         where = f"table '{table.name}'" if table.persistent else "a table (--table)"
         raise ChipsError(f"{person} has no knack '{knack}' on {where}: "
                          f"add it with --trait knacks=\"{knack}\" (knacks now: {listed or 'none'})")
