@@ -114,7 +114,7 @@ def check_traits(ruleset, person, traits, free=False) -> dict:
             ok = isinstance(value, int) and (kind == "modifier" or value >= 0)
         elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
             try:
-                parse_dice(text, ruleset.dice["sides"])
+                parse_dice(text, ruleset.dice["sides"], one_die=True)
             except DiceError:
                 ok = False
         if not ok:

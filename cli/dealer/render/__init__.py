@@ -32,6 +32,7 @@ RENDERERS = {
     "sleeve": "dealer.render.action:sleeve_text",
     "play-sleeve": "dealer.render.action:play_text",
     "interrupt": "dealer.render.action:interrupt_text",
+    "hold": "dealer.render.action:hold_text",
     "long-action": "dealer.render.action:begin_text",
     "hex": "dealer.render.hex:hex_text",
     "spell": "dealer.render.hex:spell_text",
