@@ -26,7 +26,8 @@ def chips_block(data: dict) -> list[str]:
     """The pot, each player's chips (and favor chips), wounds, and conservation."""
     where = f"table {data['table']}" if data.get("table") else "a fresh pot"
     cap = f" (cap {data['cap']})" if data.get("cap") else ""
-    lines = [f"{where}: pot {counts_text(data['pot'])}{cap}"]
+    unlimited = " (unlimited: it makes a chip when it has none)" if data.get("unlimited") else ""
+    lines = [f"{where}: pot {counts_text(data['pot'])}{cap}{unlimited}"]
     for name in dict.fromkeys([*data["players"], *data["favor"]]):
         held = counts_text(data["players"].get(name, {}))
         favor = data["favor"].get(name)
@@ -88,4 +89,18 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
         lines.append(f"  second wind: casts counted afresh (was {data['casts_before']})")
     if data.get("does") in PICK_ME_UP_WORDS:
         lines.append("  " + PICK_ME_UP_WORDS[data["does"]].format(**data))
+    if "reroll" in data:
+        lines += _reroll_lines(data["reroll"])
     return lines + chips_block(data)
+
+
+def _reroll_lines(data: dict) -> list[str]:
+    """A Benny's reroll: both rolls and which stands."""
+    from dealer.render.dice import roll_line
+
+    name = data["bust_name"]
+    stands = "the reroll stands" if data["kept"] == "again" else "the first roll stands (the better)"
+    if data["again"]["bust"]:
+        stands = f"a {name} on the reroll ends the attempt: it stands"
+    return [f"  before: {roll_line(data['before'], name)}", f"  reroll: {roll_line(data['again'], name)}",
+            f"  {stands}"]

@@ -131,7 +131,9 @@ _OPTIONS = {"tn", "raise_step", "bust", "max_chain", "modifier", "wild_die", "ch
 
 def reroll(ruleset: Any, table: Table, record: LastRoll, rng: random.Random) -> dict:
     """Roll the remembered dice again with the same options; keep the better total (a Critical
-    Failure on the reroll ends the attempt and stands). The record keeps what stands."""
+    Failure on the reroll ends the attempt and stands). The record keeps what stands. Returns
+    ``before``, ``again`` (both as ``results.roll_data``), ``kept`` (``before`` or ``again``) and
+    the ruleset's word for a bust."""
     from dealer.core import results
     from dealer.core.dice import trait_roll
 
@@ -142,11 +144,11 @@ def reroll(ruleset: Any, table: Table, record: LastRoll, rng: random.Random) -> 
     before = record.roll
     again = results.roll_data(trait_roll(record.count, record.sides, rng, **record.options))
     if again["bust"]:
-        kept = "reroll"
+        kept = "again"
     else:
-        kept = "reroll" if again["total"] > before["total"] else "before"
+        kept = "again" if again["total"] > before["total"] else "before"
     record.rerolls += 1
-    if kept == "reroll":
+    if kept == "again":
         record.roll = again
     table.log("reroll", data={"person": record.person, "before": before, "reroll": again, "kept": kept})
-    return {"before": before, "reroll": again, "kept": kept, "bust_name": ruleset.dice["bust_name"]}
+    return {"before": before, "again": again, "kept": kept, "bust_name": ruleset.dice["bust_name"]}

@@ -71,7 +71,7 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
     elif rolled is not None:
         from dealer.core.mechanics.last_roll import reroll
 
-        detail.update(reroll(ruleset, table, rolled, rng))
+        detail["reroll"] = reroll(ruleset, table, rolled, rng)
     return record_result("spend", table, [event], **detail)
 
 
