@@ -85,8 +85,8 @@ def _as(session, dice, tn, faces, extra, joker, person):
 
 def _trait(session, dice, tn, count, odds, faces, extra, joker):
     """A trait roll: the ruleset's dice (with a Wild Die, one trait die and the Wild Die)."""
-    from dealer.core.dice import (Scripted, check_trait_dice, parse_dice, parse_faces, roll_options, trait_roll,
-                                  trait_roll_odds)
+    from dealer.core.dice import (Scripted, check_trait_dice, parse_dice, parse_faces, roll_options, trait_odds_of,
+                                  trait_roll)
 
     rules = session.ruleset.dice
     number, sides, modifier = parse_dice(dice, rules["sides"], one_die=True)
@@ -95,7 +95,7 @@ def _trait(session, dice, tn, count, odds, faces, extra, joker):
     options["modifier"] += modifier
     line = _line(rules)
     if odds:
-        result = odds_data(trait_roll_odds(number, sides, **options))
+        result = odds_data(trait_odds_of(dice, rules, tn=tn, extra=extra, joker=joker))
         session.emit([session.envelope(result)], odds_text(result, rules["bust_name"]))
     elif faces is not None:
         scripted = Scripted(parse_faces(faces))

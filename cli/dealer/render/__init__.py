@@ -49,6 +49,7 @@ RENDERERS = {
     "odds-hand": "dealer.render.odds:hand_odds_text",
     "odds-hex": "dealer.render.odds:hex_odds_text",
     "odds-action": "dealer.render.odds:action_odds_text",
+    "odds-action-card": "dealer.render.odds:card_odds_text",
     "odds-gadget": "dealer.render.odds:gadget_odds_text",
     "odds-conflict": "dealer.render.odds:conflict_odds_text",
     "table": "dealer.render.tables:table_event_text",
