@@ -256,6 +256,8 @@ def _check_references(doc, ruleset_parts, problems):
         problems.append("action.sides: a side is named twice")
     cards(action["specials"], "action.specials")
     problems.extend(_draw_edge_problems(action, deck))
+    if any(char.isspace() or char == "," for char in action["deck"]) or len(action["deck"]) > 16:
+        problems.append("action.deck: a deck name is one word of at most 16 characters, without commas")
     chips = doc["chips"]
     if chips["unlimited"] and len(chips["pot"]) != 1:
         problems.append(f"chips.unlimited: an unlimited pot holds chips of one colour; the pot has "

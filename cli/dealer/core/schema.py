@@ -229,8 +229,8 @@ ACTION = {
     "deal": Field("str", "Style `countdown`: how many cards a character is dealt a round. `quickness`: by a "
                   "Quickness roll (`cards_on_success` and the rest; seed 000); `one`: one card each, no roll, "
                   "changed by the roster's `draw_edges` (SWADE).", "quickness", choices=["quickness", "one"]),
-    "deck": Field("str", "One action deck shared by every side, by this name (SWADE); empty: a deck per side.", "",
-                  code=True),
+    "deck": Field("str", "One action deck shared by every side, by this name (SWADE); empty: a deck per side.",
+                  ""),
     "draw_edges": Field("map", "Style `countdown`: Edges and Hindrances that change a character's draw, by name "
                         "(`level-headed`): which roster trait lists them and what each does.", {},
                         value=table("", DRAW_EDGE)),

@@ -105,7 +105,7 @@ def card_odds(ruleset: Any, cards: str | None = None, combos: tuple[str, ...] = 
     """The table ``dealer odds action`` prints: for each card to beat (``cards``; default each rank,
     over its four suits), the chance to act before it with no Edge, each entry of
     ``action.draw_edges`` alone, and each combination in ``combos`` (``"level headed+quick"``)."""
-    from dealer.core.mechanics.action.edges import edge_names
+    from dealer.core.mechanics.action.common import edge_names
 
     ruleset.require("action")
     table = ruleset.action["draw_edges"]

@@ -235,18 +235,23 @@ def _surprised(ruleset: Any, request: CountdownRequest, people: dict[str, Partic
         people[name] = people[name]._replace(guts=spec)
 
 
+def edge_names(text: Any) -> tuple[str, ...]:
+    """A roster list (``"Level Headed, Quick"``) as names to compare (``level-headed``)."""
+    from dealer.core.ranks import slug
+
+    if text is None or text is True or text is False:
+        return ()
+    return tuple(slug(part) for part in str(text).replace("+", ",").split(",") if part.strip())
+
+
 def roster_edges(ruleset: Any, table: Table, name: str) -> tuple[str, ...]:
     """The names in the roster traits that list draw-changing Edges and Hindrances (``edges``, ``hindrances``)."""
-    from dealer.core.mechanics.action.edges import edge_names
-
     traits = dict.fromkeys(edge["trait"] for edge in ruleset.action["draw_edges"].values())
     return tuple(edge for trait in traits for edge in edge_names(table.trait(name, trait)))
 
 
 def _edges(ruleset: Any, name: str, spec: str, known: Participant | None) -> tuple[str, ...]:
     """Deal one: ``NAME=level headed+quick`` lists the draw's Edges inline (they replace the roster's)."""
-    from dealer.core.mechanics.action.edges import edge_names
-
     if not spec:
         return known.edges if known else ()
     names = edge_names(spec)

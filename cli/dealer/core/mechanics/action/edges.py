@@ -48,18 +48,11 @@ class DrawPlan(NamedTuple):
     edges: tuple[str, ...] = ()
 
 
-def edge_names(text: Any) -> tuple[str, ...]:
-    """A roster list (``"Level Headed, Quick"``) as names to compare (``level-headed``)."""
-    if text is None or text is True or text is False:
-        return ()
-    return tuple(slug(part) for part in str(text).replace("+", ",").split(",") if part.strip())
-
-
 def draw_plan(ruleset: Any, names: Any) -> DrawPlan:
     """The draw of a character with these Edges and Hindrances (names as typed; the ones that do
     not change the draw are ignored)."""
     table = ruleset.action["draw_edges"]
-    have = {slug(name) for name in names} & set(table)
+    have = {slug(name) for name in names} & set(table)  # typed names, or slugs already
     for name in list(have):
         have -= set(table[name]["replaces"])
     ordered = [name for name in table if name in have]

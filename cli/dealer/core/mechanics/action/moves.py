@@ -51,7 +51,7 @@ class BeginRequest(NamedTuple):
 def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: random.Random) -> RoundResult:
     """Every action card back, the decks shuffled, sleeves, long actions and the combat's state cleared."""
     ruleset.require("action")
-    from dealer.core.mechanics.action import hold
+    from dealer.core.mechanics.action.hold import clear
 
     names = [COMBAT_DECK] if ruleset.action["style"] == "hands" else deck_names(ruleset)
     for name in names:
@@ -59,7 +59,7 @@ def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: rando
     state = table.state(ActionState)
     state.round, state.owed_reshuffle, state.shocked, state.hands = 0, [], [], []
     long_actions.clear(table)
-    hold.clear(table)
+    clear(table)
     table.log("new combat", data={"decks": names})
     return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
 
@@ -137,11 +137,11 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
     """``name`` interrupts ``against``: with an any-time card (a Joker) at once and without a roll
     (spending it, unless it gives a bonus all round); from Hold or with a sleeve card by an opposed
     roll of ``action.interrupt_trait``, settled as ``action.interrupt_by`` says."""
-    from dealer.core.mechanics.action import hold
+    from dealer.core.mechanics.action.hold import interrupt_from_hold, on_hold
 
     ruleset.require("action")
     given = named_rolls(request.rolls, "--roll", ruleset.dice["sides"])
-    waiting = request.name in hold.on_hold(table)
+    waiting = request.name in on_hold(table)
     if table.persistent and not waiting:
         side, piles = _holder_deck(ruleset, table, request.name)
         any_time = [code for code in piles.play.get(request.name, [])
@@ -156,9 +156,9 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
     if waiting or (ruleset.action["hold"] and not ruleset.action["sleeve"]):
         if not table.persistent:
             raise ActionError("an interrupt from Hold needs the table that keeps the Hold: add --table NAME")
-        result = hold.interrupt_from_hold(ruleset, table, rng, request.name,
-                                          _interrupt_roll(ruleset, table, request.name, given), request.against,
-                                          _interrupt_roll(ruleset, table, request.against, given))
+        result = interrupt_from_hold(ruleset, table, rng, request.name,
+                                     _interrupt_roll(ruleset, table, request.name, given), request.against,
+                                     _interrupt_roll(ruleset, table, request.against, given))
         result["bust_name"] = ruleset.dice["bust_name"]
         return RoundResult(result)
     result = interrupt(ruleset, rng, request.name, _interrupt_roll(ruleset, table, request.name, given),

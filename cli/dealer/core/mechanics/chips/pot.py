@@ -104,7 +104,7 @@ def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: ra
         raise ChipsError("nobody on the roster to draw: add players with dealer table add"
                          + (f" {table.name} NAME" if table.name else ""))
     state = table.state(ChipsState)
-    rules, cap = ruleset.chips, ruleset.chips["cap"]
+    rules = ruleset.chips
     events = _returns(table) if rules["session_returns"] else []
     counts = {person: 0 if table.trait(person, "extra") else rules["session_sides"].get(entry["side"], rules["session"])
               for person, entry in table.roster.items()}
