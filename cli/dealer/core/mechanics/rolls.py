@@ -43,16 +43,17 @@ class RollSpec(NamedTuple):
         """``parse``, or None for no text (a trait not given)."""
         return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
 
-    def roll(self, rng: random.Random, tn: int, dice_rules: dict, *, extra: bool = False) -> Any:
+    def roll(self, rng: random.Random, tn: int, dice_rules: dict, *, extra: bool = False, joker: bool = False) -> Any:
         """Roll it against ``tn``. In a game with a Wild Die, one trait die is a Wild Card's roll with
-        the Wild Die beside it, or an ``extra``'s without (``dice.roll_options``)."""
+        the Wild Die beside it, or an ``extra``'s without, and ``joker`` adds the Joker's bonus
+        (``dice.roll_options``)."""
         if self.bust:
             return given_roll(0, tn=tn, raise_step=dice_rules["raise_step"], bust=True)
         if self.total is not None:
             return given_roll(self.total, tn=tn, raise_step=dice_rules["raise_step"])
         count, sides, modifier = self.dice
         if dice_rules.get("wild_die") and count == 1:
-            options = roll_options(dice_rules, tn=tn, extra=extra)
+            options = roll_options(dice_rules, tn=tn, extra=extra, joker=joker)
             options["modifier"] += modifier
             return trait_roll(count, sides, rng, **options)
         return trait_roll(count, sides, rng, modifier=modifier, tn=tn, raise_step=dice_rules["raise_step"],

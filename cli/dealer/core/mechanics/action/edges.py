@@ -165,6 +165,8 @@ def draw_note(plan: DrawPlan, drawn: list[str], redrawn: list[str], kept: str) -
     text = f"{names}: drew {' '.join(drawn)}"
     if len(drawn) > 1:
         text += f", the {plan.keep}"
+        if plan.keep == "lowest" and plan.any_time_kept:
+            text += " unless a Joker"
     if redrawn:
         text += f"; redrew {' '.join(redrawn)}"
     return text + f"; acts on {kept}"

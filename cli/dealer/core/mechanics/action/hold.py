@@ -118,11 +118,18 @@ def settle_higher(mine: Any, theirs: Any) -> str:
 
 def interrupt_from_hold(ruleset: Any, table: Table, rng: random.Random, name: str, name_roll: Any, other: str,
                         other_roll: Any) -> dict:
-    """``name`` on Hold interrupts ``other``: both roll ``interrupt_trait``; the Hold is spent."""
+    """``name`` on Hold interrupts ``other``: both roll ``interrupt_trait`` (a Trait roll: a Joker's
+    holder adds its bonus); the Hold is spent."""
+    from dealer.core.mechanics.last_roll import bonus_card
+
     spend(table, name)
     tn = ruleset.dice["tn"]
-    mine = name_roll.roll(rng, tn, ruleset.dice, extra=bool(table.trait(name, "extra")))
-    theirs = other_roll.roll(rng, tn, ruleset.dice, extra=bool(table.trait(other, "extra")))
+
+    def roll(spec, person):  # a Trait roll: an Extra's has no Wild Die, a Joker's holder adds its bonus
+        return spec.roll(rng, tn, ruleset.dice, extra=bool(table.trait(person, "extra")),
+                         joker=bonus_card(ruleset, table, person) is not None)
+
+    mine, theirs = roll(name_roll, name), roll(other_roll, other)
     outcome = settle_higher(mine, theirs)
     table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold"})
     return {"kind": "interrupt", "table": table.name, "name": name, "against": other, "card": None, "from": "hold",

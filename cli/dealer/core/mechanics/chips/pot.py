@@ -122,7 +122,8 @@ def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: ra
             events.append(event)
     state.rituals = {}
     state.sessions += 1
-    return record_result("session", table, events, session=state.sessions, each=rules["session"], skipped=skipped)
+    return record_result("session", table, events, session=state.sessions, each=rules["session"], counts=counts,
+                         skipped=skipped)
 
 
 def _returns(table: Table) -> list[dict]:
