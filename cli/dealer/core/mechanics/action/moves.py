@@ -143,7 +143,13 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
     given = named_rolls(request.rolls, "--roll", ruleset.dice["sides"])
     waiting = request.name in on_hold(table)
     if table.persistent and not waiting:
-        side, piles = _holder_deck(ruleset, table, request.name)
+        try:
+            side, piles = _holder_deck(ruleset, table, request.name)
+        except ActionError:
+            if not ruleset.action["hold"]:
+                raise
+            raise ActionError(f"{request.name} is not on Hold and holds no Joker to interrupt with: go on Hold "
+                              f"first (dealer action hold \"{request.name}\" --table {table.name})") from None
         any_time = [code for code in piles.play.get(request.name, [])
                     if ruleset.action["specials"].get(code, {}).get("any_time")]
         if any_time:
