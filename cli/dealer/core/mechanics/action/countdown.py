@@ -190,11 +190,11 @@ def _specials(ruleset, table, decks, rows, people, state, rng) -> list[dict]:
 def _special_chip(ruleset, table, effect, row, people, card, rng) -> list[dict]:
     """The one chip loop for special cards (``action.specials.X.chip``): the holder, the GM, or every
     Wild Card on the holder's side (Jokers Wild)."""
-    from dealer.core.mechanics.chips import pot_draw
-
     holder = row["name"]
     if effect["chip"] == "none":
         return []
+    from dealer.core.mechanics.chips import pot_draw
+
     if effect["chip"] == "side":
         takers = [person.name for person in people if person.side == row["side"] and not person.extra]
         why = f"{holder} drew the {card.name}: Jokers Wild"
