@@ -252,7 +252,7 @@ def countdown(ruleset: Any, rows: list[dict], decks: dict, holding: list[str] | 
     found = {"any_time": any_time, "countdown": order, "sleeves": sleeves}
     if ruleset.action["hold"]:
         sides = {row["name"]: row["side"] for row in rows}
-        found["hold"] = [{"name": name, "side": sides.get(name, "")} for name in holding or ()]
+        found["hold"] = [{"name": name, "side": sides[name]} for name in holding or () if name in sides]
     return found
 
 
