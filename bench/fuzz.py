@@ -33,12 +33,13 @@ COMMANDS = [
     ["table", "shuffle"], ["table", "reset"], ["table", "delete"], ["table", "undo"], ["table", "export"],
     ["table", "import"], ["table", "check"], ["action"], ["action", "deal"], ["action", "new"],
     ["action", "sleeve"], ["action", "play"], ["action", "interrupt"], ["action", "begin"],
+    ["action", "hold"], ["action", "act"],
     ["hex"], ["conflict"], ["conflict", "harm"], ["conflict", "clear"], ["conflict", "show"], ["chips"],
     ["chips", "draw"], ["chips", "give"], ["chips", "spend"], ["chips", "return"], ["chips", "session"],
     ["chips", "ritual"], ["chips", "wound"], ["gadget", "design"], ["gadget", "build"], ["gadget", "use"],
     ["gadget", "repair"], ["gadget", "list"],
     ["odds", "hand"], ["odds", "hex"], ["odds", "action"], ["odds", "gadget"], ["odds", "conflict"],
-    ["nonsense"], [],
+    ["odds", "roll"], ["nonsense"], [],
 ]
 HUGE = "9" * 5000
 TOKENS = [
@@ -51,9 +52,9 @@ TOKENS = [
     "--tier", "--by", "--rush", "--reliability", "--fail-hand", "--build-joker", "--samples", "--holding",
     "--deck-left", "--dice", "--allow-short", "--as", "--simulate", "--guardian", "--assist-skill", "--action-card",
     "--huckster", "--faithful", "--master", "--card", "--device", "--complexity", "--fixed", "--defend",
-    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge",
+    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge",
     # rulesets, tables, people
-    "deadlands", "weird-dust-devils", "dust-devils", "poker-hands", "nope", "./missing.toml",
+    "deadlands", "weird-dust-devils", "dust-devils", "poker-hands", "savage-worlds", "nope", "./missing.toml",
     "t", "p", "w", "x", "Sarah", "Bob", "Sam", "TE", "Bert", "Doc", "Kid", "Velvet", "posse", "marshal",
     # values
     "hand,eye", "Doc=hand=3,eye=2,power=1", "Kid=:T10,KSw", "Sam=3", "Bob=2", "Sam=+1", "white", "red", "blue",
@@ -123,6 +124,8 @@ EXAMPLES = [
     ["odds", "hex", "soul blast", "--dice", "5d10", "--level", "4"], ["odds", "action", "3d6"],
     ["-r", "poker-hands", "odds", "gadget", "--reliability", "5", "--fail-hand", "5"],
     ["-r", "poker-hands", "odds", "conflict", "Sam=3", "Bob=2", "--samples", "200"],
+    ["-r", "savage-worlds", "odds", "roll", "d8", "--tn", "6"], ["-r", "savage-worlds", "odds", "action", "Kh"],
+    ["action", "hold", "Sarah", "--table", "t"], ["action", "act", "Sarah", "--table", "t"],
 ]
 
 

@@ -244,8 +244,8 @@ def _ruleset_case(dealer, tmp_path, name, seed, commands):
         run = check(dealer, ["-r", str(path), "hand", cards])
         assert run.code == 0, (cards, run)
         if ruleset.action["style"] == "countdown" and "action" in ruleset.document["mechanics"]:
-            die = f"2d{ruleset.dice['sides'][0]}"
-            run = check(dealer, ["-r", str(path), "action", f"A={die}", "-m", f"B={die}", "--seed", seed % 1000])
+            die = f"=2d{ruleset.dice['sides'][0]}" if ruleset.action["deal"] == "quickness" else ""  # else one card
+            run = check(dealer, ["-r", str(path), "action", f"A{die}", "-m", f"B{die}", "--seed", seed % 1000])
             assert run.code == 0, run
 
 

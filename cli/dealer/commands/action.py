@@ -19,8 +19,9 @@ def action(ctx):
     \b
     Participants are NAME=SPEC: the posse as arguments, the Marshal's side with -m.
     SPEC is Quickness dice (3d6, 2d8+1), a total already rolled (16) or bust; add
-    :CARDS for cards dealt by hand (Sarah=16:Qh,8d,4c). On a table the roster's
-    quickness traits deal everyone in, and each call deals the next round. A
+    :CARDS for cards dealt by hand (Sarah=16:Qh,8d,4c). In savage-worlds each is
+    dealt one card: SPEC names the Edges that change the draw (Sarah=level-headed+quick).
+    On a table the roster deals everyone in, and each call deals the next round. A
     participant named like a subcommand: write it with = or after -- (action -- play=3d6).
 
     \b
@@ -32,6 +33,7 @@ def action(ctx):
       dealer action begin Velvet 2 --what mirage --table friday
       dealer action new --table friday
       dealer -r poker-hands action Bert=+1 Sally Cultist=4
+      dealer -r savage-worlds action Sarah=level-headed Velvet=quick -m Cultists
     """
     if ctx.invoked_subcommand is None:  # only options were given: deal with the roster
         ctx.invoke(deal)
@@ -56,11 +58,14 @@ def deal(ctx, **options):
     session.run(mechanic.resolve, round_request(session.ruleset, **options))
 
 
-def _move(ctx, command, request_type, *fields, randomness=False):
-    """A move kept on a table (a new combat, a sleeve, a play, a long action): ``request_type`` of
-    ``action.moves`` made of ``fields``, resolved on the --table."""
+def _move(ctx, command, request_type, *fields, randomness=False, module="moves"):
+    """A move kept on a table (a new combat, a sleeve, a play, a long action, a Hold): ``request_type``
+    of ``action.moves`` (or ``module``) made of ``fields``, resolved on the --table."""
+    import importlib
+
     from dealer.core.mechanics import action as mechanic
-    from dealer.core.mechanics.action import moves
+
+    moves = importlib.import_module(f"dealer.core.mechanics.action.{module}")
 
     session = Session(ctx, command)
     if not session.settings.table:
@@ -118,15 +123,16 @@ def play(ctx, name):
 @click.option("--against", required=True, metavar="OTHER", shell_complete=completes("roster"),
               help="The character being interrupted.")
 @click.option("--roll", "rolls", multiple=True, metavar="NAME=DICE",
-              help="Quickness for either character (default: their roster quickness trait).")
+              help="The roll of either character (default: their roster trait: quickness, or athletics).")
 @global_options
 @click.pass_context
 def interrupt_command(ctx, name, against, rolls):
-    """NAME interrupts OTHER: with the Red Joker at once, with a sleeve card by an opposed Quickness roll.
+    """NAME interrupts OTHER: with a Joker at once, else by an opposed roll (from Hold or a sleeve card).
 
-    The Red Joker acts any time, without a roll, and is spent. With a sleeve card, a
-    success means the two act simultaneously, a raise that NAME acts first; otherwise
-    NAME keeps the card and waits.
+    A Joker acts any time, without a roll. With a sleeve card (deadlands), a success on
+    the opposed Quickness roll means the two act simultaneously, a raise that NAME acts
+    first; otherwise NAME keeps the card and waits. From Hold (savage-worlds), both roll
+    athletics: the higher acts first, a tie simultaneously; the Hold is used either way.
 
     \b
     Example:
@@ -136,6 +142,36 @@ def interrupt_command(ctx, name, against, rolls):
     from dealer.core.mechanics.action.moves import InterruptRequest
 
     Session(ctx, "action interrupt").run(mechanic.resolve, InterruptRequest(name, against, rolls))
+
+
+@action.command("hold")
+@click.argument("name", shell_complete=completes("roster"))
+@global_options
+@click.pass_context
+def hold_command(ctx, name):
+    """NAME goes on Hold (savage-worlds): kept across rounds until used, no card dealt meanwhile.
+
+    \b
+    Examples:
+      dealer action hold Sarah --table posse
+      dealer action act Sarah --table posse
+      dealer action interrupt Sarah --against Cultists --table posse
+    """
+    _move(ctx, "action hold", "HoldRequest", name, module="hold")
+
+
+@action.command("act")
+@click.argument("name", shell_complete=completes("roster"))
+@global_options
+@click.pass_context
+def act_command(ctx, name):
+    """NAME acts from Hold now: the Hold is spent.
+
+    \b
+    Example:
+      dealer action act Sarah --table posse
+    """
+    _move(ctx, "action act", "ActRequest", name, module="hold")
 
 
 @action.command("begin")

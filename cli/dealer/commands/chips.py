@@ -51,11 +51,11 @@ def draw(ctx, person, count):
 
 @chips.command("give")
 @click.argument("person", shell_complete=completes("roster"))
-@click.argument("colour", shell_complete=completes("colours"))
+@click.argument("colour", required=False, shell_complete=completes("colours"))
 @global_options
 @click.pass_context
 def give(ctx, person, colour):
-    """The GM hands PERSON a COLOUR chip from the pot."""
+    """The GM hands PERSON a COLOUR chip from the pot (a pot of one colour, Bennies: no COLOUR)."""
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "give", pot.resolve_move, pot.MoveRequest(person, colour))
@@ -63,11 +63,11 @@ def give(ctx, person, colour):
 
 @chips.command("return")
 @click.argument("person", shell_complete=completes("roster"))
-@click.argument("colour", shell_complete=completes("colours"))
+@click.argument("colour", required=False, shell_complete=completes("colours"))
 @global_options
 @click.pass_context
 def return_command(ctx, person, colour):
-    """PERSON puts a COLOUR chip back in the pot."""
+    """PERSON puts a COLOUR chip back in the pot (a pot of one colour: no COLOUR)."""
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "return", pot.resolve_move, pot.MoveRequest(person, colour, back=True))
@@ -85,7 +85,7 @@ def session_command(ctx):
 
 @chips.command("spend")
 @click.argument("person", shell_complete=completes("roster"))
-@click.argument("colour", shell_complete=completes("colours"))
+@click.argument("colour", required=False, shell_complete=completes("colours"))
 @click.option("--for", "use", default="", metavar="USE",
               help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
@@ -95,17 +95,21 @@ def session_command(ctx):
 @global_options
 @click.pass_context
 def spend(ctx, person, colour, use, knack, note, way):
-    """PERSON spends a COLOUR chip: on their last hand, or --for a pick-me-up, stunt, luck...
+    """PERSON spends a COLOUR chip: on their last hand, or --for a pick-me-up, stunt, luck, a reroll...
+
+    A pot of one colour (savage-worlds' Bennies) needs no COLOUR.
 
     \b
     Examples:
       dealer chips spend Sally white --table friday
       dealer chips spend Sally blue --for second-wind --table friday
       dealer chips spend Bert white --knack "trick shooting" --table friday
+      dealer chips spend Sarah --for reroll --table posse
     """
     from dealer.core.mechanics.chips import spending
 
-    _run(ctx, "spend", spending.resolve_spend, spending.SpendRequest(person, colour, use, knack, note, way),
+    _run(ctx, "spend", spending.resolve_spend,
+         spending.SpendRequest(person, colour or "", use, knack, note, way),
          randomness=True)
 
 

@@ -96,6 +96,8 @@ def odds():
       dealer odds hand 5 --min "pair of jacks"
       dealer odds hex "soul blast" --dice 5d10 --level 4
       dealer odds action 3d6
+      dealer odds roll 3d6
+      dealer -r savage-worlds odds action
       dealer -r poker-hands odds gadget --reliability 5
     """
 
@@ -250,26 +252,69 @@ def spell_in_parts(ruleset, question: dict, rng, samples: int, progress, parts: 
 
 
 @odds.command("action")
-@click.argument("dice")
+@click.argument("spec", nargs=-1, metavar="DICE|CARDS")
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the Quickness roll [default: the ruleset's action TN].")
+@click.option("--edges", "combos", multiple=True, metavar="EDGE+EDGE",
+              help="One card a round: also a column for these Edges together (level-headed+quick).")
 @global_options
 @click.pass_context
-def action_odds_command(ctx, dice, tn):
-    """How many action cards a Quickness roll of DICE earns: each count's exact chance.
+def action_odds_command(ctx, spec, tn, combos):
+    """How many action cards a Quickness roll of DICE earns; or, where each is dealt one card
+    (savage-worlds), the chance to act before each card (CARDS, or every rank) by Edge.
 
     \b
     Examples:
       dealer odds action 3d6
       dealer odds action 4d8+1 --tn 7
+      dealer -r savage-worlds odds action
+      dealer -r savage-worlds odds action Qh 7c --edges level-headed+quick
     """
+    from dealer.core.odds.initiative import card_odds, deals_one
+
+    session = Session(ctx, "odds action")
+    if deals_one(session.ruleset):
+        from dealer.render.odds import card_odds_data
+
+        return session.show(card_odds_data(card_odds(session.ruleset, " ".join(spec), tuple(combos))))
+    if len(spec) != 1 or combos:
+        raise click.UsageError("give the Quickness dice (dealer odds action 3d6); --edges is for one card a "
+                               "round (-r savage-worlds)" if combos else "give the Quickness dice: "
+                               "dealer odds action 3d6", ctx)
+    _quickness_odds(session, spec[0], tn)
+
+
+def _quickness_odds(session, dice, tn):
+    """Cards from a Quickness roll (seed 000): each count's exact chance."""
     from dealer.core.odds.casting import action_odds, roll_odds
     from dealer.render.odds import action_odds_data
 
-    session = Session(ctx, "odds action")
     rules = session.ruleset.action
     roll = roll_odds(session.ruleset, dice, rules.get("tn") if tn is None else tn)
-    data = action_odds_data(action_odds(session.ruleset, roll), dice, roll)
-    session.show(data)
+    session.show(action_odds_data(action_odds(session.ruleset, roll), dice, roll))
+
+
+@odds.command("roll")
+@click.argument("dice")
+@click.option("--tn", type=Int(1, MAX_TN), default=None, help="Target number [default: the ruleset's].")
+@click.option("--extra", is_flag=True, help="An Extra's trait roll: no Wild Die (in a ruleset with one).")
+@click.option("--joker", is_flag=True, help="The roller holds a Joker: add its bonus.")
+@global_options
+@click.pass_context
+def roll_odds_command(ctx, dice, tn, extra, joker):
+    """A trait roll's exact odds (as dealer roll DICE --odds): failure, each raise, bust or Critical Failure.
+
+    \b
+    Examples:
+      dealer odds roll 3d6
+      dealer -r savage-worlds odds roll d8 --joker
+    """
+    from dealer.core.dice import trait_odds_of
+    from dealer.render.dice import odds_data, odds_text
+
+    session = Session(ctx, "odds roll")
+    rules = session.ruleset.dice
+    result = odds_data(trait_odds_of(dice, rules, tn=tn, extra=extra, joker=joker))
+    session.emit([session.envelope(result)], odds_text(result, rules["bust_name"]))
 
 
 @odds.command("gadget")

@@ -7,7 +7,7 @@ import click
 from dealer.core.dice import MAX_TN
 from dealer.core.results import roll_data
 from dealer.render.dice import odds_data, odds_text, roll_json, roll_line
-from dealer.options import Int, global_options
+from dealer.options import Int, completes, global_options
 from dealer.session import Session
 
 MAX_COUNT = 100_000
@@ -32,9 +32,12 @@ MAX_COUNT = 100_000
               help="With --damage: the attack got a raise; add the ruleset's bonus die (a d6 in savage-worlds).")
 @click.option("--vs", type=Int(1, MAX_TN), default=None, metavar="N",
               help="With --damage: the number to reach, e.g. a Toughness.")
+@click.option("--as", "person", metavar="NAME", shell_complete=completes("roster"),
+              help="With --table: NAME's roll: a Joker NAME holds this round adds its bonus, an Extra on the "
+                   "roster rolls as one, and a trait roll is remembered (a Benny rerolls it).")
 @global_options
 @click.pass_context
-def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs):
+def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs, person):
     """Roll DICE (NdX, e.g. 5d10 or 3d8+2): every die with its aces, the kept die, raises, bust.
 
     In a game with a Wild Die (savage-worlds) a trait roll is one trait die (d8) and the Wild
@@ -51,21 +54,39 @@ def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs
       dealer -r savage-worlds roll 2d6+d8 --damage --raise --vs 7
     """
     session = Session(ctx, "roll")
+    if person is not None and (odds or count != 1):
+        raise click.UsageError(f"--as rolls once for NAME: drop {'--odds' if odds else '--count'}", ctx)
     if damage:
         if tn is not None or extra:
             raise click.UsageError(f"--damage rolls against --vs N, with no {'--tn' if tn is not None else '--extra'}: "
                                    "e.g. roll 2d6+d8 --damage --vs 7", ctx)
-        return _damage(session, dice, count, odds, faces, joker, with_raise, vs)
+        return _damage(session, dice, count, odds, faces, joker, with_raise, vs, person)
     if with_raise or vs is not None:
         raise click.UsageError(f"{'--raise' if with_raise else '--vs'} is for a damage roll: add --damage, "
                                "e.g. roll 2d6+d8 --damage --raise --vs 7", ctx)
+    if person is not None:
+        return _as(session, dice, tn, faces, extra, joker, person)
     return _trait(session, dice, tn, count, odds, faces, extra, joker)
+
+
+def _as(session, dice, tn, faces, extra, joker, person):
+    """``--as NAME --table T``: NAME's trait roll on the table, remembered for a reroll."""
+    from dealer.core.dice import parse_faces
+    from dealer.core.mechanics.last_roll import RollAsRequest, resolve_roll_as
+    from dealer.render.dice import as_line
+
+    given = tuple(parse_faces(faces)) if faces is not None else None
+    with session.table() as table:
+        result = resolve_roll_as(session.ruleset, RollAsRequest(person, dice, tn, extra, joker, given), table,
+                                 session.rng()).to_data()
+    seed = session.seed if given is None else None
+    session.emit([session.envelope(result, seed=seed)], [as_line(result, session.ruleset.dice["bust_name"])])
 
 
 def _trait(session, dice, tn, count, odds, faces, extra, joker):
     """A trait roll: the ruleset's dice (with a Wild Die, one trait die and the Wild Die)."""
-    from dealer.core.dice import (Scripted, check_trait_dice, parse_dice, parse_faces, roll_options, trait_roll,
-                                  trait_roll_odds)
+    from dealer.core.dice import (Scripted, check_trait_dice, parse_dice, parse_faces, roll_options, trait_odds_of,
+                                  trait_roll)
 
     rules = session.ruleset.dice
     number, sides, modifier = parse_dice(dice, rules["sides"], one_die=True)
@@ -74,7 +95,7 @@ def _trait(session, dice, tn, count, odds, faces, extra, joker):
     options["modifier"] += modifier
     line = _line(rules)
     if odds:
-        result = odds_data(trait_roll_odds(number, sides, **options))
+        result = odds_data(trait_odds_of(dice, rules, tn=tn, extra=extra, joker=joker))
         session.emit([session.envelope(result)], odds_text(result, rules["bust_name"]))
     elif faces is not None:
         scripted = Scripted(parse_faces(faces))
@@ -113,11 +134,18 @@ def _line(rules):
     return roll_line if name == "bust" else lambda data: roll_line(data, name)
 
 
-def _damage(session, dice, count, odds, faces, joker, with_raise, vs):
-    """``roll --damage``: every die aces and all are added; a raise's bonus die, a Joker's bonus."""
+def _damage(session, dice, count, odds, faces, joker, with_raise, vs, person=None):
+    """``roll --damage``: every die aces and all are added; a raise's bonus die, a Joker's bonus (given,
+    or read from the action card ``--as NAME`` holds on the --table)."""
     from dealer.core.damage import damage_odds, damage_options, damage_roll, parse_damage
     from dealer.core.dice import Scripted, parse_faces
 
+    if person is not None:
+        from dealer.core.mechanics.last_roll import bonus_card
+
+        table = session.read_table()
+        table.person(person)
+        joker = joker or bonus_card(session.ruleset, table, person) is not None
     rules = session.ruleset.dice
     spec = parse_damage(dice, rules["sides"])
     options = damage_options(rules, joker=joker, with_raise=with_raise, vs=vs)

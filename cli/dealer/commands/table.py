@@ -81,7 +81,8 @@ def new(ctx, name):
     session = Session(ctx, "table new")
     made = _made(session, name)
     session.show({"kind": "table", "action": "new", "table": made.name, "ruleset": made.ruleset_name,
-                  "decks": ["main"], "cards": len(session.ruleset.deck), "pot": dict(made.chips.pot)},
+                  "decks": ["main"], "cards": len(session.ruleset.deck), "pot": dict(made.chips.pot),
+                  "unlimited": session.ruleset.chips["unlimited"]},
                  seed=session.seed)
 
 

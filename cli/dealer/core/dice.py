@@ -493,3 +493,14 @@ def check_trait_dice(count: int, sides: int, rules: dict, text: str) -> None:
     if count != 1 and rules.get("wild_die", 0):
         raise DiceError(f"dice '{shown(text)}': a trait roll here is one trait die beside the Wild Die: "
                         f"write d{sides} (for several rolls, --count {count})")
+
+
+def trait_odds_of(text: str, rules: dict, *, tn: int | None = None, extra: bool = False,
+                  joker: bool = False) -> "RollOdds":
+    """The exact odds of a trait roll typed as ``dealer roll`` takes it (``d8`` with a Wild Die), under
+    the ruleset's ``[dice]``: ``roll --odds`` and ``odds roll`` are one computation."""
+    number, sides, modifier = parse_dice(text, rules["sides"], one_die=True)
+    check_trait_dice(number, sides, rules, text)
+    options = roll_options(rules, tn=tn, extra=extra, joker=joker)
+    options["modifier"] += modifier
+    return trait_roll_odds(number, sides, **options)

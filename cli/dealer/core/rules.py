@@ -255,6 +255,17 @@ def _check_references(doc, ruleset_parts, problems):
     if len({side.lower() for side in action["sides"]}) < len(action["sides"]):
         problems.append("action.sides: a side is named twice")
     cards(action["specials"], "action.specials")
+    problems.extend(_draw_edge_problems(action, deck))
+    if any(char.isspace() or char == "," for char in action["deck"]) or len(action["deck"]) > 16:
+        problems.append("action.deck: a deck name is one word of at most 16 characters, without commas")
+    chips = doc["chips"]
+    if chips["unlimited"] and len(chips["pot"]) != 1:
+        problems.append(f"chips.unlimited: an unlimited pot holds chips of one colour; the pot has "
+                        f"{len(chips['pot'])}")
+    for side in chips["session_sides"]:
+        if side not in action["sides"]:
+            problems.append(f"chips.session_sides.{side}: not a side of action.sides "
+                            f"({', '.join(action['sides'])})")
     for rank_id, others in action["sub_hands_except"].items():
         for i, name in enumerate([rank_id, *others]):
             if by_id and slug(name) not in by_id:
@@ -291,6 +302,21 @@ def _check_references(doc, ruleset_parts, problems):
     for key in ("wild_die", "raise_damage_die"):
         if doc["dice"][key] == 1:
             problems.append(f"dice.{key}: a die of at least two sides, or 0 for none")
+
+
+def _draw_edge_problems(action: dict, deck: Any) -> list[str]:
+    """Cross-references of ``action.draw_edges``: what an entry replaces is an entry, a redraw's rank a rank."""
+    problems = []
+    edges = action["draw_edges"]
+    ranks = {rank.code.lower() for rank in deck.ranks}
+    for name, edge in edges.items():
+        for i, other in enumerate(edge["replaces"]):
+            if other not in edges:
+                problems.append(f"action.draw_edges.{name}.replaces[{i}]: no entry '{other}' in action.draw_edges")
+        if edge["redraw_at_most"] and edge["redraw_at_most"].lower() not in ranks:
+            problems.append(f"action.draw_edges.{name}.redraw_at_most: '{edge['redraw_at_most']}' is not a rank "
+                            "code of this deck")
+    return problems
 
 
 def _chips_problems(chips: dict, rank_ids: set[str]) -> list[str]:

@@ -195,18 +195,55 @@ DICE = {
 ACTION_SPECIAL = {
     "any_time": Field("bool", "The holder may act at any time this round.", False),
     "sleeve": Field("bool", "The card may go up a sleeve.", False),
-    "chip": Field("str", "Who draws a chip from the pot: `holder`, `marshal` or `none`.", "none",
-                  choices=["holder", "marshal", "none"]),
+    "chip": Field("str", "Who draws a chip from the pot: `holder`, `marshal` (the GM, `chips.gm`), `side` (every "
+                  "Wild Card on the holder's side, one each: a person marked `extra` draws none; SWADE's "
+                  "Jokers Wild) or `none`.", "none", choices=["holder", "marshal", "side", "none"]),
     "discard_sleeve": Field("bool", "The holder's sleeve card is discarded with it.", False),
-    "reshuffle": Field("bool", "The side's deck is reshuffled at the end of the round.", False),
+    "reshuffle": Field("bool", "The holder's deck is reshuffled at the end of the round.", False),
+    "bonus": Field("bool", "The holder adds `dice.joker_bonus` to trait and damage rolls this round (`roll --as "
+                   "NAME --table T` reads it); the card stays in play all round: an interrupt does not spend it.",
+                   False),
+}
+
+DRAW_EDGE = {
+    "trait": Field("str", "The roster trait that lists it (`edges`, `hindrances`): a comma-separated list of "
+                   "names, written as here or with spaces for hyphens (`level headed`).", "edges"),
+    "cards": Field("int", "Cards drawn beyond the one (Level Headed: 1).", 0, minimum=0, maximum=10),
+    "keep": Field("str", "Of the cards drawn, the one the character acts on: `best` or `lowest`. Cards kept "
+                  "`best` and `lowest` cancel one for one (see the ruleset's notes).", "best",
+                  choices=["best", "lowest"]),
+    "any_time_kept": Field("bool", "With `keep = \"lowest\"`: a card that acts any time (a Joker) among them is "
+                           "kept instead.", True),
+    "replaces": Field("list[str]", "Other entries it stands in for (Improved Level Headed for Level Headed): "
+                      "a character with both counts only this one.", []),
+    "redraw_at_most": Field("str", "A rank code: a kept card of this rank or lower is discarded and another "
+                            "drawn, until one is higher (Quick: `5`); empty: none.", ""),
 }
 
 ACTION = {
     "style": Field("str", "`countdown`: action cards counted down Ace to Deuce; `hands`: each draws a hand "
                    "once per combat and acts at every hand rank it can form.", "countdown",
                    choices=["countdown", "hands"]),
-    "sides": Field("list[str]", "The sides, each with its own action deck; the first is the players'.",
-                   ["posse", "marshal"], code=True, max_items=20),
+    "sides": Field("list[str]", "The sides, each with its own action deck (unless `deck` names one for all); the "
+                   "first is the players'.", ["posse", "marshal"], code=True, max_items=20),
+    "deal": Field("str", "Style `countdown`: how many cards a character is dealt a round. `quickness`: by a "
+                  "Quickness roll (`cards_on_success` and the rest; seed 000); `one`: one card each, no roll, "
+                  "changed by the roster's `draw_edges` (SWADE).", "quickness", choices=["quickness", "one"]),
+    "deck": Field("str", "One action deck shared by every side, by this name (SWADE); empty: a deck per side.",
+                  ""),
+    "draw_edges": Field("map", "Style `countdown`: Edges and Hindrances that change a character's draw, by name "
+                        "(`level-headed`): which roster trait lists them and what each does.", {},
+                        value=table("", DRAW_EDGE)),
+    "hold": Field("bool", "A character may go on Hold (`dealer action hold`): kept across rounds until used "
+                  "(`action act`, `action interrupt`), and dealt no card while on Hold.", False),
+    "sleeve": Field("bool", "A character may keep a card up the sleeve (`dealer action sleeve`).", True),
+    "interrupt_trait": Field("str", "The roster trait both characters roll to settle an interrupt (`quickness`; "
+                             "SWADE: `athletics`).", "quickness"),
+    "interrupt_by": Field("str", "How an interrupt is settled. `raise`: both roll at `interrupt_tn`; the "
+                          "interrupter must succeed and beat the other (a raise over: first; else "
+                          "simultaneous; else not, and keeps the card: seed 000). `higher`: the higher total acts "
+                          "first, a tie simultaneously, a Critical Failure lowest; the interrupter acts either "
+                          "way and the Hold is used (SWADE).", "raise", choices=["raise", "higher"]),
     "tn": Field("int", "TN of the Quickness roll.", 5, minimum=1, maximum=MAX_TN),
     "cards_on_success": Field("int", "Cards for a success.", 1, minimum=0, maximum=MAX_DECK),
     "cards_per_raise": Field("int", "Extra cards per raise.", 1, minimum=0, maximum=MAX_DECK),
@@ -396,14 +433,17 @@ CHIP_EFFECT = {
     "wild_picks": Field("int", "Wild picks: held cards made wild (the best choice is taken).", 0, minimum=0),
 }
 
-CHIP_USES = ["hand", "second-wind", "avoid-wound", "heal-wound", "death-wound", "spell", "note", "record"]
+CHIP_USES = ["hand", "second-wind", "avoid-wound", "heal-wound", "death-wound", "spell", "note", "record", "reroll"]
 
 CHIP_USE = {
     "does": Field("str", "`hand`: changes a hand as `colours` says; `second-wind`: clears winded; `avoid-wound`: a "
                   "wound about to be taken is not; `heal-wound`: one wound taken is recovered; `death-wound`: a "
                   "death wound is avoided; `spell`: one-time access to a spell the caster lacks; `note`: a stunt, "
                   "luck or favor in the player's words (`--note`, required); `record`: the spend is recorded, "
-                  "nothing else changes (a faithful's Black Joker: a chip thrown so the blessing works).", "note",
+                  "nothing else changes (a faithful's Black Joker: a chip thrown so the blessing works); `reroll`: the "
+                  "person's last trait roll on the table (`dealer roll DICE --as NAME --table T`) is rolled again "
+                  "and the better kept; a Critical Failure cannot be rerolled, and one rolled on a reroll ends the "
+                  "attempt and stands.", "note",
                   choices=CHIP_USES),
     "when": Field("str", "`after-draw`: on the person's last hand (`dealer chips spend`); `before-draw`: with a "
                   "draw (`dealer hex --chip`); `any-time`.", "any-time",
@@ -427,7 +467,19 @@ CHIPS = {
     "cap": Field("int", "Most chips a player may hold before they may not draw; 0 for no cap.", 0,
                  minimum=0),
     "session": Field("int", "Chips each person on the roster draws at the start of a session "
-                     "(`dealer chips session`).", 0, minimum=0),
+                     "(`dealer chips session`); a person marked `extra` (a group of Extras) draws none.", 0,
+                     minimum=0),
+    "session_sides": Field("map", "Chips drawn at a session's start by each person on this side instead of "
+                           "`session`: side -> count (SWADE: the GM's Wild Cards, 2).", {},
+                           value=Field("int", "", minimum=0, maximum=1000)),
+    "session_gm": Field("int", "Chips the GM (`gm`) draws at a session's start for each person on the first "
+                        "side (SWADE: one per player character).", 0, minimum=0, maximum=1000),
+    "session_returns": Field("bool", "At a session's start every chip goes back to the pot first (Bennies do "
+                             "not carry over).", False),
+    "gm": Field("str", "The name the GM's chips are kept under (`dealer chips spend GM ...`).", "Marshal"),
+    "unlimited": Field("bool", "The pot never runs out: when it has no chip to give it makes one, counted as "
+                       "created, so pot + players = starting pot + created still holds. One colour only.",
+                       False),
     "knack_as": Field("str", "With a knack on the roster (`--knack`), any chip acts as this colour for hand "
                       "manipulation; empty: no knacks.", ""),
     "uses": Field("map", "What a spent chip does, by use name (`dealer chips spend NAME COLOUR --for USE`).", {},

@@ -30,6 +30,8 @@ STATE_TYPES = {
     "action": "dealer.core.mechanics.action.common:ActionState",
     "long_actions": "dealer.core.mechanics.long_actions:LongActions",
     "hands": "dealer.core.mechanics.last_hand:LastHands",
+    "rolls": "dealer.core.mechanics.last_roll:LastRolls",
+    "hold": "dealer.core.mechanics.action.hold:HoldState",
     "conflict": "dealer.core.mechanics.conflict.harm:HarmState",
     "chips": "dealer.core.mechanics.chips:ChipsState",
     "gadget": "dealer.core.mechanics.gadget:GadgetState",

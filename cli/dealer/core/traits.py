@@ -63,12 +63,21 @@ def trait_kinds(ruleset) -> dict[str, str]:
     huckster.
     """
     kinds = {}
-    if ruleset.action.get("style") == "hands":
+    action = ruleset.action
+    if action.get("style") == "hands":
         kinds["combat"] = "modifier"
+    elif action.get("deal") == "one":
+        kinds[action["interrupt_trait"]] = "roll"
+        for edge in action["draw_edges"].values():  # edges = "level headed, quick": other Edges are kept too
+            kinds[edge["trait"]] = "text"
     else:
         kinds.update(quickness="roll", cognition="roll", guts="roll")
-    catalogue = ruleset.hex.get("catalogue") or []
-    style = ruleset.hex.get("style")
+        kinds.setdefault(action["interrupt_trait"], "roll")
+    if ruleset.dice.get("wild_die"):
+        kinds["extra"] = "flag"  # an Extra (or a group of them): no Wild Die, no chips
+    plays_hex = "hex" in ruleset.document["mechanics"]
+    catalogue = (ruleset.hex.get("catalogue") or []) if plays_hex else []
+    style = ruleset.hex.get("style") if plays_hex else None
     if style == "huckster":
         kinds["hexslinging"] = "level"
         for entry in catalogue:
@@ -126,7 +135,7 @@ def check_traits(ruleset, person, traits, free=False) -> dict:
                 0 <= value <= MAX_LEVEL if kind == "level" else -MAX_LEVEL <= value <= MAX_LEVEL)
         elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
             try:
-                parse_dice(text, ruleset.dice["sides"])
+                parse_dice(text, ruleset.dice["sides"], one_die=True)
             except DiceError:
                 ok = False
         if not ok:

@@ -25,7 +25,8 @@ def countdown_text(result, cards_fmt):
     lines = [f"Round {result['round']}{where}"]
     rows = []
     for entry in result["any_time"]:
-        notes = ["may act at any time"] + ([entry["action"]] if "action" in entry else [])
+        notes = ["may act at any time"] + ([f"{entry['bonus']:+d} to Trait and damage rolls"] if "bonus" in entry
+                                           else []) + ([entry["action"]] if "action" in entry else [])
         rows.append([cell("any time"), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
                      cell(entry["name"]), cell(entry["side"]), cell("; ".join(notes))])
     for entry in result["countdown"]:
@@ -35,10 +36,14 @@ def countdown_text(result, cards_fmt):
     for entry in result["sleeves"]:
         rows.append([cell("sleeve"), (cards_fmt.one(entry["card"]), cards_fmt.width(entry["card"])),
                      cell(entry["name"]), cell(entry["side"]), cell("up the sleeve: play it any time")])
+    for entry in result.get("hold", ()):
+        rows.append([cell("hold"), cell(""), cell(entry["name"]), cell(entry["side"]),
+                     cell("on Hold: acts when they like (dealer action act), or interrupts")])
     lines.extend("  " + line for line in table_text(rows))
     if not rows:
         lines.append("  nobody acts this round")
-    lines.append("rolls:")
+    rolled = any(key in row for row in result["participants"] for key in ("allowed", "guts", "cognition"))
+    lines.append("rolls:" if rolled or not result["participants"] else "draws:")
     for row in result["participants"]:
         parts = []
         if "guts" in row:
@@ -49,6 +54,8 @@ def countdown_text(result, cards_fmt):
             parts.append(roll_summary(row["quickness"]) + f" -> {plural(row['allowed'], 'card')}")
         elif row.get("given"):
             parts.append("cards dealt by hand")
+        elif "draw" not in row and row["cards"] and "allowed" not in row:
+            parts.append(f"dealt {cards_fmt.many(row['cards'])}")
         parts.extend(row["notes"])
         lines.append(f"  {row['name']}: " + "; ".join(parts))
     if result["events"]:
@@ -98,14 +105,31 @@ def play_text(result, cards_fmt):
 
 
 def interrupt_text(result, cards_fmt):
+    from dealer.render.dice import roll_line
+
     verdict = {"first": f"{result['name']} acts first", "simultaneous": "they act simultaneously",
+               "after": f"{result['against']} acts first, then {result['name']}",
                "no": f"{result['name']} does not interrupt and keeps the card"}[result["outcome"]]
     card = f" with {cards_fmt.one(result['card'])}" if result.get("card") else ""
-    lines = [f"{result['name']} interrupts {result['against']}{card}: {verdict}"]
+    source = " from Hold" if result.get("from") == "hold" else ""
+    lines = [f"{result['name']} interrupts {result['against']}{card}{source}: {verdict}"]
     if result["roll"] is None:
         return lines + [f"  {result['why']}"]
+    if "wild" in result["roll"] or "wild" in result["their_roll"]:
+        name = result.get("bust_name", "bust")
+        return lines + [f"  {result['name']}: {roll_line(result['roll'], name)}",
+                        f"  {result['against']}: {roll_line(result['their_roll'], name)}"]
     return lines + [f"  {result['name']}: {roll_summary(result['roll'])}",
                     f"  {result['against']}: {roll_summary(result['their_roll'])}"]
+
+
+def hold_text(result, cards_fmt):
+    """``action hold`` and ``action act``."""
+    waiting = ", ".join(result["holding"]) or "nobody"
+    if result["action"] == "hold":
+        return [f"{result['name']} goes on Hold (holding {cards_fmt.many(result['cards'])}): acts when they like, "
+                f"this round or a later one; on Hold: {waiting}"]
+    return [f"{result['name']} acts from Hold; on Hold now: {waiting}"]
 
 
 def begin_text(result, cards_fmt):

@@ -26,7 +26,8 @@ def chips_block(data: dict) -> list[str]:
     """The pot, each player's chips (and favor chips), wounds, and conservation."""
     where = f"table {data['table']}" if data.get("table") else "a fresh pot"
     cap = f" (cap {data['cap']})" if data.get("cap") else ""
-    lines = [f"{where}: pot {counts_text(data['pot'])}{cap}"]
+    unlimited = " (unlimited: it makes a chip when it has none)" if data.get("unlimited") else ""
+    lines = [f"{where}: pot {counts_text(data['pot'])}{cap}{unlimited}"]
     for name in dict.fromkeys([*data["players"], *data["favor"]]):
         held = counts_text(data["players"].get(name, {}))
         favor = data["favor"].get(name)
@@ -67,7 +68,8 @@ def _ritual_lines(data: dict, cards_fmt) -> list[str]:
 def chips_text(data: dict, cards_fmt) -> list[str]:
     """Any chips result: the events (a changed hand, a ritual hand), then the chips block."""
     lines = _ritual_lines(data, cards_fmt) if data["action"] == "ritual" else []
-    lines.extend(event_line(event) for event in data["events"] if event["kind"] != "ritual")
+    events = [event for event in data["events"] if event["kind"] != "ritual"]
+    lines.extend(_grouped(events) if data["action"] == "session" else map(event_line, events))
     if data["action"] == "spend" and "before" in data:
         lines.append(_judged_line(f"  before ({data['source']}):", data["before"], cards_fmt))
         if data["added"]:
@@ -80,12 +82,50 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
     for name, why in data.get("skipped", {}).items():
         lines.append(f"  {name} draws nothing: {why}")
     if data["action"] == "session":
-        lines.insert(0, f"session {data['session']}: each draws {plural(data['each'], 'chip')}; every ritual may be "
-                        "performed again")
+        counts = data.get("counts", {})
+        each = f"each draws {plural(data['each'], 'chip')}"
+        if len(set(counts.values())) > 1:
+            each = "they draw " + ", ".join(f"{name} {count}" for name, count in counts.items() if count)
+        lines.insert(0, f"session {data['session']}: {each}; every ritual may be performed again")
     if data["action"] == "wound":
         lines.append(f"{data['player']} takes {plural(data['taken'], 'wound')}")
     if "casts_before" in data:
         lines.append(f"  second wind: casts counted afresh (was {data['casts_before']})")
     if data.get("does") in PICK_ME_UP_WORDS:
         lines.append("  " + PICK_ME_UP_WORDS[data["does"]].format(**data))
+    if "reroll" in data:
+        lines += _reroll_lines(data["reroll"])
     return lines + chips_block(data)
+
+
+def _grouped(events: list[dict]) -> list[str]:
+    """A session's chip events, the same chip drawn in a row by one person said once
+    (``Sarah draws 3 benny chips (the start of a session)``)."""
+    lines: list[str] = []
+    run: list[dict] = []
+    for event in events + [None]:
+        same = run and event is not None and all(event.get(key) == run[0].get(key)
+                                                 for key in ("kind", "move", "player", "colour", "why"))
+        if same:
+            run.append(event)
+            continue
+        if len(run) > 1 and run[0].get("move") in ("draw", "return") and run[0].get("colour"):
+            first = run[0]
+            verb = "draws" if first["move"] == "draw" else "throws back"
+            lines.append(f"{first['player']} {verb} {len(run)} {first['colour']} chips ({first['why']})")
+        elif run:
+            lines.append(event_line(run[0]))
+        run = [event] if event is not None else []
+    return lines
+
+
+def _reroll_lines(data: dict) -> list[str]:
+    """A Benny's reroll: both rolls and which stands."""
+    from dealer.render.dice import roll_line
+
+    name = data["bust_name"]
+    stands = "the reroll stands" if data["kept"] == "again" else "the first roll stands (the better)"
+    if data["again"]["bust"]:
+        stands = f"a {name} on the reroll ends the attempt: it stands"
+    return [f"  before: {roll_line(data['before'], name)}", f"  reroll: {roll_line(data['again'], name)}",
+            f"  {stands}"]

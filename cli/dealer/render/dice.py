@@ -48,6 +48,12 @@ def roll_line(data: dict, bust_name: str = "bust") -> str:
     return line
 
 
+def as_line(data: dict, bust_name: str = "bust") -> str:
+    """``Sarah: 1d8+2 vs TN 4, Joker +2: ...``: a person's roll on a table, with the card that gave a bonus."""
+    card = f" (holds {data['card']})" if data.get("card") else ""
+    return f"{data['person']}{card}: {roll_line(data, bust_name)}"
+
+
 def _chain(chain):
     return "+".join(map(str, chain))
 

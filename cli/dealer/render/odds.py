@@ -256,6 +256,30 @@ def action_odds_text(data, cards) -> list[str]:
     return lines
 
 
+def card_odds_data(result) -> dict:
+    """One action card a round: the chance to act before each card, by Edge (exact fractions)."""
+    rows = [{"against": row["against"], "any_suit": row.get("any_suit", False),
+             "chances": [{"fraction": f"{f.numerator}/{f.denominator}", "probability": float(f)}
+                         for f in row["fractions"]]} for row in result["rows"]]
+    return {"kind": "odds-action-card", "deck": result["deck"], "columns": result["columns"], "rows": rows,
+            "method": "counted"}
+
+
+def card_odds_text(data, cards) -> list[str]:
+    from dealer.render import cell, table_text
+
+    lines = [f"the chance to act before a card: one card each from {data['deck']}, exact (counted)"]
+    head = [cell("their card")] + [cell(column["name"]) for column in data["columns"]]
+    rows = [head]
+    for row in data["rows"]:
+        label = f"{row['against']} (any suit)" if row["any_suit"] else cards.one(row["against"])
+        width = len(f"{row['against']} (any suit)") if row["any_suit"] else cards.width(row["against"])
+        rows.append([(label, width)] + [cell(percent(chance["probability"])) for chance in row["chances"]])
+    lines.extend("  " + line for line in table_text(rows))
+    lines.append("  a Joker acts whenever its holder likes: it counts as acting first")
+    return lines
+
+
 def gadget_odds_data(result) -> dict:
     data = {"kind": "odds-gadget", "reliability": result["reliability"], "deck": result["deck"],
             "jokers": result["jokers"], "method": "counted"}

@@ -36,6 +36,8 @@ def table_event_text(result, cards_fmt):
     name, action = result["table"], result["action"]
     if action == "new":
         pot = f", a pot of {chips_text(result['pot'])}" if result["pot"] else ""
+        if result.get("unlimited"):
+            pot = f", an unlimited pot of {' and '.join(result['pot'])} chips"
         return [f"table {name}: {result['ruleset']}, a shuffled {result['cards']}-card deck{pot}"]
     if action == "reset":
         return [f"table {name}: every card back and shuffled, chips back in the pot"]

@@ -289,12 +289,21 @@ def _deadlands():
                                            'sleeve': False,
                                            'chip': 'holder',
                                            'discard_sleeve': False,
-                                           'reshuffle': False},
+                                           'reshuffle': False,
+                                           'bonus': False},
                                     'BJ': {'sleeve': False,
                                            'chip': 'marshal',
                                            'discard_sleeve': True,
                                            'reshuffle': True,
-                                           'any_time': False}},
+                                           'any_time': False,
+                                           'bonus': False}},
+                       'deal': 'quickness',
+                       'deck': '',
+                       'draw_edges': {},
+                       'hold': False,
+                       'sleeve': True,
+                       'interrupt_trait': 'quickness',
+                       'interrupt_by': 'raise',
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'context': '',
@@ -359,6 +368,11 @@ def _deadlands():
                                                     'blue': {'cards': 0, 'wild_picks': 0}},
                                         'when': 'any-time',
                                         'favor': False}},
+                      'session_sides': {},
+                      'session_gm': 0,
+                      'session_returns': False,
+                      'gm': 'Marshal',
+                      'unlimited': False,
                       'knack_as': '',
                       'rituals': {},
                       'way_as': '',
@@ -643,6 +657,13 @@ def _dust_devils():
                      'damage_step': 0},
             'action': {'style': 'countdown',
                        'sides': ['posse', 'marshal'],
+                       'deal': 'quickness',
+                       'deck': '',
+                       'draw_edges': {},
+                       'hold': False,
+                       'sleeve': True,
+                       'interrupt_trait': 'quickness',
+                       'interrupt_by': 'raise',
                        'tn': 5,
                        'cards_on_success': 1,
                        'cards_per_raise': 1,
@@ -697,6 +718,11 @@ def _dust_devils():
             'chips': {'pot': {},
                       'cap': 0,
                       'session': 0,
+                      'session_sides': {},
+                      'session_gm': 0,
+                      'session_returns': False,
+                      'gm': 'Marshal',
+                      'unlimited': False,
                       'knack_as': '',
                       'uses': {},
                       'rituals': {},
@@ -1025,6 +1051,13 @@ def _poker_hands():
                        'min_rank': 'pair',
                        'sub_hands_except': {'full-house': ['two-pair'], 'royal-flush': ['straight-flush']},
                        'sides': ['posse', 'marshal'],
+                       'deal': 'quickness',
+                       'deck': '',
+                       'draw_edges': {},
+                       'hold': False,
+                       'sleeve': True,
+                       'interrupt_trait': 'quickness',
+                       'interrupt_by': 'raise',
                        'tn': 5,
                        'cards_on_success': 1,
                        'cards_per_raise': 1,
@@ -1270,7 +1303,12 @@ def _poker_hands():
                                   'four-of-a-kind': {'chip': 'red', 'draws': 2, 'create': False},
                                   'straight-flush': {'chip': 'blue', 'create': True, 'draws': 0},
                                   'royal-flush': {'chip': 'blue', 'create': True, 'draws': 0},
-                                  'five-of-a-kind': {'chip': 'blue', 'create': True, 'draws': 0}}},
+                                  'five-of-a-kind': {'chip': 'blue', 'create': True, 'draws': 0}},
+                      'session_sides': {},
+                      'session_gm': 0,
+                      'session_returns': False,
+                      'gm': 'Marshal',
+                      'unlimited': False},
             'mechanics': ['action', 'hex', 'conflict', 'gadget', 'chips'],
             'extends': '',
             'remove_cards': [],
@@ -1280,10 +1318,10 @@ def _poker_hands():
 def _savage_worlds():
     return {'schema': 1,
             'name': 'savage-worlds',
-            'title': 'Savage Worlds (SWADE): trait rolls with the Wild Die, and acing damage',
+            'title': 'Savage Worlds (SWADE): the action deck, the Wild Die, acing damage and Bennies',
             'source': 'Savage Worlds Adventure Edition core rules, as Deadlands: Reloaded plays them (beyond '
                       'the seeds)',
-            'mechanics': [],
+            'mechanics': ['action', 'chips'],
             'notes': "SWADE, not seed 000. A Wild Card's trait roll is one trait die (d4 to d12; a trait "
                      'above\n'
                      'd12 is d12 plus a modifier) and a d6 Wild Die beside it, both acing, the higher kept, '
@@ -1299,23 +1337,83 @@ def _savage_worlds():
                      "and are refused: roll each. An Extra rolls no Wild Die; dealer reads SWADE's rule for\n"
                      'Extras: when the trait die shows 1, the GM rolls a d6, and only a 1 on it as well is a\n'
                      'Critical Failure; otherwise the roll stands as rolled (dice.extra_critical = "check";\n'
-                     '"one" makes every 1 a Critical Failure, "never" none). Damage adds every die, each '
-                     'acing,\n'
-                     'with no Wild Die and no Critical Failure; a raise on the attack adds one d6 however '
-                     'many\n'
-                     'raises it had; against Toughness, reaching it is Shaken and each full 4 over it a '
-                     'wound\n'
-                     '(that a Shaken victim Shaken again takes a wound is left to the GM). A Joker adds +2 '
-                     'to\n'
-                     "trait and damage rolls (--joker). The deck is seed 000's: 52 cards and both Jokers, "
-                     'ties\n'
-                     "broken spades, hearts, diamonds, clubs. dealer does not deal SWADE's action cards yet "
-                     '(one\n'
-                     'card a character, Level Headed, Quick, Hesitant, Hold, the reshuffle after a Joker, '
-                     'Jokers\n'
-                     'Wild) nor keep Bennies: this ruleset plays no [action] or [chips] section, so those\n'
-                     'commands refuse it until they come. Hands rank by the standard ladder, Jokers not wild\n'
-                     '(`dealer hand`).',
+                     '"one" makes every 1 a Critical Failure, "never" none). A roster entry marked extra=yes '
+                     'is\n'
+                     'an Extra (or a group of Extras, dealt one card as one entry): no Wild Die, no Bennies.\n'
+                     'Damage adds every die, each acing, with no Wild Die and no Critical Failure; a raise on '
+                     'the\n'
+                     'attack adds one d6 however many raises it had; against Toughness, reaching it is Shaken '
+                     'and\n'
+                     'each full 4 over it a wound (that a Shaken victim Shaken again takes a wound is left to '
+                     'the\n'
+                     'GM). Hands rank by the standard ladder, Jokers not wild (`dealer hand`).\n'
+                     '\n'
+                     'The action deck, as [action] maps it: style "countdown" with deal = "one" (one card to '
+                     'each\n'
+                     'character or group of Extras a round, no Quickness roll) from one 54-card deck shared '
+                     'by\n'
+                     'both sides (deck = "action"), counted down Ace to Two, ties by suit spades, hearts,\n'
+                     'diamonds, clubs. Both Jokers act any time (even interrupting, without a roll), give '
+                     'their\n'
+                     'holder +2 to Trait and damage rolls that round (bonus: the card stays in play all '
+                     'round, and\n'
+                     '`dealer roll DICE --as NAME --table T` adds it), and owe a reshuffle of the whole deck '
+                     '(its\n'
+                     'discards with it) at the end of the round. Jokers Wild is on (chip = "side"): a Joker '
+                     'dealt\n'
+                     "to a hero gives every hero a Benny; one dealt to the GM's side gives each of the GM's "
+                     'Wild\n'
+                     'Cards one; set both chip keys to "none" to play without it. No card goes up a sleeve\n'
+                     '(sleeve = false): a character goes on Hold instead (hold = true, `dealer action hold`), '
+                     'keeps\n'
+                     'it across rounds until used, and is dealt no card while on Hold. Interrupting from Hold '
+                     'is\n'
+                     "an opposed roll of the roster's athletics trait (interrupt_trait): the higher total "
+                     'acts\n'
+                     'first, a tie acts simultaneously, a Critical Failure is lowest; the Hold is used either '
+                     'way\n'
+                     '(the loser of the roll acts right after the winner).\n'
+                     '\n'
+                     "Edges and Hindrances that change the draw are read from the roster's edges and "
+                     'hindrances\n'
+                     'traits ([action.draw_edges]): Level Headed draws one card more and acts on the best,\n'
+                     'Improved Level Headed two more (it replaces Level Headed), Hesitant one more and acts '
+                     'on the\n'
+                     'lowest unless one is a Joker, and Quick discards a kept card of Five or lower and '
+                     'draws\n'
+                     'again until one is higher. They combine so: cards kept "best" and "lowest" cancel one '
+                     'for\n'
+                     'one (Level Headed with Hesitant draws one card; Improved Level Headed with Hesitant '
+                     'draws two\n'
+                     'and acts on the best), because SWADE lets no one take both and a roster that lists '
+                     'both\n'
+                     '(a Hindrance gained in play) is best read as the net of the two; then Quick looks at '
+                     'the\n'
+                     'card chosen, as SWADE says for Level Headed ("draws, chooses, then uses Quick"), and '
+                     'the\n'
+                     'same for Hesitant. A Joker is higher than Five. Cards set aside go to the discards at '
+                     'once,\n'
+                     "and a deck that runs out mid-round, Quick's redraws included, reshuffles its discards; "
+                     'a\n'
+                     'Quick character who finds no card above Five left keeps the last card drawn.\n'
+                     '\n'
+                     'Bennies are chips of one colour in an unlimited pot: it never runs out; a Benny handed '
+                     'out\n'
+                     'when it holds none is made then and counted as created, so conservation reads pot + '
+                     'players\n'
+                     '= 0 + created, and a spent Benny goes back to the pot to be handed out again. A '
+                     'session\n'
+                     '(`dealer chips session`) puts every Benny back first (they do not carry over), then '
+                     'each\n'
+                     'hero draws 3, each of the GM\'s Wild Cards 2, and the GM (chips.gm, "GM") one per '
+                     'hero.\n'
+                     "`dealer chips spend NAME --for reroll` rolls the person's last trait roll on the table "
+                     'again\n'
+                     'and keeps the better (a Critical Failure cannot be rerolled, and one rolled on a reroll '
+                     'ends\n'
+                     'the attempt and stands, as SWADE says); soak and unshake are recorded for the GM to '
+                     'apply.\n'
+                     'Not dealt yet: surprise, a Benny spent on a new action card, rerolls of damage.',
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
@@ -1540,18 +1638,56 @@ def _savage_worlds():
                      'raise_damage_die': 6,
                      'damage_step': 4,
                      'max_chain': 100},
-            'extends': '',
-            'remove_cards': [],
-            'contexts': {},
             'action': {'style': 'countdown',
-                       'sides': ['posse', 'marshal'],
+                       'deal': 'one',
+                       'deck': 'action',
+                       'sides': ['heroes', 'gm'],
+                       'sleeve': False,
+                       'hold': True,
+                       'interrupt_trait': 'athletics',
+                       'interrupt_by': 'higher',
+                       'specials': {'RJ': {'any_time': True,
+                                           'bonus': True,
+                                           'chip': 'side',
+                                           'reshuffle': True,
+                                           'sleeve': False,
+                                           'discard_sleeve': False},
+                                    'BJ': {'any_time': True,
+                                           'bonus': True,
+                                           'chip': 'side',
+                                           'reshuffle': True,
+                                           'sleeve': False,
+                                           'discard_sleeve': False}},
+                       'draw_edges': {'level-headed': {'cards': 1,
+                                                       'keep': 'best',
+                                                       'trait': 'edges',
+                                                       'any_time_kept': True,
+                                                       'replaces': [],
+                                                       'redraw_at_most': ''},
+                                      'improved-level-headed': {'cards': 2,
+                                                                'keep': 'best',
+                                                                'replaces': ['level-headed'],
+                                                                'trait': 'edges',
+                                                                'any_time_kept': True,
+                                                                'redraw_at_most': ''},
+                                      'quick': {'redraw_at_most': '5',
+                                                'trait': 'edges',
+                                                'cards': 0,
+                                                'keep': 'best',
+                                                'any_time_kept': True,
+                                                'replaces': []},
+                                      'hesitant': {'trait': 'hindrances',
+                                                   'cards': 1,
+                                                   'keep': 'lowest',
+                                                   'any_time_kept': True,
+                                                   'replaces': [],
+                                                   'redraw_at_most': ''}},
                        'tn': 5,
                        'cards_on_success': 1,
                        'cards_per_raise': 1,
                        'cards_on_failure': 0,
                        'cards_on_bust': 0,
                        'max_cards': 5,
-                       'specials': {},
                        'interrupt_tn': 5,
                        'surprise_tn': 5,
                        'off_guard_tn': 11,
@@ -1560,6 +1696,42 @@ def _savage_worlds():
                        'min_rank': 'pair',
                        'context': '',
                        'sub_hands_except': {}},
+            'chips': {'pot': {'benny': 0},
+                      'unlimited': True,
+                      'gm': 'GM',
+                      'session': 3,
+                      'session_sides': {'gm': 2},
+                      'session_gm': 1,
+                      'session_returns': True,
+                      'note': "SWADE's Bennies: one kind of token, no pot limit (an unlimited pot that makes "
+                              'a Benny when\n'
+                              'it has none, counted as created). Spent Bennies go back to the pot.',
+                      'uses': {'reroll': {'does': 'reroll',
+                                          'note': 'Reroll the last trait roll (roll --as NAME --table T) and '
+                                                  'keep the better; not a Critical Failure.',
+                                          'colours': {'benny': {'cards': 0, 'wild_picks': 0}},
+                                          'when': 'any-time',
+                                          'favor': False},
+                               'soak': {'does': 'record',
+                                        'note': 'A Soak roll against the wounds just taken (roll Vigor; each '
+                                                'success and raise soaks one).',
+                                        'colours': {'benny': {'cards': 0, 'wild_picks': 0}},
+                                        'when': 'any-time',
+                                        'favor': False},
+                               'unshake': {'does': 'record',
+                                           'note': "Recover from Shaken at once, even interrupting another's "
+                                                   'action.',
+                                           'colours': {'benny': {'cards': 0, 'wild_picks': 0}},
+                                           'when': 'any-time',
+                                           'favor': False}},
+                      'cap': 0,
+                      'knack_as': '',
+                      'rituals': {},
+                      'way_as': '',
+                      'ritual_throw': 1},
+            'extends': '',
+            'remove_cards': [],
+            'contexts': {},
             'draws': {'base_cards': 5,
                       'max_cards': 10,
                       'wild_pick_at': 10,
@@ -1605,15 +1777,6 @@ def _savage_worlds():
                        'breakdown_cards': [],
                        'deck': 'gadget',
                        'gm_deck': 'gm'},
-            'chips': {'pot': {},
-                      'cap': 0,
-                      'session': 0,
-                      'knack_as': '',
-                      'uses': {},
-                      'rituals': {},
-                      'way_as': '',
-                      'ritual_throw': 1,
-                      'note': ''},
             'characters': {'points': 0,
                            'skill_costs': [1, 3, 6, 10, 15],
                            'spell_cost': 1,
@@ -2019,6 +2182,13 @@ def _weird_dust_devils():
                      'damage_step': 0},
             'action': {'style': 'countdown',
                        'sides': ['posse', 'marshal'],
+                       'deal': 'quickness',
+                       'deck': '',
+                       'draw_edges': {},
+                       'hold': False,
+                       'sleeve': True,
+                       'interrupt_trait': 'quickness',
+                       'interrupt_by': 'raise',
                        'tn': 5,
                        'cards_on_success': 1,
                        'cards_per_raise': 1,
@@ -2073,6 +2243,11 @@ def _weird_dust_devils():
             'chips': {'pot': {},
                       'cap': 0,
                       'session': 0,
+                      'session_sides': {},
+                      'session_gm': 0,
+                      'session_returns': False,
+                      'gm': 'Marshal',
+                      'unlimited': False,
                       'knack_as': '',
                       'uses': {},
                       'rituals': {},

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from dealer.core.dice import given_roll, parse_dice, trait_roll
+from dealer.core.dice import given_roll, parse_dice, roll_options, trait_roll
 
 
 class RollSpec(NamedTuple):
@@ -36,18 +36,25 @@ class RollSpec(NamedTuple):
         digits = text[1:] if text.startswith("-") else text
         if digits.isdecimal() and len(digits) <= 9:  # a total already rolled (no regex: start-up)
             return cls(text, total=int(text))
-        return cls(text, dice=parse_dice(text, sides))
+        return cls(text, dice=parse_dice(text, sides, one_die=True))
 
     @classmethod
     def of(cls, text: Any, sides: Any) -> "RollSpec | None":
         """``parse``, or None for no text (a trait not given)."""
         return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
 
-    def roll(self, rng: random.Random, tn: int, dice_rules: dict) -> Any:
+    def roll(self, rng: random.Random, tn: int, dice_rules: dict, *, extra: bool = False, joker: bool = False) -> Any:
+        """Roll it against ``tn``. In a game with a Wild Die, one trait die is a Wild Card's roll with
+        the Wild Die beside it, or an ``extra``'s without, and ``joker`` adds the Joker's bonus
+        (``dice.roll_options``)."""
         if self.bust:
             return given_roll(0, tn=tn, raise_step=dice_rules["raise_step"], bust=True)
         if self.total is not None:
             return given_roll(self.total, tn=tn, raise_step=dice_rules["raise_step"])
         count, sides, modifier = self.dice
+        if dice_rules.get("wild_die") and count == 1:
+            options = roll_options(dice_rules, tn=tn, extra=extra, joker=joker)
+            options["modifier"] += modifier
+            return trait_roll(count, sides, rng, **options)
         return trait_roll(count, sides, rng, modifier=modifier, tn=tn, raise_step=dice_rules["raise_step"],
                           bust=dice_rules["bust"], max_chain=dice_rules["max_chain"])

@@ -1,12 +1,13 @@
 """Combat: who acts when. The ruleset's ``[action] style`` chooses the rules.
 
-* ``countdown`` (seed 000, ``countdown``): action cards by Quickness, counted down Ace to Deuce,
-  with Jokers, surprise and long actions (Speed);
+* ``countdown`` (seed 000, ``countdown``): action cards by Quickness (or one each, SWADE: ``deal``),
+  counted down Ace to Deuce, with Jokers, surprise and long actions (Speed);
 * ``hands`` (seed 003, ``hands``): each draws a hand once for the combat and acts at every
   hand rank it forms.
 
 ``common`` holds the combat's state, the requests and the participants; ``moves`` what
-happens between and during rounds (a new combat, sleeves, interrupts, long actions begun).
+happens between and during rounds (a new combat, sleeves, interrupts, long actions begun);
+``edges`` one card a round and the Edges that change the draw (SWADE); ``hold`` SWADE's Hold.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ def resolve(ruleset: Any, request: Any, table: Table, rng: random.Random) -> Any
         from dealer.core.mechanics.action.countdown import deal_round
 
         return deal_round(ruleset, request, table, rng)
-    from dealer.core.mechanics.action import moves
+    from dealer.core.mechanics.action import hold, moves
 
     resolvers = {moves.NewCombatRequest: moves.new_combat, moves.SleeveRequest: moves.resolve_sleeve,
                  moves.PlayRequest: moves.resolve_play, moves.InterruptRequest: moves.resolve_interrupt,
-                 moves.BeginRequest: moves.resolve_begin}
+                 moves.BeginRequest: moves.resolve_begin, hold.HoldRequest: hold.resolve_hold,
+                 hold.ActRequest: hold.resolve_act}
     return resolvers[type(request)](ruleset, request, table, rng)

@@ -76,14 +76,26 @@ class HandsRequest(NamedTuple):
 
 def round_request(ruleset: Any, posse: tuple = (), marshal: tuple = (), *, max_cards: int | None = None,
                   surprised: tuple = (), guts: tuple = ()) -> CountdownRequest | HandsRequest:
-    """The request of this ruleset's combat style; a countdown's options are refused in a hands combat."""
+    """The request of this ruleset's combat style; a Quickness deal's options are refused elsewhere."""
+    quickness = ruleset.action["style"] == "countdown" and ruleset.action["deal"] == "quickness"
+    for flag, given in (("--max-cards", max_cards), ("--surprised", surprised), ("--guts", guts)):
+        if given and not quickness:
+            how = "draws turn order by hands" if ruleset.action["style"] == "hands" else \
+                "deals one card a character, with no Quickness roll"
+            raise ActionError(f"{flag} is for action cards dealt by Quickness; {ruleset.name} {how}")
     if ruleset.action["style"] == "countdown":
         return CountdownRequest(tuple(posse), tuple(marshal), max_cards, tuple(surprised), tuple(guts))
-    for flag, given in (("--max-cards", max_cards), ("--surprised", surprised), ("--guts", guts)):
-        if given:
-            raise ActionError(f"{flag} is for action cards dealt by Quickness; {ruleset.name} draws turn order "
-                              "by hands")
     return HandsRequest(tuple(posse), tuple(marshal))
+
+
+def deck_for(ruleset: Any, side: str) -> str:
+    """The action deck a side draws from: the one shared deck (``action.deck``), or the side's own."""
+    return ruleset.action["deck"] or side
+
+
+def deck_names(ruleset: Any) -> list[str]:
+    """Every action deck of a countdown combat, in the order of the sides."""
+    return list(dict.fromkeys(deck_for(ruleset, side) for side in ruleset.action["sides"]))
 
 
 class Participant(NamedTuple):
@@ -97,6 +109,8 @@ class Participant(NamedTuple):
     surprise_tn: int | None = None
     cognition: RollSpec | None = None  # for the surprise check
     guts: RollSpec | None = None  # for shaking off the shock
+    edges: tuple[str, ...] = ()  # deal one: Edges and Hindrances that may change the draw
+    extra: bool = False  # an Extra (or a group of them): no Wild Die, no chips
 
 
 class RoundResult(NamedTuple):
@@ -179,6 +193,9 @@ def participants(ruleset: Any, request: CountdownRequest | HandsRequest, table: 
             modifier = whole_number(table.trait(name, "combat") or 0, f"{name}'s combat", low=-54, high=54,
                                     error=ActionError)
             people[name] = Participant(name, entry["side"], hand=rules["hand_size"] + modifier, **extra)
+        elif rules["deal"] == "one":
+            people[name] = Participant(name, entry["side"], edges=roster_edges(ruleset, table, name),
+                                       extra=bool(table.trait(name, "extra")))
         else:
             quickness = roster_roll(table, name, "quickness", dice_sides)
             if quickness is not None:
@@ -192,6 +209,8 @@ def participants(ruleset: Any, request: CountdownRequest | HandsRequest, table: 
                                  cognition=known.cognition if known else None, guts=known.guts if known else None)
             if hands_style:
                 person = person._replace(hand=_hand_size(spec, rules))
+            elif rules["deal"] == "one":
+                person = person._replace(edges=_edges(ruleset, name, spec, known), extra=known.extra if known else False)
             else:
                 person = person._replace(quickness=RollSpec.of(spec, dice_sides) or (known.quickness if known else None))
             people[name] = person
@@ -215,6 +234,34 @@ def _surprised(ruleset: Any, request: CountdownRequest, people: dict[str, Partic
         if name not in people:
             raise ActionError(f"--guts {name}: {name} is not in this round")
         people[name] = people[name]._replace(guts=spec)
+
+
+def edge_names(text: Any) -> tuple[str, ...]:
+    """A roster list (``"Level Headed, Quick"``) as names to compare (``level-headed``)."""
+    from dealer.core.ranks import slug
+
+    if text is None or text is True or text is False:
+        return ()
+    return tuple(slug(part) for part in str(text).replace("+", ",").split(",") if part.strip())
+
+
+def roster_edges(ruleset: Any, table: Table, name: str) -> tuple[str, ...]:
+    """The names in the roster traits that list draw-changing Edges and Hindrances (``edges``, ``hindrances``)."""
+    traits = dict.fromkeys(edge["trait"] for edge in ruleset.action["draw_edges"].values())
+    return tuple(edge for trait in traits for edge in edge_names(table.trait(name, trait)))
+
+
+def _edges(ruleset: Any, name: str, spec: str, known: Participant | None) -> tuple[str, ...]:
+    """Deal one: ``NAME=level headed+quick`` lists the draw's Edges inline (they replace the roster's)."""
+    if not spec:
+        return known.edges if known else ()
+    names = edge_names(spec)
+    table = ruleset.action["draw_edges"]
+    unknown = [edge for edge in names if edge not in table]
+    if unknown:
+        raise ActionError(f"{name}={spec[:40]}: '{unknown[0]}' does not change the draw in {ruleset.name}; write "
+                          f"NAME, NAME=EDGES ({'+'.join(table) or 'none'}) or NAME=:CARD for a card dealt by hand")
+    return names
 
 
 def card_sort_key(card: Any) -> tuple:

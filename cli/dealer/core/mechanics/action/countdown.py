@@ -27,9 +27,8 @@ from typing import Any
 
 from dealer.core import results
 from dealer.core.mechanics import long_actions
-from dealer.core.mechanics.action.common import (MARSHAL, ActionError, ActionState, CountdownRequest, Participant,
-                                                 RoundResult, card_sort_key, participants)
-from dealer.core.piles import chip_event
+from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, Participant, RoundResult,
+                                                 card_sort_key, deck_for, deck_names, participants)
 from dealer.core.table import Table
 
 
@@ -46,37 +45,51 @@ def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: r
                    max_cards: int | None = None) -> dict:
     """One round of action cards: clear the last round, reshuffles owed, surprise and shock,
     Quickness, the cards (drawn or typed in), the special cards, the countdown."""
+    from dealer.core.mechanics.action.hold import on_hold
+
     state = table.state(ActionState)
-    decks = {side: table.deck(side, rng) for side in ruleset.action["sides"]}
+    decks = {name: table.deck(name, rng) for name in deck_names(ruleset)}
     state.round += 1
-    events = _clear_last_round(table, decks, state, rng)
+    events = _clear_last_round(ruleset, table, decks, state, rng)
+    holding = on_hold(table)
     rows = []
     for person in people:
         row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
         rows.append(row)
+        if person.name in holding:
+            row["notes"].append("on Hold: no card this round")
+            continue
         if _stopped_by_surprise(ruleset, person, row, state, rng):
             continue
+        deck = deck_for(ruleset, person.side)
+        if ruleset.action["deal"] == "one":
+            from dealer.core.mechanics.action.edges import deal_one
+
+            events += deal_one(ruleset, decks[deck], deck, person, row, rng)
+            continue
         allowed = _quickness(ruleset, person, row, rng, max_cards or ruleset.action["max_cards"])
-        events += _deal_cards(ruleset, decks[person.side], person, row, allowed, rng)
-    events += _specials(ruleset, table, decks, rows, state, rng)
-    order = countdown(ruleset, rows, decks)
+        events += _deal_cards(ruleset, decks[deck], deck, person, row, allowed, rng)
+    events += _specials(ruleset, table, decks, rows, people, state, rng)
+    order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
-    table.log_events(_deal_events(rows) + events)
+    table.log_events(_deal_events(ruleset, rows) + events)
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
 
 
-def _clear_last_round(table, decks, state, rng):
-    """Last round's unplayed cards go to the discards; then any reshuffle a Black Joker owed."""
+def _clear_last_round(ruleset, table, decks, state, rng):
+    """Last round's unplayed cards go to the discards; then any reshuffle a special card (a Joker) owed."""
     events = []
     for side, piles in decks.items():
         cleared = piles.discard_all_in_play()
         if cleared:
             events.append({"kind": "discard", "deck": side, "cards": cleared, "why": "end of the last round"})
-    for side in state.owed_reshuffle:
-        if side in decks:
-            count = decks[side].shuffle(rng)
-            events.append({"kind": "reshuffle", "deck": side, "count": count,
-                           "why": "a Black Joker was drawn last round"})
+    names = [ruleset.deck.parse(code).name for code, effect in ruleset.action["specials"].items()
+             if effect["reshuffle"]]
+    for deck in state.owed_reshuffle:
+        if deck in decks:
+            count = decks[deck].shuffle(rng)
+            events.append({"kind": "reshuffle", "deck": deck, "count": count,
+                           "why": f"a {' or '.join(names) or 'special card'} was drawn last round"})
     state.owed_reshuffle = []
     return events
 
@@ -123,7 +136,7 @@ def _quickness(ruleset, person, row, rng, limit) -> int:
     return allowed
 
 
-def _deal_cards(ruleset, piles, person, row, allowed, rng) -> list[dict]:
+def _deal_cards(ruleset, piles, deck, person, row, allowed, rng) -> list[dict]:
     if person.cards is not None:
         codes = [card.code for card in ruleset.deck.parse_many(person.cards)]
         piles.take(codes, person.name)
@@ -136,46 +149,59 @@ def _deal_cards(ruleset, piles, person, row, allowed, rng) -> list[dict]:
     drawn = piles.draw(allowed, person.name, rng)
     row["cards"] = list(drawn.cards)
     if drawn.short:
-        row["notes"].append(f"the {person.side} deck and its discards ran dry: {len(drawn.cards)} of {allowed} cards")
+        row["notes"].append(f"the {deck} deck and its discards ran dry: {len(drawn.cards)} of {allowed} cards")
     if drawn.reshuffled:
-        return [{"kind": "reshuffle", "deck": person.side, "count": drawn.reshuffled,
+        return [{"kind": "reshuffle", "deck": deck, "count": drawn.reshuffled,
                  "why": "the deck ran out mid-round"}]
     return []
 
 
-def _specials(ruleset, table, decks, rows, state, rng) -> list[dict]:
-    """Special cards, in the order they were dealt: any time, sleeve discards, reshuffles, chips."""
+def _specials(ruleset, table, decks, rows, people, state, rng) -> list[dict]:
+    """Special cards, in the order they were dealt: any time, bonuses, sleeve discards, reshuffles, chips."""
     specials, deck = ruleset.action["specials"], ruleset.deck
     events, owed = [], []
     for row in rows:
-        piles = decks[row["side"]]
+        deck_name = deck_for(ruleset, row["side"])
+        piles = decks[deck_name]
         for code in list(row["cards"]):
             effect = specials.get(code)
             if not effect:
                 continue
             card = deck.parse(code)
-            if effect["any_time"]:
-                row["notes"].append(f"{card.name}: acts at any time this round, interrupting without a roll")
+            does = ["acts at any time this round, interrupting without a roll"] if effect["any_time"] else []
+            if effect["bonus"]:
+                does.append(f"{ruleset.dice['joker_bonus']:+d} to Trait and damage rolls this round")
+            if does:
+                row["notes"].append(f"{card.name}: {'; '.join(does)}")
             if effect["discard_sleeve"]:
                 sleeve = piles.sleeves.get(row["name"])
                 row["discarded"] = piles.discard([code] + ([sleeve] if sleeve else []), holder=row["name"])
                 row["cards"].remove(code)
                 events.append({"kind": "discard", "deck": row["side"], "cards": row["discarded"],
                                "why": f"{row['name']} drew the {card.name}"})
-            if effect["reshuffle"] and row["side"] not in state.owed_reshuffle:
-                state.owed_reshuffle.append(row["side"])
-                owed.append({"kind": "reshuffle owed", "deck": row["side"],
+            if effect["reshuffle"] and deck_name not in state.owed_reshuffle:
+                state.owed_reshuffle.append(deck_name)
+                owed.append({"kind": "reshuffle owed", "deck": deck_name,
                              "why": f"a {card.name}: the deck is reshuffled at the end of the round"})
-            events += _special_chip(ruleset, table, effect, row["name"], card, rng)
+            events += _special_chip(ruleset, table, effect, row, people, card, rng)
     return events + owed
 
 
-def _special_chip(ruleset, table, effect, holder, card, rng) -> list[dict]:
-    """The one chip loop for special cards (``action.specials.X.chip``), both styles."""
+def _special_chip(ruleset, table, effect, row, people, card, rng) -> list[dict]:
+    """The one chip loop for special cards (``action.specials.X.chip``): the holder, the GM, or every
+    Wild Card on the holder's side (Jokers Wild)."""
+    holder = row["name"]
     if effect["chip"] == "none":
         return []
-    taker = holder if effect["chip"] == "holder" else MARSHAL
-    return [chip_event(table.chips, ruleset.chips, taker, rng, f"{holder} drew the {card.name}")]
+    from dealer.core.mechanics.chips import pot_draw
+
+    if effect["chip"] == "side":
+        takers = [person.name for person in people if person.side == row["side"] and not person.extra]
+        why = f"{holder} drew the {card.name}: Jokers Wild"
+    else:
+        takers = [holder if effect["chip"] == "holder" else ruleset.chips["gm"]]
+        why = f"{holder} drew the {card.name}"
+    return [pot_draw(table, taker, rng, why) for taker in takers]
 
 
 def _required(spec, message):
@@ -184,21 +210,34 @@ def _required(spec, message):
     return spec
 
 
-def _deal_events(rows) -> list[dict]:
-    """Each participant's cards for the history."""
-    return [{"kind": "deal", "deck": row["side"], "cards": row["cards"] + row.get("discarded", []),
-             "person": row["name"]} for row in rows if row["cards"] or row.get("discarded")]
+def _deal_events(ruleset, rows) -> list[dict]:
+    """Each participant's cards for the history (with the cards an Edge set aside, and those a Black
+    Joker discarded)."""
+    events = []
+    for row in rows:
+        if "draw" in row:
+            cards = row["draw"]["drawn"] + row["draw"]["redrawn"]
+        else:
+            cards = row["cards"] + row.get("discarded", [])
+        if cards:
+            events.append({"kind": "deal", "deck": deck_for(ruleset, row["side"]), "cards": cards,
+                           "person": row["name"]})
+    return events
 
 
-def countdown(ruleset: Any, rows: list[dict], decks: dict) -> dict:
-    """The order of play: any-time cards first, then Ace down to Deuce, ties by suit."""
+def countdown(ruleset: Any, rows: list[dict], decks: dict, holding: list[str] | None = None) -> dict:
+    """The order of play: any-time cards first, then Ace down to Deuce, ties by suit; then the
+    sleeves, and (a ruleset with Hold) who is on Hold."""
     deck, specials = ruleset.deck, ruleset.action["specials"]
     any_time, entries = [], []
     for row in rows:
         for code in row["cards"]:
             effect = specials.get(code)
             if effect and effect["any_time"]:
-                any_time.append({"card": code, "name": row["name"], "side": row["side"]})
+                entry = {"card": code, "name": row["name"], "side": row["side"]}
+                if effect["bonus"]:
+                    entry["bonus"] = ruleset.dice["joker_bonus"]
+                any_time.append(entry)
             elif not effect:
                 entries.append((deck.parse(code), row))
     entries.sort(key=lambda item: card_sort_key(item[0]), reverse=True)
@@ -210,7 +249,11 @@ def countdown(ruleset: Any, rows: list[dict], decks: dict) -> dict:
         order.append(entry)
     sleeves = [{"name": holder, "side": side, "card": card}
                for side, piles in decks.items() for holder, card in sorted(piles.sleeves.items())]
-    return {"any_time": any_time, "countdown": order, "sleeves": sleeves}
+    found = {"any_time": any_time, "countdown": order, "sleeves": sleeves}
+    if ruleset.action["hold"]:
+        sides = {row["name"]: row["side"] for row in rows}
+        found["hold"] = [{"name": name, "side": sides[name]} for name in holding or () if name in sides]
+    return found
 
 
 def cards_for_roll(roll: Any, rules: dict, max_cards: int) -> int:
@@ -231,8 +274,8 @@ def cards_for_roll(roll: Any, rules: dict, max_cards: int) -> int:
 def called(ruleset: Any, table: Table, name: str, card: str | None = None) -> list[str]:
     """``name``'s action cards of this round in the order they are called, from ``card`` (or
     their first) on."""
-    rows = [{"name": name, "side": side, "cards": table.decks[side].play.get(name, [])}
-            for side in ruleset.action["sides"] if side in table.decks]
+    rows = [{"name": name, "side": deck, "cards": table.decks[deck].play.get(name, [])}
+            for deck in deck_names(ruleset) if deck in table.decks]
     order = countdown(ruleset, rows, {})
     cards = [entry["card"] for entry in order["any_time"] + order["countdown"]]
     if card is None:

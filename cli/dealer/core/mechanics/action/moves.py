@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from dealer.core import results
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, RoundResult, card_sort_key,
-                                                 named_rolls, roster_roll)
+                                                 deck_names, named_rolls, roster_roll)
 from dealer.core.mechanics.action.countdown import called
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
@@ -51,12 +51,15 @@ class BeginRequest(NamedTuple):
 def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: random.Random) -> RoundResult:
     """Every action card back, the decks shuffled, sleeves, long actions and the combat's state cleared."""
     ruleset.require("action")
-    names = [COMBAT_DECK] if ruleset.action["style"] == "hands" else list(ruleset.action["sides"])
+    from dealer.core.mechanics.action.hold import clear
+
+    names = [COMBAT_DECK] if ruleset.action["style"] == "hands" else deck_names(ruleset)
     for name in names:
         table.deck(name, rng).collect(rng)
     state = table.state(ActionState)
     state.round, state.owed_reshuffle, state.shocked, state.hands = 0, [], [], []
     long_actions.clear(table)
+    clear(table)
     table.log("new combat", data={"decks": names})
     return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
 
@@ -64,16 +67,20 @@ def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: rando
 def _holder_deck(ruleset: Any, table: Table, name: str) -> tuple[str, Any]:
     """The side deck in which ``name`` holds cards (or a sleeve card)."""
     ruleset.require("action")
-    for side in ruleset.action["sides"]:
-        piles = table.decks.get(side)
+    for deck in deck_names(ruleset):
+        piles = table.decks.get(deck)
         if piles is not None and (name in piles.play or name in piles.sleeves):
-            return side, piles
+            return deck, piles
     raise ActionError(f"{name} holds no action cards on table '{table.name}': deal a round first "
                       "(dealer action --table ...)")
 
 
 def resolve_sleeve(ruleset: Any, request: SleeveRequest, table: Table, rng: random.Random) -> RoundResult:
     """Put one of ``name``'s action cards up the sleeve; the lowest non-special by default."""
+    ruleset.require("action")
+    if not ruleset.action["sleeve"]:
+        instead = " a character goes on Hold instead (dealer action hold NAME)" if ruleset.action["hold"] else ""
+        raise ActionError(f"{ruleset.name} keeps no card up a sleeve (action.sleeve):{instead or ' no card is held'}")
     name = request.name
     side, piles = _holder_deck(ruleset, table, name)
     chosen = sleeve(ruleset, piles, name, request.card)
@@ -127,25 +134,39 @@ class InterruptRequest(NamedTuple):
 
 
 def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng: random.Random) -> RoundResult:
-    """``name`` interrupts ``against``: with an any-time card (the Red Joker) at once and
-    without a roll, spending it; with a sleeve card by an opposed Quickness roll."""
+    """``name`` interrupts ``against``: with an any-time card (a Joker) at once and without a roll
+    (spending it, unless it gives a bonus all round); from Hold or with a sleeve card by an opposed
+    roll of ``action.interrupt_trait``, settled as ``action.interrupt_by`` says."""
+    from dealer.core.mechanics.action.hold import interrupt_from_hold, on_hold
+
     ruleset.require("action")
     given = named_rolls(request.rolls, "--roll", ruleset.dice["sides"])
-    if table.persistent:
-        side, piles = _holder_deck(ruleset, table, request.name)
+    waiting = request.name in on_hold(table)
+    if table.persistent and not waiting:
+        try:
+            side, piles = _holder_deck(ruleset, table, request.name)
+        except ActionError:
+            if not ruleset.action["hold"]:
+                raise
+            raise ActionError(f"{request.name} is not on Hold and holds no Joker to interrupt with: go on Hold "
+                              f"first (dealer action hold \"{request.name}\" --table {table.name})") from None
         any_time = [code for code in piles.play.get(request.name, [])
                     if ruleset.action["specials"].get(code, {}).get("any_time")]
         if any_time:
-            piles.discard(any_time[:1], holder=request.name)
-            table.touch(side)
-            table.log("interrupt", deck=side, cards=any_time[:1],
-                      data={"person": request.name, "against": request.against, "outcome": "first"})
-            return RoundResult({"kind": "interrupt", "table": table.name, "name": request.name,
-                                "against": request.against, "card": any_time[0], "roll": None, "their_roll": None,
-                                "outcome": "first",
-                                "why": f"the {ruleset.deck.parse(any_time[0]).name} acts at any time, without a roll"})
+            return _any_time(ruleset, table, request, side, piles, any_time[0])
         if request.name not in piles.sleeves:
-            raise ActionError(f"{request.name} has no card up the sleeve to interrupt with")
+            how = "go on Hold first (dealer action hold NAME)" if ruleset.action["hold"] else \
+                "put a card up the sleeve first (dealer action sleeve NAME)"
+            raise ActionError(f"{request.name} has no card up the sleeve{' and is not on Hold' if ruleset.action['hold'] else ''}"
+                              f" to interrupt with: {how}")
+    if waiting or (ruleset.action["hold"] and not ruleset.action["sleeve"]):
+        if not table.persistent:
+            raise ActionError("an interrupt from Hold needs the table that keeps the Hold: add --table NAME")
+        result = interrupt_from_hold(ruleset, table, rng, request.name,
+                                     _interrupt_roll(ruleset, table, request.name, given), request.against,
+                                     _interrupt_roll(ruleset, table, request.against, given))
+        result["bust_name"] = ruleset.dice["bust_name"]
+        return RoundResult(result)
     result = interrupt(ruleset, rng, request.name, _interrupt_roll(ruleset, table, request.name, given),
                        request.against, _interrupt_roll(ruleset, table, request.against, given))
     if table.persistent:
@@ -158,10 +179,24 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
     return RoundResult(result)
 
 
+def _any_time(ruleset: Any, table: Table, request: Any, deck: str, piles: Any, card: str) -> RoundResult:
+    """A card that acts any time interrupts without a roll; it is spent, unless it gives its holder a
+    bonus all round (a SWADE Joker: it stays in play)."""
+    if not ruleset.action["specials"][card]["bonus"]:
+        piles.discard([card], holder=request.name)
+        table.touch(deck)
+    table.log("interrupt", deck=deck, cards=[card],
+              data={"person": request.name, "against": request.against, "outcome": "first"})
+    return RoundResult({"kind": "interrupt", "table": table.name, "name": request.name, "against": request.against,
+                        "card": card, "roll": None, "their_roll": None, "outcome": "first",
+                        "why": f"the {ruleset.deck.parse(card).name} acts at any time, without a roll"})
+
+
 def _interrupt_roll(ruleset: Any, table: Table, person: str, given: dict) -> RollSpec:
-    spec = given.get(person) or roster_roll(table, person, "quickness", ruleset.dice["sides"])
+    trait = ruleset.action["interrupt_trait"]
+    spec = given.get(person) or roster_roll(table, person, trait, ruleset.dice["sides"])
     if spec is None:
-        raise ActionError(f"no Quickness for {person}: give --roll \"{person}=DICE\"")
+        raise ActionError(f"no {trait} for {person}: give --roll \"{person}=DICE\" or a {trait} trait on the roster")
     return spec
 
 

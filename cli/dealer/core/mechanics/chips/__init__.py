@@ -7,7 +7,9 @@ shaman's favor chips (``ChipsState.favor``). A ritual's straight flush may make 
     pot + players + favor == the ruleset's starting pot + created
 
 Draws are blind, weighted by what is in the pot now, and stop at the ruleset's cap
-(``chips.cap``; seed 003: at five chips a player may not draw). What a spent chip does is
+(``chips.cap``; seed 003: at five chips a player may not draw). An unlimited pot (``chips.unlimited``,
+SWADE's Bennies: one colour) makes a chip whenever it has none to give, counted as created, so
+the sum above holds for it too. What a spent chip does is
 ruleset data (``[chips.uses]``); a spent chip goes back to the pot. Each entry point takes
 a request, changes the table (a ``dealer.core.table.Table``) and returns a ``ChipsResult``
 whose events the table's history records too.
@@ -135,7 +137,8 @@ def chips_data(table: Table) -> dict:
                         if any(held.values())},
             "favor": {name: _ordered(held, colours) for name, held in state.favor.items() if any(held.values())},
             "wounds": wounded(table),
-            "cap": table.ruleset.chips["cap"], "conservation": conservation(table)}
+            "cap": table.ruleset.chips["cap"], "unlimited": table.ruleset.chips["unlimited"],
+            "conservation": conservation(table)}
 
 
 def record_result(action: str, table: Table, events: list[dict], **detail: Any) -> ChipsResult:
@@ -147,9 +150,15 @@ def record_result(action: str, table: Table, events: list[dict], **detail: Any) 
 # -- checks and moves ------------------------------------------------------------------------------
 
 
-def check_colour(ruleset: Any, colour: str) -> str:
-    """A colour of the ruleset's pot (case-insensitive), or a one-line error naming them."""
+def check_colour(ruleset: Any, colour: str | None) -> str:
+    """A colour of the ruleset's pot (case-insensitive), or a one-line error naming them; none given:
+    the pot's one colour (Bennies), or an error asking which."""
     colours = list(ruleset.chips["pot"])
+    if not colour:
+        if len(colours) == 1:
+            return colours[0]
+        raise ChipsError(f"which colour? {ruleset.name}'s pot holds {', '.join(colours) or 'none'}: "
+                         "give one after the name")
     for known in colours:
         if known.lower() == colour.strip().lower():
             return known
@@ -157,8 +166,9 @@ def check_colour(ruleset: Any, colour: str) -> str:
 
 
 def check_player(table: Table, person: str) -> str:
-    """Someone on the roster or already holding chips; without a table, anyone."""
-    if not table.persistent or person in table.roster or person in table.chips.players:
+    """Someone on the roster, the GM (``chips.gm``) or already holding chips; without a table, anyone."""
+    if (not table.persistent or person in table.roster or person in table.chips.players
+            or person == table.ruleset.chips["gm"]):
         return person
     known = ", ".join(dict.fromkeys([*table.roster, *table.chips.players])) or "nobody yet"
     raise ChipsError(f"table '{table.name}' has no player '{person}' ({known}); "
@@ -181,6 +191,25 @@ def back_to_pot(table: Table, pool: dict[str, int], colour: str, count: int = 1)
     chips thrown back by a ritual."""
     pool[colour] -= count
     table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
+
+
+def fill_unlimited(table: Table, colour: str | None = None) -> None:
+    """An unlimited pot with no chip of ``colour`` (default: its one colour) makes one, counted as created."""
+    rules = table.ruleset.chips
+    if not rules["unlimited"]:
+        return
+    colour = colour or next(iter(rules["pot"]))
+    if not table.chips.pot.get(colour):
+        table.chips.create(colour)
+        created = table.state(ChipsState).created
+        created[colour] = created.get(colour, 0) + 1
+
+
+def pot_draw(table: Table, person: str, rng: Any, why: str) -> dict:
+    """A blind draw from the table's pot for ``person`` (the cap holds; an unlimited pot never runs
+    dry), as a chip event: the colour, or None and why not."""
+    fill_unlimited(table)
+    return table.chips.draw_event(person, rng, table.ruleset.chips["cap"], why)
 
 
 def move_event(move: str, person: str, colour: str | None, why: str, **extra: Any) -> dict:

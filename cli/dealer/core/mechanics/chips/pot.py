@@ -11,7 +11,8 @@ import random
 from typing import Any, NamedTuple
 
 from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _holdings, _take_from_player,
-                                         check_colour, check_player, chips_data, move_event, record_result)
+                                         check_colour, check_player, chips_data, fill_unlimited, move_event,
+                                         pot_draw, record_result)
 from dealer.core.table import Table
 
 
@@ -60,10 +61,12 @@ def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.R
     if _at_cap(table, person):
         raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed ({cap}): "
                          "spend one before drawing")
+    fill_unlimited(table)
     if not any(table.chips.pot.values()):
         raise ChipsError("the pot is empty: no chip to draw")
     events, stopped = [], ""
     for _ in range(request.count):
+        fill_unlimited(table)
         colour = table.chips.draw(person, rng, cap)
         if colour is None:
             stopped = f"at the cap ({cap})" if _at_cap(table, person) else "the pot is empty"
@@ -83,6 +86,7 @@ def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.R
     if _at_cap(table, person):
         raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed "
                          f"({ruleset.chips['cap']}): spend one first")
+    fill_unlimited(table, colour)
     if not table.chips.pot.get(colour):
         raise ChipsError(f"the pot has no {colour} chip (pot: {_holdings(table.chips.pot)})")
     table.chips.move(None, person, colour)
@@ -90,23 +94,44 @@ def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.R
 
 
 def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
-    """The start of a session: each person on the roster draws ``chips.session`` chips (caps
-    hold: at the cap a person draws nothing, and the result says so); every ritual may be used again."""
+    """The start of a session: every chip back to the pot first where they do not carry over
+    (``chips.session_returns``); each person on the roster draws ``chips.session`` chips (or their
+    side's count, ``session_sides``; a person marked ``extra`` draws none); the GM draws
+    ``session_gm`` for each person on the first side. Caps hold: at the cap a person draws
+    nothing, and the result says so. Every ritual may be used again."""
     ruleset.require("chips")
     if not table.roster:
         raise ChipsError("nobody on the roster to draw: add players with dealer table add"
                          + (f" {table.name} NAME" if table.name else ""))
     state = table.state(ChipsState)
-    count, cap = ruleset.chips["session"], ruleset.chips["cap"]
-    events, skipped = [], {}
-    for person in table.roster:
+    rules = ruleset.chips
+    events = _returns(table) if rules["session_returns"] else []
+    counts = {person: 0 if table.trait(person, "extra") else rules["session_sides"].get(entry["side"], rules["session"])
+              for person, entry in table.roster.items()}
+    heroes = sum(1 for entry in table.roster.values() if entry["side"] == ruleset.action["sides"][0])
+    if rules["session_gm"]:
+        counts[rules["gm"]] = rules["session_gm"] * heroes
+    skipped = {}
+    for person, count in counts.items():
         for _ in range(count):
-            colour = table.chips.draw(person, rng, cap)
-            if colour is None:
+            event = pot_draw(table, person, rng, "the start of a session")
+            if event["colour"] is None:
                 skipped[person] = f"holds {table.chips.held(person)}, the cap" if _at_cap(table, person) \
                     else "the pot is empty"
                 break
-            events.append(move_event("draw", person, colour, "the start of a session"))
+            events.append(event)
     state.rituals = {}
     state.sessions += 1
-    return record_result("session", table, events, session=state.sessions, each=count, skipped=skipped)
+    return record_result("session", table, events, session=state.sessions, each=rules["session"], counts=counts,
+                         skipped=skipped)
+
+
+def _returns(table: Table) -> list[dict]:
+    """Every player's chips back to the pot (they do not carry over from the last session)."""
+    events = []
+    for person, held in list(table.chips.players.items()):
+        for colour, count in list(held.items()):
+            for _ in range(count):
+                table.chips.move(person, None, colour)
+                events.append(move_event("return", person, colour, "the last session's: they do not carry over"))
+    return events

@@ -21,8 +21,8 @@ RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand 
 
 
 class SpendRequest(NamedTuple):
-    """``dealer chips spend NAME COLOUR [--for USE] [--knack K] [--note TEXT] [--way]``: ``way``, a
-    shaman's favor in their guardian spirit's medicine way."""
+    """``dealer chips spend NAME [COLOUR] [--for USE] [--knack K] [--note TEXT] [--way]`` (no colour: the
+    pot's one); ``way``, a shaman's favor in their guardian spirit's medicine way."""
 
     person: str
     colour: str
@@ -54,6 +54,11 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
     _check_holds(table, person, colour, use)
     _check_spend(table, person, colour, use_name, use, request, acts_as)
     record = _spend_hand(table, person, effect) if use["does"] == "hand" else None
+    rolled = None
+    if use["does"] == "reroll":
+        from dealer.core.mechanics.last_roll import check_reroll
+
+        rolled = check_reroll(table, person, ruleset.dice["bust_name"])
     pool = _pay(table, person, colour, use)
     acts_as = acts_as or _medicine_way(ruleset, request, use_name, use, colour, pool)
     event = move_event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
@@ -66,6 +71,10 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
         event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
     elif use["does"] in _PICK_ME_UPS:
         detail.update(_PICK_ME_UPS[use["does"]](table, person))
+    elif rolled is not None:
+        from dealer.core.mechanics.last_roll import reroll
+
+        detail["reroll"] = reroll(ruleset, table, rolled, rng)
     return record_result("spend", table, [event], **detail)
 
 

@@ -1,0 +1,136 @@
+"""Hold (SWADE): a character waits, keeps it across rounds until used, and may interrupt.
+
+``[action] hold = true``. ``dealer action hold NAME`` puts a character dealt into this round on
+Hold; they are dealt no card while on Hold; ``action act NAME`` spends the Hold (they act now);
+``action interrupt NAME --against OTHER`` settles it by an opposed roll of the ruleset's
+``interrupt_trait``. With ``interrupt_by = "higher"`` the higher total acts first, a tie
+acts simultaneously, and a Critical Failure is lowest; the Hold is used either way (the loser
+of the roll acts right after the winner).
+
+>>> from dealer.core.dice import given_roll
+>>> settle_higher(given_roll(9, tn=4), given_roll(7, tn=4)), settle_higher(given_roll(7, tn=4), given_roll(7, tn=4))
+('first', 'simultaneous')
+>>> settle_higher(given_roll(20, tn=4, bust=True), given_roll(2, tn=4))
+'after'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core import results
+from dealer.core.mechanics.action.common import ActionError, RoundResult, deck_names
+from dealer.core.record import Field, ListOf, Part, TEXT
+from dealer.core.table import Table
+
+
+class HoldState(Part):
+    """The ``hold`` part of a table: who is on Hold, in the order they went on it."""
+
+    KEY = "hold"
+    FIELDS = {"people": Field(ListOf(TEXT), [])}
+
+
+class HoldRequest(NamedTuple):
+    """``dealer action hold NAME``: NAME goes on Hold."""
+
+    name: str
+
+
+class ActRequest(NamedTuple):
+    """``dealer action act NAME``: NAME acts from Hold now; the Hold is spent."""
+
+    name: str
+
+
+def on_hold(table: Table) -> list[str]:
+    """Who is on Hold on this table (none without a table)."""
+    return list(table.state(HoldState).people) if table.persistent else []
+
+
+def clear(table: Table) -> None:
+    """A new combat: nobody is on Hold."""
+    table.state(HoldState).people = []
+
+
+def _require_hold(ruleset: Any) -> None:
+    ruleset.require("action")
+    if not ruleset.action["hold"]:
+        raise ActionError(f"{ruleset.name} has no Hold (action.hold): a character waits with a card up the "
+                          "sleeve instead (dealer action sleeve NAME)")
+
+
+def held_cards(ruleset: Any, table: Table, name: str) -> list[str]:
+    """``name``'s action cards in play this round, in every action deck."""
+    return [code for deck in deck_names(ruleset) if deck in table.decks
+            for code in table.decks[deck].play.get(name, [])]
+
+
+def resolve_hold(ruleset: Any, request: HoldRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+    """``name`` goes on Hold: they must be dealt into this round, and not be on Hold already."""
+    _require_hold(ruleset)
+    state = table.state(HoldState)
+    name = request.name
+    if name in state.people:
+        raise ActionError(f"{name} is on Hold already: act with dealer action act \"{name}\" --table {table.name}, "
+                          "or interrupt with dealer action interrupt")
+    cards = held_cards(ruleset, table, name)
+    if not cards:
+        raise ActionError(f"{name} holds no action card this round on table '{table.name}': deal a round first "
+                          f"(dealer action --table {table.name})")
+    state.people.append(name)
+    table.log("hold", data={"person": name, "cards": cards})
+    return RoundResult({"kind": "hold", "action": "hold", "table": table.name, "name": name, "cards": cards,
+                        "holding": list(state.people)})
+
+
+def resolve_act(ruleset: Any, request: ActRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+    """``name`` acts from Hold: the Hold is spent."""
+    _require_hold(ruleset)
+    state = table.state(HoldState)
+    spend(table, request.name)
+    table.log("act from hold", data={"person": request.name})
+    return RoundResult({"kind": "hold", "action": "act", "table": table.name, "name": request.name, "cards": [],
+                        "holding": list(state.people)})
+
+
+def spend(table: Table, name: str) -> None:
+    """Take ``name`` off Hold, or refuse: they are not on it."""
+    state = table.state(HoldState)
+    if name not in state.people:
+        waiting = ", ".join(state.people) or "nobody"
+        raise ActionError(f"{name} is not on Hold (on Hold: {waiting}); go on Hold first: dealer action hold "
+                          f"\"{name}\" --table {table.name}")
+    state.people.remove(name)
+
+
+def settle_higher(mine: Any, theirs: Any) -> str:
+    """``first``, ``simultaneous`` or ``after`` (the other acts first): the higher total wins, a
+    Critical Failure is lowest."""
+    def key(roll):
+        return (not roll.bust, roll.total)
+
+    if key(mine) > key(theirs):
+        return "first"
+    return "simultaneous" if key(mine) == key(theirs) else "after"
+
+
+def interrupt_from_hold(ruleset: Any, table: Table, rng: random.Random, name: str, name_roll: Any, other: str,
+                        other_roll: Any) -> dict:
+    """``name`` on Hold interrupts ``other``: both roll ``interrupt_trait`` (a Trait roll: a Joker's
+    holder adds its bonus); the Hold is spent."""
+    from dealer.core.mechanics.last_roll import bonus_card
+
+    spend(table, name)
+    tn = ruleset.dice["tn"]
+
+    def roll(spec, person):  # a Trait roll: an Extra's has no Wild Die, a Joker's holder adds its bonus
+        return spec.roll(rng, tn, ruleset.dice, extra=bool(table.trait(person, "extra")),
+                         joker=bonus_card(ruleset, table, person) is not None)
+
+    mine, theirs = roll(name_roll, name), roll(other_roll, other)
+    outcome = settle_higher(mine, theirs)
+    table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold"})
+    return {"kind": "interrupt", "table": table.name, "name": name, "against": other, "card": None, "from": "hold",
+            "roll": results.roll_data(mine), "their_roll": results.roll_data(theirs), "outcome": outcome}

@@ -1,0 +1,154 @@
+"""A person's trait roll on a table (``dealer roll DICE --as NAME --table T``), remembered so that a
+chip spent after it can reroll it (SWADE's Benny: keep the better; a Critical Failure cannot be
+rerolled, and one rolled on a reroll ends the attempt and stands).
+
+As ``last_hand`` remembers a person's last hand, this remembers their last trait roll: the
+dice, the options it was rolled with (the Wild Die, an Extra's check, the Joker's bonus) and
+the result kept. The roll reads the table: an ``extra`` on the roster rolls as an Extra, and
+the holder of an action card whose special gives a ``bonus`` (a Joker) adds it.
+
+>>> import random
+>>> from dealer.store.rulesets import load
+>>> from dealer.core.table import Table
+>>> sw = load("savage-worlds")
+>>> table = Table(sw, name="t", roster={"Sarah": {"side": "heroes", "traits": {}}})
+>>> first = resolve_roll_as(sw, RollAsRequest("Sarah", "d8"), table, random.Random(1)).to_data()
+>>> first["person"], first["dice"], table.state(LastRolls).of("Sarah").roll["total"] == first["total"]
+('Sarah', '1d8', True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core.record import COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
+from dealer.core.table import Table
+from dealer.errors import DealerError
+
+
+class RollError(DealerError):
+    """A roll that the table cannot make or reroll: nobody by that name, no roll to reroll, a Critical Failure."""
+
+
+class LastRoll(Record):
+    """One remembered trait roll: whose, the dice (count, sides, modifier typed), the options of
+    ``dice.trait_roll`` it was rolled with, the action card that gave a bonus, the result kept (as
+    ``results.roll_data``), rerolls spent on it, and ``seq`` (the table's count of rolls)."""
+
+    FIELDS = {"person": Field(TEXT), "count": Field(COUNT), "sides": Field(COUNT), "modifier": Field(NUMBER),
+              "options": Field(JSON), "card": Field(Maybe(TEXT), None), "roll": Field(JSON),
+              "rerolls": Field(COUNT, 0), "seq": Field(COUNT)}
+
+
+class LastRolls(Part):
+    """The ``rolls`` part of a table's state: each person's latest trait roll."""
+
+    KEY = "rolls"
+    FIELDS = {"people": Field(MapOf(Nested(LastRoll)), {}), "seq": Field(COUNT, 0)}
+
+    def to_data(self) -> dict:
+        return super().to_data() if self.people else {}
+
+    def of(self, person: str) -> LastRoll | None:
+        return self.people.get(person)
+
+
+class RollAsRequest(NamedTuple):
+    """``dealer roll DICE --as NAME --table T``: NAME's trait roll, with the table's Joker and Extra."""
+
+    person: str
+    dice: str
+    tn: int | None = None
+    extra: bool = False
+    joker: bool = False
+    faces: tuple[int, ...] | None = None  # dice already rolled
+
+
+class RollResult(NamedTuple):
+    data: dict
+
+    def to_data(self) -> dict:
+        return self.data
+
+
+def bonus_card(ruleset: Any, table: Table, person: str) -> str | None:
+    """The action card ``person`` holds this round whose special gives a bonus (a Joker), or None."""
+    from dealer.core.mechanics.action.common import deck_names
+
+    if "action" not in ruleset.document["mechanics"] or ruleset.action["style"] != "countdown":
+        return None
+    specials = ruleset.action["specials"]
+    for deck in deck_names(ruleset):
+        for code in table.decks[deck].play.get(person, []) if deck in table.decks else ():
+            if specials.get(code, {}).get("bonus"):
+                return code
+    return None
+
+
+def resolve_roll_as(ruleset: Any, request: RollAsRequest, table: Table, rng: random.Random) -> RollResult:
+    """Roll ``dice`` for a person on the roster and remember it: an ``extra`` on the roster rolls as an
+    Extra, and a Joker held this round (a special with ``bonus``) adds ``dice.joker_bonus``."""
+    from dealer.core import results
+    from dealer.core.dice import Scripted, check_trait_dice, parse_dice, roll_options, trait_roll
+
+    table.person(request.person)
+    rules = ruleset.dice
+    count, sides, modifier = parse_dice(request.dice, rules["sides"], one_die=True)
+    check_trait_dice(count, sides, rules, request.dice)
+    card = bonus_card(ruleset, table, request.person)
+    extra = request.extra or (bool(table.trait(request.person, "extra")) and bool(rules["wild_die"]))
+    options = roll_options(rules, tn=request.tn, extra=extra, joker=request.joker or card is not None)
+    options["modifier"] += modifier
+    scripted = Scripted(request.faces) if request.faces is not None else None
+    roll = trait_roll(count, sides, scripted or rng, **options)
+    if scripted is not None:
+        scripted.check_used()
+    data = results.roll_data(roll)
+    state = table.state(LastRolls)
+    state.seq += 1
+    state.people[request.person] = LastRoll(person=request.person, count=count, sides=sides, modifier=modifier,
+                                            options=options, card=card, roll=data, seq=state.seq)
+    table.log("roll", cards=[card] if card else [], data={"person": request.person, "roll": data})
+    return RollResult({**data, "person": request.person, "card": card})
+
+
+def check_reroll(table: Table, person: str, bust_name: str) -> LastRoll:
+    """The roll a chip would reroll, or a one-line refusal (checked before the chip moves)."""
+    if not table.persistent:
+        raise RollError("a reroll needs the table that remembers the roll: add --table NAME")
+    record = table.state(LastRolls).of(person)
+    if record is None:
+        raise RollError(f"{person} has no trait roll on table '{table.name}' to reroll: roll one first "
+                        f"(dealer roll d8 --as \"{person}\" --table {table.name})")
+    if record.roll["bust"]:
+        raise RollError(f"{person}'s last roll ({record.roll['dice']}) is a {bust_name}: it cannot be rerolled")
+    return record
+
+
+_OPTIONS = {"tn", "raise_step", "bust", "max_chain", "modifier", "wild_die", "check_die", "extra", "joker"}
+
+
+def reroll(ruleset: Any, table: Table, record: LastRoll, rng: random.Random) -> dict:
+    """Roll the remembered dice again with the same options; keep the better total (a Critical
+    Failure on the reroll ends the attempt and stands). The record keeps what stands. Returns
+    ``before``, ``again`` (both as ``results.roll_data``), ``kept`` (``before`` or ``again``) and
+    the ruleset's word for a bust."""
+    from dealer.core import results
+    from dealer.core.dice import trait_roll
+
+    unknown = set(record.options) - _OPTIONS
+    if unknown:
+        raise RollError(f"{record.person}'s remembered roll has unknown options ({', '.join(sorted(unknown))}): "
+                        "roll it again with dealer roll --as")
+    before = record.roll
+    again = results.roll_data(trait_roll(record.count, record.sides, rng, **record.options))
+    if again["bust"]:
+        kept = "again"
+    else:
+        kept = "again" if again["total"] > before["total"] else "before"
+    record.rerolls += 1
+    if kept == "again":
+        record.roll = again
+    table.log("reroll", data={"person": record.person, "before": before, "reroll": again, "kept": kept})
+    return {"before": before, "again": again, "kept": kept, "bust_name": ruleset.dice["bust_name"]}
