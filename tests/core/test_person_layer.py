@@ -112,7 +112,7 @@ def test_a_red_joker_pays_its_holder_a_chip_unless_the_ruleset_names_the_draw(lo
     if purpose in poker.draws["chip_except"]:
         assert purpose == "ritual" and paid == []
     else:
-        assert [event["player"] for event in paid] == ["Sam"] and paid[0]["why"] == "drew the Red Joker"
+        assert [event["player"] for event in paid] == ["Sam"] and paid[0]["why"] == "Sam drew the Red Joker"
         assert table.chips.held("Sam") == 1
 
 

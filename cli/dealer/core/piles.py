@@ -243,10 +243,3 @@ class Chips:
             for colour, count in held.items():
                 self.pot[colour] = self.pot.get(colour, 0) + count
         self.players = {}
-
-
-def chip_event(chips, rules, taker, rng, why) -> dict:
-    """A chip drawn for ``taker`` from the table's Chips, or (``chips`` None: no table) from a
-    fresh pot of the ruleset's ``[chips]`` section, as an event."""
-    pot = chips if chips is not None else Chips(dict(rules["pot"]))
-    return pot.draw_event(taker, rng, rules["cap"], why)

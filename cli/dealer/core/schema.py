@@ -477,6 +477,10 @@ CHIPS = {
     "session_returns": Field("bool", "At a session's start every chip goes back to the pot first (Bennies do "
                              "not carry over).", False),
     "gm": Field("str", "The name the GM's chips are kept under (`dealer chips spend GM ...`).", "Marshal"),
+    "gm_keeps_side": Field("bool", "The GM keeps the chips of the GM's side (the last of `action.sides`): a chip "
+                           "anyone on that side earns (a Joker in a draw or a round) is drawn by the GM, and "
+                           "they draw none at a session's start; false: each holds their own (SWADE's Wild "
+                           "Cards).", False),
     "unlimited": Field("bool", "The pot never runs out: when it has no chip to give it makes one, counted as "
                        "created, so pot + players = starting pot + created still holds. One colour only.",
                        False),

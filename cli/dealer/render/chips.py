@@ -82,10 +82,10 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
     for name, why in data.get("skipped", {}).items():
         lines.append(f"  {name} draws nothing: {why}")
     if data["action"] == "session":
-        counts = data.get("counts", {})
+        drawing = {name: count for name, count in data.get("counts", {}).items() if count}
         each = f"each draws {plural(data['each'], 'chip')}"
-        if len(set(counts.values())) > 1:
-            each = "they draw " + ", ".join(f"{name} {count}" for name, count in counts.items() if count)
+        if len(set(drawing.values())) > 1 or set(drawing.values()) - {data["each"]}:
+            each = "they draw " + ", ".join(f"{name} {count}" for name, count in drawing.items())
         lines.insert(0, f"session {data['session']}: {each}; every ritual may be performed again")
     if data["action"] == "wound":
         lines.append(f"{data['player']} takes {plural(data['taken'], 'wound')}")

@@ -354,12 +354,24 @@ def _deadlands():
             'chips': {'pot': {'white': 50, 'red': 25, 'blue': 10},
                       'cap': 0,
                       'session': 3,
+                      'gm_keeps_side': True,
                       'note': 'Seed 000 names the Fate pot but not its counts, nor what a chip buys: dealer '
                               'ships 50 white,\n'
                               '25 red, 10 blue, no cap, three chips each at the start of a session (as '
                               'Deadlands tables\n'
                               "play it), and one use, fate, told in the player's words. Spent chips go back "
-                              'to the pot.',
+                              'to the pot.\n'
+                              'One Marshal: the Marshal\'s chips are kept under "Marshal" and are the whole '
+                              "marshal side's.\n"
+                              "The Marshal draws none at a session's start (seed 000 gives the Marshal chips "
+                              'only from a\n'
+                              'Black Joker), nor does anyone on the marshal side; a Black Joker pays the '
+                              'Marshal whoever drew\n'
+                              'it ("The Marshal gets to draw a random chip"), and a Red Joker drawn on the '
+                              "Marshal's side\n"
+                              'pays the Marshal too: "The posse doesn\'t get a Fate Chip draw when the '
+                              'Marshal draws a Black\n'
+                              'Joker".',
                       'uses': {'fate': {'does': 'note',
                                         'note': 'A Fate chip spent as the Marshal allows; say what for with '
                                                 '--note.',
@@ -722,6 +734,7 @@ def _dust_devils():
                       'session_gm': 0,
                       'session_returns': False,
                       'gm': 'Marshal',
+                      'gm_keeps_side': False,
                       'unlimited': False,
                       'knack_as': '',
                       'uses': {},
@@ -1195,13 +1208,18 @@ def _poker_hands():
             'chips': {'pot': {'white': 50, 'red': 25, 'blue': 10},
                       'cap': 5,
                       'session': 1,
+                      'gm_keeps_side': True,
                       'knack_as': 'red',
                       'way_as': 'red',
                       'ritual_throw': 1,
                       'note': 'Seed 003 gives no pot counts; dealer ships 50 white, 25 red, 10 blue. At five '
                               'chips a player\n'
-                              "may not draw (a GM's give is refused too); everyone draws one chip at the "
-                              'start of a session.\n'
+                              "may not draw (a GM's give is refused too); every player draws one chip at the "
+                              'start of a session\n'
+                              '("you also get a chip"); the GM\'s side (marshal) holds no chips of its own: a '
+                              'chip one of the\n'
+                              'GM\'s people earns (a Red Joker) is the GM\'s, kept under "Marshal" (the GM\'s '
+                              'cap is the same).\n'
                               'Spent chips go back to the pot. A chip spent after the draw changes the '
                               "person's latest hand\n"
                               'on the table: white draws one more card from the deck the hand came from, red '
@@ -1725,6 +1743,7 @@ def _savage_worlds():
                                            'when': 'any-time',
                                            'favor': False}},
                       'cap': 0,
+                      'gm_keeps_side': False,
                       'knack_as': '',
                       'rituals': {},
                       'way_as': '',
@@ -2247,6 +2266,7 @@ def _weird_dust_devils():
                       'session_gm': 0,
                       'session_returns': False,
                       'gm': 'Marshal',
+                      'gm_keeps_side': False,
                       'unlimited': False,
                       'knack_as': '',
                       'uses': {},

@@ -35,7 +35,7 @@ from typing import Any, NamedTuple, Protocol
 
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.conditions import Modifier, penalties
-from dealer.core.piles import Piles, chip_event
+from dealer.core.piles import Piles
 from dealer.core.table import Table
 
 
@@ -195,7 +195,9 @@ def _joker_chips(ruleset: Any, table: Table, request: DrawRequest, cards: tuple,
     rules = ruleset.draws
     if request.purpose in rules["chip_except"]:
         return []
-    events = [chip_event(table.chips, ruleset.chips, request.person or "the drawer", rng, f"drew the {card.name}")
-              for card in cards if card.code in rules["chip_cards"]]
+    from dealer.core.mechanics.chips import pot_draw
+
+    events = [pot_draw(table, request.person or "the drawer", rng, f"{request.person or 'the drawer'} drew the "
+                       f"{card.name}") for card in cards if card.code in rules["chip_cards"]]
     table.log_events(events)
     return events

@@ -201,7 +201,7 @@ def _special_chip(ruleset, table, effect, row, people, card, rng) -> list[dict]:
     else:
         takers = [holder if effect["chip"] == "holder" else ruleset.chips["gm"]]
         why = f"{holder} drew the {card.name}"
-    return [pot_draw(table, taker, rng, why) for taker in takers]
+    return [pot_draw(table, taker, rng, why, side=row["side"] if taker == holder else None) for taker in takers]
 
 
 def _required(spec, message):

@@ -166,7 +166,12 @@ def check_colour(ruleset: Any, colour: str | None) -> str:
 
 
 def check_player(table: Table, person: str) -> str:
-    """Someone on the roster, the GM (``chips.gm``) or already holding chips; without a table, anyone."""
+    """Someone on the roster, the GM (``chips.gm``) or already holding chips; without a table, anyone.
+    Where the GM keeps their side's chips, a person on that side holds none: the GM is named instead."""
+    holder = chip_holder(table, person)
+    if holder != person:
+        raise ChipsError(f"{person} is on the {table.roster[person]['side']} side, whose chips {holder} keeps: "
+                         f"name {holder} instead")
     if (not table.persistent or person in table.roster or person in table.chips.players
             or person == table.ruleset.chips["gm"]):
         return person
@@ -205,16 +210,28 @@ def fill_unlimited(table: Table, colour: str | None = None) -> None:
         created[colour] = created.get(colour, 0) + 1
 
 
-def pot_draw(table: Table, person: str, rng: Any, why: str) -> dict:
-    """A blind draw from the table's pot for ``person`` (the cap holds; an unlimited pot never runs
-    dry), as a chip event: the colour, or None and why not."""
+def chip_holder(table: Table, person: str, side: str | None = None) -> str:
+    """Who holds the chips ``person`` earns: the GM (``chips.gm``) for anyone on the GM's side where
+    the GM keeps that side's chips (``chips.gm_keeps_side``), else the person. ``side`` names the
+    side of someone not on the roster (a participant of one round)."""
+    rules = table.ruleset.chips
+    if not rules["gm_keeps_side"]:
+        return person
+    side = side or table.roster.get(person, {}).get("side")
+    return rules["gm"] if side == table.ruleset.action["sides"][-1] else person
+
+
+def pot_draw(table: Table, person: str, rng: Any, why: str, side: str | None = None) -> dict:
+    """A blind draw from the table's pot for ``person``, or the GM who keeps their side's chips
+    (``chip_holder``): the cap holds; an unlimited pot never runs dry. A chip event: the colour, or
+    None and why not."""
     fill_unlimited(table)
-    return table.chips.draw_event(person, rng, table.ruleset.chips["cap"], why)
+    return table.chips.draw_event(chip_holder(table, person, side), rng, table.ruleset.chips["cap"], why)
 
 
 def move_event(move: str, person: str, colour: str | None, why: str, **extra: Any) -> dict:
     """A chip moved (``draw``, ``give``, ``spend``, ``return``, ``create``): the one shape of a chip
-    event (``dealer.core.piles.chip_event``), with what else the move records."""
+    event (``Chips.draw_event`` makes the draws'), with what else the move records."""
     return {"kind": "chip", "move": move, "player": person, "colour": colour, "why": why, **extra}
 
 

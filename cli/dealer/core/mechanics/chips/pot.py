@@ -11,8 +11,8 @@ import random
 from typing import Any, NamedTuple
 
 from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _holdings, _take_from_player,
-                                         check_colour, check_player, chips_data, fill_unlimited, move_event,
-                                         pot_draw, record_result)
+                                         check_colour, check_player, chip_holder, chips_data, fill_unlimited,
+                                         move_event, pot_draw, record_result)
 from dealer.core.table import Table
 
 
@@ -96,7 +96,8 @@ def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.R
 def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
     """The start of a session: every chip back to the pot first where they do not carry over
     (``chips.session_returns``); each person on the roster draws ``chips.session`` chips (or their
-    side's count, ``session_sides``; a person marked ``extra`` draws none); the GM draws
+    side's count, ``session_sides``; a person marked ``extra``, or on the side whose chips the GM
+    keeps, draws none); the GM draws
     ``session_gm`` for each person on the first side. Caps hold: at the cap a person draws
     nothing, and the result says so. Every ritual may be used again."""
     ruleset.require("chips")
@@ -106,7 +107,8 @@ def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: ra
     state = table.state(ChipsState)
     rules = ruleset.chips
     events = _returns(table) if rules["session_returns"] else []
-    counts = {person: 0 if table.trait(person, "extra") else rules["session_sides"].get(entry["side"], rules["session"])
+    counts = {person: 0 if table.trait(person, "extra") or chip_holder(table, person) != person
+              else rules["session_sides"].get(entry["side"], rules["session"])
               for person, entry in table.roster.items()}
     heroes = sum(1 for entry in table.roster.values() if entry["side"] == ruleset.action["sides"][0])
     if rules["session_gm"]:
