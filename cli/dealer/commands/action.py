@@ -27,6 +27,8 @@ def action(ctx):
     Examples:
       dealer action Sarah=16 Velvet=3d6 -m "Bad Bob=2d8" -m Cultist=bust
       dealer action --table friday
+      dealer action Sarah=3d6 -m "Bad Bob=2d8" --surprised Sarah=2d6
+      dealer action --table friday --guts Sarah=3d8 --max-cards 6
       dealer action sleeve Sarah --table friday
       dealer action interrupt Sarah --against "Bad Bob" --table friday
       dealer action begin Velvet 2 --what mirage --table friday
@@ -38,7 +40,7 @@ def action(ctx):
 
 
 @action.command("deal", hidden=True)
-@click.argument("posse", nargs=-1)
+@click.argument("posse", nargs=-1, metavar="[NAME=SPEC]...")
 @click.option("-m", "--marshal", multiple=True, metavar="NAME=SPEC", help="A participant on the Marshal's side.")
 @click.option("--max-cards", type=click.IntRange(min=1, max=54), default=None,
               help="Lift the most cards one character may have (supernatural aid).")
@@ -48,7 +50,12 @@ def action(ctx):
 @global_options
 @click.pass_context
 def deal(ctx, **options):
-    """Deal a round (the default of `dealer action`)."""
+    """Deal a round (the default of `dealer action`): every option is on `dealer action --help`.
+
+    \b
+    Example:
+      dealer action Sarah=16 Velvet=3d6 -m "Bad Bob=2d8"
+    """
     from dealer.core.mechanics import action as mechanic
     from dealer.core.mechanics.action.common import round_request
 
