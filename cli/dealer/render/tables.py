@@ -99,6 +99,13 @@ def table_show_text(result, cards_fmt):
         counted, start = sum(sums["total"].values()), sum(sums["start"].values())
         lines.append(f"  {counted} chips = starting pot {start} + {sum(sums['created'].values())} created"
                      + ("" if sums["conserved"] else "  (NOT CONSERVED: report this)"))
+    under_way = result["state"].get("long_actions", {}).get("actions", {})
+    if under_way:
+        from dealer.render.action import under_way_text
+
+        lines.append("  under way:")
+        lines.extend("    " + under_way_text({"name": name, "cards": action["need"], "ready": action["spent"] >= action["need"],
+                                              **action}) for name, action in under_way.items())
     harm = result["state"].get("conflict", {}).get("harm", {})
     for person, scores in harm.items():
         lines.append(f"  harm on {person}: " + ", ".join(f"{score} {count}" for score, count in scores.items()))
