@@ -64,3 +64,46 @@ def test_a_half_cast_hex_shows_in_the_countdown_and_table_show_and_keeps_its_lev
     assert cast.code == 0, cast  # no --level: the level it was begun at, not the roster's hunch=4
     assert cast.json()["result"]["level"] == 2 and cast.json()["result"]["roll"] is not None
     assert "under way" not in dealer("table", "show", table).out
+
+
+# -- 4. a bare roster name in a contest is refused with the person's skills -------------------
+
+def poker_table(dealer, name="gulch"):
+    dealer("table", "new", name, "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", name, "Bert", "--trait", "pistol=4", "--trait", "riding=2")
+    return name
+
+
+@pytest.mark.parametrize("flag", [[], ["--json"]])
+def test_a_bare_roster_name_in_a_contest_is_refused_with_the_skills(dealer, flag):
+    table = poker_table(dealer)
+    run = dealer("conflict", "Bert", "--target", "pair of jacks", "--table", table, *flag)
+    assert_clean_error(run, code=1)
+    assert "Bert has pistol=4, riding=2: say Bert=pistol" in run.err
+    drawn = dealer("conflict", "Bert=pistol", "--target", "pair of jacks", "--table", table, "--seed", "2", "--json")
+    assert drawn.json()["result"]["participants"][0]["draw"]["skill"] == 4
+    assert "Bert=pistol" in dealer("conflict", "--help").out and "NAME=SKILL" in dealer("conflict", "--help").out
+
+
+def test_a_bare_name_off_the_roster_draws_at_skill_0(dealer):
+    run = dealer("-r", "poker-hands", "conflict", "Sam", "--seed", "2", "--json")
+    assert run.code == 0 and run.json()["result"]["participants"][0]["draw"]["skill"] == 0
+
+
+# -- 12. a roster typo gets did-you-mean --------------------------------------------------------
+
+def test_roster_typos_get_did_you_mean(dealer):
+    table = deadlands_table(dealer, "f")
+    dealer("action", "--table", table, "--seed", "1")
+    for args, said in [(["action", "sleeve", "Velvt", "--table", table], "did you mean 'Velvet'?"),
+                       (["table", "set", table, "Velvt", "--trait", "quickness=2d6"], "did you mean 'Velvet'?")]:
+        run = dealer(*args)
+        assert_clean_error(run, code=1)
+        assert said in run.err and "deal a round first" not in run.err, run
+    poker = poker_table(dealer, "p")
+    for args, said in [(["chips", "give", "Brt", "red", "--table", poker], "did you mean 'Bert'?"),
+                       (["conflict", "Brt", "--table", poker], "did you mean 'Bert'?"),
+                       (["conflict", "Bert=pistl", "--table", poker], "did you mean 'pistol'?")]:
+        run = dealer(*args)
+        assert_clean_error(run, code=1)
+        assert said in run.err, run

@@ -30,9 +30,11 @@ from dealer.session import Session
 def conflict(ctx, participants, **options):
     """Resolve a conflict between PARTICIPANTs by poker hands.
 
-    A participant is NAME (Scores or skill from the --table's roster), NAME=SPEC, or
-    NAME=SPEC:CARDS for cards dealt by hand. SPEC is Scores in a Dust Devils
-    conflict (hand=4,eye=3,power=2) and a skill in a poker-hands contest (3).
+    A participant is NAME=SPEC, or NAME=SPEC:CARDS for cards dealt by hand. SPEC
+    is Scores in a Dust Devils conflict (hand=4,eye=3,power=2; a bare NAME takes
+    them from the --table's roster) and a skill in a poker-hands contest: a
+    number (Sam=3) or NAME=SKILL, a skill on the --table's roster (Bert=pistol);
+    a bare NAME off the roster draws at skill 0.
     On a table, `harm NAME SCORE=N...` places a loser's harm, `clear NAME` ends
     shaken, `show` shows harm and the shaken.
 
@@ -43,6 +45,7 @@ def conflict(ctx, participants, **options):
       dealer conflict Doc Kid --scores hand,eye --table friday
       dealer conflict harm Kid Hand=1 Eye=1 --table friday
       dealer -r poker-hands conflict Sam=3 --target "pair of jacks" --helper Bob=2
+      dealer conflict Bert=pistol --target "pair of jacks" --table gulch
       dealer -r poker-hands conflict Sam=2 --fear 3
       dealer -r poker-hands conflict Sam=4 --called 2
     """

@@ -160,8 +160,13 @@ def check_player(table: Table, person: str) -> str:
     """Someone on the roster or already holding chips; without a table, anyone."""
     if not table.persistent or person in table.roster or person in table.chips.players:
         return person
-    known = ", ".join(dict.fromkeys([*table.roster, *table.chips.players])) or "nobody yet"
-    raise ChipsError(f"table '{table.name}' has no player '{person}' ({known}); "
+    from dealer.errors import did_you_mean
+
+    people = list(dict.fromkeys([*table.roster, *table.chips.players]))
+    meant = did_you_mean(person, people)
+    if meant:
+        raise ChipsError(f"table '{table.name}' has no player '{person}': {meant}")
+    raise ChipsError(f"table '{table.name}' has no player '{person}' ({', '.join(people) or 'nobody yet'}); "
                      f"add them with: dealer table add {table.name} {person}")
 
 

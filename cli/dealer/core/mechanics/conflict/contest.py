@@ -59,16 +59,38 @@ class Drawer(NamedTuple):
         return data
 
 
+def _skills(table: Table, name: str) -> dict[str, int]:
+    """``name``'s roster traits that are whole numbers: the skills a contest may draw with."""
+    traits = table.roster[name]["traits"] if name in table.roster else {}
+    return {key: value for key, value in traits.items() if isinstance(value, int) and not isinstance(value, bool)}
+
+
 def _skill(entrant: Entrant, table: Table) -> int:
-    spec = entrant.spec
+    """A participant's skill: a number, a roster trait named (``Bert=pistol``), or 0 for a bare
+    name off the roster. A bare roster name is refused: which of their skills is meant?"""
+    spec, name = entrant.spec, entrant.name
     if not spec:
-        return 0
+        if name not in table.roster or entrant.cards is not None:  # cards dealt by hand need no skill
+            from dealer.errors import did_you_mean
+
+            meant = did_you_mean(name, table.roster) if table.persistent else ""
+            if meant:
+                raise ConflictError(f"{name} is not on table '{table.name}': {meant}")
+            return 0
+        skills = _skills(table, name)
+        listed = ", ".join(f"{key}={value}" for key, value in skills.items())
+        say = f"say {name}={next(iter(skills))}" if skills else f"give a number, e.g. {name}=2"
+        raise ConflictError(f"which skill does {name} draw with? {name} has {listed or 'no skills on the roster'}: "
+                            f"{say} (or {name}=N for a skill of N)")
     if spec.lstrip("+-").isdigit():
-        return whole_number(spec, f"{entrant.name}'s skill", low=-20, high=100, error=ConflictError)
-    value = table.trait(entrant.name, spec.lower())
+        return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
+    value = table.trait(name, spec.lower())
     if value is None:
-        raise ConflictError(f"{entrant.name}={spec}: give a skill as a number, or a roster trait of "
-                            f"{entrant.name} on --table (no '{spec.lower()}' there)")
+        from dealer.errors import did_you_mean
+
+        meant = did_you_mean(spec.lower(), _skills(table, name))
+        raise ConflictError(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
+                                                   f"of {name} on --table (no '{spec.lower()}' there)"))
     if isinstance(value, bool):
         raise ConflictError(f"{entrant.name}'s {spec.lower()} must be a whole number of 0 or more, not '{value}'")
     return whole_number(value, f"{entrant.name}'s {spec.lower()}", low=0, high=100, error=ConflictError)
