@@ -70,7 +70,9 @@ def _skill(entrant: Entrant, table: Table) -> int:
     name off the roster. A bare roster name is refused: which of their skills is meant?"""
     spec, name = entrant.spec, entrant.name
     if not spec:
-        if name not in table.roster or entrant.cards is not None:  # cards dealt by hand need no skill
+        if entrant.cards is not None:  # cards dealt by hand need no skill
+            return 0
+        if name not in table.roster:
             from dealer.errors import did_you_mean
 
             meant = did_you_mean(name, table.roster) if table.persistent else ""
