@@ -86,6 +86,8 @@ class DealerGroup(SuggestingGroup):
             from dealer import completion
 
             completion.register()
+        global _JSON_ERRORS
+        _JSON_ERRORS = _wants_json(args)
         try:
             _check_text(args)
             code = super().main(args, prog_name or "dealer", complete_var, standalone_mode=False, **extra)
@@ -96,7 +98,7 @@ class DealerGroup(SuggestingGroup):
                 click.echo(error.ctx.get_help(), color=error.ctx.color)
                 sys.exit(0)
             where = error.ctx.command_path if error.ctx else "dealer"
-            _fail(f"{where}: {error.format_message()}", f"Try '{where} --help'.", code=2)
+            _fail(f"{where}: {_usage_message(error)}", f"Try '{where} --help'.", code=2)
         except click.Abort:
             _fail("dealer: aborted; nothing was changed.", code=1)
         except click.ClickException as error:
@@ -125,10 +127,38 @@ class DealerGroup(SuggestingGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+_JSON_ERRORS = False  # --json or --jsonl was asked for: an error is one JSON object too
+
+
+def _wants_json(args):
+    """Whether the command line asks for JSON (before any ``--``, after which words are data)."""
+    words = args[:args.index("--")] if "--" in args else args
+    return any(word in ("--json", "--jsonl") for word in words)
+
+
 def _fail(*lines, code):
-    for line in lines:
-        click.echo(clip_line(line), err=True)
+    """The error on stderr: one or two lines of text; with --json or --jsonl one JSON object,
+    ``{"error": FIRST LINE, "exit": CODE}`` and ``"more": [LINES]`` when there are more."""
+    if _JSON_ERRORS:
+        import json
+
+        error = {"error": clip_line(lines[0]), "exit": code}
+        if lines[1:]:
+            error["more"] = [clip_line(line) for line in lines[1:]]
+        click.echo(json.dumps(error, ensure_ascii=False), err=True)
+    else:
+        for line in lines:
+            click.echo(clip_line(line), err=True)
     sys.exit(code)
+
+
+def _usage_message(error):
+    """click's message, except for a --seed or --table a command does not offer: say why."""
+    from dealer.options import OPTIONAL, not_offered
+
+    if isinstance(error, click.NoSuchOption) and error.option_name in OPTIONAL.values():
+        return not_offered(error.option_name)
+    return error.format_message()
 
 
 BRIEF = 8  # problems of a broken ruleset that a command other than `rulesets validate` lists

@@ -53,12 +53,12 @@ def did_you_mean(name: str, names) -> str:
     """``did you mean 'Velvet'?`` for a name close to one of ``names`` (a roster, a person's
     traits), or an empty string: a typo is answered with the name meant.
 
-    >>> did_you_mean("Velvt", ["Sarah", "Velvet"]), did_you_mean("Zed", ["Sarah"])
-    ("did you mean 'Velvet'?", '')
+    >>> did_you_mean("Velvt", ["Sarah", "Velvet"]), did_you_mean("Zed", ["Sarah"]), did_you_mean("Zed", ["Zed"])
+    ("did you mean 'Velvet'?", '', '')
     """
     import difflib
 
-    names = [str(known) for known in names]
+    names = [str(known) for known in names if str(known) != str(name)]
     folded = {known.lower(): known for known in names}
     close = [folded[match] for match in difflib.get_close_matches(str(name).lower(), list(folded), n=2, cutoff=0.6)]
     return f"did you mean {' or '.join(repr(known) for known in close)}?" if close else ""

@@ -63,10 +63,33 @@ GLOBAL_OPTIONS = [
 ]
 
 
-def global_options(command):
-    """Give a command every global option (applied to the group and to each subcommand)."""
-    for option in reversed(GLOBAL_OPTIONS):
-        command = option(command)
+_NAMES = ("ruleset", "seed", "json_out", "jsonl", "table", "ascii", "no_color", "help")  # GLOBAL_OPTIONS' names
+
+# The global options a command may go without: one that shuffles and rolls nothing offers no
+# --seed, one that keeps nothing on a table no --table (given before the subcommand, they are
+# refused too: an option accepted and ignored misleads).
+OPTIONAL = {"seed": "--seed", "table": "--table"}
+
+
+# --table for a command that records nothing but reads the table's pinned ruleset (hand, odds).
+TABLE_RULESET = click.option("--table", metavar="NAME", default=None, expose_value=False, callback=_remember,
+                             shell_complete=completes("tables"),
+                             help="Play by this table's ruleset; nothing is recorded [env DEALER_TABLE].")
+
+
+def global_options(command=None, *, seed: bool = True, table: bool | str = True):
+    """Give a command the global options (applied to the group and to each subcommand):
+    ``@global_options``, or ``@global_options(seed=False)`` for a command that uses no
+    randomness, ``table=False`` for one that uses no --table, ``table="ruleset"`` for one that
+    only reads the table's ruleset."""
+    if command is None:
+        return lambda command: global_options(command, seed=seed, table=table)
+    left_out = {name for name, offered in (("seed", seed), ("table", table)) if not offered}
+    for name, option in reversed(list(zip(_NAMES, GLOBAL_OPTIONS))):
+        if name == "table" and table == "ruleset":
+            option = TABLE_RULESET
+        if name not in left_out:
+            command = option(command)
     return command
 
 
@@ -102,10 +125,10 @@ class Settings:
     """The resolved global options (a plain class: start-up pays for every dataclass)."""
 
     __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "glyphs", "color", "ascii",
-                 "terminal")
+                 "terminal", "stderr_terminal")
 
     def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, glyphs, color=False, ascii=False,
-                 terminal=False):
+                 terminal=False, stderr_terminal=False):
         self.ruleset = ruleset
         self.ruleset_given = ruleset_given  # on the command line, not from the environment
         self.seed = seed
@@ -116,6 +139,7 @@ class Settings:
         self.color = color  # red suits in red, a dim seed line: on a terminal that takes colour
         self.ascii = ascii  # --ascii: ASCII text only ('#' for the odds bars too)
         self.terminal = terminal  # stdout is a terminal: text for a person (the seed line)
+        self.stderr_terminal = stderr_terminal  # stderr is: the seed line goes there when stdout is not
 
     @property
     def fancy(self):
@@ -143,11 +167,26 @@ def color_wanted(terminal, no_color=False, environ=os.environ):
     return bool(terminal and not no_color and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb")
 
 
+def _check_offered(ctx, given):
+    """--seed or --table given (before the subcommand too) to a command that does not offer it."""
+    offered = {param.name for param in ctx.command.params}
+    for name, flag in OPTIONAL.items():
+        if given.get(name) is not None and name not in offered:
+            raise click.UsageError(not_offered(flag), ctx)
+
+
+def not_offered(flag: str) -> str:
+    """Why a command has no --seed or --table."""
+    what = "shuffles and rolls nothing" if flag == "--seed" else "keeps nothing on a table"
+    return f"{flag} means nothing here: this command {what}; drop it"
+
+
 def settings(ctx):
     """The global options as given, with DEALER_RULESET, DEALER_TABLE, NO_COLOR and TERM applied."""
     given = ctx.find_root().meta.get(_KEY, {})
     if given.get("json_out") and given.get("jsonl"):
         raise click.UsageError("--json and --jsonl cannot be used together: choose one", ctx)
+    _check_offered(ctx, given)
     terminal = sys.stdout.isatty()
     ascii_only = bool(given.get("ascii"))
     return Settings(
@@ -161,4 +200,12 @@ def settings(ctx):
         color=color_wanted(terminal, bool(given.get("no_color"))),
         ascii=ascii_only,
         terminal=terminal,
+        stderr_terminal=_isatty(sys.stderr),
     )
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # closed or not a real stream
+        return False

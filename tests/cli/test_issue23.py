@@ -107,3 +107,155 @@ def test_roster_typos_get_did_you_mean(dealer):
         run = dealer(*args)
         assert_clean_error(run, code=1)
         assert said in run.err, run
+
+
+def test_the_global_option_names_are_in_step():
+    from dealer.options import _NAMES, GLOBAL_OPTIONS
+
+    made = [option(lambda: None).__click_params__[-1].name for option in GLOBAL_OPTIONS]
+    assert tuple(made) == _NAMES
+
+
+# -- 6. a seed is never lost; what uses no randomness says seed null --------------------------
+
+def run_with_stderr_on_a_terminal(args, tmp_path):
+    """The installed dealer, stdout to a pipe (``> log.txt``) and stderr to a pseudo-terminal."""
+    import os
+    import pty
+    import subprocess
+
+    from tests.conftest import installed_dealer
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_") and k != "NO_COLOR"}
+    env["DEALER_HOME"] = str(tmp_path / "state")
+    proc = subprocess.Popen([installed_dealer(), *args], stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    out = proc.stdout.read().decode()
+    proc.wait()
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return out, b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("args, seed", [(["draw", "3", "--seed", "42"], "seed 42"),
+                                        (["roll", "3d6", "--count", "3", "--seed", "7"], "seeds 7 to 9")])
+def test_a_redirected_text_result_tells_its_seed_on_a_terminal_stderr(tmp_path, args, seed):
+    out, err = run_with_stderr_on_a_terminal(args, tmp_path)
+    assert "seed" not in out and out.strip()
+    assert f"dealer: {seed}" in err
+
+
+def test_a_redirected_result_with_stderr_redirected_too_stays_clean(shell):
+    run = shell("draw", "3", "--seed", "42")
+    assert run.err == "" and "seed" not in run.out
+
+
+def test_table_log_filters_by_seed(dealer):
+    dealer("table", "new", "T", "--seed", "11")
+    dealer("draw", "2", "--table", "T", "--seed", "12")
+    dealer("draw", "2", "--table", "T", "--seed", "13")
+    lines = dealer("table", "log", "T", "--seed", "12").out.splitlines()
+    assert len(lines) == 1 and "seed 12" in lines[0] and "draw" in lines[0]
+    events = dealer("table", "log", "T", "--seed", "12", "--json").json()["result"]["events"]
+    assert [event["seed"] for event in events] == [12]
+    assert dealer("table", "log", "T", "--seed", "99").out == "no events with seed 99\n"
+    assert "only the events of the command run with" in dealer("table", "log", "--help").out
+
+
+def test_commands_that_use_no_randomness_report_seed_null(dealer):
+    poker_table(dealer, "p")
+    deadlands_table(dealer, "d")
+    dealer("action", "--table", "d", "--seed", "1")
+    for args in (["chips", "--table", "p"], ["chips", "give", "Bert", "red", "--table", "p"],
+                 ["chips", "return", "Bert", "red", "--table", "p"], ["chips", "wound", "Bert", "--table", "p"],
+                 ["conflict", "show", "--table", "p"], ["action", "sleeve", "Velvet", "--table", "d"],
+                 ["action", "play", "Velvet", "--table", "d"], ["table", "add", "p", "Cy"], ["table", "show", "p"],
+                 ["hand", "As Kd"], ["odds", "action", "3d6"], ["rulesets", "show", "deadlands"],
+                 ["roll", "3d6", "--faces", "1 2 3"], ["roll", "3d6", "--odds"]):
+        run = dealer(*args, "--json")
+        assert run.code == 0, (args, run)
+        assert run.json()["seed"] is None, args
+    log = dealer("table", "log", "p", "--json").json()["result"]["events"]
+    assert all(event["seed"] is None for event in log if event["command"].startswith(("chips", "table add")))
+
+
+# -- 7. --table and --seed mean something wherever they are offered ---------------------------
+
+def test_a_roll_on_a_table_is_recorded_in_its_log(dealer):
+    dealer("table", "new", "gulch", "--seed", "1")
+    run = dealer("roll", "3d6", "--table", "gulch", "--seed", "5")
+    assert run.code == 0 and run.out == "3d6 vs TN 5: 5 3 6+3 -> 9, success, 0 raises\n"
+    by_hand = dealer("roll", "2d6", "--damage", "--faces", "3 4", "--table", "gulch", "--json")
+    assert by_hand.code == 0 and by_hand.json()["seed"] is None
+    events = [e for e in dealer("table", "log", "gulch", "--json").json()["result"]["events"] if e["kind"] == "roll"]
+    assert [(e["seed"], e["data"]["dice"], e["data"]["total"]) for e in events] == [(5, "3d6", 9), (None, "2d6", 7)]
+    assert "roll=3d6 vs TN 5: 5 3 6+3 -> 9, success, 0 raises" in dealer("table", "log", "gulch", "--last", "2").out
+    for args in (["--odds"], ["--count", "3"]):
+        refused = dealer("roll", "3d6", "--table", "gulch", *args)
+        assert_clean_error(refused, code=2)
+        assert "--table records a roll" in refused.err
+
+
+@pytest.mark.parametrize("args, flag", [
+    (["hand", "As Kd", "--seed", "5"], "--seed"),
+    (["--seed", "5", "hand", "As Kd"], "--seed"),
+    (["rulesets", "list", "--table", "x"], "--table"),
+    (["--table", "x", "rulesets", "list"], "--table"),
+    (["odds", "action", "3d6", "--seed", "3"], "--seed"),
+    (["odds", "hand", "5", "--table", "x", "--seed", "1", "--json"], None),
+    (["table", "log", "T", "--table", "x"], "--table"),
+    (["chips", "give", "Bert", "red", "--seed", "3"], "--seed"),
+    (["roll", "3d6", "--odds", "--seed", "3"], "--seed"),
+    (["roll", "3d6", "--faces", "1 2 3", "--seed", "3"], "--seed"),
+    (["conflict", "show", "--seed", "3"], "--seed"),
+])
+def test_an_option_that_would_mean_nothing_is_refused(dealer, args, flag):
+    run = dealer(*args)
+    if flag is None:  # odds read a table's ruleset: --table means that there, and says so in help
+        assert run.code == 1 and "no table 'x'" in run.err, run
+        return
+    assert_clean_error(run, code=2)
+    assert f"{flag} means nothing" in run.err, run
+
+
+def test_hand_with_a_table_plays_by_its_ruleset_and_says_so(dealer):
+    assert "Play by this table's ruleset; nothing is recorded" in dealer("hand", "--help").out
+    dealer("table", "new", "p", "-r", "poker-hands")
+    assert dealer("hand", "RJ 2c 2d 5h 9s", "--table", "p", "--json").json()["ruleset"] == "poker-hands"
+
+
+# -- 8. JSON names the subcommand; a failed JSON run prints one JSON error --------------------
+
+def test_json_command_names_the_subcommand(dealer):
+    poker_table(dealer, "p")
+    for args, command in ((["conflict", "show", "--table", "p"], "conflict show"),
+                          (["chips", "give", "Bert", "red", "--table", "p"], "chips give"),
+                          (["chips", "spend", "Bert", "red", "--for", "luck", "--note", "x", "--table", "p"],
+                           "chips spend"),
+                          (["odds", "action", "3d6"], "odds action"), (["odds", "hand", "5"], "odds hand"),
+                          (["table", "show", "p"], "table show"), (["conflict", "Bert=pistol", "--table", "p"],
+                                                                  "conflict")):
+        run = dealer(*args, "--json")
+        assert run.code == 0, (args, run)
+        assert run.json()["command"] == command
+
+
+@pytest.mark.parametrize("args, code", [(["draw", "99"], 2), (["hand"], 2), (["-r", "nope", "draw"], 1),
+                                        (["hand", "As", "--seed", "5"], 2), (["table", "show", "nowhere"], 1)])
+@pytest.mark.parametrize("flag", ["--json", "--jsonl"])
+def test_a_failed_json_run_prints_one_json_error_on_stderr(dealer, args, code, flag):
+    run = dealer(*args, flag)
+    assert run.code == code and run.out == ""
+    lines = run.err.splitlines()
+    assert len(lines) == 1, run
+    error = json.loads(lines[0])
+    assert error["exit"] == code and error["error"].startswith("dealer") and "Traceback" not in run.err

@@ -94,7 +94,7 @@ def new(ctx):
 @action.command("sleeve")
 @click.argument("name", shell_complete=completes("roster"))
 @click.argument("card", required=False)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def sleeve_command(ctx, name, card):
     """Put one of NAME's action cards up the sleeve (default: their lowest card; never a Joker).
@@ -108,7 +108,7 @@ def sleeve_command(ctx, name, card):
 
 @action.command("play")
 @click.argument("name", shell_complete=completes("roster"))
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def play(ctx, name):
     """NAME plays the card up their sleeve (any time; it is then discarded).
@@ -151,7 +151,7 @@ def interrupt_command(ctx, name, against, rolls):
 @click.option("--what", default="action", show_default=True, help="What NAME is doing (shown in the countdown).")
 @click.option("--card", metavar="CARD", help="The card NAME acts on now (default: their first card this round); "
                                              "it and their later cards this round are spent.")
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def begin(ctx, name, cards, what, card):
     """NAME starts an action that takes CARDS action cards (Speed): spent across rounds, it

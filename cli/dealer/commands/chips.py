@@ -14,7 +14,7 @@ def _run(ctx, name, resolve, request, randomness=False):
 
 
 @click.group(invoke_without_command=True)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def chips(ctx):
     """The chip pot and each player's chips (--table); with no subcommand, show them.
@@ -51,7 +51,7 @@ def draw(ctx, person, count):
 @chips.command("give")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", shell_complete=completes("colours"))
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def give(ctx, person, colour):
     """The GM hands PERSON a COLOUR chip from the pot."""
@@ -63,7 +63,7 @@ def give(ctx, person, colour):
 @chips.command("return")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", shell_complete=completes("colours"))
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def return_command(ctx, person, colour):
     """PERSON puts a COLOUR chip back in the pot."""
@@ -109,7 +109,7 @@ def spend(ctx, person, colour, use, knack, note):
 @chips.command("wound")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("count", type=click.IntRange(min=1, max=100), default=1)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def wound(ctx, person, count):
     """PERSON takes COUNT wounds (a blue chip recovers one)."""

@@ -52,6 +52,10 @@ def conflict(ctx, participants, **options):
     from dealer.core.mechanics import conflict as mechanic
     from dealer.core.mechanics.conflict.common import ContestRequest, ScoresRequest, parse_request
 
-    session = Session(ctx, "conflict")
+    verb = participants[0] if participants[:1] and participants[0] in ("harm", "clear", "show") else ""
+    session = Session(ctx, f"conflict {verb}".strip())  # JSON's command names the subcommand
     request = parse_request(session.ruleset, list(participants), options)
-    session.run(mechanic.resolve, request, randomness=isinstance(request, (ScoresRequest, ContestRequest)))
+    randomness = isinstance(request, (ScoresRequest, ContestRequest))
+    if not randomness and session.settings.seed is not None:
+        raise click.UsageError(f"--seed means nothing to conflict {verb}: it deals nothing; drop it", ctx)
+    session.run(mechanic.resolve, request, randomness=randomness)

@@ -50,7 +50,7 @@ def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person,
 
 
 @click.group()
-@global_options
+@global_options(seed=False, table=False)
 def gadget() -> None:
     """Mad science by poker hand: design a device, build it, use it (seed 003).
 

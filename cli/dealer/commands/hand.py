@@ -16,7 +16,7 @@ from dealer.session import Session
               help="Check a threshold: a hand rank (pair, two-pair), 'pair of jacks', 'king high', ace, jacks.")
 @click.option("--context", metavar="NAME",
               help="Wild-card context of the ruleset (default: its hand context; 'none' for no wilds).")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def hand(ctx, cards, versus, minimum, context):
     """Evaluate CARDS you hold: the best five, its rank, what each wild card became.

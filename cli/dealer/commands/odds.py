@@ -18,7 +18,7 @@ def _progress(session, total):
 
 
 @click.group()
-@global_options
+@global_options(seed=False, table=False)
 def odds():
     """Exact odds of hands, hexes, action cards and gadgets (simulated only when out of reach).
 
@@ -42,7 +42,7 @@ def odds():
 @click.option("--simulate", is_flag=True, help="Deal at random instead of counting (with --samples).")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="Random deals when simulating [default: 100,000].")
-@global_options
+@global_options(table="ruleset")
 @click.pass_context
 def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples):
     """The best hand of N cards dealt from the full deck: every rank's chance, exactly.
@@ -96,7 +96,7 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
 @click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default: the ruleset's).")
 @click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Random deals per hand size, where a figure must be simulated.")
-@global_options
+@global_options(table="ruleset")
 @click.pass_context
 def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target, samples):
     """The chance a hex works, fizzles or fails, and of each backlash; or a spell's.
@@ -123,7 +123,7 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
 @odds.command("action")
 @click.argument("dice")
 @click.option("--tn", type=click.IntRange(min=1), help="TN of the Quickness roll [default: the ruleset's action TN].")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def action_odds_command(ctx, dice, tn):
     """How many action cards a Quickness roll of DICE earns: each count's exact chance.
@@ -146,7 +146,7 @@ def action_odds_command(ctx, dice, tn):
 @odds.command("gadget")
 @click.option("--reliability", type=int, required=True, metavar="R", help="Cards drawn when the device is used.")
 @click.option("--fail-hand", type=int, metavar="F", help="Also the odds of each rank of an F-card fail hand.")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def gadget_odds_command(ctx, reliability, fail_hand):
     """The chance a device breaks down: RELIABILITY cards drawn, any Joker breaks it (seed 003).
@@ -174,7 +174,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
 @click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
 @click.option("--samples", type=click.IntRange(min=1, max=1_000_000), default=2000, show_default=True,
               help="Deals to simulate.")
-@global_options
+@global_options(table="ruleset")
 @click.pass_context
 def conflict_odds_command(ctx, participants, samples, **options):
     """Each participant's chance to win a conflict, by dealing it many times (seeded).

@@ -37,7 +37,7 @@ def parse_traits(items):
 
 
 @click.group(cls=SuggestingGroup)
-@global_options
+@global_options(seed=False, table=False)
 def table():
     """Persistent tables: decks, discards, sleeves, roster, chips and history.
 
@@ -68,7 +68,7 @@ def _made(session, name):
 
 @table.command("new")
 @click.argument("name")
-@global_options
+@global_options(table=False)
 @click.pass_context
 def new(ctx, name):
     """Make a table NAME for the chosen ruleset (-r); its ruleset is pinned to the table.
@@ -85,7 +85,7 @@ def new(ctx, name):
 
 
 @table.command("list")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def list_command(ctx):
     """The tables, with their rulesets.
@@ -118,7 +118,7 @@ def table_data(table):
 
 @table.command("show")
 @table_argument(required=False)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def show(ctx, name):
     """Show a table (default: --table): decks, roster, chips.
@@ -133,7 +133,7 @@ def show(ctx, name):
 
 @table.command("reset")
 @table_argument()
-@global_options
+@global_options(table=False)
 @click.pass_context
 def reset(ctx, name):
     """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot.
@@ -152,7 +152,7 @@ def reset(ctx, name):
 @table.command("delete")
 @table_argument()
 @click.option("--yes", is_flag=True, help="Do not ask.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def delete(ctx, name, yes):
     """Delete a table and its history (asks first unless --yes).
@@ -177,7 +177,7 @@ def delete(ctx, name, yes):
 @table.command("shuffle")
 @table_argument()
 @click.argument("deck", required=False)
-@global_options
+@global_options(table=False)
 @click.pass_context
 def shuffle(ctx, name, deck):
     """Shuffle a deck's discards back in (default: every deck); cards held stay held.
@@ -204,7 +204,7 @@ def shuffle(ctx, name, deck):
 @table_argument()
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--deck", "deck_name", default="main", show_default=True, help="The deck the cards belong to.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def discard(ctx, name, cards, deck_name):
     """Return cards in play (or up a sleeve) to their deck's discard pile.
@@ -228,9 +228,11 @@ def discard(ctx, name, cards, deck_name):
 @table_argument()
 @click.option("--since", type=click.IntRange(min=0), default=0, help="Only events after this number.")
 @click.option("--last", type=click.IntRange(min=0), default=None, metavar="N", help="Only the last N events.")
-@global_options
+@click.option("--seed", "seed_filter", type=click.IntRange(min=0), default=None, metavar="N",
+              help="A filter: only the events of the command run with seed N (each event shows its seed).")
+@global_options(seed=False, table=False)
 @click.pass_context
-def log(ctx, name, since, last):
+def log(ctx, name, since, last, seed_filter):
     """The table's history, one event per line (--jsonl for JSON Lines).
 
     Printed as it is read, so a long history starts at once; --last N shows the end.
@@ -240,6 +242,7 @@ def log(ctx, name, since, last):
       dealer table log friday
       dealer table log friday --last 20
       dealer table log friday --jsonl --since 10
+      dealer table log friday --seed 1234
     """
     from dealer.render.stream import document_lines, write_lines
     from dealer.render.tables import log_lines
@@ -252,6 +255,9 @@ def log(ctx, name, since, last):
             raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
         widths = tx.history_widths(name, since, last)
         events = tx.events(name, since, last)
+        if seed_filter is not None:
+            events = [event for event in events if event.get("seed") == seed_filter]
+            widths = widths if events else None
         if session.settings.jsonl:
             import json
 
@@ -261,7 +267,7 @@ def log(ctx, name, since, last):
         elif session.settings.json:
             write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
         elif widths is None:
-            click.echo("no events")
+            click.echo("no events" + (f" with seed {seed_filter}" if seed_filter is not None else ""))
         else:
             write_lines(log_lines(events, widths))
 
@@ -274,7 +280,7 @@ def log(ctx, name, since, last):
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE",
               help="A trait the mechanics read: quickness=3d6, spirit=3d10, hexslinging=5, master=3.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def add(ctx, name, person, side, traits, trait_free):
     """Add PERSON to the table's roster.
@@ -295,7 +301,7 @@ def add(ctx, name, person, side, traits, trait_free):
 @click.option("--side", default=None, shell_complete=completes("sides"), help="Move them to this side.")
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def set_command(ctx, name, person, side, traits, trait_free):
     """Change PERSON's side or traits.
@@ -313,7 +319,7 @@ def set_command(ctx, name, person, side, traits, trait_free):
 @table.command("remove")
 @table_argument()
 @click.argument("person", shell_complete=completes("table_roster"))
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def remove(ctx, name, person):
     """Take PERSON off the roster (their cards in play go to the discards).
@@ -331,7 +337,7 @@ def remove(ctx, name, person):
 @table.command("rest")
 @table_argument()
 @click.argument("person", shell_complete=completes("table_roster"))
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def rest(ctx, name, person):
     """PERSON rests a few hours: no longer winded from casting.
@@ -348,7 +354,7 @@ def rest(ctx, name, person):
 
 @table.command("undo")
 @table_argument()
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def undo(ctx, name):
     """Put the table back as it was before its last command that changed it.
@@ -381,7 +387,7 @@ def undo(ctx, name):
 
 @table.command("export")
 @table_argument()
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def export(ctx, name):
     """Print the whole table, history included, as one JSON document (for `table import`).
@@ -408,7 +414,7 @@ def export(ctx, name):
 @table.command("import")
 @click.argument("file", type=click.File("rb"))
 @click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def import_command(ctx, file, as_name):
     """Make a table from a `dealer table export` document (FILE, or - for stdin).
