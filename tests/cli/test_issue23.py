@@ -259,3 +259,48 @@ def test_a_failed_json_run_prints_one_json_error_on_stderr(dealer, args, code, f
     assert len(lines) == 1, run
     error = json.loads(lines[0])
     assert error["exit"] == code and error["error"].startswith("dealer") and "Traceback" not in run.err
+
+
+# -- 9. text a person reads: no Python reprs, plurals, targets, chips in one order -------------
+
+def test_the_log_says_yes_no_none_never_true_false_none(dealer):
+    table = poker_table(dealer, "s")
+    dealer("table", "add", table, "Sally", "--trait", "master=2")
+    dealer("hex", "--skill", "2", "--caster", "Sally", "--table", table, "--seed", "3", "--huckster")
+    dealer("conflict", "Bert=pistol", "Sally=1", "--table", table, "--seed", "4")
+    log = dealer("table", "log", table).out
+    assert "=True" not in log and "=False" not in log and "=None" not in log
+    assert "success=yes" in log or "success=no" in log
+
+
+def test_plurals_and_cards_given(dealer):
+    from dealer.render import plural
+
+    assert plural(2, "category") == "2 categories" and plural(1, "category") == "1 category"
+    assert plural(3, "day") == "3 days"
+    run = dealer("action", "Sarah=16:Qh")
+    assert "1 card given" in run.out and "1 cards" not in run.out
+
+
+@pytest.mark.parametrize("target, fear, said", [("two pair", 1, "two pair, threes up"),
+                                                ("three of a kind", 3, "three of a kind, fives"),
+                                                ("pair", 3, "pair of fives")])
+def test_a_raised_fear_target_reads_as_poker_and_parses_back(dealer, load, target, fear, said):
+    run = dealer("-r", "poker-hands", "conflict", "Sam=:2c 3d 5h 9s Kd", "--fear", fear, "--target", target)
+    assert run.out.startswith(f"fear check against {said} (")
+    rank, value = load("poker-hands").threshold(said)
+    assert rank.id == target.replace(" ", "-") and value in (3, 5)
+
+
+def test_chips_read_white_red_blue_and_players_in_roster_order(dealer):
+    table = poker_table(dealer, "s")
+    dealer("table", "add", table, "Sally")
+    dealer("chips", "give", "Sally", "blue", "--table", table)
+    dealer("chips", "give", "Bert", "blue", "--table", table)
+    dealer("chips", "give", "Bert", "white", "--table", table)
+    shown = dealer("table", "show", table).out
+    assert "; Bert: 1 white, 1 blue; Sally: 1 blue" in shown
+    block = dealer("chips", "--table", table).out.splitlines()
+    assert block[1:3] == ["  Bert: 1 white, 1 blue", "  Sally: 1 blue"]
+    players = dealer("table", "show", table, "--json").json()["result"]["chips"]["players"]
+    assert list(players) == ["Bert", "Sally"] and list(players["Bert"]) == ["white", "blue"]

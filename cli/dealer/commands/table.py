@@ -109,9 +109,16 @@ def table_data(table):
                        "sleeves": dict(piles.sleeves)}
     chips = {"pot": table.chips.pot, "players": table.chips.players}
     if "chips" in table.ruleset.document["mechanics"]:
-        from dealer.core.mechanics.chips import conservation
+        from dealer.core.mechanics.chips import conservation, in_roster_order
 
-        chips["conservation"] = conservation(table)
+        colours = list(table.ruleset.chips["pot"])  # the pot's order (white, red, blue), players in roster order
+
+        def ordered(counts):
+            return {colour: counts[colour] for colour in [*colours, *counts] if colour in counts}
+
+        chips = {"pot": ordered(table.chips.pot),
+                 "players": {name: ordered(held) for name, held in in_roster_order(table, table.chips.players).items()},
+                 "conservation": conservation(table)}
     return {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
             "decks": decks, "roster": table.roster, "chips": chips, "state": table.states_data()}
 

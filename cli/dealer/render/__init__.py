@@ -69,8 +69,24 @@ _ASCII_BARS = str.maketrans({"\u2588": "#", "\u258c": "#", "\u258b": "#", "\u258
                              "\u258f": "", "\u258e": "", "\u258d": ""})
 
 
-def plural(count, word):
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``2 categories``.
+
+    >>> plural(1, "card"), plural(2, "category"), plural(0, "day")
+    ('1 card', '2 categories', '0 days')
+    """
+    if count == 1:
+        return f"{count} {word}"
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return f"{count} {word[:-1]}ies"
+    return f"{count} {word}s"
+
+
+def value_text(value) -> str:
+    """A logged or reported value as a person reads it: yes, no, none (never True, False, None)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
 
 
 def envelope(command, ruleset, seed, result):

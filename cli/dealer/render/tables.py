@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.render import cell, plural, table_text
+from dealer.render import cell, plural, table_text, value_text
 
 
 def deal_text(result, cards_fmt):
@@ -114,7 +114,7 @@ def table_show_text(result, cards_fmt):
 
 def _log_cells(event):
     detail = " ".join(event["cards"])
-    extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
+    extra = ", ".join(f"{k}={value_text(v)}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
     seed = "" if event.get("seed") is None else f"seed {event['seed']}"
     return [str(event["seq"]), event["time"], event["command"], seed, event["kind"], event["deck"] or "",
             " ".join(part for part in (detail, extra) if part)]

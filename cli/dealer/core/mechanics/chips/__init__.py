@@ -124,16 +124,23 @@ def _ordered(counts: dict[str, int], colours: list[str]) -> dict[str, int]:
     return dict(sorted(_nonzero(counts).items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
+def in_roster_order(table: Table, by_name: dict) -> dict:
+    """``by_name`` (players' chips, favor) in roster order, then anyone else as they came."""
+    return {name: by_name[name] for name in dict.fromkeys([*table.roster, *by_name]) if name in by_name}
+
+
 def chips_data(table: Table) -> dict:
-    """The pot, each player's chips, favor chips, wounds and the conservation sum."""
+    """The pot, each player's chips, favor chips, wounds and the conservation sum: colours in the
+    pot's order (white, red, blue), players in roster order."""
     from dealer.core.mechanics.conditions import wounded
 
     state = table.state(ChipsState)
     colours = list(table.ruleset.chips["pot"])
     return {"pot": {colour: table.chips.pot.get(colour, 0) for colour in colours},
-            "players": {name: _ordered(held, colours) for name, held in table.chips.players.items()
+            "players": {name: _ordered(held, colours) for name, held in in_roster_order(table, table.chips.players).items()
                         if any(held.values())},
-            "favor": {name: _ordered(held, colours) for name, held in state.favor.items() if any(held.values())},
+            "favor": {name: _ordered(held, colours) for name, held in in_roster_order(table, state.favor).items()
+                      if any(held.values())},
             "wounds": wounded(table),
             "cap": table.ruleset.chips["cap"], "conservation": conservation(table)}
 
