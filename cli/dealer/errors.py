@@ -90,11 +90,19 @@ def shown(value, limit=QUOTE_LIMIT):
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def clip_line(line, limit=QUOTE_LIMIT):
-    """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``."""
+def clip_line(line: str, limit: int = QUOTE_LIMIT) -> str:
+    """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``.
+
+    >>> clip_line("give the hexslingin' roll: --roll NdX (or roster traits hexslinging=LEVEL and the hex's Trait)")
+    "give the hexslingin' roll: --roll NdX (or roster traits hexslinging=LEVEL and the hex's Trait)"
+    >>> clip_line("no hex '" + "x" * 100 + "'") == "no hex '" + "x" * 77 + "...'"
+    True
+    """
     import re
 
-    line = re.sub(r"'([^']*)'", lambda m: m.group(0) if len(m.group(1)) <= limit
+    # A quote opens after a space or bracket and closes before one: hexslingin' and Velvet's are
+    # apostrophes, not quotes, and the words between them are never cut.
+    line = re.sub(r"(?<![\w'])'([^']*)'(?![\w'])", lambda m: m.group(0) if len(m.group(1)) <= limit
                   else "'" + m.group(1)[:limit - 3] + "...'", line)
     line = re.sub(r"[^\s']{%d,}" % (limit + 21), lambda m: m.group(0)[:limit - 3] + "...", line)
     line = printable(line)

@@ -304,3 +304,14 @@ def test_chips_read_white_red_blue_and_players_in_roster_order(dealer):
     assert block[1:3] == ["  Bert: 1 white, 1 blue", "  Sally: 1 blue"]
     players = dealer("table", "show", table, "--json").json()["result"]["chips"]["players"]
     assert list(players) == ["Bert", "Sally"] and list(players["Bert"]) == ["white", "blue"]
+
+
+# -- 10. the error clipper reads apostrophes as apostrophes ------------------------------------
+
+def test_an_error_with_apostrophes_is_not_cut_mid_word(dealer):
+    table = deadlands_table(dealer, "deadwood")
+    dealer("table", "set", table, "Velvet", "--trait", "hexslinging=")
+    run = dealer("hex", "hunch", "--caster", "Velvet", "--table", table, "--level", "3")
+    assert_clean_error(run, code=1)
+    assert "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10" in run.err
+    assert "..." not in run.err
