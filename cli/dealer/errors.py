@@ -11,6 +11,13 @@ class DealerError(Exception):
     exit_code = 1
 
 
+def usage(error: DealerError) -> DealerError:
+    """``error`` as a usage error: a required argument or option the mechanics found missing (or
+    two that cannot go together) exits 2, as click's own usage errors do."""
+    error.exit_code = 2
+    return error
+
+
 class CardError(DealerError):
     """A card code that the ruleset's deck does not know, or a card given twice."""
 

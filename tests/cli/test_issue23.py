@@ -78,7 +78,7 @@ def poker_table(dealer, name="gulch"):
 def test_a_bare_roster_name_in_a_contest_is_refused_with_the_skills(dealer, flag):
     table = poker_table(dealer)
     run = dealer("conflict", "Bert", "--target", "pair of jacks", "--table", table, *flag)
-    assert_clean_error(run, code=1)
+    assert_clean_error(run, code=2)
     assert "Bert has pistol=4, riding=2: say Bert=pistol" in run.err
     drawn = dealer("conflict", "Bert=pistol", "--target", "pair of jacks", "--table", table, "--seed", "2", "--json")
     assert drawn.json()["result"]["participants"][0]["draw"]["skill"] == 4
@@ -312,6 +312,20 @@ def test_an_error_with_apostrophes_is_not_cut_mid_word(dealer):
     table = deadlands_table(dealer, "deadwood")
     dealer("table", "set", table, "Velvet", "--trait", "hexslinging=")
     run = dealer("hex", "hunch", "--caster", "Velvet", "--table", table, "--level", "3")
-    assert_clean_error(run, code=1)
+    assert_clean_error(run, code=2)
     assert "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10" in run.err
     assert "..." not in run.err
+
+
+# -- 12. a missing required argument or option exits 2 everywhere ------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["chips", "spend", "Bert", "white"],  # deadlands: no last hand to spend on, --for is required
+    ["chips", "spend", "Bert"], ["hex"], ["hex", "soul blast"], ["-r", "poker-hands", "hex"],
+    ["-r", "poker-hands", "conflict"], ["-r", "poker-hands", "conflict", "harm"], ["-r", "poker-hands", "gadget", "use"],
+    ["-r", "poker-hands", "gadget", "design", "x", "--tier", "pair"], ["action", "begin", "Velvet"],
+    ["action", "interrupt", "Sarah"], ["odds", "conflict"], ["roll"], ["table", "add"],
+])
+def test_a_missing_required_argument_exits_2(dealer, args):
+    run = dealer(*args)
+    assert_clean_error(run, code=2)

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 
 from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, usage
 
 FAVOR = "favor"
 CHIPS = "chips"
@@ -216,7 +216,7 @@ def _default_use(ruleset: Any, when: str) -> str:
     for name, use in ruleset.chips["uses"].items():
         if use["does"] == "hand" and use["when"] == when:
             return name
-    raise ChipsError(f"say what the chip is for with --for USE (uses: {', '.join(ruleset.chips['uses']) or 'none'})")
+    raise usage(ChipsError(f"say what the chip is for with --for USE (uses: {', '.join(ruleset.chips['uses']) or 'none'})"))
 
 
 def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:

@@ -34,6 +34,7 @@ from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRe
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
 from dealer.core.numbers import whole_number
 from dealer.core.table import Table
+from dealer.errors import usage
 
 STALWART = "stalwart"
 
@@ -82,8 +83,8 @@ def _skill(entrant: Entrant, table: Table) -> int:
         skills = _skills(table, name)
         listed = ", ".join(f"{key}={value}" for key, value in skills.items())
         say = f"say {name}={next(iter(skills))}" if skills else f"give a number, e.g. {name}=2"
-        raise ConflictError(f"which skill does {name} draw with? {name} has {listed or 'no skills on the roster'}: "
-                            f"{say} (or {name}=N for a skill of N)")
+        raise usage(ConflictError(f"which skill does {name} draw with? {name} has {listed or 'no skills on the roster'}: "
+                            f"{say} (or {name}=N for a skill of N)"))
     if spec.lstrip("+-").isdigit():
         return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
     value = table.trait(name, spec.lower())
@@ -100,7 +101,7 @@ def _skill(entrant: Entrant, table: Table) -> int:
 
 def _check(request: ContestRequest) -> None:
     if not request.participants:
-        raise ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest")
+        raise usage(ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest"))
     names = [e.name for e in request.participants] + [e.name for e in request.helpers]
     doubled = sorted({name for name in names if names.count(name) > 1})
     if doubled:

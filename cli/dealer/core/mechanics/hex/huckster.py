@@ -29,7 +29,7 @@ from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, ca
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.ranks import slug
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, usage
 
 
 class HuckRequest(NamedTuple):
@@ -92,7 +92,7 @@ def _hexslinging_roll(ruleset, request, entry, table, rng):
     """The hexslingin' roll: rolled, given, or from the caster's roster traits."""
     given = [x for x in (request.dice, request.total, request.bust or None) if x is not None]
     if len(given) > 1:
-        raise HexError("give one of --roll, --total and --bust")
+        raise usage(HexError("give one of --roll, --total and --bust"))
     tn = ruleset.hex["tn"] if request.tn is None else request.tn
     if request.bust:
         text = "bust"
@@ -110,8 +110,8 @@ def _roster_dice(table, entry, caster):
     level = table.trait(caster, "hexslinging")
     trait = table.trait(caster, entry["trait"].lower()) if entry and entry["trait"] else None
     if level is None or trait is None:
-        raise HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
-                       "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)")
+        raise usage(HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
+                       "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)"))
     try:
         _, sides, _ = parse_dice(str(trait))
         return f"{int(level)}d{sides}"
@@ -172,13 +172,13 @@ def resolve_huckster(ruleset: Any, request: HuckRequest, table: Table, rng: rand
     rules = ruleset.hex
     minimum = request.minimum or (entry["minimum"] if entry else None)
     if not minimum:
-        raise HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) or give --min HAND")
+        raise usage(HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) or give --min HAND"))
     threshold = ruleset.threshold(minimum)  # a bad --min is reported before anything is rolled
     level = request.level
     if level is None and entry is not None:
         level = _begun_level(table, request.caster, entry) or table.trait(request.caster, slug(entry["name"]))
     if level is None:
-        raise HexError("give --level L: the hex's level decides whether the Red Joker backlashes")
+        raise usage(HexError("give --level L: the hex's level decides whether the Red Joker backlashes"))
     level = int(level)
     begun = _speed(ruleset, request, entry, table, level)
     if begun is not None:

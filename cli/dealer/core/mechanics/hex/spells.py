@@ -19,6 +19,7 @@ from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, ca
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
 from dealer.core.table import Table
+from dealer.errors import usage
 
 
 class SpellRequest(NamedTuple):
@@ -90,7 +91,7 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
     chips, skill, spent = (), request.skill, []
     if request.chip:
         if not caster:
-            raise HexError("--chip needs --caster NAME: whose chip is it?")
+            raise usage(HexError("--chip needs --caster NAME: whose chip is it?"))
         if request.chip.lower() == "blue" and not request.knack and "spell" in ruleset.chips["uses"]:
             skill, spent = _blue_chip(ruleset, request, table, rng)
         else:
@@ -98,7 +99,7 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
     if skill is None and entry is not None:
         skill = table.trait(caster, slug(entry["name"]))
     if skill is None:
-        raise HexError("give --skill N: the spell's level adds to the five cards")
+        raise usage(HexError("give --skill N: the spell's level adds to the five cards"))
     target = request.target or ruleset.draws["target"]
     threshold = ruleset.threshold(target)
     huckster = request.huckster or bool(table.trait(caster, "huckster"))
