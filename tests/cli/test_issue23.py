@@ -329,3 +329,29 @@ def test_an_error_with_apostrophes_is_not_cut_mid_word(dealer):
 def test_a_missing_required_argument_exits_2(dealer, args):
     run = dealer(*args)
     assert_clean_error(run, code=2)
+
+
+# -- 13. every help page has an example ---------------------------------------------------------
+
+def every_command_path():
+    """Each command's words, walked from the root group (subcommands loaded as dealer loads them)."""
+    import click
+
+    from dealer.cli import cli
+
+    paths, todo = [], [([], cli)]
+    ctx = click.Context(cli)
+    while todo:
+        words, command = todo.pop()
+        paths.append(words)
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                todo.append((words + [name], command.get_command(ctx, name)))
+    return sorted(paths)
+
+
+@pytest.mark.parametrize("words", every_command_path(), ids=lambda words: " ".join(words) or "dealer")
+def test_every_help_page_has_an_example(dealer, words):
+    run = dealer(*words, "--help")
+    assert run.code == 0
+    assert "Example" in run.out and "\n    dealer " in run.out, words

@@ -42,7 +42,12 @@ def chips(ctx):
 @global_options
 @click.pass_context
 def draw(ctx, person, count):
-    """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds)."""
+    """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds).
+
+    \b
+    Example:
+      dealer chips draw Bert 2 --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "draw", pot.resolve_draw, pot.DrawRequest(person, count), randomness=True)
@@ -54,7 +59,12 @@ def draw(ctx, person, count):
 @global_options(seed=False)
 @click.pass_context
 def give(ctx, person, colour):
-    """The GM hands PERSON a COLOUR chip from the pot."""
+    """The GM hands PERSON a COLOUR chip from the pot.
+
+    \b
+    Example:
+      dealer chips give Bert red --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "give", pot.resolve_move, pot.MoveRequest(person, colour))
@@ -66,7 +76,12 @@ def give(ctx, person, colour):
 @global_options(seed=False)
 @click.pass_context
 def return_command(ctx, person, colour):
-    """PERSON puts a COLOUR chip back in the pot."""
+    """PERSON puts a COLOUR chip back in the pot.
+
+    \b
+    Example:
+      dealer chips return Bert white --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "return", pot.resolve_move, pot.MoveRequest(person, colour, back=True))
@@ -76,7 +91,12 @@ def return_command(ctx, person, colour):
 @global_options
 @click.pass_context
 def session_command(ctx):
-    """The start of a session: everyone on the roster draws; every ritual may be performed again."""
+    """The start of a session: everyone on the roster draws; every ritual may be performed again.
+
+    \b
+    Example:
+      dealer chips session --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "session", pot.resolve_session, pot.SessionRequest(), randomness=True)
@@ -112,7 +132,12 @@ def spend(ctx, person, colour, use, knack, note):
 @global_options(seed=False)
 @click.pass_context
 def wound(ctx, person, count):
-    """PERSON takes COUNT wounds (a blue chip recovers one)."""
+    """PERSON takes COUNT wounds (a blue chip recovers one).
+
+    \b
+    Example:
+      dealer chips wound Bert 2 --table friday
+    """
     from dealer.core.mechanics.chips import spending
 
     _run(ctx, "wound", spending.resolve_wound, spending.WoundRequest(person, count))
