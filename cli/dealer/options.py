@@ -93,6 +93,42 @@ def global_options(command=None, *, seed: bool = True, table: bool | str = True)
     return command
 
 
+class AliasOption(click.Option):
+    """An option whose first name is the one shown; the others are old spellings, still accepted
+    but left out of help (one name per idea: ``odds hex --dice`` is ``--roll`` now)."""
+
+    def get_help_record(self, ctx):
+        shown, self.opts = self.opts, self.opts[:1]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = shown
+
+
+GLOBAL_NAMES = frozenset(_NAMES)
+
+
+class SectionedCommand(click.Command):
+    """A command whose help lists its options in sections, one per game (``sections``: title ->
+    option names), then the rest, then the global options."""
+
+    def __init__(self, *args, sections: dict[str, list[str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sections = sections or {}
+
+    def format_options(self, ctx, formatter):
+        placed = {name for names in self.sections.values() for name in names}
+        options = [param for param in self.get_params(ctx) if isinstance(param, click.Option) and not param.hidden]
+        groups = [("Options", [p for p in options if p.name not in placed and p.name not in GLOBAL_NAMES])]
+        groups += [(title, [p for p in options if p.name in names]) for title, names in self.sections.items()]
+        groups.append(("Global options", [p for p in options if p.name in GLOBAL_NAMES]))
+        for title, params in groups:
+            records = [record for record in (param.get_help_record(ctx) for param in params) if record]
+            if records:
+                with formatter.section(title):
+                    formatter.write_dl(records)
+
+
 class NoSuchCommand(click.UsageError):
     """A subcommand that does not exist (not a group called without one, which shows its help)."""
 

@@ -355,3 +355,78 @@ def test_every_help_page_has_an_example(dealer, words):
     run = dealer(*words, "--help")
     assert run.code == 0
     assert "Example" in run.out and "\n    dealer " in run.out, words
+
+
+# -- 11. one name for one thing; hex help grouped by game -------------------------------------
+
+def test_odds_hex_takes_roll_as_hex_does_and_dice_still_works_unlisted(dealer):
+    new = dealer("odds", "hex", "soul blast", "--roll", "5d10", "--level", "4", "--json").json()["result"]
+    old = dealer("odds", "hex", "soul blast", "--dice", "5d10", "--level", "4", "--json").json()["result"]
+    assert new == old
+    shown = dealer("odds", "hex", "--help").out
+    assert "--roll NdX" in shown and "--dice" not in shown
+
+
+@pytest.mark.parametrize("words", [["hex"], ["odds", "hex"]])
+def test_hex_help_groups_its_options_by_game(dealer, words):
+    out = dealer(*words, "--help").out
+    deadlands = out.index("Deadlands hucksters (-r deadlands):")
+    poker = out.index("poker-hands spells (-r poker-hands):")
+    globals_ = out.index("Global options:")
+    assert deadlands < out.index("--level", deadlands) < poker < out.index("--skill", poker) < globals_
+    assert out.index("--json") > globals_
+
+
+def test_conflict_help_groups_its_options_by_game(dealer):
+    out = dealer("conflict", "--help").out
+    assert out.index("Dust Devils conflicts") < out.index("--scores SCORE") < out.index("poker-hands contests") \
+        < out.index("--fear LEVEL") < out.index("Global options:")
+
+
+# -- 15. completion for cards, names, uses, tiers, contexts, chips, scores -----------------------
+
+def complete(dealer, *words):
+    env = {"_DEALER_COMPLETE": "bash_complete", "COMP_WORDS": " ".join(words), "COMP_CWORD": str(len(words) - 1)}
+    return [line.split(",", 1)[1] for line in dealer(env=env).out.splitlines() if line.startswith("plain,")]
+
+
+def test_cards_complete_from_the_deck_and_from_a_tables_piles(dealer):
+    assert complete(dealer, "dealer", "hand", "A") == ["As", "Ah", "Ad", "Ac"]
+    assert "KSw" in complete(dealer, "dealer", "-r", "weird-dust-devils", "hand", "K")
+    dealer("table", "new", "T", "--seed", "1")
+    drawn = dealer("draw", "2", "--table", "T").out.split()
+    assert sorted(complete(dealer, "dealer", "table", "discard", "T", "")) == sorted(drawn)
+
+
+def test_conflict_names_for_tier_context_chip_and_scores_complete(dealer):
+    poker_table(dealer, "p")
+    assert complete(dealer, "dealer", "--table", "p", "conflict", "") == ["harm", "clear", "show", "Bert"]
+    assert complete(dealer, "dealer", "--table", "p", "conflict", "Bert=p") == ["Bert=pistol"]
+    assert complete(dealer, "dealer", "--table", "p", "conflict", "--chip", "B") == ["Bert="]
+    assert complete(dealer, "dealer", "--table", "p", "conflict", "--chip", "Bert=r") == ["Bert=red"]
+    assert complete(dealer, "dealer", "--table", "p", "chips", "spend", "Bert", "red", "--for", "s") == [
+        "second-wind", "stunt", "spell"]
+    assert '"novel tech"' in complete(dealer, "dealer", "-r", "poker-hands", "gadget", "design", "x", "--tier", "n")
+    assert complete(dealer, "dealer", "hand", "As", "--context", "") == ["huckster", "none"]
+    assert complete(dealer, "dealer", "--table", "p", "hex", "--chip", "b") == ["blue"]
+    assert complete(dealer, "dealer", "-r", "weird-dust-devils", "conflict", "--scores", "hand,h") == [
+        "hand,hand", "hand,heart"]
+
+
+# -- 15. a short --jsonl draw says so on stderr; an empty card is a usage error ------------------
+
+@pytest.mark.parametrize("flag", ["--jsonl", "--json"])
+def test_a_short_json_draw_says_so_on_stderr(dealer, flag):
+    dealer("table", "new", "T", "--seed", "1")
+    dealer("draw", "50", "--table", "T")
+    run = dealer("draw", "6", "--table", "T", flag)
+    assert run.code == 0 and "short" in run.err and "4 cards" in run.err
+    assert json.loads(run.out.splitlines()[0] if flag == "--jsonl" else run.out)["result"]["short"] is True
+
+
+@pytest.mark.parametrize("cards", [[""], ["  "], ["As", ""]])
+def test_discarding_an_empty_card_is_a_usage_error(dealer, cards):
+    dealer("table", "new", "T", "--seed", "1")
+    run = dealer("table", "discard", "T", *cards)
+    assert_clean_error(run, code=2)
+    assert "no card" in run.err

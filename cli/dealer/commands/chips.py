@@ -105,7 +105,7 @@ def session_command(ctx):
 @chips.command("spend")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", shell_complete=completes("colours"))
-@click.option("--for", "use", default="", metavar="USE",
+@click.option("--for", "use", default="", metavar="USE", shell_complete=completes("uses"),
               help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
 @click.option("--note", default="", metavar="TEXT", help="The player's words (stunts, luck, favors).")

@@ -4,27 +4,31 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import global_options
+from dealer.options import SectionedCommand, completes, global_options
 from dealer.session import Session
 
 
-@click.command("conflict")
-@click.argument("participants", nargs=-1, metavar="[harm|clear|show] PARTICIPANT...")
-@click.option("--scores", metavar="SCORE,SCORE", help="Dust Devils: the two Scores the Dealer names (hand,eye).")
+@click.command("conflict", cls=SectionedCommand, sections={
+    "Dust Devils conflicts (-r weird-dust-devils, dust-devils)": ["scores", "power", "extra", "weird"],
+    "poker-hands contests (-r poker-hands)": ["target", "helpers", "mods", "wild_pick", "fear", "called", "chips"]})
+@click.argument("participants", nargs=-1, metavar="[harm|clear|show] PARTICIPANT...",
+                shell_complete=completes("participants"))
+@click.option("--scores", metavar="SCORE,SCORE", shell_complete=completes("scores"),
+              help="The two Scores the Dealer names (hand,eye).")
 @click.option("--power", multiple=True, metavar="NAME", help="Weird Dust Devils: NAME adds Power (needs an Arcane hand).")
-@click.option("--extra", multiple=True, metavar="NAME=N", help="Dust Devils: extra cards for NAME (+1, -2).")
+@click.option("--extra", multiple=True, metavar="NAME=N", help="Extra cards for NAME (+1, -2).")
 @click.option("--weird", multiple=True, metavar="NAME=TEXT", help="Weird Dust Devils: NAME's Weird.")
-@click.option("--target", metavar="HAND", help="poker-hands: the hand to beat [default: the ruleset's, a pair].")
+@click.option("--target", metavar="HAND", help="The hand to beat [default: the ruleset's, a pair].")
 @click.option("--helper", "helpers", multiple=True, metavar="NAME=SKILL",
-              help="poker-hands: a helper of the first participant (draws first).")
-@click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
-@click.option("--wild-pick", multiple=True, metavar="NAME", help="poker-hands: NAME takes a wild pick at ten cards.")
+              help="A helper of the first participant (draws first).")
+@click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="A card modifier for NAME.")
+@click.option("--wild-pick", multiple=True, metavar="NAME", help="NAME takes a wild pick at ten cards.")
 @click.option("--fear", type=click.IntRange(min=0), metavar="LEVEL",
-              help="poker-hands: a fear check; the area's level raises the target by value steps.")
+              help="A fear check; the area's level raises the target by value steps.")
 @click.option("--called", type=click.IntRange(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
-              help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
-@click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR",
-              help="poker-hands, on a table: NAME plays a chip before the draw (white a card, red a wild pick).")
+              help="A called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
+@click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR", shell_complete=completes("person_chips"),
+              help="On a table: NAME plays a chip before the draw (white a card, red a wild pick).")
 @global_options
 @click.pass_context
 def conflict(ctx, participants, **options):

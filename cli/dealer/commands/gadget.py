@@ -65,7 +65,7 @@ def gadget() -> None:
 
 @gadget.command("design")
 @click.argument("name")
-@click.option("--tier", required=True, metavar="TIER", help="Hand rank or tier name: pair/simple ... "
+@click.option("--tier", required=True, metavar="TIER", shell_complete=completes("tiers"), help="Hand rank or tier name: pair/simple ... "
               "straight flush/\"you built what?\".")
 @check_options
 @global_options
@@ -89,7 +89,7 @@ def design(ctx, name, tier, **check) -> None:
 
 @gadget.command("build")
 @click.argument("name", required=False, default="", shell_complete=completes("designs"))
-@click.option("--tier", metavar="TIER", help="Without a table: the design's tier.")
+@click.option("--tier", metavar="TIER", shell_complete=completes("tiers"), help="Without a table: the design's tier.")
 @click.option("--rush", type=click.IntRange(min=0), default=0, metavar="K",
               help="Rush K complexity categories (+2 reliability each).")
 @click.option("--complexity", metavar="NAME", help="The GM's complexity (build time) instead of the tier's.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import global_options
+from dealer.options import AliasOption, SectionedCommand, completes, global_options
 from dealer.session import Session
 
 
@@ -26,7 +26,7 @@ def odds():
     Examples:
       dealer odds hand 7
       dealer odds hand 5 --min "pair of jacks"
-      dealer odds hex "soul blast" --dice 5d10 --level 4
+      dealer odds hex "soul blast" --roll 5d10 --level 4
       dealer odds action 3d6
       dealer -r poker-hands odds gadget --reliability 5
     """
@@ -35,8 +35,8 @@ def odds():
 @odds.command("hand")
 @click.argument("n", type=int)
 @click.option("--min", "minimum", metavar="HAND", help="Also the chance to make at least HAND ('pair of jacks').")
-@click.option("--context", metavar="NAME", help="Wild-card context (default: the ruleset's hand context; 'none').")
-@click.option("--holding", metavar="CARDS", multiple=True, help="Cards already in the hand (they count toward N).")
+@click.option("--context", metavar="NAME", shell_complete=completes("contexts"), help="Wild-card context (default: the ruleset's hand context; 'none').")
+@click.option("--holding", metavar="CARDS", multiple=True, shell_complete=completes("cards"), help="Cards already in the hand (they count toward N).")
 @click.option("--deck-left", metavar="CARDS", multiple=True,
               help="The cards still in the deck to draw from (default: the deck without the held cards).")
 @click.option("--simulate", is_flag=True, help="Deal at random instead of counting (with --samples).")
@@ -84,16 +84,19 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
     session.show(data, seed=seed)
 
 
-@odds.command("hex")
-@click.argument("name", required=False, metavar="[HEX]")
-@click.option("--dice", metavar="NdX", help="Huckster: the hexslingin' dice, e.g. 5d10.")
-@click.option("--level", type=click.IntRange(min=0), help="Huckster: the caster's level in this hex.")
-@click.option("--min", "minimum", metavar="HAND", help="Huckster: the least hand that works (default: the catalogue's).")
+@odds.command("hex", cls=SectionedCommand, sections={
+    "Deadlands hucksters (-r deadlands)": ["dice", "level", "minimum", "tn"],
+    "poker-hands spells (-r poker-hands)": ["skill", "mods", "wild_pick", "target"]})
+@click.argument("name", required=False, metavar="[HEX]", shell_complete=completes("hexes"))
+@click.option("--roll", "--dice", "dice", cls=AliasOption, metavar="NdX",
+              help="The hexslingin' dice, e.g. 5d10 (as `dealer hex --roll`).")
+@click.option("--level", type=click.IntRange(min=0), help="The caster's level in this hex.")
+@click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
 @click.option("--tn", type=click.IntRange(min=1), help="TN of the hexslingin' roll [default: the ruleset's].")
-@click.option("--skill", type=int, help="poker-hands: the spell's skill level (cards = 5 + skill).")
-@click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="poker-hands: a card modifier.")
-@click.option("--wild-pick", is_flag=True, help="poker-hands: at ten or more cards, five fewer and a wild pick.")
-@click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default: the ruleset's).")
+@click.option("--skill", type=int, help="The spell's skill level (cards = 5 + skill).")
+@click.option("--mod", "mods", multiple=True, type=int, metavar="+1|-1", help="A card modifier.")
+@click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick.")
+@click.option("--target", metavar="HAND", help="The hand the GM sets (default: the ruleset's).")
 @click.option("--samples", type=click.IntRange(min=1), default=20_000, show_default=True,
               help="Random deals per hand size, where a figure must be simulated.")
 @global_options(table="ruleset")
@@ -103,8 +106,8 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
 
     \b
     Examples:
-      dealer odds hex "soul blast" --dice 5d10 --level 4
-      dealer odds hex --min "two pair" --dice 3d8 --level 2
+      dealer odds hex "soul blast" --roll 5d10 --level 4
+      dealer odds hex --min "two pair" --roll 3d8 --level 2
       dealer -r poker-hands odds hex --skill 3
       dealer -r poker-hands odds hex --skill 5 --wild-pick --samples 5000
     """

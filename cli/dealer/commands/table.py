@@ -209,7 +209,7 @@ def shuffle(ctx, name, deck):
 
 @table.command("discard")
 @table_argument()
-@click.argument("cards", nargs=-1, required=True)
+@click.argument("cards", nargs=-1, required=True, shell_complete=completes("held_cards"))
 @click.option("--deck", "deck_name", default="main", show_default=True, help="The deck the cards belong to.")
 @global_options(seed=False, table=False)
 @click.pass_context
@@ -221,6 +221,9 @@ def discard(ctx, name, cards, deck_name):
       dealer table discard friday "As Kd"
     """
     session = Session(ctx, "table discard")
+    if any(not text.strip() for text in cards):
+        raise click.BadParameter("an empty argument names no card: give codes such as \"As Kd\"", ctx,
+                                 param_hint="CARDS")
     with session.table(name) as loaded:
         codes = [card.code for card in loaded.ruleset.deck.parse_many(cards)]
         if deck_name not in loaded.decks:
