@@ -173,7 +173,7 @@ class Settings:
         self.table = table
         self.glyphs = glyphs  # suit glyphs: on a terminal, unless --ascii
         self.color = color  # red suits in red, a dim seed line: on a terminal that takes colour
-        self.ascii = ascii  # --ascii: ASCII text only ('#' for the odds bars too)
+        self.ascii = ascii  # ASCII text only ('#' for the odds bars too): --ascii, piped, or a C locale
         self.terminal = terminal  # stdout is a terminal: text for a person (the seed line)
         self.stderr_terminal = stderr_terminal  # stderr is: the seed line goes there when stdout is not
 
@@ -181,6 +181,31 @@ class Settings:
     def fancy(self):
         """Glyphs in place of card codes (the name older code uses)."""
         return self.glyphs
+
+
+def locale_utf8(environ=os.environ, coerced: bool | None = None) -> bool:
+    """Whether the locale's character set is UTF-8: LC_ALL, else LC_CTYPE, else LANG, as POSIX
+    reads them (none set is the C locale). Python itself prints UTF-8 under ``LANG=C`` (PEP 538,
+    540), but the terminal there may not show it: a C or POSIX locale gets ASCII. ``coerced``:
+    Python found a C locale and set LC_CTYPE=C.UTF-8 itself (its UTF-8 mode is then on), so that
+    LC_CTYPE is not the user's.
+
+    >>> locale_utf8({"LANG": "en_US.UTF-8"}, False), locale_utf8({"LC_ALL": "C", "LANG": "C.UTF-8"}, False)
+    (True, False)
+    >>> locale_utf8({"LC_CTYPE": "UTF-8"}, False), locale_utf8({"LANG": "POSIX"}, False), locale_utf8({}, False)
+    (True, False, False)
+    >>> locale_utf8({"LC_CTYPE": "C.UTF-8", "LANG": "C"}, True), locale_utf8({"LC_CTYPE": "C.UTF-8"}, False)
+    (False, True)
+    """
+    if coerced is None:
+        coerced = bool(sys.flags.utf8_mode) and not environ.get("PYTHONUTF8")
+    for key in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = environ.get(key)
+        if key == "LC_CTYPE" and coerced and value in ("C.UTF-8", "C.utf8", "UTF-8"):
+            continue  # Python's own coercion (PEP 538), not the user's choice
+        if value:
+            return "utf8" in value.lower().replace("-", "")
+    return False
 
 
 def _glyphs_fit(stream):
@@ -224,7 +249,10 @@ def settings(ctx):
         raise click.UsageError("--json and --jsonl cannot be used together: choose one", ctx)
     _check_offered(ctx, given)
     terminal = sys.stdout.isatty()
-    ascii_only = bool(given.get("ascii"))
+    # Glyphs (suits, block bars) only for a terminal whose locale and stream take UTF-8; piped text
+    # and a C or POSIX locale get card codes and '#' bars, as --ascii does.
+    glyphs = terminal and not given.get("ascii") and locale_utf8() and _glyphs_fit(sys.stdout)
+    ascii_only = not glyphs
     return Settings(
         ruleset=given.get("ruleset") or os.environ.get("DEALER_RULESET") or "deadlands",
         ruleset_given=bool(given.get("ruleset")),
@@ -232,7 +260,7 @@ def settings(ctx):
         json=bool(given.get("json_out")),
         jsonl=bool(given.get("jsonl")),
         table=given.get("table") or os.environ.get("DEALER_TABLE") or None,
-        glyphs=terminal and not ascii_only and _glyphs_fit(sys.stdout),
+        glyphs=glyphs,
         color=color_wanted(terminal, bool(given.get("no_color"))),
         ascii=ascii_only,
         terminal=terminal,

@@ -430,3 +430,28 @@ def test_discarding_an_empty_card_is_a_usage_error(dealer, cards):
     run = dealer("table", "discard", "T", *cards)
     assert_clean_error(run, code=2)
     assert "no card" in run.err
+
+
+# -- 14. a C or POSIX locale gets ASCII; piped odds bars follow the cards' rule -----------------
+
+@pytest.mark.parametrize("locale", [{"LANG": "C"}, {"LC_ALL": "POSIX"}, {"LC_ALL": "C", "LANG": "C.UTF-8"}])
+def test_a_c_locale_terminal_gets_codes_and_hash_bars(locale):
+    from tests.cli.test_installed import run_in_terminal
+
+    env = {"LC_ALL": "", "LC_CTYPE": "", "LANG": "", **locale}
+    hand = run_in_terminal(["hand", "Ah Kh Qs Js 10d", "--no-color"], env)
+    assert "Ah" in hand and "♥" not in hand
+    bars = run_in_terminal(["roll", "3d6", "--odds"], env)
+    assert "#" in bars and "█" not in bars
+
+
+def test_a_utf8_terminal_keeps_glyphs_and_blocks():
+    from tests.cli.test_installed import run_in_terminal
+
+    env = {"LC_ALL": "", "LC_CTYPE": "", "LANG": "C.UTF-8"}
+    assert "♥" in run_in_terminal(["hand", "Ah Kh"], env) and "█" in run_in_terminal(["roll", "3d6", "--odds"], env)
+
+
+def test_piped_odds_bars_are_ascii_like_piped_cards(shell):
+    out = shell("roll", "3d6", "--odds").out + shell("odds", "hand", "5").out
+    assert out.isascii() and "#" in out
