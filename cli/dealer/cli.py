@@ -157,6 +157,9 @@ def _usage_message(error):
     from dealer.options import OPTIONAL, not_offered
 
     if isinstance(error, click.NoSuchOption) and error.option_name in OPTIONAL.values():
+        if error.ctx is not None and isinstance(error.ctx.command, click.Group):
+            return (f"{error.option_name} belongs to a subcommand here: put it after it "
+                    f"({error.ctx.command_path} COMMAND ... {error.option_name} ...)")
         return not_offered(error.option_name)
     return error.format_message()
 

@@ -455,3 +455,9 @@ def test_a_utf8_terminal_keeps_glyphs_and_blocks():
 def test_piped_odds_bars_are_ascii_like_piped_cards(shell):
     out = shell("roll", "3d6", "--odds").out + shell("odds", "hand", "5").out
     assert out.isascii() and "#" in out
+
+
+def test_seed_before_a_subcommand_of_a_group_without_it_says_where_it_goes(dealer):
+    run = dealer("chips", "--seed", "3", "draw", "Bert")
+    assert_clean_error(run, code=2)
+    assert "--seed belongs to a subcommand here: put it after it" in run.err
