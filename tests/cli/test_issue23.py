@@ -322,7 +322,8 @@ def test_an_error_with_apostrophes_is_not_cut_mid_word(dealer):
 @pytest.mark.parametrize("args", [
     ["chips", "spend", "Bert", "white"],  # deadlands: no last hand to spend on, --for is required
     ["chips", "spend", "Bert"], ["hex"], ["hex", "soul blast"], ["-r", "poker-hands", "hex"],
-    ["-r", "poker-hands", "conflict"], ["-r", "poker-hands", "conflict", "harm"], ["-r", "poker-hands", "gadget", "use"],
+    ["-r", "poker-hands", "conflict"], ["-r", "poker-hands", "conflict", "harm"],
+    ["-r", "poker-hands", "gadget", "use"],
     ["-r", "poker-hands", "gadget", "design", "x", "--tier", "pair"], ["action", "begin", "Velvet"],
     ["action", "interrupt", "Sarah"], ["odds", "conflict"], ["roll"], ["table", "add"],
 ])

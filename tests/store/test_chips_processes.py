@@ -64,7 +64,8 @@ def test_eight_processes_draw_spend_and_return_without_losing_or_doubling_a_chip
     # The history agrees: every draw, spend and return is one event, in one unbroken sequence.
     assert [event["seq"] for event in history] == list(range(1, len(history) + 1))
     kinds = Counter(event["kind"] for event in history)
-    assert kinds["chip draw"] == WORKERS * rounds * 2 and kinds["chip spend"] == kinds["chip return"] == WORKERS * rounds
+    assert kinds["chip draw"] == WORKERS * rounds * 2
+    assert kinds["chip spend"] == kinds["chip return"] == WORKERS * rounds
     balance = Counter()
     for event in history:
         sign = {"chip draw": 1, "chip spend": -1, "chip return": -1}.get(event["kind"], 0)

@@ -20,7 +20,8 @@ SPELL = ["skill", "mods", "wild_pick", "target", "huckster", "faithful", "master
 @click.option("--level", type=click.IntRange(min=0), help="The caster's level in this hex.")
 @click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
 @click.option("--tn", type=click.IntRange(min=1), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
-@click.option("--cards", metavar="CARDS", shell_complete=completes("cards"), help="Cards drawn by hand instead of from a deck.")
+@click.option("--cards", metavar="CARDS", shell_complete=completes("cards"),
+              help="Cards drawn by hand instead of from a deck.")
 @click.option("--caster", metavar="NAME", shell_complete=completes("roster"),
               help="Who casts: their own deck and traits on a table.")
 @click.option("--action-card", metavar="CARD", help="A hex of Speed 2+ in a combat: the action card spent on it "

@@ -104,8 +104,9 @@ def table_show_text(result, cards_fmt):
         from dealer.render.action import under_way_text
 
         lines.append("  under way:")
-        lines.extend("    " + under_way_text({"name": name, "cards": action["need"], "ready": action["spent"] >= action["need"],
-                                              **action}) for name, action in under_way.items())
+        lines.extend("    " + under_way_text({"name": name, "cards": action["need"],
+                                              "ready": action["spent"] >= action["need"], **action})
+                     for name, action in under_way.items())
     harm = result["state"].get("conflict", {}).get("harm", {})
     for person, scores in harm.items():
         lines.append(f"  harm on {person}: " + ", ".join(f"{score} {count}" for score, count in scores.items()))

@@ -105,7 +105,7 @@ def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[s
     skill = request.skill if request.skill is not None else ritual_skill(table, person, ritual)
     if skill is None:
         raise usage(ChipsError(f"give --skill N: {person}'s {request.ritual} ritual skill (or roster trait "
-                         f"rituals=\"{ritual}:N\")"))
+                               f"rituals=\"{ritual}:N\")"))
     guardian = request.guardian if request.guardian is not None else table.trait(person, "guardian-spirit")
     if guardian is None:
         raise ChipsError(f"{person} needs a guardian spirit skill: --guardian N or roster trait guardian-spirit=N")

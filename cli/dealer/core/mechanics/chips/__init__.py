@@ -137,8 +137,8 @@ def chips_data(table: Table) -> dict:
     state = table.state(ChipsState)
     colours = list(table.ruleset.chips["pot"])
     return {"pot": {colour: table.chips.pot.get(colour, 0) for colour in colours},
-            "players": {name: _ordered(held, colours) for name, held in in_roster_order(table, table.chips.players).items()
-                        if any(held.values())},
+            "players": {name: _ordered(held, colours)
+                        for name, held in in_roster_order(table, table.chips.players).items() if any(held.values())},
             "favor": {name: _ordered(held, colours) for name, held in in_roster_order(table, state.favor).items()
                       if any(held.values())},
             "wounds": wounded(table),
@@ -216,7 +216,8 @@ def _default_use(ruleset: Any, when: str) -> str:
     for name, use in ruleset.chips["uses"].items():
         if use["does"] == "hand" and use["when"] == when:
             return name
-    raise usage(ChipsError(f"say what the chip is for with --for USE (uses: {', '.join(ruleset.chips['uses']) or 'none'})"))
+    known = ", ".join(ruleset.chips["uses"]) or "none"
+    raise usage(ChipsError(f"say what the chip is for with --for USE (uses: {known})"))
 
 
 def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:

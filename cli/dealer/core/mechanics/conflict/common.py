@@ -149,7 +149,7 @@ def _parse_table_word(words: list[str]) -> Any:
         return ShowRequest()
     if not rest:
         raise usage(ConflictError(f"dealer conflict {word} NAME" + (" SCORE=N ..." if word == "harm" else "")
-                            + ": whose?"))
+                                  + ": whose?"))
     if word == "clear":
         if len(rest) > 1:
             raise ConflictError("dealer conflict clear NAME: one person at a time")

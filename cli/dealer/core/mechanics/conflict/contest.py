@@ -83,8 +83,8 @@ def _skill(entrant: Entrant, table: Table) -> int:
         skills = _skills(table, name)
         listed = ", ".join(f"{key}={value}" for key, value in skills.items())
         say = f"say {name}={next(iter(skills))}" if skills else f"give a number, e.g. {name}=2"
-        raise usage(ConflictError(f"which skill does {name} draw with? {name} has {listed or 'no skills on the roster'}: "
-                            f"{say} (or {name}=N for a skill of N)"))
+        raise usage(ConflictError(f"which skill does {name} draw with? {name} has "
+                                  f"{listed or 'no skills on the roster'}: {say} (or {name}=N for a skill of N)"))
     if spec.lstrip("+-").isdigit():
         return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
     value = table.trait(name, spec.lower())

@@ -106,7 +106,7 @@ def _skill(table: Table, check: Check) -> int:
     found = table.trait(check.person, "mad-science")
     if found is None:
         raise usage(GadgetError("give the mad science skill with --skill N (or, on a table, --by PERSON with the "
-                          "roster trait mad-science=N)"))
+                                "roster trait mad-science=N)"))
     return int(found)
 
 

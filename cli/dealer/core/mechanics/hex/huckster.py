@@ -111,7 +111,7 @@ def _roster_dice(table, entry, caster):
     trait = table.trait(caster, entry["trait"].lower()) if entry and entry["trait"] else None
     if level is None or trait is None:
         raise usage(HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
-                       "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)"))
+                             "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)"))
     try:
         _, sides, _ = parse_dice(str(trait))
         return f"{int(level)}d{sides}"
@@ -172,7 +172,8 @@ def resolve_huckster(ruleset: Any, request: HuckRequest, table: Table, rng: rand
     rules = ruleset.hex
     minimum = request.minimum or (entry["minimum"] if entry else None)
     if not minimum:
-        raise usage(HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) or give --min HAND"))
+        raise usage(HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) "
+                             "or give --min HAND"))
     threshold = ruleset.threshold(minimum)  # a bad --min is reported before anything is rolled
     level = request.level
     if level is None and entry is not None:
