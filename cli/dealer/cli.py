@@ -86,6 +86,8 @@ class DealerGroup(SuggestingGroup):
             from dealer import completion
 
             completion.register()
+        global _JSON_ERRORS
+        _JSON_ERRORS = _wants_json(args)
         try:
             _check_text(args)
             code = super().main(args, prog_name or "dealer", complete_var, standalone_mode=False, **extra)
@@ -96,7 +98,7 @@ class DealerGroup(SuggestingGroup):
                 click.echo(error.ctx.get_help(), color=error.ctx.color)
                 sys.exit(0)
             where = error.ctx.command_path if error.ctx else "dealer"
-            _fail(f"{where}: {error.format_message()}", f"Try '{where} --help'.", code=2)
+            _fail(f"{where}: {_usage_message(error)}", f"Try '{where} --help'.", code=2)
         except click.Abort as error:
             if isinstance(error.__cause__ or error.__context__, KeyboardInterrupt):  # click's Ctrl-C
                 _fail("dealer: interrupted; nothing was changed.", code=130)
@@ -127,10 +129,41 @@ class DealerGroup(SuggestingGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+_JSON_ERRORS = False  # --json or --jsonl was asked for: an error is one JSON object too
+
+
+def _wants_json(args):
+    """Whether the command line asks for JSON (before any ``--``, after which words are data)."""
+    words = args[:args.index("--")] if "--" in args else args
+    return any(word in ("--json", "--jsonl") for word in words)
+
+
 def _fail(*lines, code):
-    for line in lines:
-        click.echo(clip_line(line), err=True)
+    """The error on stderr: one or two lines of text; with --json or --jsonl one JSON object,
+    ``{"error": FIRST LINE, "exit": CODE}`` and ``"more": [LINES]`` when there are more."""
+    if _JSON_ERRORS:
+        import json
+
+        error = {"error": clip_line(lines[0]), "exit": code}
+        if lines[1:]:
+            error["more"] = [clip_line(line) for line in lines[1:]]
+        click.echo(json.dumps(error, ensure_ascii=False), err=True)
+    else:
+        for line in lines:
+            click.echo(clip_line(line), err=True)
     sys.exit(code)
+
+
+def _usage_message(error):
+    """click's message, except for a --seed or --table a command does not offer: say why."""
+    from dealer.options import OPTIONAL, not_offered
+
+    if isinstance(error, click.NoSuchOption) and error.option_name in OPTIONAL.values():
+        if error.ctx is not None and isinstance(error.ctx.command, click.Group):
+            return (f"{error.option_name} belongs to a subcommand here: put it after it "
+                    f"({error.ctx.command_path} COMMAND ... {error.option_name} ...)")
+        return not_offered(error.option_name)
+    return error.format_message()
 
 
 BRIEF = 8  # problems of a broken ruleset that a command other than `rulesets validate` lists

@@ -160,3 +160,83 @@ def designs(ctx, param, incomplete):
 def devices(ctx, param, incomplete):
     """Devices stored on the --table (``gadget use DEVICE``)."""
     return _match(_gadget_names(ctx, "devices"), incomplete)
+
+
+def _last_piece(incomplete: str, separators: str = " ,") -> tuple[str, str]:
+    """``"8s 8h K"`` as ``("8s 8h ", "K")``: the words already typed, and the one being typed."""
+    cut = max(incomplete.rfind(sep) for sep in separators) + 1
+    return incomplete[:cut], incomplete[cut:]
+
+
+def _pieces(incomplete: str, choices, separators: str = " ,") -> list[str]:
+    """Complete the last word of a list typed as one argument (cards, ``hand,eye``)."""
+    head, piece = _last_piece(incomplete, separators)
+    return [head + choice for choice in _match(choices, piece)]
+
+
+@_quietly
+def cards(ctx, param, incomplete):
+    """Card codes of the ruleset's deck (``hand A<TAB>``; inside a quoted hand too)."""
+    return _pieces(incomplete, [card.code for card in _ruleset(ctx).deck])
+
+
+@_quietly
+def held_cards(ctx, param, incomplete):
+    """The cards a table's deck has out, in play or up a sleeve (``table discard T <TAB>``)."""
+    table = _load_table(ctx.params.get("name"))
+    if table is None:
+        return []
+    piles = table.decks.get(ctx.params.get("deck_name") or "main")
+    out = [code for held in piles.play.values() for code in held] + list(piles.sleeves.values()) if piles else []
+    return _pieces(incomplete, out)
+
+
+@_quietly
+def participants(ctx, param, incomplete):
+    """``conflict`` words: harm, clear, show first, then roster names (``Bert=`` for a skill)."""
+    table = _load_table(_given(ctx, "table") or os.environ.get("DEALER_TABLE"))
+    names = list(table.roster) if table is not None else []
+    words = [] if ctx.params.get("participants") else ["harm", "clear", "show"]
+    name, sep, spec = incomplete.partition("=")
+    if sep and table is not None and name in table.roster:  # Bert=<TAB>: Bert's skills on the roster
+        traits = table.roster[name]["traits"]
+        return [f"{name}={key}" for key, value in traits.items()
+                if isinstance(value, int) and not isinstance(value, bool) and key.startswith(spec)]
+    return _match(words + names, incomplete)
+
+
+@_quietly
+def uses(ctx, param, incomplete):
+    """What a chip may be spent for: the ruleset's ``[chips.uses]``."""
+    return _match(list(_ruleset(ctx).chips["uses"]), incomplete)
+
+
+@_quietly
+def tiers(ctx, param, incomplete):
+    """Gadget tiers: hand ranks and tier names."""
+    gadget = _ruleset(ctx).document["gadget"]
+    return _match(list(dict.fromkeys([tier["rank"] for tier in gadget["tiers"]] +
+                                     [tier["name"] for tier in gadget["tiers"]])), incomplete)
+
+
+@_quietly
+def contexts(ctx, param, incomplete):
+    """The ruleset's wild-card contexts, and none."""
+    return _match([*sorted(_ruleset(ctx).contexts), "none"], incomplete)
+
+
+@_quietly
+def scores(ctx, param, incomplete):
+    """Dust Devils Scores, two joined by a comma (``hand,eye``)."""
+    names = [name.lower() for name in _ruleset(ctx).conflict["scores"].values()]
+    return _pieces(incomplete, names, ",")
+
+
+@_quietly
+def person_chips(ctx, param, incomplete):
+    """``NAME=COLOUR`` (conflict --chip): roster names, then the ruleset's colours after ``=``."""
+    name, sep, colour = incomplete.partition("=")
+    if sep:
+        return [f"{name}={known}" for known in _match(list(_ruleset(ctx).chips["pot"]), colour)]
+    table = _load_table(_given(ctx, "table") or os.environ.get("DEALER_TABLE"))
+    return [f"{known}=" for known in _match(list(table.roster), incomplete)] if table is not None else []

@@ -11,6 +11,13 @@ class DealerError(Exception):
     exit_code = 1
 
 
+def usage(error: DealerError) -> DealerError:
+    """``error`` as a usage error: a required argument or option the mechanics found missing (or
+    two that cannot go together) exits 2, as click's own usage errors do."""
+    error.exit_code = 2
+    return error
+
+
 class CardError(DealerError):
     """A card code that the ruleset's deck does not know, or a card given twice."""
 
@@ -49,6 +56,21 @@ class TableError(DealerError):
     """A persistent table that is missing, corrupt, busy or from a newer dealer."""
 
 
+def did_you_mean(name: str, names) -> str:
+    """``did you mean 'Velvet'?`` for a name close to one of ``names`` (a roster, a person's
+    traits), or an empty string: a typo is answered with the name meant.
+
+    >>> did_you_mean("Velvt", ["Sarah", "Velvet"]), did_you_mean("Zed", ["Sarah"]), did_you_mean("Zed", ["Zed"])
+    ("did you mean 'Velvet'?", '', '')
+    """
+    import difflib
+
+    names = [str(known) for known in names if str(known) != str(name)]
+    folded = {known.lower(): known for known in names}
+    close = [folded[match] for match in difflib.get_close_matches(str(name).lower(), list(folded), n=2, cutoff=0.6)]
+    return f"did you mean {' or '.join(repr(known) for known in close)}?" if close else ""
+
+
 QUOTE_LIMIT = 80  # characters of user input an error message quotes
 
 
@@ -75,11 +97,19 @@ def shown(value, limit=QUOTE_LIMIT):
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def clip_line(line, limit=QUOTE_LIMIT):
-    """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``."""
+def clip_line(line: str, limit: int = QUOTE_LIMIT) -> str:
+    """A last line of defence for a message: one line, escaped, quoted spans cut to ``limit``.
+
+    >>> clip_line("give the hexslingin' roll: --roll NdX (or roster traits hexslinging=LEVEL and the hex's Trait)")
+    "give the hexslingin' roll: --roll NdX (or roster traits hexslinging=LEVEL and the hex's Trait)"
+    >>> clip_line("no hex '" + "x" * 100 + "'") == "no hex '" + "x" * 77 + "...'"
+    True
+    """
     import re
 
-    line = re.sub(r"'([^']*)'", lambda m: m.group(0) if len(m.group(1)) <= limit
+    # A quote opens after a space or bracket and closes before one: hexslingin' and Velvet's are
+    # apostrophes, not quotes, and the words between them are never cut.
+    line = re.sub(r"(?<![\w'])'([^']*)'(?![\w'])", lambda m: m.group(0) if len(m.group(1)) <= limit
                   else "'" + m.group(1)[:limit - 3] + "...'", line)
     line = re.sub(r"[^\s']{%d,}" % (limit + 21), lambda m: m.group(0)[:limit - 3] + "...", line)
     line = printable(line)

@@ -79,11 +79,70 @@ GLOBAL_OPTIONS = [
 ]
 
 
-def global_options(command):
-    """Give a command every global option (applied to the group and to each subcommand)."""
-    for option in reversed(GLOBAL_OPTIONS):
-        command = option(command)
+_NAMES = ("ruleset", "seed", "json_out", "jsonl", "table", "ascii", "no_color", "help")  # GLOBAL_OPTIONS' names
+
+# The global options a command may go without: one that shuffles and rolls nothing offers no
+# --seed, one that keeps nothing on a table no --table (given before the subcommand, they are
+# refused too: an option accepted and ignored misleads).
+OPTIONAL = {"seed": "--seed", "table": "--table"}
+
+
+# --table for a command that records nothing but reads the table's pinned ruleset (hand, odds).
+TABLE_RULESET = click.option("--table", metavar="NAME", default=None, expose_value=False, callback=_remember,
+                             shell_complete=completes("tables"),
+                             help="Play by this table's ruleset; nothing is recorded [env DEALER_TABLE].")
+
+
+def global_options(command=None, *, seed: bool = True, table: bool | str = True):
+    """Give a command the global options (applied to the group and to each subcommand):
+    ``@global_options``, or ``@global_options(seed=False)`` for a command that uses no
+    randomness, ``table=False`` for one that uses no --table, ``table="ruleset"`` for one that
+    only reads the table's ruleset."""
+    if command is None:
+        return lambda command: global_options(command, seed=seed, table=table)
+    left_out = {name for name, offered in (("seed", seed), ("table", table)) if not offered}
+    for name, option in reversed(list(zip(_NAMES, GLOBAL_OPTIONS))):
+        if name == "table" and table == "ruleset":
+            option = TABLE_RULESET
+        if name not in left_out:
+            command = option(command)
     return command
+
+
+class AliasOption(click.Option):
+    """An option whose first name is the one shown; the others are old spellings, still accepted
+    but left out of help (one name per idea: ``odds hex --dice`` is ``--roll`` now)."""
+
+    def get_help_record(self, ctx):
+        shown, self.opts = self.opts, self.opts[:1]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = shown
+
+
+GLOBAL_NAMES = frozenset(_NAMES)
+
+
+class SectionedCommand(click.Command):
+    """A command whose help lists its options in sections, one per game (``sections``: title ->
+    option names), then the rest, then the global options."""
+
+    def __init__(self, *args, sections: dict[str, list[str]] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sections = sections or {}
+
+    def format_options(self, ctx, formatter):
+        placed = {name for names in self.sections.values() for name in names}
+        options = [param for param in self.get_params(ctx) if isinstance(param, click.Option) and not param.hidden]
+        groups = [("Options", [p for p in options if p.name not in placed and p.name not in GLOBAL_NAMES])]
+        groups += [(title, [p for p in options if p.name in names]) for title, names in self.sections.items()]
+        groups.append(("Global options", [p for p in options if p.name in GLOBAL_NAMES]))
+        for title, params in groups:
+            records = [record for record in (param.get_help_record(ctx) for param in params) if record]
+            if records:
+                with formatter.section(title):
+                    formatter.write_dl(records)
 
 
 class NoSuchCommand(click.UsageError):
@@ -118,10 +177,10 @@ class Settings:
     """The resolved global options (a plain class: start-up pays for every dataclass)."""
 
     __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "glyphs", "color", "ascii",
-                 "terminal")
+                 "terminal", "stderr_terminal")
 
     def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, glyphs, color=False, ascii=False,
-                 terminal=False):
+                 terminal=False, stderr_terminal=False):
         self.ruleset = ruleset
         self.ruleset_given = ruleset_given  # on the command line, not from the environment
         self.seed = seed
@@ -130,13 +189,39 @@ class Settings:
         self.table = table
         self.glyphs = glyphs  # suit glyphs: on a terminal, unless --ascii
         self.color = color  # red suits in red, a dim seed line: on a terminal that takes colour
-        self.ascii = ascii  # --ascii: ASCII text only ('#' for the odds bars too)
+        self.ascii = ascii  # ASCII text only ('#' for the odds bars too): --ascii, piped, or a C locale
         self.terminal = terminal  # stdout is a terminal: text for a person (the seed line)
+        self.stderr_terminal = stderr_terminal  # stderr is: the seed line goes there when stdout is not
 
     @property
     def fancy(self):
         """Glyphs in place of card codes (the name older code uses)."""
         return self.glyphs
+
+
+def locale_utf8(environ=os.environ, coerced: bool | None = None) -> bool:
+    """Whether the locale's character set is UTF-8: LC_ALL, else LC_CTYPE, else LANG, as POSIX
+    reads them (none set is the C locale). Python itself prints UTF-8 under ``LANG=C`` (PEP 538,
+    540), but the terminal there may not show it: a C or POSIX locale gets ASCII. ``coerced``:
+    Python found a C locale and set LC_CTYPE=C.UTF-8 itself (its UTF-8 mode is then on), so that
+    LC_CTYPE is not the user's.
+
+    >>> locale_utf8({"LANG": "en_US.UTF-8"}, False), locale_utf8({"LC_ALL": "C", "LANG": "C.UTF-8"}, False)
+    (True, False)
+    >>> locale_utf8({"LC_CTYPE": "UTF-8"}, False), locale_utf8({"LANG": "POSIX"}, False), locale_utf8({}, False)
+    (True, False, False)
+    >>> locale_utf8({"LC_CTYPE": "C.UTF-8", "LANG": "C"}, True), locale_utf8({"LC_CTYPE": "C.UTF-8"}, False)
+    (False, True)
+    """
+    if coerced is None:
+        coerced = bool(sys.flags.utf8_mode) and not environ.get("PYTHONUTF8")
+    for key in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = environ.get(key)
+        if key == "LC_CTYPE" and coerced and value in ("C.UTF-8", "C.utf8", "UTF-8"):
+            continue  # Python's own coercion (PEP 538), not the user's choice
+        if value:
+            return "utf8" in value.lower().replace("-", "")
+    return False
 
 
 def _glyphs_fit(stream):
@@ -159,13 +244,31 @@ def color_wanted(terminal, no_color=False, environ=os.environ):
     return bool(terminal and not no_color and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb")
 
 
+def _check_offered(ctx, given):
+    """--seed or --table given (before the subcommand too) to a command that does not offer it."""
+    offered = {param.name for param in ctx.command.params}
+    for name, flag in OPTIONAL.items():
+        if given.get(name) is not None and name not in offered:
+            raise click.UsageError(not_offered(flag), ctx)
+
+
+def not_offered(flag: str) -> str:
+    """Why a command has no --seed or --table."""
+    what = "shuffles and rolls nothing" if flag == "--seed" else "keeps nothing on a table"
+    return f"{flag} means nothing here: this command {what}; drop it"
+
+
 def settings(ctx):
     """The global options as given, with DEALER_RULESET, DEALER_TABLE, NO_COLOR and TERM applied."""
     given = ctx.find_root().meta.get(_KEY, {})
     if given.get("json_out") and given.get("jsonl"):
         raise click.UsageError("--json and --jsonl cannot be used together: choose one", ctx)
+    _check_offered(ctx, given)
     terminal = sys.stdout.isatty()
-    ascii_only = bool(given.get("ascii"))
+    # Glyphs (suits, block bars) only for a terminal whose locale and stream take UTF-8; piped text
+    # and a C or POSIX locale get card codes and '#' bars, as --ascii does.
+    glyphs = terminal and not given.get("ascii") and locale_utf8() and _glyphs_fit(sys.stdout)
+    ascii_only = not glyphs
     return Settings(
         ruleset=given.get("ruleset") or os.environ.get("DEALER_RULESET") or "deadlands",
         ruleset_given=bool(given.get("ruleset")),
@@ -173,8 +276,16 @@ def settings(ctx):
         json=bool(given.get("json_out")),
         jsonl=bool(given.get("jsonl")),
         table=given.get("table") or os.environ.get("DEALER_TABLE") or None,
-        glyphs=terminal and not ascii_only and _glyphs_fit(sys.stdout),
+        glyphs=glyphs,
         color=color_wanted(terminal, bool(given.get("no_color"))),
         ascii=ascii_only,
         terminal=terminal,
+        stderr_terminal=_isatty(sys.stderr),
     )
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # closed or not a real stream
+        return False

@@ -34,8 +34,12 @@ class Session:
             from dealer.store.tables import Store
 
             with Store().transaction(create=False, readonly=True) as tx:
-                if tx is not None:
-                    return tx.load(self.settings.table).ruleset
+                if tx is None:
+                    from dealer.errors import TableError
+
+                    raise TableError(f"no table '{self.settings.table}': there are no tables yet; make one with: "
+                                     f"dealer table new {self.settings.table}")
+                return tx.load(self.settings.table).ruleset
         return rulesets.load(self.settings.ruleset)
 
     @cached_property

@@ -78,10 +78,11 @@ def test_catalogue_and_errors(dealer):
     run = dealer("hex", "--list")
     assert run.code == 0 and "soul blast" in run.out
     assert_clean_error(dealer("hex", "no such hex", "--total", 9, "--level", 1), code=1)
-    assert_clean_error(dealer("hex", "--total", 9, "--level", 1), code=1)  # no minimum
-    assert_clean_error(dealer("hex", "soul blast", "--total", 9), code=1)  # no level
-    assert_clean_error(dealer("hex", "soul blast", "--level", 1), code=1)  # no roll
-    assert_clean_error(dealer("hex", "soul blast", "--level", 1, "--total", 9, "--bust"), code=1)
+    # a required input missing, or two that cannot go together, is a usage error (issue 23)
+    assert_clean_error(dealer("hex", "--total", 9, "--level", 1), code=2)  # no minimum
+    assert_clean_error(dealer("hex", "soul blast", "--total", 9), code=2)  # no level
+    assert_clean_error(dealer("hex", "soul blast", "--level", 1), code=2)  # no roll
+    assert_clean_error(dealer("hex", "soul blast", "--level", 1, "--total", 9, "--bust"), code=2)
     assert_clean_error(dealer("hex", "soul blast", "--level", 1, "--roll", "5d7"), code=1)
 
 

@@ -51,6 +51,8 @@ def run_in_terminal(args, env_extra=None):
 
     master, slave = pty.openpty()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_") and k != "NO_COLOR"}
+    if not any(env.get(key) for key in ("LC_ALL", "LC_CTYPE", "LANG")):
+        env["LANG"] = "C.UTF-8"  # a person's terminal: UTF-8 (no locale at all is the C locale: ASCII)
     env.update(env_extra or {})
     proc = subprocess.Popen([installed_dealer(), *args], stdout=slave, stderr=subprocess.PIPE, env=env)
     os.close(slave)

@@ -122,7 +122,7 @@ def test_a_rest_frees_the_rituals_without_the_sessions_chips(dealer):
     table(dealer, ("Eagles", "guardian-spirit=3", "rituals=paint:2"))
     ok(dealer("chips", "ritual", "Eagles", "paint", "--cards", "9c 9d 2h 5s Kd", "--table", "t"))
     assert dealer("chips", "ritual", "Eagles", "paint", "--table", "t").code == 1
-    rested = data(dealer, "table", "rest", "t")
+    rested = ok(dealer("table", "rest", "t", "--json")).json()["result"]
     assert rested["rested"]["Eagles"]["rituals"] == ["paint"]
     assert data(dealer, "chips")["players"] == {}  # no session chips dealt
     ok(dealer("chips", "ritual", "Eagles", "paint", "--cards", "9c 9d 2h 5s Kd", "--table", "t"))

@@ -139,11 +139,12 @@ def test_ascii_drops_glyphs_and_bars_but_not_colour():
 
 
 def test_ascii_odds_bars_are_hashes(dealer):
-    fancy = dealer("roll", "3d6", "--odds").out
-    plain = dealer("roll", "3d6", "--odds", "--ascii").out
+    fancy = run_in_terminal(["roll", "3d6", "--odds"])
+    plain = run_in_terminal(["roll", "3d6", "--odds", "--ascii"])
     assert "█" in fancy
     assert "█" not in plain and "#" in plain and plain.isascii()
     assert len(fancy.splitlines()) == len(plain.splitlines())
+    assert dealer("roll", "3d6", "--odds").out == dealer("roll", "3d6", "--odds", "--ascii").out  # piped: as cards
 
 
 def test_a_c_locale_terminal_gets_codes_not_a_crash():

@@ -1,6 +1,7 @@
 """Loading rulesets: shipped names, paths, extends, and every problem reported with its place."""
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -35,18 +36,25 @@ def test_unknown_name_suggests_the_close_one():
     assert "did you mean 'deadlands'" in problem and "weird-dust-devils" in problem
 
 
-def test_missing_file_is_a_clean_problem(tmp_path):
-    (problem,) = problems_of(str(tmp_path / "nope.toml"))
+def short(tmp_path, monkeypatch, path):
+    """``path`` relative to ``tmp_path``, the working folder: a message quotes at most about 80
+    characters of a path, and a parallel run's temporary folders are long."""
+    monkeypatch.chdir(tmp_path)
+    return str(Path(path).relative_to(tmp_path))
+
+
+def test_missing_file_is_a_clean_problem(tmp_path, monkeypatch):
+    (problem,) = problems_of(short(tmp_path, monkeypatch, tmp_path / "nope.toml"))
     assert "nope.toml" in problem and "cannot read" in problem
 
 
-def test_toml_syntax_error_names_file_and_line(tmp_path):
-    path = write(tmp_path, "broken.toml", """\
+def test_toml_syntax_error_names_file_and_line(tmp_path, monkeypatch):
+    path = short(tmp_path, monkeypatch, write(tmp_path, "broken.toml", """\
         extends = "deadlands"
         name = "broken"
         [dice
         tn = 5
-        """)
+        """))
     (problem,) = problems_of(path)
     assert problem.startswith(f"{path}: line 3")
     assert "TOML syntax" in problem
@@ -92,8 +100,8 @@ def test_extends_cycle_is_reported(tmp_path):
     assert "extends itself" in problem
 
 
-def test_unknown_key_is_rejected_with_suggestion_and_line(tmp_path):
-    path = write(tmp_path, "house.toml", """\
+def test_unknown_key_is_rejected_with_suggestion_and_line(tmp_path, monkeypatch):
+    path = short(tmp_path, monkeypatch, write(tmp_path, "house.toml", """\
         extends = "deadlands"
 
         [[hands.ranks]]
@@ -103,7 +111,7 @@ def test_unknown_key_is_rejected_with_suggestion_and_line(tmp_path):
         [[hands.ranks]]
         name = "High Card"
         pattern = {}
-        """)
+        """))
     problems = problems_of(path)
     assert problems == [f"{path}: line 5: hands.ranks[0].pattern.sequnce: unknown key 'sequnce' "
                         "(did you mean 'sequence'?)"]

@@ -9,6 +9,7 @@ import os
 import random
 import tempfile
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -118,5 +119,12 @@ class ChipsMachine(RuleBasedStateMachine):
                        for count in held.values())
 
 
-ChipsMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
+class LongChipsMachine(ChipsMachine):
+    """The same machine at length, for the slow run (CI)."""
+
+
+# The default run walks a few programs; `-m slow` walks many (the suite's time, issue 23).
+ChipsMachine.TestCase.settings = settings(max_examples=6, stateful_step_count=30, deadline=None)
 TestChipsOnATable = ChipsMachine.TestCase
+LongChipsMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=30, deadline=None)
+TestChipsOnATableAtLength = pytest.mark.slow(LongChipsMachine.TestCase)

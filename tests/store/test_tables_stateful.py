@@ -7,6 +7,7 @@ is in exactly one place, and the chips add up to the pot the ruleset started wit
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -116,5 +117,12 @@ class TableMachine(RuleBasedStateMachine):
         assert [event["seq"] for event in history] == list(range(1, len(history) + 1))
 
 
-TableMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=25, deadline=None)
+class LongTableMachine(TableMachine):
+    """The same machine at length, for the slow run (CI)."""
+
+
+# The default run walks a few programs; `-m slow` walks many (the suite's time, issue 23).
+TableMachine.TestCase.settings = settings(max_examples=6, stateful_step_count=25, deadline=None)
 test_table_state_machine = TableMachine.TestCase
+LongTableMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=25, deadline=None)
+test_table_state_machine_at_length = pytest.mark.slow(LongTableMachine.TestCase)

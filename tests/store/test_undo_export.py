@@ -61,7 +61,7 @@ class UndoMachine(TableMachine):
         assert {**again, "table": "t", "events": []} == {**original, "events": []}
 
 
-UndoMachine.TestCase.settings = settings(max_examples=8, stateful_step_count=20, deadline=None)
+UndoMachine.TestCase.settings = settings(max_examples=4, stateful_step_count=20, deadline=None)
 test_undo_and_round_trip_state_machine = UndoMachine.TestCase
 
 

@@ -28,6 +28,8 @@ def action(ctx):
     Examples:
       dealer action Sarah=16 Velvet=3d6 -m "Bad Bob=2d8" -m Cultist=bust
       dealer action --table friday
+      dealer action Sarah=3d6 -m "Bad Bob=2d8" --surprised Sarah=2d6
+      dealer action --table friday --guts Sarah=3d8 --max-cards 6
       dealer action sleeve Sarah --table friday
       dealer action interrupt Sarah --against "Bad Bob" --table friday
       dealer action begin Velvet 2 --what mirage --table friday
@@ -40,7 +42,7 @@ def action(ctx):
 
 
 @action.command("deal", hidden=True)
-@click.argument("posse", nargs=-1)
+@click.argument("posse", nargs=-1, metavar="[NAME=SPEC]...")
 @click.option("-m", "--marshal", multiple=True, metavar="NAME=SPEC", help="A participant on the Marshal's side.")
 @click.option("--max-cards", type=Int(1, 54), default=None,
               help="Lift the most cards one character may have (supernatural aid).")
@@ -50,7 +52,12 @@ def action(ctx):
 @global_options
 @click.pass_context
 def deal(ctx, **options):
-    """Deal a round (the default of `dealer action`)."""
+    """Deal a round (the default of `dealer action`): every option is on `dealer action --help`.
+
+    \b
+    Example:
+      dealer action Sarah=16 Velvet=3d6 -m "Bad Bob=2d8"
+    """
     from dealer.core.mechanics import action as mechanic
     from dealer.core.mechanics.action.common import round_request
 
@@ -92,7 +99,7 @@ def new(ctx):
 @action.command("sleeve")
 @click.argument("name", shell_complete=completes("roster"))
 @click.argument("card", required=False)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def sleeve_command(ctx, name, card):
     """Put one of NAME's action cards up the sleeve (default: their lowest card; never a Joker).
@@ -106,7 +113,7 @@ def sleeve_command(ctx, name, card):
 
 @action.command("play")
 @click.argument("name", shell_complete=completes("roster"))
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def play(ctx, name):
     """NAME plays the card up their sleeve (any time; it is then discarded).
@@ -180,7 +187,7 @@ def act_command(ctx, name):
 @click.option("--what", default="action", show_default=True, help="What NAME is doing (shown in the countdown).")
 @click.option("--card", metavar="CARD", help="The card NAME acts on now (default: their first card this round); "
                                              "it and their later cards this round are spent.")
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def begin(ctx, name, cards, what, card):
     """NAME starts an action that takes CARDS action cards (Speed): spent across rounds, it

@@ -15,7 +15,7 @@ def _run(ctx, name, resolve, request, randomness=False):
 
 
 @click.group(invoke_without_command=True)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def chips(ctx):
     """The chip pot and each player's chips (--table); with no subcommand, show them.
@@ -43,7 +43,12 @@ def chips(ctx):
 @global_options
 @click.pass_context
 def draw(ctx, person, count):
-    """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds)."""
+    """PERSON draws COUNT chips blind from the pot (the ruleset's cap holds).
+
+    \b
+    Example:
+      dealer chips draw Bert 2 --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "draw", pot.resolve_draw, pot.DrawRequest(person, count), randomness=True)
@@ -52,10 +57,15 @@ def draw(ctx, person, count):
 @chips.command("give")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", required=False, shell_complete=completes("colours"))
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def give(ctx, person, colour):
-    """The GM hands PERSON a COLOUR chip from the pot (a pot of one colour, Bennies: no COLOUR)."""
+    """The GM hands PERSON a COLOUR chip from the pot (a pot of one colour, Bennies: no COLOUR).
+
+    \b
+    Example:
+      dealer chips give Bert red --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "give", pot.resolve_move, pot.MoveRequest(person, colour))
@@ -64,10 +74,15 @@ def give(ctx, person, colour):
 @chips.command("return")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", required=False, shell_complete=completes("colours"))
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def return_command(ctx, person, colour):
-    """PERSON puts a COLOUR chip back in the pot (a pot of one colour: no COLOUR)."""
+    """PERSON puts a COLOUR chip back in the pot (a pot of one colour: no COLOUR).
+
+    \b
+    Example:
+      dealer chips return Bert white --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "return", pot.resolve_move, pot.MoveRequest(person, colour, back=True))
@@ -77,7 +92,12 @@ def return_command(ctx, person, colour):
 @global_options
 @click.pass_context
 def session_command(ctx):
-    """The start of a session: everyone on the roster draws; every ritual may be performed again."""
+    """The start of a session: everyone on the roster draws; every ritual may be performed again.
+
+    \b
+    Example:
+      dealer chips session --table friday
+    """
     from dealer.core.mechanics.chips import pot
 
     _run(ctx, "session", pot.resolve_session, pot.SessionRequest(), randomness=True)
@@ -86,7 +106,7 @@ def session_command(ctx):
 @chips.command("spend")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", required=False, shell_complete=completes("colours"))
-@click.option("--for", "use", default="", metavar="USE",
+@click.option("--for", "use", default="", metavar="USE", shell_complete=completes("uses"),
               help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
 @click.option("--note", default="", metavar="TEXT", help="The player's words (stunts, luck, favors).")
@@ -116,10 +136,15 @@ def spend(ctx, person, colour, use, knack, note, way):
 @chips.command("wound")
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("count", type=Int(1, 100), default=1)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def wound(ctx, person, count):
-    """PERSON takes COUNT wounds (a blue chip recovers one)."""
+    """PERSON takes COUNT wounds (a blue chip recovers one).
+
+    \b
+    Example:
+      dealer chips wound Bert 2 --table friday
+    """
     from dealer.core.mechanics.chips import spending
 
     _run(ctx, "wound", spending.resolve_wound, spending.WoundRequest(person, count))

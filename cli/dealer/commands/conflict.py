@@ -5,43 +5,50 @@ from __future__ import annotations
 import click
 
 from dealer.core.numbers import MAX_LEVEL
-from dealer.options import Int, global_options
+from dealer.options import Int, SectionedCommand, completes, global_options
 from dealer.session import Session
 
 
-@click.command("conflict")
-@click.argument("participants", nargs=-1, metavar="[harm|clear|show] PARTICIPANT...")
-@click.option("--scores", metavar="SCORE,SCORE", help="Dust Devils: the two Scores the Dealer names (hand,eye).")
+@click.command("conflict", cls=SectionedCommand, sections={
+    "Dust Devils conflicts (-r weird-dust-devils, dust-devils)": ["scores", "power", "extra", "weird"],
+    "poker-hands contests (-r poker-hands)": ["target", "helpers", "mods", "wild_pick", "fear", "fear_hand",
+                                              "fear_draw", "defend", "against", "called", "chips"]})
+@click.argument("participants", nargs=-1, metavar="[harm|clear|show] PARTICIPANT...",
+                shell_complete=completes("participants"))
+@click.option("--scores", metavar="SCORE,SCORE", shell_complete=completes("scores"),
+              help="The two Scores the Dealer names (hand,eye).")
 @click.option("--power", multiple=True, metavar="NAME", help="Weird Dust Devils: NAME adds Power (needs an Arcane hand).")
-@click.option("--extra", multiple=True, metavar="NAME=N", help="Dust Devils: extra cards for NAME (+1, -2).")
+@click.option("--extra", multiple=True, metavar="NAME=N", help="Extra cards for NAME (+1, -2).")
 @click.option("--weird", multiple=True, metavar="NAME=TEXT", help="Weird Dust Devils: NAME's Weird.")
-@click.option("--target", metavar="HAND", help="poker-hands: the hand to beat [default: the ruleset's, a pair].")
+@click.option("--target", metavar="HAND", help="The hand to beat [default: the ruleset's, a pair].")
 @click.option("--helper", "helpers", multiple=True, metavar="NAME=SKILL",
-              help="poker-hands: a helper of the first participant (draws first).")
-@click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
-@click.option("--wild-pick", multiple=True, metavar="NAME", help="poker-hands: NAME takes a wild pick at ten cards.")
+              help="A helper of the first participant (draws first).")
+@click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="A card modifier for NAME.")
+@click.option("--wild-pick", multiple=True, metavar="NAME", help="NAME takes a wild pick at ten cards.")
 @click.option("--fear", type=Int(0, MAX_LEVEL), metavar="LEVEL",
-              help="poker-hands: a fear check; the area's level raises the target by value steps.")
-@click.option("--fear-hand", metavar="HAND", help="poker-hands: a fear check against the event's set hand "
-              "(raised by --fear LEVEL).")
-@click.option("--fear-draw", type=Int(1, 20), metavar="N", help="poker-hands: a fear check "
-              "against the event's own hand of N cards, drawn first (raised by --fear LEVEL).")
-@click.option("--defend", type=click.Choice(["block", "dodge"]), help="poker-hands, on a table: the one participant's "
-              "hand is kept as their defence (block: until their next action; dodge: their first of the next round).")
-@click.option("--against", metavar="NAME", help="poker-hands, on a table: the one participant attacks NAME's kept "
-              "defence hand.")
+              help="A fear check; the area's level raises the target by value steps.")
+@click.option("--fear-hand", metavar="HAND", help="A fear check against the event's set hand (raised by --fear "
+              "LEVEL).")
+@click.option("--fear-draw", type=Int(1, 20), metavar="N", help="A fear check against the event's own hand of N "
+              "cards, drawn first (raised by --fear LEVEL).")
+@click.option("--defend", type=click.Choice(["block", "dodge"]), help="On a table: the one participant's hand is "
+              "kept as their defence (block: until their next action; dodge: their first of the next round).")
+@click.option("--against", metavar="NAME", shell_complete=completes("roster"),
+              help="On a table: the one participant attacks NAME's kept defence hand.")
 @click.option("--called", type=Int(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
-              help="poker-hands: a called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
-@click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR",
-              help="poker-hands, on a table: NAME plays a chip before the draw (white a card, red a wild pick).")
+              help="A called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
+@click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR", shell_complete=completes("person_chips"),
+              help="On a table: NAME plays a chip before the draw (white a card, red a wild pick).")
 @global_options
 @click.pass_context
 def conflict(ctx, participants, **options):
     """Resolve a conflict between PARTICIPANTs by poker hands.
 
-    A participant is NAME (Scores or skill from the --table's roster), NAME=SPEC, or
-    NAME=SPEC:CARDS for cards dealt by hand. SPEC is Scores in a Dust Devils
-    conflict (hand=4,eye=3,power=2) and a skill in a poker-hands contest (3).
+    A participant is NAME=SPEC, or NAME=SPEC:CARDS for cards dealt by hand. SPEC
+    is Scores in a Dust Devils conflict (hand=4,eye=3,power=2; a bare NAME takes
+    them from the --table's roster) and a skill in a poker-hands contest: a
+    number (Sam=3) or NAME=SKILL, a skill on the --table's roster (Bert=pistol);
+    a bare NAME off the roster draws at skill 0.
     On a table, `harm NAME SCORE=N...` places a loser's harm, `clear NAME` ends
     shaken, `show` shows harm and the shaken.
 
@@ -52,6 +59,7 @@ def conflict(ctx, participants, **options):
       dealer conflict Doc Kid --scores hand,eye --table friday
       dealer conflict harm Kid Hand=1 Eye=1 --table friday
       dealer -r poker-hands conflict Sam=3 --target "pair of jacks" --helper Bob=2
+      dealer conflict Bert=pistol --target "pair of jacks" --table gulch
       dealer -r poker-hands conflict Sam=2 --fear 3
       dealer -r poker-hands conflict Sam=2 Bob=1 --fear-draw 5 --fear 1
       dealer conflict Bob=2 --defend block --table friday
@@ -61,6 +69,10 @@ def conflict(ctx, participants, **options):
     from dealer.core.mechanics import conflict as mechanic
     from dealer.core.mechanics.conflict.common import ContestRequest, ScoresRequest, parse_request
 
-    session = Session(ctx, "conflict")
+    verb = participants[0] if participants[:1] and participants[0] in ("harm", "clear", "show") else ""
+    session = Session(ctx, f"conflict {verb}".strip())  # JSON's command names the subcommand
     request = parse_request(session.ruleset, list(participants), options)
-    session.run(mechanic.resolve, request, randomness=isinstance(request, (ScoresRequest, ContestRequest)))
+    randomness = isinstance(request, (ScoresRequest, ContestRequest))
+    if not randomness and session.settings.seed is not None:
+        raise click.UsageError(f"--seed means nothing to conflict {verb}: it deals nothing; drop it", ctx)
+    session.run(mechanic.resolve, request, randomness=randomness)

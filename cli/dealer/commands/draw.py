@@ -92,8 +92,9 @@ def _draw_from_table(session, n, count, deck_name, allow_short=False):
         write_lines(document_lines(head, "deals", every))
     else:
         write_lines(deal_text(result, session.cards)[0] for result in every)
-        for note in draw_notes(results):
-            click.echo(f"dealer: {note}", err=True)
+        render.show_seed(session.settings, render.seed_line([head]))
+    for note in draw_notes(results):  # stderr, whatever stdout holds
+        click.echo(f"dealer: {note}", err=True)
 
 
 def _deal_from_table(session, table, n, count, deck_name, allow_short):

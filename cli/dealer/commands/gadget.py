@@ -52,7 +52,7 @@ def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person,
 
 
 @click.group()
-@global_options
+@global_options(seed=False, table=False)
 def gadget() -> None:
     """Mad science by poker hand: design a device, build it, use it, repair it (seed 003).
 
@@ -69,7 +69,7 @@ def gadget() -> None:
 
 @gadget.command("design")
 @click.argument("name")
-@click.option("--tier", required=True, metavar="TIER", help="Hand rank or tier name: pair/simple ... "
+@click.option("--tier", required=True, metavar="TIER", shell_complete=completes("tiers"), help="Hand rank or tier name: pair/simple ... "
               "straight flush/\"you built what?\".")
 @check_options
 @global_options
@@ -93,7 +93,7 @@ def design(ctx, name, tier, **check) -> None:
 
 @gadget.command("build")
 @click.argument("name", required=False, default="", shell_complete=completes("designs"))
-@click.option("--tier", metavar="TIER", help="Without a table: the design's tier.")
+@click.option("--tier", metavar="TIER", shell_complete=completes("tiers"), help="Without a table: the design's tier.")
 @click.option("--rush", type=Int(0, MAX_LEVEL), default=0, metavar="K",
               help="Rush K complexity categories (+2 reliability each).")
 @click.option("--complexity", metavar="NAME", help="The GM's complexity (build time) instead of the tier's.")

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import click
 
-from dealer.options import global_options
+from dealer.options import completes, global_options
 from dealer.session import Session
 
 
 @click.command()
-@click.argument("cards", nargs=-1, required=True)
-@click.option("--vs", "versus", metavar="CARDS", multiple=True,
+@click.argument("cards", nargs=-1, required=True, shell_complete=completes("cards"))
+@click.option("--vs", "versus", metavar="CARDS", multiple=True, shell_complete=completes("cards"),
               help="Cards of a second hand to compare with (quote them: --vs \"Qh Qd 4c\").")
 @click.option("--min", "minimum", metavar="HAND",
               help="Check a threshold: a hand rank (pair, two-pair), 'pair of jacks', 'king high', ace, jacks.")
-@click.option("--context", metavar="NAME",
+@click.option("--context", metavar="NAME", shell_complete=completes("contexts"),
               help="Wild-card context of the ruleset (default: its hand context; 'none' for no wilds).")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def hand(ctx, cards, versus, minimum, context):
     """Evaluate CARDS you hold: the best five, its rank, what each wild card became.

@@ -6,11 +6,15 @@ import click
 
 from dealer.core.dice import MAX_TN
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SKILL, MAX_TOTAL
-from dealer.options import Int, completes, global_options
+from dealer.options import Int, SectionedCommand, completes, global_options
 from dealer.session import Session
 
+HUCKSTER = ["dice", "total", "bust", "level", "minimum", "tn", "action_card"]
+SPELL = ["skill", "mods", "wild_pick", "target", "huckster", "faithful", "master", "chip", "knack", "bad_cause"]
 
-@click.command("hex")
+
+@click.command("hex", cls=SectionedCommand, sections={"Deadlands hucksters (-r deadlands)": HUCKSTER,
+                                                      "poker-hands spells (-r poker-hands)": SPELL})
 @click.argument("name", required=False, metavar="[HEX]", shell_complete=completes("hexes"))
 @click.option("--roll", "dice", metavar="NdX", help="Roll the hexslingin' dice (hexslingin' level dice of the Trait's type).")
 @click.option("--total", type=Int(-MAX_TOTAL, MAX_TOTAL), help="A hexslingin' total already rolled with physical dice.")
@@ -18,7 +22,8 @@ from dealer.session import Session
 @click.option("--level", type=Int(0, MAX_LEVEL), help="The caster's level in this hex.")
 @click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
-@click.option("--cards", metavar="CARDS", help="Cards drawn by hand instead of from a deck.")
+@click.option("--cards", metavar="CARDS", shell_complete=completes("cards"),
+              help="Cards drawn by hand instead of from a deck.")
 @click.option("--caster", metavar="NAME", shell_complete=completes("roster"),
               help="Who casts: their own deck and traits on a table.")
 @click.option("--action-card", metavar="CARD", help="A hex of Speed 2+ in a combat: the action card spent on it "
@@ -26,23 +31,28 @@ from dealer.session import Session
 @click.option("--reshuffle", type=click.Choice(["after-hex", "when-low", "manual"]),
               help="When the caster's deck on a table is reshuffled [default: the ruleset's].")
 @click.option("--list", "list_only", is_flag=True, help="Show the ruleset's hex catalogue.")
-@click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="poker-hands: the spell's skill level (cards = 5 + skill).")
+@click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="The spell's skill level (cards = 5 + skill).")
 @click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1",
-              help="poker-hands: a card modifier.")
-@click.option("--wild-pick", is_flag=True, help="poker-hands: at ten cards, five fewer and a wild pick.")
-@click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default a pair).")
-@click.option("--huckster", is_flag=True, help="poker-hands: the caster is a huckster (any Joker backlashes).")
-@click.option("--faithful", is_flag=True, help="poker-hands: the caster is one of the faithful (Jokers bless or test).")
-@click.option("--master", type=Int(1, MAX_LEVEL), help="poker-hands, on a table: casts before winded.")
-@click.option("--chip", metavar="COLOUR", help="poker-hands: a chip played before the draw: white one more card, "
-              "red a wild pick, blue a spell the caster lacks, at their master level.")
-@click.option("--knack", metavar="NAME", help="poker-hands: a knack on the roster: any chip acts as red.")
-@click.option("--bad-cause", is_flag=True, help="poker-hands: one of the faithful casts for a bad cause: the "
-              "miracle counts towards winded.")
+              help="A card modifier.")
+@click.option("--wild-pick", is_flag=True, help="At ten cards, five fewer and a wild pick.")
+@click.option("--target", metavar="HAND", help="The hand the GM sets (default a pair).")
+@click.option("--huckster", is_flag=True, help="The caster is a huckster (any Joker backlashes).")
+@click.option("--faithful", is_flag=True, help="The caster is one of the faithful (Jokers bless or test).")
+@click.option("--master", type=Int(1, MAX_LEVEL), help="On a table: the master level, casts before winded.")
+@click.option("--chip", metavar="COLOUR", shell_complete=completes("colours"),
+              help="A chip played before the draw: white one more card, red a wild pick, blue a spell the caster "
+              "lacks, at their master level.")
+@click.option("--knack", metavar="NAME", help="A knack on the roster: any chip acts as red.")
+@click.option("--bad-cause", is_flag=True, help="One of the faithful casts for a bad cause: the miracle counts "
+              "towards winded.")
 @global_options
 @click.pass_context
 def hex_command(ctx, list_only, **options):
     """Cast HEX: the roll, the cards, the best hand, the verdict and any backlash.
+
+    The ruleset decides the game: a Deadlands huckster rolls hexslingin' (--roll,
+    --total or --bust) at a --level; a poker-hands caster draws by --skill. Each
+    game's options are listed under its own heading below.
 
     \b
     Examples:

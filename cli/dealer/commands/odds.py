@@ -17,7 +17,7 @@ import click
 from dealer.core.cards import MAX_DECK
 from dealer.core.dice import MAX_TN
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SAMPLES, MAX_SKILL
-from dealer.options import Int, global_options
+from dealer.options import AliasOption, Int, SectionedCommand, completes, global_options
 from dealer.session import Session
 
 BAR_AFTER_S = 2.0  # estimated seconds of work past which a terminal shows a progress bar
@@ -86,7 +86,7 @@ def _isatty(stream) -> bool:
 
 
 @click.group()
-@global_options
+@global_options(seed=False, table=False)
 def odds():
     """Exact odds of hands, hexes, action cards and gadgets (simulated only when out of reach).
 
@@ -94,7 +94,7 @@ def odds():
     Examples:
       dealer odds hand 7
       dealer odds hand 5 --min "pair of jacks"
-      dealer odds hex "soul blast" --dice 5d10 --level 4
+      dealer odds hex "soul blast" --roll 5d10 --level 4
       dealer odds action 3d6
       dealer odds roll 3d6
       dealer -r savage-worlds odds action
@@ -105,14 +105,14 @@ def odds():
 @odds.command("hand")
 @click.argument("n", type=Int(1, MAX_DECK))
 @click.option("--min", "minimum", metavar="HAND", help="Also the chance to make at least HAND ('pair of jacks').")
-@click.option("--context", metavar="NAME", help="Wild-card context (default: the ruleset's hand context; 'none').")
-@click.option("--holding", metavar="CARDS", multiple=True, help="Cards already in the hand (they count toward N).")
+@click.option("--context", metavar="NAME", shell_complete=completes("contexts"), help="Wild-card context (default: the ruleset's hand context; 'none').")
+@click.option("--holding", metavar="CARDS", multiple=True, shell_complete=completes("cards"), help="Cards already in the hand (they count toward N).")
 @click.option("--deck-left", metavar="CARDS", multiple=True,
               help="The cards still in the deck to draw from (default: the deck without the held cards).")
 @click.option("--simulate", is_flag=True, help="Deal at random instead of counting (with --samples).")
 @click.option("--samples", type=Int(1, MAX_SAMPLES), default=None,
               help="Random deals when simulating [default: 100,000].")
-@global_options
+@global_options(table="ruleset")
 @click.pass_context
 def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples):
     """The best hand of N cards dealt from the full deck: every rank's chance, exactly.
@@ -152,28 +152,31 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
     session.show(data, seed=seed, notes=[f"odds computed in {result.seconds + result.met_seconds:.2f} s"])
 
 
-@odds.command("hex")
-@click.argument("name", required=False, metavar="[HEX]")
-@click.option("--dice", metavar="NdX", help="Huckster: the hexslingin' dice, e.g. 5d10.")
-@click.option("--level", type=Int(0, MAX_LEVEL), help="Huckster: the caster's level in this hex.")
-@click.option("--min", "minimum", metavar="HAND", help="Huckster: the least hand that works (default: the catalogue's).")
+@odds.command("hex", cls=SectionedCommand, sections={
+    "Deadlands hucksters (-r deadlands)": ["dice", "level", "minimum", "tn"],
+    "poker-hands spells (-r poker-hands)": ["skill", "mods", "wild_pick", "target"]})
+@click.argument("name", required=False, metavar="[HEX]", shell_complete=completes("hexes"))
+@click.option("--roll", "--dice", "dice", cls=AliasOption, metavar="NdX",
+              help="The hexslingin' dice, e.g. 5d10 (as `dealer hex --roll`).")
+@click.option("--level", type=Int(0, MAX_LEVEL), help="The caster's level in this hex.")
+@click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's].")
-@click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="poker-hands: the spell's skill level (cards = 5 + skill).")
+@click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="The spell's skill level (cards = 5 + skill).")
 @click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1",
-              help="poker-hands: a card modifier.")
-@click.option("--wild-pick", is_flag=True, help="poker-hands: at ten or more cards, five fewer and a wild pick.")
-@click.option("--target", metavar="HAND", help="poker-hands: the hand the GM sets (default: the ruleset's).")
+              help="A card modifier.")
+@click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick.")
+@click.option("--target", metavar="HAND", help="The hand the GM sets (default: the ruleset's).")
 @click.option("--samples", type=Int(1, MAX_SAMPLES), default=20_000, show_default=True,
               help="Random deals per hand size, where a figure must be simulated.")
-@global_options
+@global_options(table="ruleset")
 @click.pass_context
 def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target, samples):
     """The chance a hex works, fizzles or fails, and of each backlash; or a spell's.
 
     \b
     Examples:
-      dealer odds hex "soul blast" --dice 5d10 --level 4
-      dealer odds hex --min "two pair" --dice 3d8 --level 2
+      dealer odds hex "soul blast" --roll 5d10 --level 4
+      dealer odds hex --min "two pair" --roll 3d8 --level 2
       dealer -r poker-hands odds hex --skill 3
       dealer -r poker-hands odds hex --skill 5 --wild-pick --samples 5000
     """
@@ -256,7 +259,7 @@ def spell_in_parts(ruleset, question: dict, rng, samples: int, progress, parts: 
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the Quickness roll [default: the ruleset's action TN].")
 @click.option("--edges", "combos", multiple=True, metavar="EDGE+EDGE",
               help="One card a round: also a column for these Edges together (level-headed+quick).")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def action_odds_command(ctx, spec, tn, combos):
     """How many action cards a Quickness roll of DICE earns; or, where each is dealt one card
@@ -298,7 +301,7 @@ def _quickness_odds(session, dice, tn):
 @click.option("--tn", type=Int(1, MAX_TN), default=None, help="Target number [default: the ruleset's].")
 @click.option("--extra", is_flag=True, help="An Extra's trait roll: no Wild Die (in a ruleset with one).")
 @click.option("--joker", is_flag=True, help="The roller holds a Joker: add its bonus.")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def roll_odds_command(ctx, dice, tn, extra, joker):
     """A trait roll's exact odds (as dealer roll DICE --odds): failure, each raise, bust or Critical Failure.
@@ -322,7 +325,7 @@ def roll_odds_command(ctx, dice, tn, extra, joker):
               help="Cards drawn when the device is used.")
 @click.option("--fail-hand", type=Int(0, MAX_FAIL_HAND), metavar="F",
               help="Also the odds of each rank of an F-card fail hand.")
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def gadget_odds_command(ctx, reliability, fail_hand):
     """The chance a device breaks down: RELIABILITY cards drawn, any Joker breaks it (seed 003).
@@ -349,7 +352,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
 @click.option("--helper", "helpers", multiple=True, metavar="NAME=SKILL", help="poker-hands: a helper of the first.")
 @click.option("--mod", "mods", multiple=True, metavar="NAME=N", help="poker-hands: a card modifier for NAME.")
 @click.option("--samples", type=Int(1, MAX_SAMPLES), default=2000, show_default=True, help="Deals to simulate.")
-@global_options
+@global_options(table="ruleset")
 @click.pass_context
 def conflict_odds_command(ctx, participants, samples, **options):
     """Each participant's chance to win a conflict, by dealing it many times (seeded).

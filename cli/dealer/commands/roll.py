@@ -42,6 +42,7 @@ def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs
 
     In a game with a Wild Die (savage-worlds) a trait roll is one trait die (d8) and the Wild
     Die beside it. With --damage, DICE is a damage roll whose dice are all added.
+    With --table the roll is recorded in the table's log (and uses its ruleset).
 
     \b
     Examples:
@@ -52,10 +53,12 @@ def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs
       dealer roll 5d10 --faces "3 7 10 10 4 6 8"
       dealer -r savage-worlds roll d8 --odds
       dealer -r savage-worlds roll 2d6+d8 --damage --raise --vs 7
+      dealer roll 3d8 --table friday
     """
     session = Session(ctx, "roll")
     if person is not None and (odds or count != 1):
         raise click.UsageError(f"--as rolls once for NAME: drop {'--odds' if odds else '--count'}", ctx)
+    _check_modes(ctx, session, odds, faces, count)
     if damage:
         if tn is not None or extra:
             raise click.UsageError(f"--damage rolls against --vs N, with no {'--tn' if tn is not None else '--extra'}: "
@@ -81,6 +84,22 @@ def _as(session, dice, tn, faces, extra, joker, person):
                                  session.rng()).to_data()
     seed = session.seed if given is None else None
     session.emit([session.envelope(result, seed=seed)], [as_line(result, session.ruleset.dice["bust_name"])])
+def _check_modes(ctx, session, odds, faces, count):
+    """--seed means nothing to exact odds or faces already rolled; a --table records one roll."""
+    if session.settings.seed is not None and (odds or faces is not None):
+        raise click.UsageError(f"--seed means nothing with {'--odds' if odds else '--faces'}: nothing is rolled; "
+                               "drop it", ctx)
+    if session.settings.table and (odds or count > 1):
+        raise click.UsageError(f"--table records a roll in the table's log, one at a time: drop "
+                               f"{'--odds' if odds else '--count'} (or --table)", ctx)
+
+
+def _show(session, result, line, seed=None):
+    """One roll: recorded in the --table's log when there is one, then printed."""
+    if session.settings.table:
+        with session.table() as table:
+            table.log("roll", data={"dice": result["dice"], "total": result["total"], "roll": line(result)})
+    session.emit([session.envelope(result, seed=seed)], [line(result)])
 
 
 def _trait(session, dice, tn, count, odds, faces, extra, joker):
@@ -101,10 +120,10 @@ def _trait(session, dice, tn, count, odds, faces, extra, joker):
         scripted = Scripted(parse_faces(faces))
         result = roll_data(trait_roll(number, sides, scripted, **options))
         scripted.check_used()
-        session.emit([session.envelope(result)], [line(result)])
+        _show(session, result, line)
     elif count == 1:
         result = roll_data(trait_roll(number, sides, session.rng(), **options))
-        session.emit([session.envelope(result, seed=session.seed)], [line(result)])
+        _show(session, result, line, session.seed)
     else:
         _many(session, count, number, sides, options, line)
 
@@ -157,12 +176,10 @@ def _damage(session, dice, count, odds, faces, joker, with_raise, vs, person=Non
         scripted = Scripted(parse_faces(faces))
         result = roll_data(damage_roll(spec, scripted, **options))
         scripted.check_used()
-        session.emit([session.envelope(result)], [roll_line(result)])
-        return
+        return _show(session, result, roll_line)
     if count == 1:
         result = roll_data(damage_roll(spec, session.rng(), **options))
-        session.emit([session.envelope(result, seed=session.seed)], [roll_line(result)])
-        return
+        return _show(session, result, roll_line, session.seed)
     import random
 
     from dealer.render.stream import emit_many

@@ -9,7 +9,7 @@ from dealer.session import Session
 
 
 @click.group(cls=SuggestingGroup)
-@global_options
+@global_options(seed=False, table=False)
 def rulesets():
     """List, show, check and start rulesets.
 
@@ -46,7 +46,7 @@ def _deck_summary(ruleset):
 
 
 @rulesets.command("list")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def list_command(ctx):
     """The shipped rulesets, with their titles.
@@ -63,7 +63,7 @@ def list_command(ctx):
 
 @rulesets.command("show")
 @click.argument("name", required=False, shell_complete=completes("rulesets"))
-@global_options
+@global_options(seed=False, table="ruleset")
 @click.pass_context
 def show(ctx, name):
     """Show a ruleset: deck, contexts, hand ranks, dice (default: the --ruleset one).
@@ -83,7 +83,7 @@ def show(ctx, name):
 
 @rulesets.command("validate")
 @click.argument("path", shell_complete=completes("ruleset_files"))
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def validate(ctx, path):
     """Check a ruleset file: every problem with its key path and line; exit 1 if any.
@@ -104,7 +104,7 @@ def validate(ctx, path):
 @click.option("--from", "base", default="deadlands", show_default=True, shell_complete=completes("rulesets"),
               help="The ruleset to extend.")
 @click.option("--name", default="house", show_default=True, help="Name of the new ruleset.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def new(ctx, base, name):
     """Print a commented starter TOML that extends a ruleset; redirect it to a file.

@@ -38,7 +38,7 @@ def parse_traits(items):
 
 
 @click.group(cls=SuggestingGroup)
-@global_options
+@global_options(seed=False, table=False)
 def table():
     """Persistent tables: decks, discards, sleeves, roster, chips and history.
 
@@ -69,7 +69,7 @@ def _made(session, name):
 
 @table.command("new")
 @click.argument("name")
-@global_options
+@global_options(table=False)
 @click.pass_context
 def new(ctx, name):
     """Make a table NAME for the chosen ruleset (-r); its ruleset is pinned to the table.
@@ -87,7 +87,7 @@ def new(ctx, name):
 
 
 @table.command("list")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def list_command(ctx):
     """The tables, with their rulesets.
@@ -111,9 +111,16 @@ def table_data(table):
                        "sleeves": dict(piles.sleeves)}
     chips = {"pot": table.chips.pot, "players": table.chips.players}
     if "chips" in table.ruleset.document["mechanics"]:
-        from dealer.core.mechanics.chips import conservation
+        from dealer.core.mechanics.chips import conservation, in_roster_order
 
-        chips["conservation"] = conservation(table)
+        colours = list(table.ruleset.chips["pot"])  # the pot's order (white, red, blue), players in roster order
+
+        def ordered(counts):
+            return {colour: counts[colour] for colour in [*colours, *counts] if colour in counts}
+
+        chips = {"pot": ordered(table.chips.pot),
+                 "players": {name: ordered(held) for name, held in in_roster_order(table, table.chips.players).items()},
+                 "conservation": conservation(table)}
     from dealer.core.mechanics.conditions import summary
 
     return {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
@@ -123,7 +130,7 @@ def table_data(table):
 
 @table.command("show")
 @table_argument(required=False)
-@global_options
+@global_options(seed=False)
 @click.pass_context
 def show(ctx, name):
     """Show a table (default: --table): decks, roster, chips.
@@ -164,7 +171,7 @@ def _read_checked(session, name):
 
 @table.command("reset")
 @table_argument()
-@global_options
+@global_options(table=False)
 @click.pass_context
 def reset(ctx, name):
     """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot.
@@ -183,7 +190,7 @@ def reset(ctx, name):
 @table.command("delete")
 @table_argument()
 @click.option("--yes", is_flag=True, help="Do not ask.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def delete(ctx, name, yes):
     """Delete a table and its history (asks first unless --yes).
@@ -208,7 +215,7 @@ def delete(ctx, name, yes):
 @table.command("shuffle")
 @table_argument()
 @click.argument("deck", required=False)
-@global_options
+@global_options(table=False)
 @click.pass_context
 def shuffle(ctx, name, deck):
     """Shuffle a deck's discards back in (default: every deck); cards held stay held.
@@ -233,9 +240,9 @@ def shuffle(ctx, name, deck):
 
 @table.command("discard")
 @table_argument()
-@click.argument("cards", nargs=-1, required=True)
+@click.argument("cards", nargs=-1, required=True, shell_complete=completes("held_cards"))
 @click.option("--deck", "deck_name", default="main", show_default=True, help="The deck the cards belong to.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def discard(ctx, name, cards, deck_name):
     """Return cards in play (or up a sleeve) to their deck's discard pile.
@@ -245,6 +252,9 @@ def discard(ctx, name, cards, deck_name):
       dealer table discard friday "As Kd"
     """
     session = Session(ctx, "table discard")
+    if any(not text.strip() for text in cards):
+        raise click.BadParameter("an empty argument names no card: give codes such as \"As Kd\"", ctx,
+                                 param_hint="CARDS")
     with session.table(name) as loaded:
         codes = [card.code for card in loaded.ruleset.deck.parse_many(cards)]
         if deck_name not in loaded.decks:
@@ -259,9 +269,11 @@ def discard(ctx, name, cards, deck_name):
 @table_argument()
 @click.option("--since", type=Int(0, INT64), default=0, help="Only events after this number.")
 @click.option("--last", type=Int(0, INT64), default=None, metavar="N", help="Only the last N events.")
-@global_options
+@click.option("--seed", "seed_filter", type=Int(0, INT64), default=None, metavar="N",
+              help="A filter: only the events of the command run with seed N (each event shows its seed).")
+@global_options(seed=False, table=False)
 @click.pass_context
-def log(ctx, name, since, last):
+def log(ctx, name, since, last, seed_filter):
     """The table's history, one event per line (--jsonl for JSON Lines).
 
     Printed as it is read, so a long history starts at once; --last N shows the end.
@@ -271,6 +283,7 @@ def log(ctx, name, since, last):
       dealer table log friday
       dealer table log friday --last 20
       dealer table log friday --jsonl --since 10
+      dealer table log friday --seed 1234
     """
     from dealer.render.stream import document_lines, write_lines
     from dealer.render.tables import log_lines
@@ -283,6 +296,9 @@ def log(ctx, name, since, last):
             raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
         widths = tx.history_widths(name, since, last)
         events = tx.events(name, since, last)
+        if seed_filter is not None:
+            events = [event for event in events if event.get("seed") == seed_filter]
+            widths = widths if events else None
         if session.settings.jsonl:
             import json
 
@@ -292,7 +308,7 @@ def log(ctx, name, since, last):
         elif session.settings.json:
             write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
         elif widths is None:
-            click.echo("no events")
+            click.echo("no events" + (f" with seed {seed_filter}" if seed_filter is not None else ""))
         else:
             write_lines(log_lines(events, widths))
 
@@ -310,7 +326,7 @@ def log(ctx, name, since, last):
                    "miracles, Weird, traits (README: Tables).")
 @click.option("--strict", is_flag=True, help="Refuse a character over the ruleset's budget (or missing a Weird); "
               "without it, a warning.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def add(ctx, name, person, side, traits, trait_free, sheet, strict):
     """Add PERSON to the table's roster (or the person a --sheet describes).
@@ -361,7 +377,7 @@ def _sheet(ctx, path, person, side, values):
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @click.option("--strict", is_flag=True, help="Refuse a change that puts the character over the ruleset's budget.")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def set_command(ctx, name, person, side, traits, trait_free, strict):
     """Change PERSON's side or traits.
@@ -382,7 +398,7 @@ def set_command(ctx, name, person, side, traits, trait_free, strict):
 @table.command("remove")
 @table_argument()
 @click.argument("person", shell_complete=completes("table_roster"))
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def remove(ctx, name, person):
     """Take PERSON off the roster (their cards in play go to the discards).
@@ -400,7 +416,7 @@ def remove(ctx, name, person):
 @table.command("rest")
 @table_argument()
 @click.argument("person", required=False, default="", shell_complete=completes("table_roster"))
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def rest(ctx, name, person):
     """PERSON (default: everyone) rests a few hours: no longer winded, rituals free again.
@@ -419,7 +435,7 @@ def rest(ctx, name, person):
 
 @table.command("undo")
 @table_argument()
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def undo(ctx, name):
     """Put the table back as it was before its last command that changed it.
@@ -452,7 +468,7 @@ def undo(ctx, name):
 
 @table.command("export")
 @table_argument()
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def export(ctx, name):
     """Print the whole table, history included, as one JSON document (for `table import`).
@@ -486,7 +502,7 @@ def export(ctx, name):
 @table.command("import")
 @click.argument("file", metavar="FILE")
 @click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
-@global_options
+@global_options(seed=False, table=False)
 @click.pass_context
 def import_command(ctx, file, as_name):
     """Make a table from a `dealer table export` document (FILE, or - for stdin).

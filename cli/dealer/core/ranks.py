@@ -113,8 +113,10 @@ def parse_threshold(text, by_id, deck, aliases, _depth=0) -> tuple:
     """``--min`` text as ``(hand rank, least primary value or 0)``.
 
     Accepts a rank's id, name or alias (``two pair``), ``RANK of RANKS`` (``pair of jacks``:
-    the rank's first tie-break value at least a Jack), ``RANK high`` (the weakest hand rank
-    with at least that high card), or a name from the ruleset's thresholds table.
+    the rank's first tie-break value at least a Jack), ``RANK, RANKS`` as dealer writes a
+    raised target (``two pair, fives up``, ``three of a kind, fives``, ``full house, fives
+    full``), ``RANK high`` (the weakest hand rank with at least that high card), or a name
+    from the ruleset's thresholds table.
     """
     key = slug(text)
     if key in aliases and _depth < 5:
@@ -132,6 +134,12 @@ def parse_threshold(text, by_id, deck, aliases, _depth=0) -> tuple:
     if "of" in parts:
         at = len(parts) - 1 - parts[::-1].index("of")
         head, tail = "-".join(parts[:at]), "-".join(parts[at + 1:])
+        if head in by_id and tail in words:
+            return by_id[head], words[tail]
+    named = slug(text.replace(",", " ")).split("-")
+    named = named[:-1] if named[-1:] in (["up"], ["full"]) else named  # two pair, fives up; full house, X full
+    for at in range(1, len(named)):
+        head, tail = "-".join(named[:at]), "-".join(named[at:])
         if head in by_id and tail in words:
             return by_id[head], words[tail]
     names = sorted({rank.id for rank in by_id.values()})

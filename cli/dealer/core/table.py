@@ -114,8 +114,11 @@ class Table:
 
     def person(self, name: str) -> dict:
         if name not in self.roster:
-            from dealer.errors import TableError
+            from dealer.errors import TableError, did_you_mean
 
+            meant = did_you_mean(name, self.roster)
+            if meant:
+                raise TableError(f"table '{self.name}' has no '{name}' on its roster: {meant}")
             known = ", ".join(self.roster) or "nobody yet"
             raise TableError(f"table '{self.name}' has no '{name}' on its roster ({known}); "
                              f"add them with: dealer table add {self.name} {name}")

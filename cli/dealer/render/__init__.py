@@ -74,8 +74,24 @@ _ASCII_BARS = str.maketrans({"\u2588": "#", "\u258c": "#", "\u258b": "#", "\u258
                              "\u258f": "", "\u258e": "", "\u258d": ""})
 
 
-def plural(count, word):
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``2 categories``.
+
+    >>> plural(1, "card"), plural(2, "category"), plural(0, "day")
+    ('1 card', '2 categories', '0 days')
+    """
+    if count == 1:
+        return f"{count} {word}"
+    if word.endswith("y") and word[-2:-1] not in tuple("aeiou"):
+        return f"{count} {word[:-1]}ies"
+    return f"{count} {word}s"
+
+
+def value_text(value) -> str:
+    """A logged or reported value as a person reads it: yes, no, none (never True, False, None)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
 
 
 def envelope(command, ruleset, seed, result):
@@ -85,9 +101,8 @@ def envelope(command, ruleset, seed, result):
 def emit(settings, envelopes, text_lines, notes=()):
     """Print the envelopes as JSON or JSON Lines, or else the text lines.
 
-    ``notes`` (the deck ran out, ...) go to stderr with text output, so that stdout holds only
-    data (JSON has them as fields). On a
-    terminal the text ends with a dim ``seed N`` line when the command used randomness.
+    ``notes`` (the deck ran out, ...) go to stderr, so that stdout holds only data (JSON has
+    them as fields too). A text result that used randomness tells its seed (``show_seed``).
     """
     if settings.jsonl or settings.json:
         import json
@@ -102,12 +117,22 @@ def emit(settings, envelopes, text_lines, notes=()):
     else:
         for line in text_lines:
             click.echo(line.translate(_ASCII_BARS) if settings.ascii else line)
-        for note in notes:
-            click.echo(f"dealer: {note}", err=True)
-        if settings.terminal:
-            line = seed_line(envelopes)
-            if line:
-                click.echo(click.style(line, dim=True) if settings.color else line)
+    for note in notes:
+        click.echo(f"dealer: {note}", err=True)
+    if not (settings.jsonl or settings.json):
+        show_seed(settings, seed_line(envelopes))
+
+
+def show_seed(settings, line):
+    """The seed line of a text result, where a person sees it and data stays clean: dim under the
+    text on a terminal; on stderr when stdout goes to a file or pipe but stderr is a terminal
+    (``dealer draw 3 > log.txt`` still tells its seed); nowhere when both are redirected."""
+    if not line:
+        return
+    if settings.terminal:
+        click.echo(click.style(line, dim=True) if settings.color else line)
+    elif settings.stderr_terminal:
+        click.echo(f"dealer: {line}", err=True)
 
 
 def seed_line(envelopes):

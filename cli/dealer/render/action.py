@@ -58,10 +58,23 @@ def countdown_text(result, cards_fmt):
             parts.append(f"dealt {cards_fmt.many(row['cards'])}")
         parts.extend(row["notes"])
         lines.append(f"  {row['name']}: " + "; ".join(parts))
+    if result.get("under_way"):
+        lines.append("under way:")
+        lines.extend("  " + under_way_text(entry) for entry in result["under_way"])
     if result["events"]:
         lines.append("events:")
         lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
     return lines
+
+
+def under_way_text(entry):
+    """A long action between rounds: ``Velvet: mirage, 1 of 3 action cards spent``; a hex whose
+    cards are all spent says how to cast it."""
+    line = f"{entry['name']}: {entry['what']}, {entry['spent']} of {entry['cards']} action cards spent"
+    if entry["hex"] and entry["ready"]:
+        level = f" (level {entry['level']})" if entry.get("level") is not None else ""
+        return line + f": cast it now{level}: dealer hex \"{entry['what']}\" --caster {entry['name']}"
+    return line + (" (a hex: cast on its last card)" if entry["hex"] else "")
 
 
 def turn_order_text(result, cards_fmt):

@@ -37,4 +37,7 @@ def event_text(event, cards_fmt):
         return f"{event['deck']} deck: {event['why']}"
     if kind == "discard":
         return f"{event['why']}: {cards_fmt.many(event['cards'])} discarded"
-    return f"{kind}: {event}"
+    from dealer.render import value_text
+
+    return f"{kind}: " + ", ".join(f"{key}={value_text(value)}" for key, value in event.items()
+                                   if key != "kind" and not isinstance(value, (dict, list)))

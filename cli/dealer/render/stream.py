@@ -60,13 +60,10 @@ def emit_many(settings, head, items, text, key):
             yield text(result)
 
     write_lines(lines())
-    if settings.terminal and seeds:  # the dim seed line, as render.emit gives a single result
-        import click
+    if seeds:  # the seed line, as render.emit gives a single result
+        from dealer.render import seed_line, show_seed
 
-        from dealer.render import seed_line
-
-        line = seed_line([{"seed": seeds[0]}, {"seed": seeds[-1]}])
-        click.echo(click.style(line, dim=True) if settings.color else line)
+        show_seed(settings, seed_line([{"seed": seeds[0]}, {"seed": seeds[-1]}]))
 
 
 def document_lines(head, key, items, **result):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.render import cell, plural, table_text
+from dealer.render import cell, plural, table_text, value_text
 
 
 def deal_text(result, cards_fmt):
@@ -121,6 +121,14 @@ def table_show_text(result, cards_fmt):
                      + ("" if sums["conserved"] else "  (NOT CONSERVED: report this)"))
     for person, held in result.get("conditions", {}).items():
         lines.append(f"  {person}: {conditions_text(held)}")
+    under_way = result["state"].get("long_actions", {}).get("actions", {})
+    if under_way:
+        from dealer.render.action import under_way_text
+
+        lines.append("  under way:")
+        lines.extend("    " + under_way_text({"name": name, "cards": action["need"],
+                                              "ready": action["spent"] >= action["need"], **action})
+                     for name, action in under_way.items())
     harm = result["state"].get("conflict", {}).get("harm", {})
     for person, scores in harm.items():
         lines.append(f"  harm on {person}: " + ", ".join(f"{score} {count}" for score, count in scores.items()))
@@ -144,7 +152,7 @@ def conditions_text(held):
 
 def _log_cells(event):
     detail = " ".join(event["cards"])
-    extra = ", ".join(f"{k}={v}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
+    extra = ", ".join(f"{k}={value_text(v)}" for k, v in event["data"].items() if not isinstance(v, (dict, list)))
     seed = "" if event.get("seed") is None else f"seed {event['seed']}"
     return [str(event["seq"]), event["time"], event["command"], seed, event["kind"], event["deck"] or "",
             " ".join(part for part in (detail, extra) if part)]

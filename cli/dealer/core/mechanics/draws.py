@@ -169,8 +169,8 @@ def raise_value(ruleset: Any, point: tuple, steps: int) -> tuple:
 
 
 def point_text(ruleset: Any, point: tuple) -> str:
-    """A (rank, value) point in words: ``pair of fives``, ``two pair`` (of kings), ``ace high``,
-    ``flush``, ``straight, queen high``."""
+    """A (rank, value) point in words: ``pair of fives``, ``two pair, kings up``, ``three of a kind,
+    fives``, ``full house, fives full``, ``ace high``, ``flush``, ``straight, queen high``."""
     rank, value = point
     if not value:
         return rank.name.lower()
@@ -179,7 +179,13 @@ def point_text(ruleset: Any, point: tuple) -> str:
         return f"{card_rank.name} high" if not rank.pattern.core_size else f"{rank.name.lower()}, {card_rank.name} high"
     if len(rank.pattern.groups) > 1 and value <= ruleset.deck.low_rank:
         return rank.name.lower()  # the lowest two pair is any two pair
-    return f"{rank.name.lower()} of {card_rank.plural or card_rank.name + 's'}"
+    plural = card_rank.plural or card_rank.name + "s"
+    groups = rank.pattern.groups
+    if len(groups) > 1:  # the top group names it: two pair, fives up; full house, fives full
+        return f"{rank.name.lower()}, {plural} {'up' if groups[0] == groups[1] else 'full'}"
+    if groups[0] > 2:
+        return f"{rank.name.lower()}, {plural}"
+    return f"{rank.name.lower()} of {plural}"
 
 
 def point_data(ruleset: Any, point: tuple) -> dict:

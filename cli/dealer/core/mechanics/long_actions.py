@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from dealer.core.record import COUNT, FLAG, TEXT, Field, MapOf, Nested, Part, Record
+from dealer.core.record import COUNT, FLAG, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
@@ -33,9 +33,11 @@ class LongActionError(DealerError):
 
 class LongAction(Record):
     """What a person is doing, the cards it needs and has spent, and whether it is a hex (which
-    resolves when cast, not by itself)."""
+    resolves when cast, not by itself) and at which level it is cast (so the last card's cast
+    need not be told again)."""
 
-    FIELDS = {"what": Field(TEXT), "need": Field(COUNT), "spent": Field(COUNT), "hex": Field(FLAG, False)}
+    FIELDS = {"what": Field(TEXT), "need": Field(COUNT), "spent": Field(COUNT), "hex": Field(FLAG, False),
+              "level": Field(Maybe(COUNT), None)}
 
     @property
     def done(self) -> bool:
@@ -118,7 +120,9 @@ def clear(table: Table) -> None:
 
 def count_down(table: Table, order: dict) -> None:
     """A round's countdown spends one card of each long action per card its person acts on; it
-    resolves on the last, which the countdown marks (``mirage 1/2``, ``...: resolves now``)."""
+    resolves on the last, which the countdown marks (``mirage 1/2``, ``...: resolves now``).
+    ``order["under_way"]`` then lists what is still being spent, or a hex whose cards are all
+    spent and that waits to be cast, so a round shows it even when its person has no card."""
     actions = table.state(LongActions).actions
     for name in [name for name, action in actions.items() if action.done and not action.hex]:
         del actions[name]  # resolved last round
@@ -131,3 +135,12 @@ def count_down(table: Table, order: dict) -> None:
         if action.done:
             entry["action"] += ": resolves now" + (f" (dealer hex \"{action.what}\")" if action.hex else "")
             entry["resolves"] = True
+    order["under_way"] = under_way_data(table)
+
+
+def under_way_data(table: Table) -> list[dict]:
+    """Each long action still spending cards, and each hex whose cards are spent but not yet cast
+    (an action that resolved on its last card is done)."""
+    return [{"name": name, "what": action.what, "spent": action.spent, "cards": action.need, "hex": action.hex,
+             "level": action.level, "ready": action.done}
+            for name, action in table.state(LongActions).actions.items() if action.hex or not action.done]

@@ -21,6 +21,7 @@ from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, deck_source, skill_draw
 from dealer.core.numbers import whole_number
 from dealer.core.table import Table
+from dealer.errors import usage
 
 
 class RitualRequest(NamedTuple):
@@ -107,8 +108,8 @@ def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[s
                          "the spirits get bored (dealer chips session starts a new one)")
     skill = request.skill if request.skill is not None else ritual_skill(table, person, ritual)
     if skill is None:
-        raise ChipsError(f"give --skill N: {person}'s {request.ritual} ritual skill (or roster trait "
-                         f"rituals=\"{ritual}:N\")")
+        raise usage(ChipsError(f"give --skill N: {person}'s {request.ritual} ritual skill (or roster trait "
+                               f"rituals=\"{ritual}:N\")"))
     guardian = request.guardian if request.guardian is not None else table.trait(person, "guardian-spirit")
     if guardian is None:
         raise ChipsError(f"{person} needs a guardian spirit skill: --guardian N or roster trait guardian-spirit=N")

@@ -369,7 +369,7 @@ def cast_odds(ruleset, *, name=None, dice=None, level=None, minimum=None, tn=Non
     hex's minimum) or a poker-hands spell (skill). ``style`` and ``result`` say which."""
     if ruleset.hex["style"] == "huckster":
         if not dice:
-            raise OddsUsage("give the hexslingin' dice: --dice NdX (e.g. --dice 5d10)")
+            raise OddsUsage("give the hexslingin' dice: --roll NdX (e.g. --roll 5d10)")
         if level is None:
             raise OddsUsage("give the caster's level in the hex: --level N")
         if minimum is None:

@@ -142,7 +142,7 @@ def _deal_cards(ruleset, piles, deck, person, row, allowed, rng) -> list[dict]:
         piles.take(codes, person.name)
         row["cards"], row["given"] = codes, True
         if len(codes) != allowed:
-            row["notes"].append(f"{len(codes)} cards given; the roll allows {allowed}")
+            row["notes"].append(f"{len(codes)} card{'' if len(codes) == 1 else 's'} given; the roll allows {allowed}")
         return []
     if not allowed:
         return []

@@ -71,6 +71,13 @@ def _holder_deck(ruleset: Any, table: Table, name: str) -> tuple[str, Any]:
         piles = table.decks.get(deck)
         if piles is not None and (name in piles.play or name in piles.sleeves):
             return deck, piles
+    from dealer.errors import did_you_mean
+
+    holders = [holder for deck in deck_names(ruleset) for piles in [table.decks.get(deck)] if piles
+               for holder in [*piles.play, *piles.sleeves]]
+    meant = did_you_mean(name, dict.fromkeys([*table.roster, *holders]))
+    if meant:
+        raise ActionError(f"{name} holds no action cards on table '{table.name}': {meant}")
     raise ActionError(f"{name} holds no action cards on table '{table.name}': deal a round first "
                       "(dealer action --table ...)")
 

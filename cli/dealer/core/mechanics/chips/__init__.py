@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, usage
 
 FAVOR = "favor"
 CHIPS = "chips"
@@ -126,16 +126,23 @@ def _ordered(counts: dict[str, int], colours: list[str]) -> dict[str, int]:
     return dict(sorted(_nonzero(counts).items(), key=lambda item: rank.get(item[0], len(rank))))
 
 
+def in_roster_order(table: Table, by_name: dict) -> dict:
+    """``by_name`` (players' chips, favor) in roster order, then anyone else as they came."""
+    return {name: by_name[name] for name in dict.fromkeys([*table.roster, *by_name]) if name in by_name}
+
+
 def chips_data(table: Table) -> dict:
-    """The pot, each player's chips, favor chips, wounds and the conservation sum."""
+    """The pot, each player's chips, favor chips, wounds and the conservation sum: colours in the
+    pot's order (white, red, blue), players in roster order."""
     from dealer.core.mechanics.conditions import wounded
 
     state = table.state(ChipsState)
     colours = list(table.ruleset.chips["pot"])
     return {"pot": {colour: table.chips.pot.get(colour, 0) for colour in colours},
-            "players": {name: _ordered(held, colours) for name, held in table.chips.players.items()
-                        if any(held.values())},
-            "favor": {name: _ordered(held, colours) for name, held in state.favor.items() if any(held.values())},
+            "players": {name: _ordered(held, colours)
+                        for name, held in in_roster_order(table, table.chips.players).items() if any(held.values())},
+            "favor": {name: _ordered(held, colours) for name, held in in_roster_order(table, state.favor).items()
+                      if any(held.values())},
             "wounds": wounded(table),
             "cap": table.ruleset.chips["cap"], "unlimited": table.ruleset.chips["unlimited"],
             "conservation": conservation(table)}
@@ -157,8 +164,8 @@ def check_colour(ruleset: Any, colour: str | None) -> str:
     if not colour:
         if len(colours) == 1:
             return colours[0]
-        raise ChipsError(f"which colour? {ruleset.name}'s pot holds {', '.join(colours) or 'none'}: "
-                         "give one after the name")
+        raise usage(ChipsError(f"which colour? {ruleset.name}'s pot holds {', '.join(colours) or 'none'}: "
+                               "give one after the name"))
     for known in colours:
         if known.lower() == colour.strip().lower():
             return known
@@ -175,8 +182,13 @@ def check_player(table: Table, person: str) -> str:
     if (not table.persistent or person in table.roster or person in table.chips.players
             or person == table.ruleset.chips["gm"]):
         return person
-    known = ", ".join(dict.fromkeys([*table.roster, *table.chips.players])) or "nobody yet"
-    raise ChipsError(f"table '{table.name}' has no player '{person}' ({known}); "
+    from dealer.errors import did_you_mean
+
+    people = list(dict.fromkeys([*table.roster, *table.chips.players]))
+    meant = did_you_mean(person, people)
+    if meant:
+        raise ChipsError(f"table '{table.name}' has no player '{person}': {meant}")
+    raise ChipsError(f"table '{table.name}' has no player '{person}' ({', '.join(people) or 'nobody yet'}); "
                      f"add them with: dealer table add {table.name} {person}")
 
 
@@ -250,7 +262,8 @@ def _default_use(ruleset: Any, when: str) -> str:
     for name, use in ruleset.chips["uses"].items():
         if use["does"] == "hand" and use["when"] == when:
             return name
-    raise ChipsError(f"say what the chip is for with --for USE (uses: {', '.join(ruleset.chips['uses']) or 'none'})")
+    known = ", ".join(ruleset.chips["uses"]) or "none"
+    raise usage(ChipsError(f"say what the chip is for with --for USE (uses: {known})"))
 
 
 def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:

@@ -17,7 +17,7 @@ import difflib
 from typing import Any, NamedTuple
 
 from dealer.core.numbers import whole_number
-from dealer.errors import DealerError
+from dealer.errors import DealerError, usage
 
 DECK = "dealer"  # the table's deck for conflicts and contests
 
@@ -160,8 +160,8 @@ def _parse_table_word(words: list[str]) -> Any:
             raise ConflictError("dealer conflict show takes no more words: the table comes from --table")
         return ShowRequest()
     if not rest:
-        raise ConflictError(f"dealer conflict {word} NAME" + (" SCORE=N ..." if word == "harm" else "")
-                            + ": whose?")
+        raise usage(ConflictError(f"dealer conflict {word} NAME" + (" SCORE=N ..." if word == "harm" else "")
+                                  + ": whose?"))
     if word == "clear":
         if len(rest) > 1:
             raise ConflictError("dealer conflict clear NAME: one person at a time")

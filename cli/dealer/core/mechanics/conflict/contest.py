@@ -34,6 +34,7 @@ from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRe
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
 from dealer.core.numbers import whole_number
 from dealer.core.table import Table
+from dealer.errors import usage
 
 STALWART = "stalwart"
 
@@ -59,16 +60,40 @@ class Drawer(NamedTuple):
         return data
 
 
+def _skills(table: Table, name: str) -> dict[str, int]:
+    """``name``'s roster traits that are whole numbers: the skills a contest may draw with."""
+    traits = table.roster[name]["traits"] if name in table.roster else {}
+    return {key: value for key, value in traits.items() if isinstance(value, int) and not isinstance(value, bool)}
+
+
 def _skill(entrant: Entrant, table: Table) -> int:
-    spec = entrant.spec
+    """A participant's skill: a number, a roster trait named (``Bert=pistol``), or 0 for a bare
+    name off the roster. A bare roster name is refused: which of their skills is meant?"""
+    spec, name = entrant.spec, entrant.name
     if not spec:
-        return 0
+        if entrant.cards is not None:  # cards dealt by hand need no skill
+            return 0
+        if name not in table.roster:
+            from dealer.errors import did_you_mean
+
+            meant = did_you_mean(name, table.roster) if table.persistent else ""
+            if meant:
+                raise ConflictError(f"{name} is not on table '{table.name}': {meant}")
+            return 0
+        skills = _skills(table, name)
+        listed = ", ".join(f"{key}={value}" for key, value in skills.items())
+        say = f"say {name}={next(iter(skills))}" if skills else f"give a number, e.g. {name}=2"
+        raise usage(ConflictError(f"which skill does {name} draw with? {name} has "
+                                  f"{listed or 'no skills on the roster'}: {say} (or {name}=N for a skill of N)"))
     if spec.lstrip("+-").isdigit():
-        return whole_number(spec, f"{entrant.name}'s skill", low=-20, high=100, error=ConflictError)
-    value = table.trait(entrant.name, spec.lower())
+        return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
+    value = table.trait(name, spec.lower())
     if value is None:
-        raise ConflictError(f"{entrant.name}={spec}: give a skill as a number, or a roster trait of "
-                            f"{entrant.name} on --table (no '{spec.lower()}' there)")
+        from dealer.errors import did_you_mean
+
+        meant = did_you_mean(spec.lower(), _skills(table, name))
+        raise ConflictError(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
+                                                   f"of {name} on --table (no '{spec.lower()}' there)"))
     if isinstance(value, bool):
         raise ConflictError(f"{entrant.name}'s {spec.lower()} must be a whole number of 0 or more, not '{value}'")
     return whole_number(value, f"{entrant.name}'s {spec.lower()}", low=0, high=100, error=ConflictError)
@@ -76,14 +101,14 @@ def _skill(entrant: Entrant, table: Table) -> int:
 
 def _check(request: ContestRequest, table: Table) -> None:
     if not request.participants:
-        raise ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest")
+        raise usage(ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest"))
     if (request.defend or request.against) and not table.persistent:
-        raise ConflictError("a defence is kept on a table: add --table NAME")
+        raise usage(ConflictError("a defence is kept on a table: add --table NAME"))
     if (request.defend or request.against) and (len(request.participants) > 1 or request.fear_check):
-        raise ConflictError("--defend and --against take one participant (the defender, or the attacker), "
-                            "without a fear check")
+        raise usage(ConflictError("--defend and --against take one participant (the defender, or the attacker), "
+                                  "without a fear check"))
     if request.defend and request.against:
-        raise ConflictError("--defend draws a defence; --against attacks one: one at a time")
+        raise usage(ConflictError("--defend draws a defence; --against attacks one: one at a time"))
     names = [e.name for e in request.participants] + [e.name for e in request.helpers]
     doubled = sorted({name for name in names if names.count(name) > 1})
     if doubled:

@@ -18,6 +18,7 @@ from math import comb
 from typing import Any, NamedTuple
 
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
+from dealer.errors import usage
 
 
 # -- reliability and chances ------------------------------------------------------------------
@@ -156,7 +157,7 @@ def _use_device(ruleset: Any, request: UseRequest, table: Any) -> tuple[Device |
                               "--by PERSON) or on the GM's word (--fixed)")
         return device, device.reliability, device.fail_hand, list(device.build_jokers)
     if request.reliability is None:
-        raise GadgetError("which device? dealer gadget use DEVICE --table NAME, or --reliability R")
+        raise usage(GadgetError("which device? dealer gadget use DEVICE --table NAME, or --reliability R"))
     if request.reliability < 1:
         raise GadgetError(f"reliability {request.reliability} is below 1: the least is one card")
     fail_hand = request.fail_hand if request.fail_hand is not None else fail_hand_size(ruleset, request.reliability)

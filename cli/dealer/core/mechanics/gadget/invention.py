@@ -22,6 +22,7 @@ from dealer.core.mechanics.gadget import (Design, Device, GadgetError, GadgetSta
                                           steps, tier_level)
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
 from dealer.core.table import Table
+from dealer.errors import usage
 
 
 # -- the construction table -------------------------------------------------------------------
@@ -104,8 +105,8 @@ def _skill(table: Table, check: Check) -> int:
         return check.skill
     found = table.trait(check.person, "mad-science")
     if found is None:
-        raise GadgetError("give the mad science skill with --skill N (or, on a table, --by PERSON with the "
-                          "roster trait mad-science=N)")
+        raise usage(GadgetError("give the mad science skill with --skill N (or, on a table, --by PERSON with the "
+                                "roster trait mad-science=N)"))
     return int(found)
 
 
@@ -295,7 +296,7 @@ def _build_design(ruleset: Any, request: BuildRequest, table: Any) -> tuple[Desi
                               "with --table NAME)")
         return None, find_tier(ruleset, request.tier)
     if not request.design:
-        raise GadgetError(f"which design? dealer gadget build DESIGN --table {table.name}")
+        raise usage(GadgetError(f"which design? dealer gadget build DESIGN --table {table.name}"))
     design = table.state(GadgetState).design(request.design, table.name)
     tier = find_tier(ruleset, design.tier)
     if request.tier is not None and find_tier(ruleset, request.tier) != tier:

@@ -29,7 +29,7 @@ from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, ca
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.ranks import slug
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, usage
 
 
 class HuckRequest(NamedTuple):
@@ -92,7 +92,7 @@ def _hexslinging_roll(ruleset, request, entry, table, rng):
     """The hexslingin' roll: rolled, given, or from the caster's roster traits."""
     given = [x for x in (request.dice, request.total, request.bust or None) if x is not None]
     if len(given) > 1:
-        raise HexError("give one of --roll, --total and --bust")
+        raise usage(HexError("give one of --roll, --total and --bust"))
     tn = ruleset.hex["tn"] if request.tn is None else request.tn
     if request.bust:
         text = "bust"
@@ -110,8 +110,8 @@ def _roster_dice(table, entry, caster):
     level = table.trait(caster, "hexslinging")
     trait = table.trait(caster, entry["trait"].lower()) if entry and entry["trait"] else None
     if level is None or trait is None:
-        raise HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
-                       "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)")
+        raise usage(HexError("give the hexslingin' roll: --roll NdX, --total N or --bust (or, on a table, "
+                             "roster traits hexslinging=LEVEL and the hex's Trait, e.g. spirit=3d10)"))
     try:
         _, sides, _ = parse_dice(str(trait))
         return f"{int(level)}d{sides}"
@@ -120,10 +120,11 @@ def _roster_dice(table, entry, caster):
                        "do not make dice: fix them with dealer table set") from None
 
 
-def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table) -> dict | None:
+def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table, level: int) -> dict | None:
     """Seed 000: a hex with a Speed above 1, cast in a combat on a table, spends that many action
-    cards over the rounds and resolves on the last. The first call starts it (nothing is rolled);
-    once the countdown has spent the last card, the next call casts it. None: cast now."""
+    cards over the rounds and resolves on the last. The first call starts it (nothing is rolled)
+    and keeps its level; once the countdown has spent the last card, the next call casts it.
+    None: cast now."""
     speed = entry["speed"] if entry else 1
     if speed > 1 and request.caster and table.persistent and "action" in ruleset.document["mechanics"]:
         from dealer.core.mechanics import long_actions
@@ -135,7 +136,9 @@ def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table)
                 from dealer.core.mechanics.action.moves import BeginRequest, resolve_begin
 
                 begin = BeginRequest(request.caster, speed, entry["name"], request.action_card)
-                return resolve_begin(ruleset, begin, table, hex_=True).to_data()
+                begun = resolve_begin(ruleset, begin, table, hex_=True).to_data()
+                long_actions.current(table, request.caster).level = level
+                return begun
             if not current.done:
                 raise HexError(f"{request.caster} is still spending action cards on {entry['name']}: "
                                f"{current.spent} of {current.need}; it resolves on the last")
@@ -145,6 +148,16 @@ def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table)
         raise HexError("--action-card is for a hex of Speed 2 or more cast by a --caster in a combat on a "
                        "--table (dealt with dealer action there); drop it to cast now")
     return None
+
+
+def _begun_level(table: Table, caster: str | None, entry: dict) -> int | None:
+    """The level a hex of several action cards was begun at, when its caster casts it now."""
+    if not (caster and table.persistent):
+        return None
+    from dealer.core.mechanics import long_actions
+
+    under_way = long_actions.current(table, caster)
+    return under_way.level if under_way is not None and under_way.what == entry["name"] else None
 
 
 def _begun_words(entry: dict, begun: dict) -> str:
@@ -159,15 +172,16 @@ def resolve_huckster(ruleset: Any, request: HuckRequest, table: Table, rng: rand
     rules = ruleset.hex
     minimum = request.minimum or (entry["minimum"] if entry else None)
     if not minimum:
-        raise HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) or give --min HAND")
+        raise usage(HexError("which hand does it need? name a hex from the catalogue (dealer hex --list) "
+                             "or give --min HAND"))
     threshold = ruleset.threshold(minimum)  # a bad --min is reported before anything is rolled
     level = request.level
     if level is None and entry is not None:
-        level = table.trait(request.caster, slug(entry["name"]))
+        level = _begun_level(table, request.caster, entry) or table.trait(request.caster, slug(entry["name"]))
     if level is None:
-        raise HexError("give --level L: the hex's level decides whether the Red Joker backlashes")
+        raise usage(HexError("give --level L: the hex's level decides whether the Red Joker backlashes"))
     level = int(level)
-    begun = _speed(ruleset, request, entry, table)
+    begun = _speed(ruleset, request, entry, table, level)
     if begun is not None:
         return HuckResult(ruleset, entry, request.caster, level, minimum, verdict=_begun_words(entry, begun),
                           speed=begun)

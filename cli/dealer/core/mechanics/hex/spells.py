@@ -19,6 +19,7 @@ from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, ca
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
 from dealer.core.table import Table
+from dealer.errors import usage
 
 
 class SpellRequest(NamedTuple):
@@ -119,7 +120,7 @@ def _level(ruleset: Any, request: SpellRequest, table: Table, entry: dict | None
     if level is None and faithful and entry is not None:
         level = master
     if level is None:
-        raise HexError("give --skill N: the spell's level adds to the five cards")
+        raise usage(HexError("give --skill N: the spell's level adds to the five cards"))
     if master is not None and int(level) > master and caster:
         spell = f"'{entry['name']}'" if entry else "spell"
         raise HexError(f"{caster}'s {spell} at level {level} is above {caster}'s master skill, {master}: a spell "
@@ -134,7 +135,7 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
     chips, skill, spent = (), None, []
     if request.chip:
         if not caster:
-            raise HexError("--chip needs --caster NAME: whose chip is it?")
+            raise usage(HexError("--chip needs --caster NAME: whose chip is it?"))
         if request.chip.lower() == "blue" and not request.knack and "spell" in ruleset.chips["uses"]:
             skill, spent = _blue_chip(ruleset, request, table, rng)
         else:
