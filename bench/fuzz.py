@@ -33,7 +33,8 @@ COMMANDS = [
     ["table", "shuffle"], ["table", "reset"], ["table", "delete"], ["table", "undo"], ["table", "export"],
     ["table", "import"], ["table", "check"], ["action"], ["action", "deal"], ["action", "new"],
     ["action", "sleeve"], ["action", "play"], ["action", "interrupt"], ["action", "begin"],
-    ["action", "hold"], ["action", "act"],
+    ["action", "hold"], ["action", "act"], ["action", "next"], ["action", "show"], ["action", "join"],
+    ["action", "out"],
     ["hex"], ["conflict"], ["conflict", "harm"], ["conflict", "clear"], ["conflict", "show"], ["chips"],
     ["chips", "draw"], ["chips", "give"], ["chips", "spend"], ["chips", "return"], ["chips", "session"],
     ["chips", "ritual"], ["chips", "wound"], ["gadget", "design"], ["gadget", "build"], ["gadget", "use"],
@@ -52,7 +53,7 @@ TOKENS = [
     "--tier", "--by", "--rush", "--reliability", "--fail-hand", "--build-joker", "--samples", "--holding",
     "--deck-left", "--dice", "--allow-short", "--as", "--simulate", "--guardian", "--assist-skill", "--action-card",
     "--huckster", "--faithful", "--master", "--card", "--device", "--complexity", "--fixed", "--defend",
-    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge",
+    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge",
     # rulesets, tables, people
     "deadlands", "weird-dust-devils", "dust-devils", "poker-hands", "savage-worlds", "nope", "./missing.toml",
     "t", "p", "w", "x", "Sarah", "Bob", "Sam", "TE", "Bert", "Doc", "Kid", "Velvet", "posse", "marshal",
@@ -126,6 +127,8 @@ EXAMPLES = [
     ["-r", "poker-hands", "odds", "conflict", "Sam=3", "Bob=2", "--samples", "200"],
     ["-r", "savage-worlds", "odds", "roll", "d8", "--tn", "6"], ["-r", "savage-worlds", "odds", "action", "Kh"],
     ["action", "hold", "Sarah", "--table", "t"], ["action", "act", "Sarah", "--table", "t"],
+    ["action", "next", "--table", "t"], ["action", "show", "--table", "t"], ["action", "join", "Doc", "3d6", "--table", "t"],
+    ["action", "out", "Sarah", "--table", "t"], ["action", "out", "Sarah", "--back", "--table", "t"],
 ]
 
 

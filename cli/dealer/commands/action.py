@@ -30,6 +30,9 @@ def action(ctx):
       dealer action --table friday
       dealer action Sarah=3d6 -m "Bad Bob=2d8" --surprised Sarah=2d6
       dealer action --table friday --guts Sarah=3d8 --max-cards 6
+      dealer action next --table friday
+      dealer action join Doc 2d6 --table friday
+      dealer action out "Bad Bob" --table friday
       dealer action sleeve Sarah --table friday
       dealer action interrupt Sarah --against "Bad Bob" --table friday
       dealer action begin Velvet 2 --what mirage --table friday
@@ -199,3 +202,69 @@ def begin(ctx, name, cards, what, card):
       dealer action begin Velvet 2 --what mirage --card 8d --table friday
     """
     _move(ctx, "action begin", "BeginRequest", name, cards, what, card)
+
+
+@action.command("next")
+@global_options(seed=False)
+@click.pass_context
+def next_command(ctx):
+    """Who acts now: the highest card (or hand) not yet called, with anyone acting at the same
+    moment. Their card is discarded, and the answer says who is next and what is left. A card
+    up a sleeve, someone out of the fight or on Hold is passed over.
+
+    \b
+    Examples:
+      dealer action next --table friday
+      dealer action next --table friday --json
+    """
+    _move(ctx, "action next", "NextRequest", module="turns")
+
+
+@action.command("show")
+@global_options(seed=False)
+@click.pass_context
+def show_command(ctx):
+    """The round under way: every turn in order, who has acted, who is next, who is passed over.
+
+    \b
+    Example:
+      dealer action show --table friday
+    """
+    _move(ctx, "action show", "ShowRequest", module="turns")
+
+
+@action.command("join")
+@click.argument("name", shell_complete=completes("roster"))
+@click.argument("spec", required=False, default="", metavar="[DICE|TOTAL|SPEC]")
+@click.option("-m", "--marshal", is_flag=True, help="NAME is on the Marshal's side (a roster entry keeps its side).")
+@global_options
+@click.pass_context
+def join_command(ctx, name, spec, marshal):
+    """A latecomer dealt into the round under way, by the round's rules: Quickness dice (3d6), a
+    total already rolled (16 or =16) or bust; in poker-hands a card count or modifier (+1); in
+    savage-worlds their Edges (default: the roster's). Their cards take their places in the
+    countdown: one above the count so far is the next called.
+
+    \b
+    Examples:
+      dealer action join Doc 2d6 --table friday
+      dealer action join "Bad Bob" =12 -m --table friday
+    """
+    _move(ctx, "action join", "JoinRequest", name, spec, marshal, randomness=True, module="turns")
+
+
+@action.command("out")
+@click.argument("name", shell_complete=completes("roster"))
+@click.option("--back", is_flag=True, help="NAME is back in the fight: dealt in again from the next round.")
+@global_options(seed=False)
+@click.pass_context
+def out_command(ctx, name, back):
+    """NAME is out of the fight (incapacitated): passed over in the countdown and dealt no cards
+    until back.
+
+    \b
+    Examples:
+      dealer action out "Bad Bob" --table friday
+      dealer action out "Bad Bob" --back --table friday
+    """
+    _move(ctx, "action out", "OutRequest", name, back, module="turns")

@@ -32,6 +32,7 @@ STATE_TYPES = {
     "hands": "dealer.core.mechanics.last_hand:LastHands",
     "rolls": "dealer.core.mechanics.last_roll:LastRolls",
     "hold": "dealer.core.mechanics.action.hold:HoldState",
+    "turns": "dealer.core.mechanics.action.turns:TurnsState",
     "conflict": "dealer.core.mechanics.conflict.harm:HarmState",
     "chips": "dealer.core.mechanics.chips:ChipsState",
     "gadget": "dealer.core.mechanics.gadget:GadgetState",

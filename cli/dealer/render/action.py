@@ -153,3 +153,90 @@ def begin_text(result, cards_fmt):
     if result["resolves_on"]:
         return [line + f": resolves on {cards_fmt.one(result['resolves_on'])}"]
     return [line + f" ({result['spent']} of {result['cards']}): the countdown spends the rest, resolving on the last"]
+
+
+def _turn_cells(turn, cards_fmt):
+    """A turn as cells: the card (or hand rank and its cards), the person, their side, its note."""
+    if "card" in turn:
+        shown = (cards_fmt.one(turn["card"]), cards_fmt.width(turn["card"]))
+    else:
+        text = turn["hand"] + (" " + cards_fmt.many(turn["cards"]) if turn["cards"] else "")
+        shown = (text, len(turn["hand"]) + (len(" ".join(turn["cards"])) + 1 if turn["cards"] else 0))
+    return [shown, cell(turn["name"]), cell(turn["side"]), cell(turn.get("note", ""))]
+
+
+def _turn_words(turn, cards_fmt):
+    """``Q♥ Sarah`` or ``Pair K♠ K♥ Bert``."""
+    if "card" in turn:
+        return f"{cards_fmt.one(turn['card'])} {turn['name']}"
+    return f"{turn['hand']} {cards_fmt.many(turn['cards'])} {turn['name']}".replace("  ", " ")
+
+
+def _passed_lines(result, cards_fmt):
+    lines = []
+    if result["sleeves"]:
+        lines.append("up sleeves: " + ", ".join(f"{entry['name']} {cards_fmt.one(entry['card'])}"
+                                                for entry in result["sleeves"]) + " (play any time)")
+    if result["hold"]:
+        lines.append("on Hold: " + ", ".join(result["hold"]))
+    if result["out"]:
+        lines.append("out of the fight: " + ", ".join(result["out"]))
+    return lines
+
+
+def next_text(result, cards_fmt):
+    """``action next``: who acts now, who is next, how many turns are left."""
+    where = f" on {result['table']}" if result.get("table") else ""
+    if not result["now"]:
+        lines = [f"Round {result['round']}{where}: everyone has acted; deal the next round: "
+                 f"dealer action --table {result['table']}"]
+        return lines + ["  " + line for line in _passed_lines(result, cards_fmt)]
+    rows = [[cell("now")] + _turn_cells(turn, cards_fmt) for turn in result["now"]]
+    rows += [[cell("next")] + _turn_cells(turn, cards_fmt) for turn in result["then"]]
+    lines = [f"Round {result['round']}{where}"] + ["  " + line for line in table_text(rows)]
+    after = result["left"] - len(result["then"])
+    lines.append(f"  {plural(result['left'], 'turn')} left" + (f" ({after} after the next)" if after > 0 and
+                                                                 result["then"] else "")
+                 if result["left"] else "  nobody after them: the round ends")
+    return lines + ["  " + line for line in _passed_lines(result, cards_fmt)]
+
+
+def turns_text(result, cards_fmt):
+    """``action show``: the round's order, each turn with its state."""
+    where = f" on {result['table']}" if result.get("table") else ""
+    words = {"acted": "acted", "next": "next", "waiting": "", "out": "out", "on hold": "on Hold",
+             "passed": "passed", "now": "now"}
+    rows = [[cell(words[turn["status"]])] + _turn_cells(turn, cards_fmt) for turn in result["order"]]
+    state = "everyone has acted" if result["over"] else f"{plural(result['left'], 'turn')} left"
+    lines = [f"Round {result['round']}{where}: {state}"] + ["  " + line for line in table_text(rows)]
+    return lines + ["  " + line for line in _passed_lines(result, cards_fmt)]
+
+
+def join_text(result, cards_fmt):
+    """``action join``: the latecomer's cards (or hand) and where they fall."""
+    back = " (back in the fight)" if result["back"] else ""
+    row = result["participant"]
+    cards = cards_fmt.many(row["cards"]) if row["cards"] else "no cards"
+    lines = [f"{result['name']} ({result['side']}) joins round {result['round']}{back}: {cards}"]
+    notes = list(row.get("notes", ()))
+    if "quickness" in row:
+        notes.insert(0, roll_summary(row["quickness"]) + f" -> {plural(row['allowed'], 'card')}")
+    lines.extend(f"  {note}" for note in notes)
+    if result["turns"]:
+        lines.append("  turns: " + ", ".join(_turn_words(turn, cards_fmt) for turn in result["turns"]))
+    if result["then"]:
+        lines.append("  next: " + ", ".join(_turn_words(turn, cards_fmt) for turn in result["then"]))
+    lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
+    return lines
+
+
+def out_text(result, cards_fmt):
+    """``action out``: out of the fight, or back in it."""
+    if result["back"]:
+        line = f"{result['name']} is back in the fight: dealt in from the next round"
+        if result["turns"]:
+            line += "; their turns this round count again: " + ", ".join(_turn_words(turn, cards_fmt)
+                                                                         for turn in result["turns"])
+        return [line]
+    return [f"{result['name']} is out of the fight: passed over in the countdown and dealt nothing until back "
+            f"(dealer action out \"{result['name']}\" --back --table {result['table']})"]

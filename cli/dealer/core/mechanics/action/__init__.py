@@ -7,7 +7,8 @@
 
 ``common`` holds the combat's state, the requests and the participants; ``moves`` what
 happens between and during rounds (a new combat, sleeves, interrupts, long actions begun);
-``edges`` one card a round and the Edges that change the draw (SWADE); ``hold`` SWADE's Hold.
+``edges`` one card a round and the Edges that change the draw (SWADE); ``hold`` SWADE's Hold;
+``turns`` walking a round (who acts now, a latecomer dealt in, someone out of the fight).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from dealer.core.table import Table
 
 def resolve(ruleset: Any, request: Any, table: Table, rng: random.Random) -> Any:
     """Deal the next round (a countdown), the combat's turn order (hands), or a move between
-    rounds (``moves``: a new combat, a sleeve, a play, an interrupt, a long action begun)."""
+    rounds (``moves``: a new combat, a sleeve, a play, an interrupt, a long action begun; ``turns``:
+    the next turn, the round shown, a latecomer, someone out)."""
     ruleset.require("action")
     if isinstance(request, HandsRequest):
         from dealer.core.mechanics.action.hands import turn_order
@@ -31,10 +33,12 @@ def resolve(ruleset: Any, request: Any, table: Table, rng: random.Random) -> Any
         from dealer.core.mechanics.action.countdown import deal_round
 
         return deal_round(ruleset, request, table, rng)
-    from dealer.core.mechanics.action import hold, moves
+    from dealer.core.mechanics.action import hold, moves, turns
 
     resolvers = {moves.NewCombatRequest: moves.new_combat, moves.SleeveRequest: moves.resolve_sleeve,
                  moves.PlayRequest: moves.resolve_play, moves.InterruptRequest: moves.resolve_interrupt,
                  moves.BeginRequest: moves.resolve_begin, hold.HoldRequest: hold.resolve_hold,
-                 hold.ActRequest: hold.resolve_act}
+                 hold.ActRequest: hold.resolve_act, turns.NextRequest: turns.resolve_next,
+                 turns.ShowRequest: turns.resolve_show, turns.JoinRequest: turns.resolve_join,
+                 turns.OutRequest: turns.resolve_out}
     return resolvers[type(request)](ruleset, request, table, rng)

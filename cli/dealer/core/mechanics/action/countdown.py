@@ -45,35 +45,44 @@ def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: r
                    max_cards: int | None = None) -> dict:
     """One round of action cards: clear the last round, reshuffles owed, surprise and shock,
     Quickness, the cards (drawn or typed in), the special cards, the countdown."""
+    from dealer.core.mechanics.action import turns
     from dealer.core.mechanics.action.hold import on_hold
 
     state = table.state(ActionState)
     decks = {name: table.deck(name, rng) for name in deck_names(ruleset)}
     state.round += 1
     events = _clear_last_round(ruleset, table, decks, state, rng)
-    holding = on_hold(table)
+    holding, out = on_hold(table), turns.out_of_the_fight(table)
     rows = []
     for person in people:
         row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
         rows.append(row)
         if person.name in holding:
             row["notes"].append("on Hold: no card this round")
-            continue
-        if _stopped_by_surprise(ruleset, person, row, state, rng):
-            continue
-        deck = deck_for(ruleset, person.side)
-        if ruleset.action["deal"] == "one":
-            from dealer.core.mechanics.action.edges import deal_one
-
-            events += deal_one(ruleset, decks[deck], deck, person, row, rng)
-            continue
-        allowed = _quickness(ruleset, person, row, rng, max_cards or ruleset.action["max_cards"])
-        events += _deal_cards(ruleset, decks[deck], deck, person, row, allowed, rng)
-    events += _specials(ruleset, table, decks, rows, people, state, rng)
+        elif person.name in out:
+            row["notes"].append("out of the fight: no cards until back (dealer action out NAME --back)")
+        else:
+            events += deal_person(ruleset, decks, person, row, state, rng, max_cards)
+    events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
     order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
-    table.log_events(_deal_events(ruleset, rows) + events)
+    turns.start(ruleset, table, state.round, order)
+    table.log_events(deal_events(ruleset, rows) + events)
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
+
+
+def deal_person(ruleset: Any, decks: dict, person: Participant, row: dict, state: ActionState,
+                rng: random.Random, max_cards: int | None = None) -> list[dict]:
+    """One participant's cards this round (the surprise and shock first), into ``row``; the events."""
+    if _stopped_by_surprise(ruleset, person, row, state, rng):
+        return []
+    deck = deck_for(ruleset, person.side)
+    if ruleset.action["deal"] == "one":
+        from dealer.core.mechanics.action.edges import deal_one
+
+        return deal_one(ruleset, decks[deck], deck, person, row, rng)
+    allowed = _quickness(ruleset, person, row, rng, max_cards or ruleset.action["max_cards"])
+    return _deal_cards(ruleset, decks[deck], deck, person, row, allowed, rng)
 
 
 def _clear_last_round(ruleset, table, decks, state, rng):
@@ -156,7 +165,7 @@ def _deal_cards(ruleset, piles, deck, person, row, allowed, rng) -> list[dict]:
     return []
 
 
-def _specials(ruleset, table, decks, rows, people, state, rng) -> list[dict]:
+def specials_dealt(ruleset, table, decks, rows, people, state, rng) -> list[dict]:
     """Special cards, in the order they were dealt: any time, bonuses, sleeve discards, reshuffles, chips."""
     specials, deck = ruleset.action["specials"], ruleset.deck
     events, owed = [], []
@@ -210,7 +219,7 @@ def _required(spec, message):
     return spec
 
 
-def _deal_events(ruleset, rows) -> list[dict]:
+def deal_events(ruleset, rows) -> list[dict]:
     """Each participant's cards for the history (with the cards an Edge set aside, and those a Black
     Joker discarded)."""
     events = []

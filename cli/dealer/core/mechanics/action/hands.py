@@ -62,6 +62,8 @@ def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Ra
     """Seed 003's combat turn order: each draws a hand once per combat; entries from the highest hand
     down. On a table a combat under way shows the same turn order again, for its next round (a
     dodge lasts until the dodger's first action of the next round)."""
+    from dealer.core.mechanics.action import turns
+
     state = table.state(ActionState)
     state.round += 1  # each call is the next round of the combat: the same turn order, played again
     if table.persistent and state.hands:
@@ -70,27 +72,39 @@ def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Ra
     else:
         data = _deal_hands(ruleset, table, participants(ruleset, request, table), rng)
     data["round"] = state.round
+    turns.start(ruleset, table, state.round, data)
     if table.persistent:
         data["table"] = table.name
     return RoundResult(data)
 
 
 def _deal_hands(ruleset: Any, table: Table, people: list[Participant], rng: random.Random) -> dict:
-    hands, draws_by_name = [], {}
+    from dealer.core.mechanics.action.turns import out_of_the_fight
+
+    hands, draws_by_name, out = [], {}, out_of_the_fight(table)
     for person in people:
-        hand_size = person.hand if person.hand is not None else ruleset.action["hand_size"]
-        modifiers = (Modifier("hand size", hand_size - ruleset.draws["base_cards"]),) if person.cards is None else ()
-        asked = DrawRequest("turn-order", person.name, 0, tuple(m for m in modifiers if m.cards),
-                            cards=tuple(person.cards) if person.cards is not None else None)
-        drawn = skill_draw(ruleset, table, asked, deck_source(table, COMBAT_DECK, person.name, rng), rng)
-        notes = [] if drawn.cards else ["no cards"]
-        hands.append(CombatHand(name=person.name, side=person.side, cards=[card.code for card in drawn.cards],
-                                wild_picks=[card.code for card in drawn.picked], notes=notes))
-        draws_by_name[person.name] = drawn
+        if person.name in out:
+            hands.append(CombatHand(name=person.name, side=person.side, cards=[],
+                                    notes=["out of the fight: no hand until back (dealer action out NAME --back)"]))
+            continue
+        hand, draws_by_name[person.name] = deal_hand(ruleset, table, person, rng)
+        hands.append(hand)
     table.state(ActionState).hands = hands
-    table.log_events([{"kind": "deal", "deck": COMBAT_DECK, "cards": hand.cards, "person": hand.name}
-                      for hand in hands if hand.cards])
     return rank_hands(ruleset, hands, draws_by_name)
+
+
+def deal_hand(ruleset: Any, table: Table, person: Participant, rng: random.Random) -> tuple[CombatHand, Any]:
+    """One person's hand for the combat (the one skill draw, purpose ``turn-order``), logged."""
+    hand_size = person.hand if person.hand is not None else ruleset.action["hand_size"]
+    modifiers = (Modifier("hand size", hand_size - ruleset.draws["base_cards"]),) if person.cards is None else ()
+    asked = DrawRequest("turn-order", person.name, 0, tuple(m for m in modifiers if m.cards),
+                        cards=tuple(person.cards) if person.cards is not None else None)
+    drawn = skill_draw(ruleset, table, asked, deck_source(table, COMBAT_DECK, person.name, rng), rng)
+    hand = CombatHand(name=person.name, side=person.side, cards=[card.code for card in drawn.cards],
+                      wild_picks=[card.code for card in drawn.picked], notes=[] if drawn.cards else ["no cards"])
+    if hand.cards:
+        table.log_events([{"kind": "deal", "deck": COMBAT_DECK, "cards": hand.cards, "person": hand.name}])
+    return hand, drawn
 
 
 def rank_hands(ruleset: Any, hands: list[CombatHand], drawn: dict) -> dict:

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics.action.common import ActionError, RoundResult, deck_names
+from dealer.core.mechanics.action.turns import taken
 from dealer.core.record import Field, ListOf, Part, TEXT
 from dealer.core.table import Table
 
@@ -90,6 +91,7 @@ def resolve_act(ruleset: Any, request: ActRequest, table: Table, rng: random.Ran
     _require_hold(ruleset)
     state = table.state(HoldState)
     spend(table, request.name)
+    taken(table, request.name)
     table.log("act from hold", data={"person": request.name})
     return RoundResult({"kind": "hold", "action": "act", "table": table.name, "name": request.name, "cards": [],
                         "holding": list(state.people)})
@@ -123,6 +125,7 @@ def interrupt_from_hold(ruleset: Any, table: Table, rng: random.Random, name: st
     from dealer.core.mechanics.last_roll import bonus_card
 
     spend(table, name)
+    taken(table, name)
     tn = ruleset.dice["tn"]
 
     def roll(spec, person):  # a Trait roll: an Extra's has no Wild Die, a Joker's holder adds its bonus

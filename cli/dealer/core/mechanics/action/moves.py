@@ -58,8 +58,11 @@ def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: rando
         table.deck(name, rng).collect(rng)
     state = table.state(ActionState)
     state.round, state.owed_reshuffle, state.shocked, state.hands = 0, [], [], []
+    from dealer.core.mechanics.action import turns
+
     long_actions.clear(table)
     clear(table)
+    turns.clear(table)
     table.log("new combat", data={"decks": names})
     return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
 
@@ -189,9 +192,12 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
 def _any_time(ruleset: Any, table: Table, request: Any, deck: str, piles: Any, card: str) -> RoundResult:
     """A card that acts any time interrupts without a roll; it is spent, unless it gives its holder a
     bonus all round (a SWADE Joker: it stays in play)."""
+    from dealer.core.mechanics.action.turns import taken
+
     if not ruleset.action["specials"][card]["bonus"]:
         piles.discard([card], holder=request.name)
         table.touch(deck)
+    taken(table, request.name, card)
     table.log("interrupt", deck=deck, cards=[card],
               data={"person": request.name, "against": request.against, "outcome": "first"})
     return RoundResult({"kind": "interrupt", "table": table.name, "name": request.name, "against": request.against,

@@ -1,0 +1,331 @@
+"""Walking a round at the table: who acts now, a latecomer dealt in, someone out of the fight.
+
+Card-initiative trackers let the GM step through the round; so does this. When a round is
+dealt its order is kept (``start``): every card called (a Joker's "any time" first, then Ace
+down to Deuce), or in a hands combat every hand rank, each marked once its holder has acted.
+``next`` calls the first turn not yet taken, with everyone acting at the same moment (the same
+card and suit on both sides, or equal hands). It passes over a card that has left play (up a
+sleeve, spent by an interrupt) and people out of the fight or on Hold. Acting discards the
+card (one that gives a bonus all round stays in play until the round ends) and is the person's
+action for a standing defence: a block ends, a dodge of an earlier round ends.
+
+A latecomer is dealt into the round under way by the round's own rules (``join``): their
+turns take their places in the order, so a card above the count so far is the next called.
+Someone ``out`` (incapacitated) is passed over and dealt nothing until they are back.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HandsRequest,
+                                                 RoundResult, card_sort_key, deck_for, participants)
+from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.table import Table
+
+
+class Turn(Record):
+    """One turn of the round: who, their side, the card called (countdown) or hand rank (hands),
+    the cards it shows, a note (any time, a long action, -1), its moment (``group``: turns of one
+    group act together) and whether it is taken."""
+
+    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "card": Field(TEXT, ""), "hand": Field(TEXT, ""),
+              "cards": Field(ListOf(TEXT), []), "note": Field(TEXT, ""), "group": Field(COUNT, 0),
+              "acted": Field(FLAG, False)}
+
+
+class TurnsState(Part):
+    """The ``turns`` part of a table: the round's order as dealt (``round``), and who is out of the fight."""
+
+    KEY = "turns"
+    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), [])}
+
+
+class NextRequest(NamedTuple):
+    """``dealer action next``: the next turn of the round is taken."""
+
+
+class ShowRequest(NamedTuple):
+    """``dealer action show``: the round's order, who has acted and who is next."""
+
+
+class JoinRequest(NamedTuple):
+    """``dealer action join NAME [SPEC] [-m]``: a latecomer dealt into the round under way; ``spec`` as
+    in a deal (Quickness dice, a total, a hand modifier, Edges); ``marshal``: on the Marshal's side."""
+
+    name: str
+    spec: str = ""
+    marshal: bool = False
+
+
+class OutRequest(NamedTuple):
+    """``dealer action out NAME [--back]``: NAME is out of the fight (incapacitated), or back in it."""
+
+    name: str
+    back: bool = False
+
+
+def out_of_the_fight(table: Table) -> list[str]:
+    """Who is out of the fight on this table (nobody without a table)."""
+    return list(table.state(TurnsState).out) if table.persistent else []
+
+
+def start(ruleset: Any, table: Table, round_now: int, order: dict) -> None:
+    """Keep a round's order as dealt (``order``: a round's ``any_time`` and ``countdown``, or a hands
+    combat's ``countdown``) for ``next`` to walk."""
+    if not table.persistent:
+        return
+    state = table.state(TurnsState)
+    state.round, state.order = round_now, _turns(ruleset, order)
+
+
+def _turns(ruleset: Any, order: dict) -> list[Turn]:
+    if ruleset.action["style"] == "hands":
+        return _grouped_hands([Turn(name=entry["name"], side=entry["side"], hand=entry["hand"],
+                                    cards=list(entry["cards"]))
+                               for entry in order["countdown"]], order["countdown"])
+    found = [Turn(name=entry["name"], side=entry["side"], card=entry["card"], note=_note(entry, "any time"))
+             for entry in order.get("any_time", ())]
+    found += [Turn(name=entry["name"], side=entry["side"], card=entry["card"], note=_note(entry))
+              for entry in order["countdown"]]
+    return _grouped_cards(ruleset, found)
+
+
+def _note(entry: dict, first: str = "") -> str:
+    parts = [first] if first else []
+    if entry.get("bonus"):
+        parts.append(f"{entry['bonus']:+d} to Trait and damage rolls")
+    if entry.get("action"):
+        parts.append(entry["action"])
+    return "; ".join(parts)
+
+
+def _grouped_cards(ruleset: Any, turns: list[Turn]) -> list[Turn]:
+    """Any-time cards first (each its own moment), then Ace down to Deuce; the same card on two
+    sides is one moment (the decks are separate, so the same card and suit can be dealt twice)."""
+    def any_time(turn: Turn) -> bool:
+        return turn.note.startswith("any time")
+
+    counted = sorted((turn for turn in turns if not any_time(turn)),
+                     key=lambda turn: card_sort_key(ruleset.deck.parse(turn.card)), reverse=True)
+    ordered = [turn for turn in turns if any_time(turn)] + counted
+    for index, turn in enumerate(ordered):
+        before = ordered[index - 1] if index else None
+        together = before is not None and not any_time(turn) and before.card == turn.card and before.side != turn.side
+        turn.group = before.group if together else (before.group + 1 if before else 0)
+    return ordered
+
+
+def _grouped_hands(turns: list[Turn], entries: list[dict]) -> list[Turn]:
+    """A hands combat's order is ranked already; equal hands (``simultaneous``) are one moment."""
+    group = -1
+    for index, (turn, entry) in enumerate(zip(turns, entries)):
+        together = index and entry["simultaneous"] and entries[index - 1]["simultaneous"] and \
+            entries[index - 1]["hand"] == entry["hand"] and _values(entries[index - 1]) == _values(entry)
+        group += 0 if together else 1
+        turn.group = group
+    return turns
+
+
+def _values(entry: dict) -> list[str]:
+    return sorted(code[:-1] for code in entry["cards"])
+
+
+def _state(table: Table) -> TurnsState:
+    state = table.state(TurnsState)
+    if not state.round:
+        raise ActionError(f"no round is under way on table '{table.name}': deal one first "
+                          f"(dealer action --table {table.name})")
+    return state
+
+
+def _waiting(ruleset: Any, table: Table, state: TurnsState) -> list[Turn]:
+    """The turns still to be called, in order: not taken, their holder in the fight and not on Hold,
+    their card still in play."""
+    from dealer.core.mechanics.action.hold import on_hold
+
+    passed = set(state.out) | set(on_hold(table))
+    return [turn for turn in state.order if not turn.acted and turn.name not in passed and _in_play(ruleset, table, turn)]
+
+
+def _in_play(ruleset: Any, table: Table, turn: Turn) -> bool:
+    if not turn.card:
+        return True
+    piles = table.decks.get(deck_for(ruleset, turn.side))
+    return piles is not None and turn.card in piles.play.get(turn.name, [])
+
+
+def resolve_next(ruleset: Any, request: NextRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+    """The next moment of the round: its turns are taken (their cards discarded, a standing defence
+    ended), and what follows is told."""
+    from dealer.core.mechanics.conditions import acted
+
+    state = _state(table)
+    waiting = _waiting(ruleset, table, state)
+    now = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
+    round_now = table.state(ActionState).round
+    for turn in now:
+        turn.acted = True
+        if turn.card and not ruleset.action["specials"].get(turn.card, {}).get("bonus"):
+            deck = deck_for(ruleset, turn.side)
+            table.decks[deck].discard([turn.card], holder=turn.name)
+            table.touch(deck)
+        acted(table, turn.name, round_now)
+    if now:
+        table.log("next", cards=[turn.card for turn in now if turn.card],
+                  data={"people": [turn.name for turn in now], "round": state.round})
+    return RoundResult(_walk_data(ruleset, table, state, "next", now=now, rest=waiting[len(now):]))
+
+
+def taken(table: Table, name: str, card: str | None = None) -> None:
+    """``name`` acted outside the walk (from Hold, or interrupting with a card that acts any time):
+    their turns this round (or the one of ``card``) are taken."""
+    if not table.persistent:
+        return
+    for turn in table.state(TurnsState).order:
+        if turn.name == name and card in (None, turn.card):
+            turn.acted = True
+
+
+def clear(table: Table) -> None:
+    """A new combat: no round under way (who is out of the fight stays out until back)."""
+    state = table.state(TurnsState)
+    state.round, state.order = 0, []
+
+
+def resolve_show(ruleset: Any, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+    """The round's order with each turn's state: acted, next, waiting, passed over (out, on Hold, its
+    card gone)."""
+    state = _state(table)
+    return RoundResult(_walk_data(ruleset, table, state, "turns", now=[], rest=_waiting(ruleset, table, state)))
+
+
+def _walk_data(ruleset: Any, table: Table, state: TurnsState, kind: str, now: list[Turn], rest: list[Turn]) -> dict:
+    from dealer.core.mechanics.action.hold import on_hold
+
+    then = [turn for turn in rest if turn.group == rest[0].group] if rest else []
+    now_ids, then_ids, waiting = ({id(turn) for turn in turns} for turns in (now, then, rest))
+    holding = on_hold(table)
+
+    def status(turn: Turn) -> str:
+        if id(turn) in now_ids:
+            return "now"
+        if id(turn) in then_ids:
+            return "next"
+        if id(turn) in waiting:
+            return "waiting"
+        if turn.acted:
+            return "acted"
+        return "out" if turn.name in state.out else "on hold" if turn.name in holding else "passed"
+
+    order = [{**_turn_data(turn), "status": status(turn)} for turn in state.order]
+    sleeves = [{"name": holder, "side": deck, "card": card} for deck, piles in table.decks.items()
+               for holder, card in sorted(piles.sleeves.items())] if ruleset.action["style"] == "countdown" else []
+    return {"kind": kind, "table": table.name, "round": state.round, "style": ruleset.action["style"],
+            "now": [_turn_data(turn) for turn in now], "then": [_turn_data(turn) for turn in then],
+            "left": len(rest), "over": not now and not rest, "order": order, "out": list(state.out), "hold": holding,
+            "sleeves": sleeves}
+
+
+def _turn_data(turn: Turn) -> dict:
+    data = {"name": turn.name, "side": turn.side}
+    if turn.card:
+        data["card"] = turn.card
+    else:
+        data.update(hand=turn.hand, cards=list(turn.cards))
+    if turn.note:
+        data["note"] = turn.note
+    return data
+
+
+def resolve_out(ruleset: Any, request: OutRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+    """``name`` is out of the fight (passed over, dealt nothing) or, with ``back``, in it again."""
+    state = table.state(TurnsState)
+    name = _known(table, state, request.name)
+    if request.back:
+        if name not in state.out:
+            raise ActionError(f"{name} is not out of the fight (out: {', '.join(state.out) or 'nobody'})")
+        state.out.remove(name)
+    else:
+        if name in state.out:
+            raise ActionError(f"{name} is out of the fight already: bring them back with dealer action out "
+                              f"\"{name}\" --back --table {table.name}")
+        state.out.append(name)
+    table.log("back" if request.back else "out", data={"person": name})
+    waiting = [_turn_data(turn) for turn in _waiting(ruleset, table, state) if turn.name == name] \
+        if state.order else []
+    return RoundResult({"kind": "out", "table": table.name, "name": name, "back": request.back,
+                        "out": list(state.out), "turns": waiting})
+
+
+def _known(table: Table, state: TurnsState, name: str) -> str:
+    """Someone on the roster or in the round; a typo gets the name meant."""
+    from dealer.errors import did_you_mean
+
+    known = dict.fromkeys([*table.roster, *(turn.name for turn in state.order), *state.out])
+    if name in known:
+        return name
+    meant = did_you_mean(name, known)
+    raise ActionError(f"{name} is neither on table '{table.name}''s roster nor in the round"
+                      + (f": {meant}" if meant else f" (known: {', '.join(known) or 'nobody'})"))
+
+
+def resolve_join(ruleset: Any, request: JoinRequest, table: Table, rng: random.Random) -> RoundResult:
+    """A latecomer dealt into the round under way, by the round's rules; their turns take their places."""
+    action = table.state(ActionState)
+    state = _state(table)
+    name = request.name.strip()
+    if any(turn.name == name for turn in state.order) or any(name in piles.play for piles in table.decks.values()):
+        raise ActionError(f"{name} is in round {state.round} already; a new round deals everyone: "
+                          f"dealer action --table {table.name}")
+    item = f"{name}={request.spec.lstrip('=')}" if request.spec else name
+    posse, marshal = ((), (item,)) if request.marshal else ((item,), ())
+    hands = ruleset.action["style"] == "hands"
+    asked = HandsRequest(posse, marshal) if hands else CountdownRequest(posse, marshal)
+    person = next(person for person in participants(ruleset, asked, table) if person.name == name)
+    came_back = name in state.out
+    if came_back:
+        state.out.remove(name)
+    if hands:
+        data = _join_hands(ruleset, table, action, state, person, rng)
+    else:
+        data = _join_countdown(ruleset, table, action, state, person, rng)
+    table.log("join", data={"person": name, "round": state.round})
+    waiting = _waiting(ruleset, table, state)
+    then = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
+    return RoundResult({"kind": "join", "table": table.name, "round": state.round, "name": name,
+                        "side": person.side, "back": came_back, **data,
+                        "turns": [_turn_data(turn) for turn in state.order if turn.name == name],
+                        "then": [_turn_data(turn) for turn in then]})
+
+
+def _join_countdown(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
+                    rng: random.Random) -> dict:
+    from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_person, specials_dealt
+    from dealer.core.mechanics.action.common import deck_names
+
+    decks = {deck: table.deck(deck, rng) for deck in deck_names(ruleset)}
+    row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
+    events = deal_person(ruleset, decks, person, row, action, rng)
+    events += specials_dealt(ruleset, table, decks, [row], [person], action, rng)
+    order = countdown(ruleset, [row], decks)
+    state.order = _grouped_cards(ruleset, list(state.order) + _turns(ruleset, order))
+    table.log_events(deal_events(ruleset, [row]) + events)
+    return {"participant": row, "events": events}
+
+
+def _join_hands(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
+                rng: random.Random) -> dict:
+    """The latecomer draws their hand for the combat; the order is ranked again, turns taken kept."""
+    from dealer.core.mechanics.action.hands import deal_hand, rank_hands
+
+    hand, drawn = deal_hand(ruleset, table, person, rng)
+    action.hands.append(hand)
+    data = rank_hands(ruleset, action.hands, {person.name: drawn})
+    taken = {(turn.name, turn.hand, tuple(turn.cards)) for turn in state.order if turn.acted}
+    state.order = _turns(ruleset, data)
+    for turn in state.order:
+        turn.acted = (turn.name, turn.hand, tuple(turn.cards)) in taken
+    row = next(row for row in data["participants"] if row["name"] == person.name)
+    return {"participant": row, "events": data["events"]}
