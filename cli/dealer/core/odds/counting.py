@@ -33,7 +33,8 @@ from math import comb
 
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multinomial_arrangements,  # noqa: F401
-                                            _partitions, _profile_no_flush, _sub_arrangements, _tuples)
+                                            _partitions, _profile_no_flush, _sub_arrangements, _tuples,
+                                            good_tuples, minimal_sets)
 from dealer.core.odds.trumps import TrumpSignatures
 from dealer.core.ranks import HAND_SIZE
 
@@ -156,6 +157,10 @@ class Counter:
         self._types = {}
         self._spreads = {}
         self._refined = {}
+        self._signature_counts = {}
+        self._implications = {}
+        self._minimal_sets = {}
+        self._tuple_cache = {}
 
     # -- suits ---------------------------------------------------------------------------
 
@@ -365,12 +370,133 @@ class Counter:
         """``{(profile, sequence signature): [representative mask, hands, ge per needed suited level]}``.
 
         ``ge`` for a suited level: how many of those hands have some suit that fills a suited
-        rank at least that strong.
+        rank at least that strong. The sets of ranks held are counted once per signature
+        (``_signatures``); a profile's arrangements and suit deals follow from it. A flush
+        level depends on the profile alone; a suited sequence on the ranks, summed over them
+        by the good rank sets of the suits named (``_suited_sequences``).
         """
         key = (k, wilds, size, needed)
         found = self._plain_tables.get(key)
         if found is not None:
             return found
+        split = self.split
+        suits, ranks = split.suit_count, len(split.allowed)
+        levels = self.suited_levels(wilds, size)
+        implied = self._implied(wilds, size)
+        if implied is None:
+            found = self._plain_tables[key] = self._plain_table_by_positions(k, wilds, size, needed)
+            return found
+        signatures = self._signatures(wilds)
+        table = {}
+        for d in range(0, min(k, ranks) + 1):
+            by_signature = signatures.get(d)
+            if not by_signature:
+                continue
+            for profile in _partitions(k, d, suits):
+                arrangements = _multinomial_arrangements(profile)
+                suit_ways = 1
+                for count in profile:
+                    suit_ways *= comb(suits, count)
+                for signature, (masks, mask) in by_signature.items():
+                    row = table.get((profile, signature))
+                    if row is None:
+                        row = table[(profile, signature)] = [mask, 0] + [0] * len(needed)
+                    row[1] += masks * arrangements * suit_ways
+                    for i, level in enumerate(needed):
+                        strength, least, good = levels[level]
+                        if least > k:
+                            continue
+                        if good is None:
+                            row[2 + i] += masks * arrangements * (suit_ways - self._no_flush(profile, least))
+                        elif signature == implied:
+                            row[2 + i] += self._suited_sequences(profile, wilds, size, level, k)
+        self._plain_tables[key] = table
+        return table
+
+    def _signatures(self, wilds: int) -> dict:
+        """``{d: {sequence signature: [sets of d ranks with it, one of them]}}``."""
+        found = self._signature_counts.get(wilds)
+        if found is None:
+            found = self._signature_counts[wilds] = {}
+            allowed = self.split.allowed
+            for d in range(len(allowed) + 1):
+                row = found[d] = {}
+                for positions in combinations(allowed, d):
+                    mask = 0
+                    for i in positions:
+                        mask |= 1 << i
+                    signature = self._sequence_signature(mask, wilds)
+                    entry = row.get(signature)
+                    if entry is None:
+                        row[signature] = [1, mask]
+                    else:
+                        entry[0] += 1
+        return found
+
+    def _implied(self, wilds: int, size: int):
+        """The sequence signature every hand with a suited sequence has (each of its suits' good
+        rank sets also fills every unsuited sequence), or None when a good set leaves some
+        unsuited sequence open (then the ranks are visited set by set)."""
+        key = (wilds, size)
+        if key not in self._implications:
+            everything = tuple(True for _ in self.sequences)
+            answer = everything
+            for _, _, good in self.suited_levels(wilds, size):
+                if good is not None and any(self._sequence_signature(mask, wilds) != everything
+                                            for mask in self._minimal(good)):
+                    answer = None
+            self._implications[key] = answer
+        return self._implications[key]
+
+    def _minimal(self, good) -> list:
+        found = self._minimal_sets.get(id(good))
+        if found is None:
+            found = self._minimal_sets[id(good)] = minimal_sets(good)
+        return found
+
+    def _suited_sequences(self, profile, wilds: int, size: int, level: int, k: int) -> int:
+        """Hands of rank multiplicities ``profile`` (on any ranks) where some suit's ranks are
+        good for suited level ``level``: inclusion-exclusion over m suits named good.
+
+        Named suits' exact rank sets (good ones) fix, for each rank, how many named suits
+        hold it (j); the other suits take the rest: prod_r C(S - m, c_r - j). Summed over the
+        m-tuples of good sets by their type u (ranks held by exactly j of them) times the
+        sets of ranks containing them, C(R - |u|, d - |u|), and the arrangements of the
+        profile on such ranks (``_spread``).
+        """
+        split = self.split
+        suits, ranks = split.suit_count, len(split.allowed)
+        _, least, good = self.suited_levels(wilds, size)[level]
+        d = len(profile)
+        total, m = 0, 1
+        while m <= suits and m * least <= k:
+            ways = 0
+            for u, tuples in self._good_tuples(good, m, k).items():
+                spanned = sum(u)
+                if spanned > d:
+                    continue
+                spread = self._spread(profile, m, (d - spanned,) + u)
+                if spread:
+                    ways += tuples * comb(ranks - spanned, d - spanned) * spread
+            total += (-1) ** (m + 1) * comb(suits, m) * ways
+            m += 1
+        return total
+
+    def _good_tuples(self, good, m: int, most: int) -> dict:
+        """``good_tuples`` of a suited level's table for ``most`` cards or more (tuples too big
+        for a hand add nothing: ``_spread`` is then 0)."""
+        key = (id(good), m)
+        found = self._tuple_cache.get(key)
+        if found is None or found[0] < most:
+            split = self.split
+            top = split.rank_count - 1
+            order = [top] + list(range(top)) if split.ace_low else list(range(top + 1))
+            found = self._tuple_cache[key] = (most, good_tuples(self._minimal(good), order, m, most))
+        return found[1]
+
+    def _plain_table_by_positions(self, k: int, wilds: int, size: int, needed):
+        """``_plain_table`` set of ranks by set of ranks: for ladders whose suited sequences do
+        not fill every unsuited sequence (at most two suits with a suited sequence at once)."""
         split = self.split
         suits, ranks = split.suit_count, split.rank_count
         levels = self.suited_levels(wilds, size)
@@ -401,7 +527,6 @@ class Counter:
                             row[2 + i] += arrangements * (suit_ways - self._no_flush(profile, least))
                         elif good[mask]:
                             row[2 + i] += self._window_total(positions, good, least, k, profile)
-        self._plain_tables[key] = table
         return table
 
     # -- trumps --------------------------------------------------------------------------
