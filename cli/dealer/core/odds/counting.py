@@ -161,6 +161,12 @@ class Counter:
         self._implications = {}
         self._minimal_sets = {}
         self._tuple_cache = {}
+        self._representatives = {}
+        self._sequence_sets = {}
+        self._signature_list = {}
+        grouped = [rank.pattern.groups for rank in self.unsuited if rank.pattern.groups]
+        self._group_count = max(map(len, grouped), default=0)
+        self._group_cap = max((max(groups) for groups in grouped), default=1)
 
     # -- suits ---------------------------------------------------------------------------
 
@@ -418,19 +424,22 @@ class Counter:
         found = self._signature_counts.get(wilds)
         if found is None:
             found = self._signature_counts[wilds] = {}
-            allowed = self.split.allowed
-            for d in range(len(allowed) + 1):
-                row = found[d] = {}
-                for positions in combinations(allowed, d):
-                    mask = 0
-                    for i in positions:
-                        mask |= 1 << i
-                    signature = self._sequence_signature(mask, wilds)
-                    entry = row.get(signature)
-                    if entry is None:
-                        row[signature] = [1, mask]
-                    else:
-                        entry[0] += 1
+            for mask, signature in enumerate(self.signature_of(wilds)):
+                row = found.setdefault(mask.bit_count(), {})
+                entry = row.get(signature)
+                if entry is None:
+                    row[signature] = [1, mask]
+                else:
+                    entry[0] += 1
+        return found
+
+    def signature_of(self, wilds: int) -> list:
+        """The sequence signature of every set of ranks, by mask."""
+        found = self._signature_list.get(wilds)
+        if found is None:
+            signature = self._sequence_signature
+            found = self._signature_list[wilds] = [signature(mask, wilds)
+                                                   for mask in range(1 << self.split.rank_count)]
         return found
 
     def _implied(self, wilds: int, size: int):
@@ -528,6 +537,95 @@ class Counter:
                         elif good[mask]:
                             row[2 + i] += self._window_total(positions, good, least, k, profile)
         return table
+
+    # -- what the unsuited ranks read of the plain cards ------------------------------------
+
+    def profile_key(self, profile) -> tuple:
+        """The part of a profile (multiplicities, largest first) that decides an unsuited rank:
+        as many of the largest as a pattern has groups, each capped at the largest group.
+
+        A group pattern is filled by the ranks held most often (wilds make up the rest), a
+        sequence reads the signature and the kickers only how many cards there are: two
+        profiles with the same key and as many cards fill the same ranks
+        (``test_odds_holding`` checks it class by class).
+        """
+        return tuple(min(count, self._group_cap) for count in profile[:self._group_count])
+
+    def representative(self, key: tuple, signature: tuple, k: int, wilds: int):
+        """``(profile, mask)`` of some k plain cards with this profile key and signature, or None."""
+        cache_key = (key, signature, k, wilds)
+        if cache_key not in self._representatives:
+            found = None
+            signatures = self._signatures(wilds)
+            for d in range(min(k, len(self.split.allowed)) + 1):
+                entry = signatures.get(d, {}).get(signature)
+                if entry is None:
+                    continue
+                for profile in _partitions(k, d, self.split.suit_count):
+                    if self.profile_key(profile) == key:
+                        found = (profile, entry[1])
+                        break
+                if found is not None:
+                    break
+            self._representatives[cache_key] = found
+        return self._representatives[cache_key]
+
+    def sequence_minimal(self, wilds: int) -> list:
+        """For each unsuited sequence of the signature, the least sets of ranks (masks) that
+        fill it with ``wilds`` wild cards."""
+        found = self._sequence_sets.get(wilds)
+        if found is None:
+            by_mask = self.signature_of(wilds)
+            found = self._sequence_sets[wilds] = [minimal_sets([signature[i] for signature in by_mask])
+                                                  for i in range(len(self.sequences))]
+        return found
+
+    def representative_counts(self, key: tuple, signature: tuple, k: int, wilds: int, high: frozenset,
+                              top: int):
+        """``((rank index, count), ...)``: k plain cards with this profile key and signature whose
+        ranks in ``high`` are held at most ``top`` times (capped as in the key), one of them
+        exactly ``top`` times; or None. What a threshold on a top value reads (``count_failing``)."""
+        cache_key = (key, signature, k, wilds, high, top)
+        if cache_key in self._representatives:
+            return self._representatives[cache_key]
+        cap, suits = self._group_cap, self.split.suit_count
+        by_mask = self.signature_of(wilds)
+        found = None
+        for d in range(min(k, len(self.split.allowed)) + 1):
+            profiles = [profile for profile in _partitions(k, d, suits) if self.profile_key(profile) == key]
+            if not profiles:
+                continue
+            for positions in combinations(self.split.allowed, d):
+                mask = sum(1 << i for i in positions)
+                if by_mask[mask] != signature:
+                    continue
+                tops = [i for i in positions if i in high]
+                lows = [i for i in positions if i not in high]
+                if bool(tops) != bool(top):
+                    continue
+                for profile in profiles:
+                    above = [c for c in profile if min(c, cap) > top]
+                    equal = [c for c in profile if min(c, cap) == top]
+                    if len(above) > len(lows) or (top and not equal):
+                        continue
+                    rest = [c for c in profile if min(c, cap) <= top]
+                    if top:
+                        rest.remove(equal[0])
+                        counts = [(tops[0], equal[0])]
+                        places = tops[1:] + lows
+                    else:
+                        counts, places = [], lows
+                    order = above + rest  # the larger counts to the ranks below ``high``
+                    places = sorted(places, key=lambda i: i in high)
+                    counts += list(zip(places, order))
+                    found = tuple(sorted(counts))
+                    break
+                if found is not None:
+                    break
+            if found is not None:
+                break
+        self._representatives[cache_key] = found
+        return found
 
     # -- trumps --------------------------------------------------------------------------
 
