@@ -178,19 +178,23 @@ def test_holding_cards_counts_the_rest(load):
     assert odds.met == odds.total  # a pair of aces and a Joker: always trips or better
 
 
-def test_a_hand_in_progress_past_counting_is_enumerated_when_small(load):
+def test_nine_clubs_held_and_a_thin_deck_count_like_enumeration(load):
     ruleset = load("deadlands")
     held = ruleset.deck.parse_many("2c 3c 4c 5c 6c 7c 8c 9c 10c")
     pool = ruleset.deck.parse_many("RJ BJ Jc Qc Kc Ac 2d 3d")
-    odds = hand_odds(ruleset, 11, holding=held, deck_left=pool)  # three suited sequences could be counted
-    assert odds.method == "enumerated" and odds.total == comb(8, 2)
+    odds = hand_odds(ruleset, 11, holding=held, deck_left=pool)
+    brute, _ = enumerate_counts(ruleset, 11, ruleset.context(), pool, held)
+    assert odds.method == "counted" and odds.total == comb(8, 2)
+    assert {rank.id: count for rank, count in odds.rows} == by_id(ruleset, brute)
 
 
-def test_a_big_hand_in_progress_is_simulated_with_its_seed(load):
-    ruleset = load("deadlands")
-    held = ruleset.deck.parse_many("2c")
-    first = hand_odds(ruleset, 11, holding=held, samples=300, rng=random.Random(3))
-    again = hand_odds(ruleset, 11, holding=held, samples=300, rng=random.Random(3))
+def test_what_cannot_be_counted_is_enumerated_or_simulated_with_its_seed():
+    ruleset = reduced("deadlands", ["2", "3", "4", "5", "6", "A"], suits=2, wild={"2s": "any"})
+    held = ruleset.deck.parse_many("2s")
+    small = hand_odds(ruleset, 4, "huckster", holding=held)
+    assert small.method == "enumerated" and small.total == comb(13, 3)
+    first = hand_odds(ruleset, 9, "huckster", holding=held, samples=300, rng=random.Random(3), limit=100)
+    again = hand_odds(ruleset, 9, "huckster", holding=held, samples=300, rng=random.Random(3), limit=100)
     assert first.method == "simulated" and first.total == 300
     assert first.rows == again.rows
 
