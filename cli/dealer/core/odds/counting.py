@@ -59,7 +59,7 @@ def tally(out, hands, strength, ge, levels, needed) -> None:
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 class _Deck:

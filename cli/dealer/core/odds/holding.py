@@ -159,10 +159,7 @@ class _Sweep:
         """
         progress = self._level(level) if named else None
         sequences = self.sequences if sequences else []
-        start = (tuple(GOOD if empty else 0 for _, empty in sequences), (), 0,
-                 tuple(0 for _ in named))
-        states = {start: 1}
-        most = self.most
+        most, cap, high = self.most, self.cap, self.high
         masks = [(1 << BITS * (left + 1)) - 1 for left in range(most + 1)]
         ahead = []  # per named suit: ranks it holds after each position
         for suit in named:
@@ -171,16 +168,25 @@ class _Sweep:
                 column.append(later)
                 later += self.held.suits[rank] >> suit & 1
             ahead.append(column[::-1])
-        cap = self.cap
+        # States are pairs of small ids: what the ranking reads (signature, profile key, top)
+        # and the named suits' progress; each id's moves are worked out once per rank.
+        classes = [(tuple(GOOD if empty else 0 for _, empty in sequences), (), 0)]
+        class_ids = {classes[0]: 0}
+        suits_of = [tuple(0 for _ in named)]
+        suit_ids = {suits_of[0]: 0}
+        states = {(0, 0): 1}
+        counts_most = self.counter.split.suit_count + 1
         for p, rank in enumerate(self.order):
-            options = self._options(rank, named)
-            followed = rank in self.high
-            sequence_steps, named_steps = {}, {}
+            options = [(inside, [(count, BITS * drawn, ways) for count, drawn, ways in counts])
+                       for inside, counts in self._options(rank, named)]
+            followed = rank in high
+            class_moves, suit_moves = {}, {}
             grown = {}
-            for (signature, key, top, suits), poly in states.items():
-                found = sequence_steps.get(signature)
-                if found is None:
-                    found = []
+            for (cls, nam), poly in states.items():
+                moves = class_moves.get(cls)
+                if moves is None:
+                    signature, key, top = classes[cls]
+                    after = []
                     for present in (False, True):
                         new = []
                         for (sequence, _), state in zip(sequences, signature):
@@ -188,13 +194,22 @@ class _Sweep:
                                 state, _ = sequence.step(p, state, present)
                                 state = NEVER if state is None else state
                             new.append(state)
-                        found.append(tuple(new))
-                    found = sequence_steps[signature] = found
+                        after.append(tuple(new))
+                    moves = []
+                    for count in range(counts_most):
+                        moved = (after[count > 0], self._key(key, count) if count else key,
+                                 max(top, min(count, cap)) if followed else top)
+                        found = class_ids.get(moved)
+                        if found is None:
+                            found = class_ids[moved] = len(classes)
+                            classes.append(moved)
+                        moves.append(found)
+                    class_moves[cls] = moves
                 for inside, counts in options:
-                    step = named_steps.get((suits, inside))
+                    step = suit_moves.get((nam, inside))
                     if step is None:
                         new, need = [], 0
-                        for i, (state, taken) in enumerate(zip(suits, inside)):
+                        for i, (state, taken) in enumerate(zip(suits_of[nam], inside)):
                             if state != GOOD:
                                 state, left = progress.step(p, state, taken)
                                 if state is None:
@@ -205,23 +220,28 @@ class _Sweep:
                         if new is not None and need <= most:
                             for first, last in alike:
                                 new[first:last] = sorted(new[first:last])
-                            step = (tuple(new), masks[most - need])
+                            new = tuple(new)
+                            found = suit_ids.get(new)
+                            if found is None:
+                                found = suit_ids[new] = len(suits_of)
+                                suits_of.append(new)
+                            step = (found, masks[most - need])
                         else:
                             step = False
-                        named_steps[(suits, inside)] = step
+                        suit_moves[(nam, inside)] = step
                     if not step:
                         continue
-                    new_suits, keep = step
-                    for count, drawn, ways in counts:
-                        value = (poly * ways << BITS * drawn) & keep
+                    nam2, keep = step
+                    for count, shift, ways in counts:
+                        value = (poly * ways << shift) & keep
                         if value:
-                            new = (found[count > 0], self._key(key, count) if count else key,
-                                   max(top, min(count, cap)) if followed else top, new_suits)
+                            new = (moves[count], nam2)
                             grown[new] = grown.get(new, 0) + value
             states = grown
         out = {}
-        for (signature, key, top, suits), poly in states.items():
-            if all(state == GOOD for state in suits):
+        for (cls, nam), poly in states.items():
+            if all(state == GOOD for state in suits_of[nam]):
+                signature, key, top = classes[cls]
                 final = (tuple(state == GOOD for state in signature), key, top)
                 out[final] = out.get(final, 0) + poly
         return out
@@ -279,11 +299,25 @@ class HeldCounter:
         self.split = counter.split
         self.held = _Cards(self.split, counter.context, list(held))
         self.pool = _Cards(self.split, counter.context, list(pool))
+        self._high = frozenset()
+        self._cache = {}
+
+    def follow(self, least: int) -> None:
+        """Split the classes by how often the ranks from ``least`` up are held from the start,
+        so that a threshold on that value (``count_failing``) reuses the sweeps of ``count``."""
+        split = self.split
+        self._high = frozenset(i for i in range(split.rank_count) if split.values[i] >= least)
+
+    def _all(self, n: int, high: frozenset) -> list:
+        found = self._cache.get((n, high))
+        if found is None:
+            found = self._cache[(n, high)] = list(self._classes(n, high))
+        return found
 
     def count(self, n: int) -> dict[int, int]:
         """``{rank strength: hands}`` over every way to fill the hand to ``n`` cards."""
         out = {rank.strength: 0 for rank in self.counter.ruleset.ranking.ranks}
-        for hands, strength, ge, levels, _ in self._classes(n):
+        for hands, strength, ge, levels, _ in self._all(n, self._high):
             tally(out, hands, strength, ge, levels, range(len(levels)))
         return out
 
@@ -297,15 +331,19 @@ class HeldCounter:
         tells the value.
         """
         rank, least = threshold
-        below = sum(count for strength, count in self.count(n).items() if strength < rank.strength)
         if not least:
-            return below
+            return sum(count for strength, count in self.count(n).items() if strength < rank.strength)
         counter = self.counter
         counter.check_refinable(rank)
         split = self.split
         high = frozenset(i for i in range(split.rank_count) if split.values[i] >= least)
+        classes = self._all(n, high)
+        out = {r.strength: 0 for r in counter.ruleset.ranking.ranks}
+        for hands, strength, ge, levels, _ in classes:
+            tally(out, hands, strength, ge, levels, range(len(levels)))
+        below = sum(count for strength, count in out.items() if strength < rank.strength)
         short = 0
-        for hands, strength, ge, levels, (key, signature, k, top, trumps, wa, wt, nd) in self._classes(n, high):
+        for hands, strength, ge, levels, (key, signature, k, top, trumps, wa, wt, nd) in classes:
             if strength != rank.strength:
                 continue
             counts = counter.representative_counts(key, signature, k, wa, high, top)
