@@ -131,15 +131,28 @@ def _split_ranks(ranking):
 
 
 class Counter:
-    """Counts the best-hand rank of every N-card hand of one ruleset and context."""
+    """Counts the best-hand rank of every N-card hand of one ruleset and context.
 
-    def __init__(self, ruleset, context):
+    ``extra_wilds``: fully wild cards added to every hand beside the N dealt (not drawn from
+    the deck). A wild pick on five cards or more is one: the best hand with p held cards
+    made wild has the rank of the best hand of those cards and p wild cards more (the best
+    five of the bigger pile use at most five of its cards, so p others can be the ones
+    picked, or picked cards stand for themselves); ``casting.spell_odds`` counts picks so.
+    """
+
+    def __init__(self, ruleset, context, extra_wilds: int = 0):
+        from dealer.core.cards import SPECIAL, Card
         from dealer.core.hands import Ranking
 
         self.ruleset = ruleset
         self.context = context
         self.deck = ruleset.deck
         self.split = _Deck(ruleset.deck, context)
+        self.extra = extra_wilds
+        # Cards of no deck that the evaluation context makes wild: the extra wilds.
+        self.virtual = [Card(-1 - i, f"*{i + 1}", "wild pick", SPECIAL, 0, 0, None, None, "", "*")
+                        for i in range(extra_wilds)]
+        self.evaluation = context.with_wild(self.virtual) if extra_wilds else context
         self.unsuited, self.suited = _split_ranks(ruleset.ranking)
         # The unsuited ranks alone, compiled by the same engine: what a hand is without flushes.
         self.plain_ranking = Ranking(self.unsuited, ruleset.deck)
@@ -652,8 +665,8 @@ class Counter:
             value = split.values[i]
             cards.extend(deck.plain(value, suit.code) for suit in split.suits[:count])
         cards.extend(deck.trump(n) for n in trumps)
-        cards.extend(split.wild_any[:wa] + split.wild_trump[:wt] + split.dead[:nd])
-        strength = self.plain_ranking.best(cards, self.context).rank.strength
+        cards.extend(split.wild_any[:wa] + self.virtual + split.wild_trump[:wt] + split.dead[:nd])
+        strength = self.plain_ranking.best(cards, self.evaluation).rank.strength
         self._classes[key] = strength
         return strength
 
@@ -667,12 +680,12 @@ class Counter:
         that strong is counted (enough to tell hands below ``floor`` from the others); with
         ``dead`` only the hands holding exactly that many dead cards.
         """
-        split = self.split
-        size = min(HAND_SIZE, n)
-        wilds_total = len(split.wild_any) + len(split.wild_trump)
-        cap = min(wilds_total, n) + 1
+        split, extra = self.split, self.extra
+        size = min(HAND_SIZE, n + extra)
+        wilds_total = len(split.wild_any) + len(split.wild_trump) + extra
+        cap = min(wilds_total, n + extra) + 1
         for wa in range(min(len(split.wild_any), n) + 1):
-            levels = self.suited_levels(wa, size)
+            levels = self.suited_levels(wa + extra, size)
             if floor is None:
                 needed = tuple(range(len(levels)))
             else:
@@ -687,7 +700,7 @@ class Counter:
                         if k > len(split.allowed) * split.suit_count:
                             continue
                         trumps = self._trump_tables(cap, n).get(t, {})
-                        plain = self._plain_table(k, wa, size, needed)
+                        plain = self._plain_table(k, wa + extra, size, needed)
                         for (profile, _), row in plain.items():
                             mask, hands, ge = row[0], row[1], row[2:]
                             for trump_count, held in trumps.values():
@@ -728,14 +741,14 @@ class Counter:
         if not least:
             return below
         self.check_refinable(rank)
-        split = self.split
-        size = min(HAND_SIZE, n)
+        split, extra = self.split, self.extra
+        size = min(HAND_SIZE, n + extra)
         high = [i for i in split.allowed if split.values[i] >= least]
-        wilds_total = len(split.wild_any) + len(split.wild_trump)
-        cap = min(wilds_total, n) + 1
+        wilds_total = len(split.wild_any) + len(split.wild_trump) + extra
+        cap = min(wilds_total, n + extra) + 1
         short = 0
         for wa in range(min(len(split.wild_any), n) + 1):
-            levels = self.suited_levels(wa, size)
+            levels = self.suited_levels(wa + extra, size)
             above = [level for level in levels if level[0] >= rank.strength][:1]
             if above and above[0][2] is not None:
                 raise Unsupported("a suited sequence ranks just above the threshold")
@@ -752,13 +765,13 @@ class Counter:
             for k, combos in by_k.items():
                 # Only the classes whose rank is the threshold's need refining by top values.
                 at_rank = set()
-                for (profile, signature), row in self._plain_table(k, wa, size, needed).items():
+                for (profile, signature), row in self._plain_table(k, wa + extra, size, needed).items():
                     if any(self._classify(profile, row[0], held, wa, wt, nd) == rank.strength
                            for wt, nd, _, trumps in combos for _, held in trumps.values()):
                         at_rank.add((profile, signature))
                 if not at_rank:
                     continue
-                refined = self._refined_table(k, wa, f, tuple(high), frozenset(at_rank))
+                refined = self._refined_table(k, wa + extra, f, tuple(high), frozenset(at_rank))
                 for rep, hands in refined.values():
                     for wt, nd, outer, trumps in combos:
                         for trump_count, held in trumps.values():
@@ -829,7 +842,7 @@ class Counter:
             for i, count in counts:
                 cards.extend(deck.plain(split.values[i], suit.code) for suit in split.suits[:count])
             cards.extend(deck.trump(number) for number in trumps)
-            cards.extend(split.wild_any[:wa] + split.wild_trump[:wt] + split.dead[:nd])
-            hand = self.plain_ranking.best(cards, self.context)
+            cards.extend(split.wild_any[:wa] + self.virtual + split.wild_trump[:wt] + split.dead[:nd])
+            hand = self.plain_ranking.best(cards, self.evaluation)
             found = self._classes[key] = (hand.rank.strength, hand.primary)
         return found

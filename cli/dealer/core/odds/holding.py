@@ -295,6 +295,8 @@ class HeldCounter:
     """
 
     def __init__(self, counter, held, pool):
+        if counter.extra:
+            raise ValueError("a hand in progress is counted without extra wild cards")
         self.counter = counter
         self.split = counter.split
         self.held = _Cards(self.split, counter.context, list(held))
