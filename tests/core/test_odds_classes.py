@@ -29,7 +29,7 @@ def _disagreements(ruleset, context, n):
                     if k > len(split.allowed) * split.suit_count:
                         continue
                     trumps = counter.trumps.tables(cap, n).get(t, {})
-                    for (profile, signature), row in counter._plain_table(k, wa, size, ()).items():
+                    for (profile, signature, _), row in counter._plain_table(k, wa, size, ()).items():
                         rep, mask = counter.representative(counter.profile_key(profile), signature, k, wa)
                         for _, held in trumps.values():
                             own = counter._classify(profile, row[0], held, wa, wt, nd)
@@ -62,7 +62,7 @@ def test_representatives_have_the_key_signature_and_cards(load):
     ruleset = load("deadlands")
     counter = Counter(ruleset, ruleset.context())
     for k in range(1, 13):
-        for (profile, signature), _ in counter._plain_table(k, 0, 5, ()).items():
+        for (profile, signature, _), _ in counter._plain_table(k, 0, 5, ()).items():
             rep, mask = counter.representative(counter.profile_key(profile), signature, k, 0)
             assert sum(rep) == k and len(rep) == mask.bit_count()
             assert counter.profile_key(rep) == counter.profile_key(profile)

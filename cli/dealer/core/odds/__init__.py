@@ -163,10 +163,13 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
             # The threshold splits its rank by the top value ("pair of jacks"): a refined count.
             met = None
             if method == "counted":
-                try:
-                    met = total - counter.count_failing(n, threshold[1])
-                except Unsupported:
-                    met = None
+                # The whole-deck count refines fewer shapes than a sweep over the ranks.
+                for candidate in [counter] + ([HeldCounter(counter, held, pool)] if whole else []):
+                    try:
+                        met = total - candidate.count_failing(n, threshold[1])
+                        break
+                    except Unsupported:
+                        met = None
             if met is None:  # not countable: visit or sample the hands
                 if comb(len(pool), draw) <= limit:
                     _, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold[1])

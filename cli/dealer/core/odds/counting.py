@@ -112,14 +112,12 @@ def _split_ranks(ranking):
         p = rank.pattern
         trump_part = bool(p.trump_run or p.trumps)
         if p.flush or (p.sequence and p.suited):
-            if trump_part or p.groups:
+            if trump_part or p.groups or p.distinct_suits:
                 raise Unsupported(f"{rank.name}: a suited pattern with other parts")
             if p.core_size < HAND_SIZE and p.rest != "any":
                 raise Unsupported(f"{rank.name}: a suited pattern with restricted kickers")
             suited.append(rank)
             continue
-        if p.distinct_suits:
-            raise Unsupported(f"{rank.name}: cards of distinct suits (the suits are not counted with the ranks)")
         if p.sequence and trump_part:
             raise Unsupported(f"{rank.name}: a sequence with trumps")
         if p.groups and trump_part and rank.tiebreak[:1] == ("groups",):
@@ -177,6 +175,7 @@ class Counter:
         self._representatives = {}
         self._sequence_sets = {}
         self._signature_list = {}
+        self.rainbow = any(rank.pattern.distinct_suits for rank in self.unsuited)  # reads suits present
         grouped = [rank.pattern.groups for rank in self.unsuited if rank.pattern.groups]
         self._group_count = max(map(len, grouped), default=0)
         self._group_cap = max((max(groups) for groups in grouped), default=1)
@@ -231,11 +230,12 @@ class Counter:
         self._suited_tables[key] = levels
         return levels
 
-    def _no_flush(self, profile, f):
-        key = (profile, f)
+    def _no_flush(self, profile, f, suits=None):
+        suits = self.split.suit_count if suits is None else suits
+        key = (profile, f, suits)
         found = self._nf.get(key)
         if found is None:
-            found = self._nf[key] = _profile_no_flush(profile, self.split.suit_count, f)
+            found = self._nf[key] = _profile_no_flush(profile, suits, f)
         return found
 
     def _window_suited(self, counts, mask, good, least, k):
@@ -342,14 +342,14 @@ class Counter:
         self._types[key] = out
         return out
 
-    def _spread(self, profile, m, types):
+    def _spread(self, profile, m, types, suits=None):
         """Sum over the distinct arrangements of ``profile`` on ranks of which ``types[j]``
         are held by j named suits, of prod_r C(S - m, c_r - j)."""
-        key = (profile, m, types)
+        suits = self.split.suit_count if suits is None else suits
+        key = (profile, m, types, suits)
         found = self._spreads.get(key)
         if found is not None:
             return found
-        suits = self.split.suit_count
         values = {}
         for count in profile:
             values[count] = values.get(count, 0) + 1
@@ -386,13 +386,16 @@ class Counter:
         return tuple(out)
 
     def _plain_table(self, k: int, wilds: int, size: int, needed):
-        """``{(profile, sequence signature): [representative mask, hands, ge per needed suited level]}``.
+        """``{(profile, sequence signature, suits present): [representative mask, hands, ge per
+        needed suited level]}`` (suits present: None unless a rank reads distinct suits).
 
         ``ge`` for a suited level: how many of those hands have some suit that fills a suited
         rank at least that strong. The sets of ranks held are counted once per signature
         (``_signatures``); a profile's arrangements and suit deals follow from it. A flush
         level depends on the profile alone; a suited sequence on the ranks, summed over them
-        by the good rank sets of the suits named (``_suited_sequences``).
+        by the good rank sets of the suits named (``_suited_sequences``). Split by the number
+        of suits present (``_present``), each figure is counted within every set of i suits
+        and the exact number follows by inclusion-exclusion.
         """
         key = (k, wilds, size, needed)
         found = self._plain_tables.get(key)
@@ -403,6 +406,8 @@ class Counter:
         levels = self.suited_levels(wilds, size)
         implied = self._implied(wilds, size)
         if implied is None:
+            if self.rainbow:
+                raise Unsupported("distinct suits with a suited sequence that leaves a sequence open")
             found = self._plain_tables[key] = self._plain_table_by_positions(k, wilds, size, needed)
             return found
         signatures = self._signatures(wilds)
@@ -413,24 +418,70 @@ class Counter:
                 continue
             for profile in _partitions(k, d, suits):
                 arrangements = _multinomial_arrangements(profile)
-                suit_ways = 1
-                for count in profile:
-                    suit_ways *= comb(suits, count)
-                for signature, (masks, mask) in by_signature.items():
-                    row = table.get((profile, signature))
-                    if row is None:
-                        row = table[(profile, signature)] = [mask, 0] + [0] * len(needed)
-                    row[1] += masks * arrangements * suit_ways
-                    for i, level in enumerate(needed):
-                        strength, least, good = levels[level]
-                        if least > k:
-                            continue
-                        if good is None:
-                            row[2 + i] += masks * arrangements * (suit_ways - self._no_flush(profile, least))
-                        elif signature == implied:
-                            row[2 + i] += self._suited_sequences(profile, wilds, size, level, k)
+                # Per number of suits present: the suit deals, and per needed level those of them
+                # where some suit fills it (a flush level), or that count of hands (a sequence).
+                for present, ways, flushes, sequences in self._present(profile, wilds, size, needed, k):
+                    for signature, (masks, mask) in by_signature.items():
+                        row = table.get((profile, signature, present))
+                        if row is None:
+                            row = table[(profile, signature, present)] = [mask, 0] + [0] * len(needed)
+                        row[1] += masks * arrangements * ways
+                        for i, level in enumerate(needed):
+                            if levels[level][1] > k:
+                                continue
+                            if levels[level][2] is None:
+                                row[2 + i] += masks * arrangements * flushes[i]
+                            elif signature == implied:
+                                row[2 + i] += sequences[i]
         self._plain_tables[key] = table
         return table
+
+    def _present(self, profile, wilds: int, size: int, needed, k: int) -> list:
+        """``[(suits present, suit deals, [flush deals], [suited-sequence hands])]`` for a
+        profile: one entry (present None) unless a rank reads distinct suits.
+
+        Within a set of i suits a figure F(i) is counted as for an i-suit deck; the deals
+        using exactly a given set of j suits are sum_i (-1)^(j - i) C(j, i) F(i), times the
+        C(S, j) sets of j suits.
+        """
+        suits = self.split.suit_count
+        levels = self.suited_levels(wilds, size)
+
+        def figures(within):
+            deals = 1
+            for count in profile:
+                deals *= comb(within, count)
+            flushes, sequences = [], []
+            for level in needed:
+                _, least, good = levels[level]
+                if least > k or deals == 0:
+                    flushes.append(0)
+                    sequences.append(0)
+                elif good is None:
+                    flushes.append(deals - self._no_flush(profile, least, within))
+                    sequences.append(0)
+                else:
+                    flushes.append(0)
+                    sequences.append(self._suited_sequences(profile, wilds, size, level, k, within))
+            return deals, flushes, sequences
+
+        if not self.rainbow:
+            return [(None,) + figures(suits)]
+        within = [figures(i) for i in range(suits + 1)]
+        out = []
+        for present in range(max(profile, default=0), min(suits, k) + 1):
+            exact = [0, [0] * len(needed), [0] * len(needed)]
+            for i in range(present + 1):
+                sign = comb(present, i) * (-1) ** (present - i)
+                deals, flushes, sequences = within[i]
+                exact[0] += sign * deals
+                for j in range(len(needed)):
+                    exact[1][j] += sign * flushes[j]
+                    exact[2][j] += sign * sequences[j]
+            if exact[0]:
+                sets = comb(suits, present)
+                out.append((present, sets * exact[0], [sets * x for x in exact[1]], [sets * x for x in exact[2]]))
+        return out
 
     def _signatures(self, wilds: int) -> dict:
         """``{d: {sequence signature: [sets of d ranks with it, one of them]}}``."""
@@ -476,7 +527,7 @@ class Counter:
             found = self._minimal_sets[id(good)] = minimal_sets(good)
         return found
 
-    def _suited_sequences(self, profile, wilds: int, size: int, level: int, k: int) -> int:
+    def _suited_sequences(self, profile, wilds: int, size: int, level: int, k: int, suits=None) -> int:
         """Hands of rank multiplicities ``profile`` (on any ranks) where some suit's ranks are
         good for suited level ``level``: inclusion-exclusion over m suits named good.
 
@@ -484,10 +535,10 @@ class Counter:
         hold it (j); the other suits take the rest: prod_r C(S - m, c_r - j). Summed over the
         m-tuples of good sets by their type u (ranks held by exactly j of them) times the
         sets of ranks containing them, C(R - |u|, d - |u|), and the arrangements of the
-        profile on such ranks (``_spread``).
+        profile on such ranks (``_spread``). ``suits``: only that many suits may be dealt.
         """
         split = self.split
-        suits, ranks = split.suit_count, len(split.allowed)
+        suits, ranks = split.suit_count if suits is None else suits, len(split.allowed)
         _, least, good = self.suited_levels(wilds, size)[level]
         d = len(profile)
         total, m = 0, 1
@@ -497,7 +548,7 @@ class Counter:
                 spanned = sum(u)
                 if spanned > d:
                     continue
-                spread = self._spread(profile, m, (d - spanned,) + u)
+                spread = self._spread(profile, m, (d - spanned,) + u, suits)
                 if spread:
                     ways += tuples * comb(ranks - spanned, d - spanned) * spread
             total += (-1) ** (m + 1) * comb(suits, m) * ways
@@ -537,9 +588,9 @@ class Counter:
                     suit_ways = 1
                     for count in profile:
                         suit_ways *= comb(suits, count)
-                    row = table.get((profile, signature))
+                    row = table.get((profile, signature, None))
                     if row is None:
-                        row = table[(profile, signature)] = [mask, 0] + [0] * len(needed)
+                        row = table[(profile, signature, None)] = [mask, 0] + [0] * len(needed)
                     row[1] += arrangements * suit_ways
                     for i, level in enumerate(needed):
                         strength, least, good = levels[level]
@@ -564,9 +615,10 @@ class Counter:
         """
         return tuple(min(count, self._group_cap) for count in profile[:self._group_count])
 
-    def representative(self, key: tuple, signature: tuple, k: int, wilds: int):
-        """``(profile, mask)`` of some k plain cards with this profile key and signature, or None."""
-        cache_key = (key, signature, k, wilds)
+    def representative(self, key: tuple, signature: tuple, k: int, wilds: int, present=None):
+        """``(profile, mask)`` of some k plain cards with this profile key and signature (that
+        can be dealt over exactly ``present`` suits, when given), or None."""
+        cache_key = (key, signature, k, wilds, present)
         if cache_key not in self._representatives:
             found = None
             signatures = self._signatures(wilds)
@@ -575,7 +627,7 @@ class Counter:
                 if entry is None:
                     continue
                 for profile in _partitions(k, d, self.split.suit_count):
-                    if self.profile_key(profile) == key:
+                    if self.profile_key(profile) == key and (present is None or max(profile, default=0) <= present <= k):
                         found = (profile, entry[1])
                         break
                 if found is not None:
@@ -594,18 +646,19 @@ class Counter:
         return found
 
     def representative_counts(self, key: tuple, signature: tuple, k: int, wilds: int, high: frozenset,
-                              top: int):
+                              top: int, present=None):
         """``((rank index, count), ...)``: k plain cards with this profile key and signature whose
         ranks in ``high`` are held at most ``top`` times (capped as in the key), one of them
         exactly ``top`` times; or None. What a threshold on a top value reads (``count_failing``)."""
-        cache_key = (key, signature, k, wilds, high, top)
+        cache_key = (key, signature, k, wilds, high, top, present)
         if cache_key in self._representatives:
             return self._representatives[cache_key]
         cap, suits = self._group_cap, self.split.suit_count
         by_mask = self.signature_of(wilds)
         found = None
         for d in range(min(k, len(self.split.allowed)) + 1):
-            profiles = [profile for profile in _partitions(k, d, suits) if self.profile_key(profile) == key]
+            profiles = [profile for profile in _partitions(k, d, suits) if self.profile_key(profile) == key
+                        and (present is None or max(profile, default=0) <= present <= k)]
             if not profiles:
                 continue
             for positions in combinations(self.split.allowed, d):
@@ -653,17 +706,25 @@ class Counter:
 
     # -- classification ------------------------------------------------------------------
 
-    def _classify(self, profile, mask, trumps, wa, wt, nd):
-        key = (profile, mask, trumps, wa, wt, nd)
+    def _classify(self, profile, mask, trumps, wa, wt, nd, present=None):
+        """The unsuited strength of a representative: ``profile`` on the ranks of ``mask``
+        (dealt over ``present`` suits in turn when a rank reads distinct suits), the trump
+        numbers, wilds and dead cards."""
+        key = (profile, mask, trumps, wa, wt, nd, present)
         found = self._classes.get(key)
         if found is not None:
             return found
         split, deck = self.split, self.deck
         cards = []
         positions = [i for i in range(split.rank_count) if mask >> i & 1]
+        turn = 0
         for i, count in zip(positions, profile):
             value = split.values[i]
-            cards.extend(deck.plain(value, suit.code) for suit in split.suits[:count])
+            if present is None:
+                cards.extend(deck.plain(value, suit.code) for suit in split.suits[:count])
+            else:  # consecutive suits, round the first ``present``: exactly that many appear
+                cards.extend(deck.plain(value, split.suits[(turn + j) % present].code) for j in range(count))
+                turn += count
         cards.extend(deck.trump(n) for n in trumps)
         cards.extend(split.wild_any[:wa] + self.virtual + split.wild_trump[:wt] + split.dead[:nd])
         strength = self.plain_ranking.best(cards, self.evaluation).rank.strength
@@ -701,10 +762,10 @@ class Counter:
                             continue
                         trumps = self._trump_tables(cap, n).get(t, {})
                         plain = self._plain_table(k, wa + extra, size, needed)
-                        for (profile, _), row in plain.items():
+                        for (profile, _, present), row in plain.items():
                             mask, hands, ge = row[0], row[1], row[2:]
                             for trump_count, held in trumps.values():
-                                strength = self._classify(profile, mask, held, wa, wt, nd)
+                                strength = self._classify(profile, mask, held, wa, wt, nd, present)
                                 weight = outer * trump_count
                                 yield weight * hands, strength, [weight * g for g in ge], levels, needed
 
@@ -741,6 +802,8 @@ class Counter:
         if not least:
             return below
         self.check_refinable(rank)
+        if self.rainbow:
+            raise Unsupported("a threshold on a top value with distinct suits (a hand in progress counts it)")
         split, extra = self.split, self.extra
         size = min(HAND_SIZE, n + extra)
         high = [i for i in split.allowed if split.values[i] >= least]
@@ -765,7 +828,7 @@ class Counter:
             for k, combos in by_k.items():
                 # Only the classes whose rank is the threshold's need refining by top values.
                 at_rank = set()
-                for (profile, signature), row in self._plain_table(k, wa + extra, size, needed).items():
+                for (profile, signature, _), row in self._plain_table(k, wa + extra, size, needed).items():
                     if any(self._classify(profile, row[0], held, wa, wt, nd) == rank.strength
                            for wt, nd, _, trumps in combos for _, held in trumps.values()):
                         at_rank.add((profile, signature))
@@ -832,15 +895,22 @@ class Counter:
         self._refined[key] = table
         return table
 
-    def classify_counts(self, counts, trumps, wa, wt, nd) -> tuple:
-        """``(unsuited strength, primary value)`` of a representative with explicit multiplicities."""
-        key = (counts, trumps, wa, wt, nd)
+    def classify_counts(self, counts, trumps, wa, wt, nd, present=None) -> tuple:
+        """``(unsuited strength, primary value)`` of a representative with explicit multiplicities
+        (dealt over ``present`` suits in turn, as ``_classify``)."""
+        key = (counts, trumps, wa, wt, nd, present)
         found = self._classes.get(key)
         if found is None:
             split, deck = self.split, self.deck
             cards = []
+            turn = 0
             for i, count in counts:
-                cards.extend(deck.plain(split.values[i], suit.code) for suit in split.suits[:count])
+                if present is None:
+                    cards.extend(deck.plain(split.values[i], suit.code) for suit in split.suits[:count])
+                else:
+                    cards.extend(deck.plain(split.values[i], split.suits[(turn + j) % present].code)
+                                 for j in range(count))
+                    turn += count
             cards.extend(deck.trump(number) for number in trumps)
             cards.extend(split.wild_any[:wa] + self.virtual + split.wild_trump[:wt] + split.dead[:nd])
             hand = self.plain_ranking.best(cards, self.evaluation)

@@ -98,6 +98,7 @@ class _Sweep:
     def __init__(self, counter, held, pool, wilds: int, size: int, most: int, high=frozenset()):
         split = counter.split
         self.high = high  # rank indices whose most multiplicity is followed (for thresholds)
+        self.track = counter.rainbow  # follow which suits are present (a rank reads distinct suits)
         self.cap = counter._group_cap
         self.counter = counter
         self.held, self.pool = held, pool
@@ -120,23 +121,37 @@ class _Sweep:
         return found
 
     def _options(self, rank: int, named) -> list:
-        """``[(named suits holding the rank, [(cards of the rank in the hand, drawn, ways)])]``."""
+        """``[(named suits holding the rank, [(cards of the rank in the hand, drawn, ways, suits)])]``;
+        ``suits`` (a mask) only where the suits present are followed, else 0: then the other
+        suits' cards are counted together, ``ways`` of them."""
         held, pool = self.held.suits[rank], self.pool.suits[rank]
         named_mask = 0
         for suit in named:
             named_mask |= 1 << suit
-        others = (pool & ~named_mask).bit_count()
+        others = pool & ~named_mask
         free = [i for i, suit in enumerate(named) if pool >> suit & 1]
         fixed = [held >> suit & 1 for suit in named]
+        subsets = [0]
+        if self.track:
+            for bit in range(self.counter.split.suit_count):
+                if others >> bit & 1:
+                    subsets += [subset | 1 << bit for subset in subsets]
         out = []
         for choice in product((0, 1), repeat=len(free)):
             inside = list(fixed)
+            taken = 0
             for i, bit in zip(free, choice):
                 inside[i] = bit
+                taken |= bit << named[i]
             counts = []
-            for more in range(others + 1):
-                drawn = more + sum(choice)
-                counts.append((held.bit_count() + drawn, drawn, comb(others, more)))
+            if self.track:
+                for subset in subsets:
+                    drawn = subset.bit_count() + sum(choice)
+                    counts.append((held.bit_count() + drawn, drawn, 1, held | taken | subset))
+            else:
+                for more in range(others.bit_count() + 1):
+                    drawn = more + sum(choice)
+                    counts.append((held.bit_count() + drawn, drawn, comb(others.bit_count(), more), 0))
             out.append((tuple(inside), counts))
         return out
 
@@ -148,11 +163,12 @@ class _Sweep:
         return found
 
     def run(self, named=(), level=None, sequences=True, alike=()) -> dict:
-        """``{(sequence signature, profile key, top): packed polynomial}`` over the draws where every
+        """``{(sequence signature, profile key, top, suits present): packed polynomial}`` over the draws where every
         named suit fills suited level ``level`` (all draws when none is named); with
         ``sequences`` False the signature is not followed (it is then all True). ``alike``:
         runs of positions in ``named`` whose suits are interchangeable (their states are
-        kept sorted). ``top``: the most multiplicity of the ranks in ``high`` (0 without).
+        kept sorted). ``top``: the most multiplicity of the ranks in ``high`` (0 without);
+        suits present: how many suits the plain cards hold (None unless a rank reads it).
 
         A state that cannot reach the level with the cards left to draw is dropped: each
         named suit needs some more ranks, less those it holds further on.
@@ -170,14 +186,16 @@ class _Sweep:
             ahead.append(column[::-1])
         # States are pairs of small ids: what the ranking reads (signature, profile key, top)
         # and the named suits' progress; each id's moves are worked out once per rank.
-        classes = [(tuple(GOOD if empty else 0 for _, empty in sequences), (), 0)]
+        classes = [(tuple(GOOD if empty else 0 for _, empty in sequences), (), 0, 0)]
         class_ids = {classes[0]: 0}
         suits_of = [tuple(0 for _ in named)]
         suit_ids = {suits_of[0]: 0}
         states = {(0, 0): 1}
         counts_most = self.counter.split.suit_count + 1
+        track = self.track
         for p, rank in enumerate(self.order):
-            options = [(inside, [(count, BITS * drawn, ways) for count, drawn, ways in counts])
+            options = [(inside, [(count if not track else (count, suits), BITS * drawn, ways)
+                                 for count, drawn, ways, suits in counts])
                        for inside, counts in self._options(rank, named)]
             followed = rank in high
             class_moves, suit_moves = {}, {}
@@ -185,7 +203,7 @@ class _Sweep:
             for (cls, nam), poly in states.items():
                 moves = class_moves.get(cls)
                 if moves is None:
-                    signature, key, top = classes[cls]
+                    signature, key, top, seen = classes[cls]
                     after = []
                     for present in (False, True):
                         new = []
@@ -195,15 +213,20 @@ class _Sweep:
                                 state = NEVER if state is None else state
                             new.append(state)
                         after.append(tuple(new))
-                    moves = []
-                    for count in range(counts_most):
+                    moves = {} if track else []
+                    for move in ({c for _, counts in options for c, _, _ in counts} if track
+                                 else range(counts_most)):
+                        count, suits = move if track else (move, 0)
                         moved = (after[count > 0], self._key(key, count) if count else key,
-                                 max(top, min(count, cap)) if followed else top)
+                                 max(top, min(count, cap)) if followed else top, seen | suits)
                         found = class_ids.get(moved)
                         if found is None:
                             found = class_ids[moved] = len(classes)
                             classes.append(moved)
-                        moves.append(found)
+                        if track:
+                            moves[move] = found
+                        else:
+                            moves.append(found)
                     class_moves[cls] = moves
                 for inside, counts in options:
                     step = suit_moves.get((nam, inside))
@@ -241,8 +264,8 @@ class _Sweep:
         out = {}
         for (cls, nam), poly in states.items():
             if all(state == GOOD for state in suits_of[nam]):
-                signature, key, top = classes[cls]
-                final = (tuple(state == GOOD for state in signature), key, top)
+                signature, key, top, seen = classes[cls]
+                final = (tuple(state == GOOD for state in signature), key, top, seen.bit_count() if track else None)
                 out[final] = out.get(final, 0) + poly
         return out
 
@@ -345,11 +368,11 @@ class HeldCounter:
             tally(out, hands, strength, ge, levels, range(len(levels)))
         below = sum(count for strength, count in out.items() if strength < rank.strength)
         short = 0
-        for hands, strength, ge, levels, (key, signature, k, top, trumps, wa, wt, nd) in classes:
+        for hands, strength, ge, levels, (key, signature, k, top, present, trumps, wa, wt, nd) in classes:
             if strength != rank.strength:
                 continue
-            counts = counter.representative_counts(key, signature, k, wa, high, top)
-            strength, primary = counter.classify_counts(counts, trumps, wa, wt, nd)
+            counts = counter.representative_counts(key, signature, k, wa, high, top, present)
+            strength, primary = counter.classify_counts(counts, trumps, wa, wt, nd, present)
             if strength == rank.strength and primary < least:
                 above = [i for i, level in enumerate(levels) if level[0] > rank.strength]
                 short += hands - (ge[above[0]] if above else 0)
@@ -375,7 +398,8 @@ class HeldCounter:
         """Every class of the hands: ``(hands, unsuited strength, ge, levels, representative)``,
         ``ge[i]`` the hands of the class where some suit fills suited level ``levels[i]``
         (inclusion-exclusion over the suits named, one set of each kind); the representative
-        is ``(profile key, signature, plain cards, top, trumps, any-wilds, trump-wilds, dead)``."""
+        is ``(profile key, signature, plain cards, top, suits present, trumps, any-wilds, trump-wilds,
+        dead)``."""
         counter, held, pool = self.counter, self.held, self.pool
         split = self.split
         draw = n - held.size
@@ -399,22 +423,22 @@ class HeldCounter:
                     sign = 1 if m % 2 else -1
                     for named, weight in _suit_orbits(held, pool, split.suit_count, m):
                         follow = good is None or implied is None
-                        for (signature, key, top), poly in sweep.run(named, j, follow,
-                                                                     _alike(named, held, pool)).items():
-                            row = ge[(signature if follow else implied, key, top)][j]
+                        for (signature, key, top, present), poly in sweep.run(named, j, follow,
+                                                                              _alike(named, held, pool)).items():
+                            row = ge[(signature if follow else implied, key, top, present)][j]
                             for k, count in _coefficients(poly, by_k).items():
                                 row[k] += sign * weight * count
                     m += 1
-            for (signature, key, top), by_count in hands.items():
+            for (signature, key, top, present), by_count in hands.items():
                 for k, combos in by_k.items():
                     total = by_count[k]
                     if not total:
                         continue
-                    profile, mask = counter.representative(key, signature, plain_held + k, wa)
-                    above = [row[k] for row in ge[(signature, key, top)]]
+                    profile, mask = counter.representative(key, signature, plain_held + k, wa, present)
+                    above = [row[k] for row in ge[(signature, key, top, present)]]
                     for outer, wt, nd, trumps in combos:
                         for trump_count, rep in trumps.values():
-                            strength = counter._classify(profile, mask, rep, wa, wt, nd)
+                            strength = counter._classify(profile, mask, rep, wa, wt, nd, present)
                             weight = outer * trump_count
                             yield (weight * total, strength, [weight * g for g in above], levels,
-                                   (key, signature, plain_held + k, top, rep, wa, wt, nd))
+                                   (key, signature, plain_held + k, top, present, rep, wa, wt, nd))
