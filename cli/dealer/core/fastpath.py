@@ -491,8 +491,15 @@ class FastPath:
         # bits are clear needs no per-pile check at all.
         self._always_per_pile = any(not gated for _, _, gated in self._per_pile)
         self._by_counts = self._compile_by_counts()
-        self.ladder = LadderPath(ranks, deck)
+        self._ladder = None
         self.key = self.compile_key()
+
+    @property
+    def ladder(self) -> LadderPath:
+        """The ladder path, built on first use (a command that reads no such pile never pays)."""
+        if self._ladder is None:
+            self._ladder = LadderPath(self.ranks, self.deck)
+        return self._ladder
 
     def _table(self, context):
         """Card codes for ``context`` (which cards are wild or dead there), built on first use."""
@@ -619,11 +626,13 @@ class FastPath:
         trump_mask, wild_shift = 63 << layout.trump, layout.wild
         per_pile, always_per_pile, enabled = self._per_pile, self._always_per_pile, self.enabled
         last_resort = fallback or (lambda cards, context: None)
-        ladder = self.ladder.key
+        ladder = []  # its key, once built
 
         def generic(cards, context):
             """Trumps, suit-reading tie-breaks, wilds with trumps: the ladder path, else the fallback."""
-            found = ladder(cards, context)
+            if not ladder:
+                ladder.append(self.ladder.key)
+            found = ladder[0](cards, context)
             return last_resort(cards, context) if found is None or found is GENERIC else found
 
         if self.deck.trump_count and (not enabled or not self._count):
@@ -718,6 +727,18 @@ class LadderPath:
         self._rainbows = False
         self._choices = {}
         self.plan = [self._shape(rank) for rank in ranks]
+        # What ``key`` tests beyond the counts, per rank (None: nothing), and its shortcut.
+        self._tests = [(kind, spec, distinct if kind == _K_RAINBOW else length, run, g0, g1)
+                       if kind in (_K_SEQUENCE, _K_RAINBOW) or run else None
+                       for _, kind, _, g0, g1, _, length, _, _, run, distinct, spec, _ in self.plan]
+        self._shortcut_list = [(rank, self._shortcut(rank)) for rank in ranks]
+        # Per test on counts: the ranks (bits in ladder order) that pass it.
+        self._groups_pass = {}
+        self._size_pass = [self._passing(lambda entry, size=size: entry[2] <= size) for size in range(HAND_SIZE + 1)]
+        self._trump_pass = [self._passing(lambda entry, total=total: not (entry[9] or entry[1] == _K_COUNT)
+                                          or total >= entry[9] + entry[10]) for total in range(32)]
+        self._flush_pass = [self._passing(lambda entry, total=total: entry[1] != _K_FLUSH or total >= entry[8])
+                            for total in range(32)]
         self._shortcuts = {rank.strength: self._shortcut(rank) for rank in ranks}
         self._bits = {}  # a mask -> its set bits, highest first
         codes = ("groups", "group", "group_cards", "group_card", "sequence", "run", "cards", "kickers", "high",
@@ -864,54 +885,90 @@ class LadderPath:
             held_low = held
         sequences, runs = {}, {}  # what the tests found, per sequence shape and run length
         pile = None
-        for rank, kind, core, g0, g1, sizes, length, suited, flush, run, count, spec, _ in self.plan:
+        # The ranks that pass the tests on counts alone, as bits in ladder order (strongest
+        # first), from tables of small ints; the tests that read ranks and suits follow.
+        trumpish = n_trumps + n_trump_wilds + n_any
+        groups_key = (first * 8 + second) * 32 + n_any
+        passing = self._groups_pass.get(groups_key)
+        if passing is None:
+            passing = self._groups_pass[groups_key] = self._passing_groups(first, second, n_any)
+        passing &= self._size_pass[size] & self._trump_pass[trumpish if trumpish < 32 else 31] \
+            & self._flush_pass[widest + n_any if widest + n_any < 32 else 31]
+        tests, shortcuts = self._tests, self._shortcut_list
+        while passing:
+            low = passing & -passing
+            passing ^= low
+            index = low.bit_length() - 1
+            test = tests[index]
             # Each test is exact: a candidate exists or not (filling the kickers may still fail).
-            if core > size:
-                continue
-            spare_wilds = n_any
-            if sizes:
-                need = (g0 - first if g0 > first else 0) + (g1 - second if g1 > second else 0)
-                if need > n_any:
-                    continue
-                spare_wilds = n_any - need
-            if kind == _K_SEQUENCE:
-                found = sequences.get(spec)
-                if found is None:
-                    found = sequences[spec] = self._sequence_fills(spec, length - n_any, masks, held_low)
-                if not found:
-                    continue
-            elif kind == _K_FLUSH:
-                if widest + n_any < flush:
-                    continue
-            elif kind == _K_RAINBOW:
-                if sum(1 for mask in masks if mask) + n_any < count:
-                    continue
-                return GENERIC
-            if run or kind == _K_COUNT:
-                if n_trumps + n_trump_wilds + n_any < run + count:
-                    continue
+            if test is not None:
+                kind, spec, length, run, g0, g1 = test
+                if kind == _K_SEQUENCE:
+                    found = sequences.get(spec)
+                    if found is None:
+                        found = sequences[spec] = self._sequence_fills(spec, length - n_any, masks, held_low)
+                    if not found:
+                        continue
+                elif kind == _K_RAINBOW:
+                    if sum(1 for mask in masks if mask) + n_any < length:
+                        continue
+                    return GENERIC
                 if run:
                     found = runs.get(run)
                     if found is None:
                         found = runs[run] = self._most_in_run(trumps, run)
+                    spare_wilds = n_any - (g0 - first if g0 > first else 0) - (g1 - second if g1 > second else 0)
                     if found < run - n_trump_wilds - spare_wilds:
                         continue
-            shortcut = self._shortcuts[rank.strength]
-            if shortcut is not None and not n_any:
+            rank, shortcut = shortcuts[index]
+            if shortcut == _K_GROUPS and n_any:
+                found = self._wild_groups(rank, counts, masks, trumps, trump_wilds, any_wilds, dead, size,
+                                          context.natural_beats_wild)
+                if found is not None:
+                    return found
+            elif shortcut == _K_RUN and n_any and rank.tiebreak == ("run",):
+                found = self._wild_run(rank, first, trumps, trump_wilds, any_wilds, size, context.natural_beats_wild)
+                if found is not None:
+                    return found
+            elif shortcut is not None and not n_any:
                 if shortcut == _K_GROUPS:
                     return self._plain_groups(rank, counts, masks, trumps, trump_wilds, dead, size,
                                               context.natural_beats_wild)
-                if not n_trump_wilds:
-                    found = self._plain_count(rank, trumps, plain, size)
+                if shortcut == _K_SEQUENCE:
+                    return self._plain_sequence(rank, masks, held_low)
+                if shortcut == _K_FLUSH:
+                    return self._plain_flush(rank, masks)
+                if shortcut == _K_RUN and (not n_trump_wilds or rank.tiebreak == ("run",)):
+                    found = self._plain_run(rank, trumps, trump_wilds, size, context.natural_beats_wild)
                     if found is not None:
                         return found
                     continue
+                if not n_trump_wilds:
+                    if shortcut == _K_COUNT:
+                        found = self._plain_count(rank, trumps, plain, size)
+                        if found is not None:
+                            return found
+                        continue
+                    if shortcut == _K_EMPTY:
+                        found = self._plain_high(rank, counts, masks, trumps, dead, size)
+                        if found is not None:
+                            return found
             if pile is None:
                 pile = self._pile(cards, masks, trumps, any_wilds, trump_wilds, dead, size, context)
             found = self._match(rank, pile)
             if found is not None:
                 return found
         return GENERIC
+
+    def _passing(self, test) -> int:
+        return sum(1 << i for i, entry in enumerate(self.plan) if test(entry))
+
+    def _passing_groups(self, first: int, second: int, n_any: int) -> int:
+        """The ranks whose groups the two largest multiplicities and ``n_any`` wilds can fill."""
+        def test(entry):
+            g0, g1, sizes = entry[3], entry[4], entry[5]
+            return not sizes or (g0 - first if g0 > first else 0) + (g1 - second if g1 > second else 0) <= n_any
+        return self._passing(test)
 
     def _sequence_fills(self, spec: int, need: int, masks, held_low: int) -> bool:
         """Whether some window of sequence shape ``spec`` holds ``need`` ranks: of the ranks held
@@ -980,7 +1037,162 @@ class LadderPath:
         if pattern.trumps and not pattern.groups and not any(parts) and steps == ("trump",) \
                 and pattern.rest in ("any", "plain"):
             return _K_COUNT
+        if pattern.sequence and pattern.sequence == HAND_SIZE and not (pattern.groups or pattern.flush
+                                                                      or pattern.distinct_suits or pattern.trump_run
+                                                                      or pattern.trumps) \
+                and steps[:1] in (("sequence",), ("cards",), ("high",)) and set(steps) <= {"sequence", "cards", "high",
+                                                                                           "suit"}:
+            # The highest window held; no wild, no kicker: one candidate per suit at that top.
+            return _K_SEQUENCE
+        if pattern.flush == HAND_SIZE and not (pattern.groups or pattern.sequence or pattern.distinct_suits
+                                               or pattern.trump_run or pattern.trumps) \
+                and set(steps) <= {"cards", "high", "suit"}:
+            return _K_FLUSH  # each suit's five highest cards; the best of the suits
+        if pattern.trump_run and not (pattern.sequence or pattern.flush or pattern.distinct_suits or pattern.trumps) \
+                and len(pattern.groups) <= 1 and pattern.rest == "any" \
+                and (steps == ("run",) or (steps == ("trump",) and not pattern.groups)):
+            return _K_RUN
+        if not (pattern.groups or pattern.sequence or pattern.flush or pattern.distinct_suits or pattern.trump_run
+                or pattern.trumps) and pattern.rest == "any" and set(steps) <= {"cards", "kickers", "high", "suit"}:
+            return _K_EMPTY  # the best cards
         return None
+
+    def _plain_sequence(self, rank, masks, held_low):
+        """A sequence of the hand's size without wilds (``_shortcut``): the highest window held
+        (of one suit when suited), played as it is."""
+        pattern = rank.pattern
+        length = pattern.sequence
+        top, low, ace_low = self.top, self.low, self.ace_low
+        best = None
+        for high, window in self.windows(length, pattern.top):
+            if pattern.suited:
+                for mask, strength in zip(masks, self.strengths):
+                    if ace_low and mask >> top & 1:
+                        mask |= 1 << (low - 1)
+                    if mask & window == window:
+                        key = self._sequence_key(rank, high, length, strength)
+                        if best is None or key > best:
+                            best = key
+                if best is not None:
+                    return best
+            elif held_low & window == window:
+                # A plain slot's suit is its strongest natural's (the top card's, for "suit").
+                real = top if high == low - 1 else high
+                strength = max(s for s, mask in zip(self.strengths, masks) if mask >> real & 1)
+                return self._sequence_key(rank, high, length, strength)
+        return None
+
+    @staticmethod
+    def _sequence_key(rank, high, length, strength):
+        out = []
+        for step in rank.tiebreak:
+            if step == "sequence" or step == "high":
+                out.append((high,))
+            elif step == "cards":
+                out.append(tuple(range(high, high - length, -1)))
+            else:  # suit: of the top card
+                out.append((strength,))
+        return (rank.strength, tuple(out), 0)
+
+    def _plain_flush(self, rank, masks):
+        """A flush of the hand's size without wilds (``_shortcut``): per suit its highest cards."""
+        length = rank.pattern.flush
+        best = None
+        for mask, strength in zip(masks, self.strengths):
+            if mask.bit_count() < length:
+                continue
+            values = []
+            for value in range(self.top, self.low - 1, -1):
+                if mask >> value & 1:
+                    values.append(value)
+                    if len(values) == length:
+                        break
+            out = []
+            for step in rank.tiebreak:
+                if step == "cards":
+                    out.append(tuple(values))
+                elif step == "high":
+                    out.append((values[0],))
+                else:
+                    out.append((strength,))
+            key = (rank.strength, tuple(out), 0)
+            if best is None or key > best:
+                best = key
+        return best
+
+    def _plain_run(self, rank, trumps, trump_wilds, size, natural):
+        """A trump run, its groups natural (``_shortcut``): under "run" the highest run the
+        restricted wilds complete (they stand in lowest penalty first); under "trump" (no
+        wilds) the highest trump held, in the run or a kicker above it, or the top run's."""
+        pattern = rank.pattern
+        length = pattern.trump_run
+        spare = len(trump_wilds)
+        for high, window in self.runs(length):
+            missing = length - (trumps & window).bit_count()
+            if missing <= spare:
+                if rank.tiebreak == ("run",):
+                    return (rank.strength, ((high,),), -sum(trump_wilds[:missing]) if natural else 0)
+                free = size - pattern.core_size
+                left = trumps & ~window
+                if free and left and left.bit_length() - 1 > high:
+                    high = left.bit_length() - 1
+                return (rank.strength, ((high,),), 0)
+        return None
+
+    def _wild_run(self, rank, first, trumps, trump_wilds, any_wilds, size, natural):
+        """A trump run under "run" with fully wild cards and no kicker, or no wild left for one:
+        the groups take the fewest wilds (the lowest penalties first), the run the highest
+        window the rest complete, restricted wilds first. None: let the match decide."""
+        pattern = rank.pattern
+        need = 0
+        if pattern.groups:
+            need = pattern.groups[0] - first
+            need = need if need > 0 else 0
+        wilds = list(trump_wilds) + list(any_wilds[need:])
+        length = pattern.trump_run
+        for high, window in self.runs(length):
+            missing = length - (trumps & window).bit_count()
+            if missing <= len(wilds):
+                if size > pattern.core_size and missing < len(wilds):
+                    return None  # a wild left for a kicker: the match decides
+                penalty = sum(any_wilds[:need]) + sum(wilds[:missing])
+                return (rank.strength, ((high,),), -penalty if natural else 0)
+        return None
+
+    def _plain_high(self, rank, counts, masks, trumps, dead, size):
+        """No pattern, no wild (``_shortcut``): the best cards, trumps first, then plain ranks."""
+        kickers = []
+        left = trumps
+        while left and len(kickers) < size:
+            number = left.bit_length() - 1
+            left ^= 1 << number
+            kickers.append(_TRUMP_BASE + number)
+        top_copies = 0
+        while len(kickers) < size and counts:
+            field = (counts.bit_length() - 1) // _W
+            have = counts >> (_W * field) & 7
+            if not kickers:
+                top_copies = have
+            kickers.extend([field] * (have if have < size - len(kickers) else size - len(kickers)))
+            counts &= ~(7 << (_W * field))
+        if len(kickers) < size:
+            if len(kickers) + dead < size:
+                return None
+            kickers.extend([0] * (size - len(kickers)))
+        out = []
+        for step in rank.tiebreak:
+            if step == "cards" or step == "kickers":
+                out.append(tuple(kickers))
+            elif step == "high":
+                out.append((kickers[0],))
+            else:  # suit: of the top card when it is a plain card
+                if kickers[0] >= _TRUMP_BASE or not kickers[0]:
+                    out.append((0,))
+                elif top_copies > kickers.count(kickers[0]):
+                    return None  # copies of the top card cut: the pile's order decides (the match)
+                else:
+                    out.append((max(s for s, mask in zip(self.strengths, masks) if mask >> kickers[0] & 1),))
+        return (rank.strength, tuple(out), 0)
 
     def _plain_groups(self, rank, counts, masks, trumps, trump_wilds, dead, size, natural):
         """The key of a groups rank when no fully wild card plays (``_shortcut``)."""
@@ -1004,13 +1216,79 @@ class LadderPath:
             value = (at_least.bit_length() - 1) // _W
             chosen.append(value)
             counts -= group << (_W * value)  # the copies left are kickers
+        return self._group_key(rank, chosen, chosen, counts, masks, trumps, trump_wilds, (), dead, size, natural, 0)
+
+    def _wild_groups(self, rank, counts, masks, trumps, trump_wilds, any_wilds, dead, size, natural):
+        """The key of a groups rank with fully wild cards (``_shortcut``), or None where the
+        engine's search must decide (two groups by the first group's rank, with kickers).
+
+        The engine's first choice of ranks (each group the highest option, ranks held or the
+        highest not held, that the wilds can still complete) under "groups"; by the first
+        group's rank, that rank, then the second group needing the fewest wilds."""
+        sizes = rank.pattern.groups
+        n_any = len(any_wilds)
+        held = []
+        left = counts
+        while left:
+            field = (left.bit_length() - 1) // _W
+            held.append(field)
+            left &= ~(7 << (_W * field))
+        absent = []
+        for value in range(self.top, self.low - 1, -1):
+            if not counts >> (_W * value) & 7:
+                absent.append(value)
+                if len(absent) == len(sizes):
+                    break
+        options = sorted(held + absent, reverse=True)
+        first_only = rank.tiebreak[0] in ("groups", "group_cards")
+        chosen = needs = None
+        for value in options:
+            need = sizes[0] - (counts >> (_W * value) & 7)
+            need = need if need > 0 else 0
+            if need > n_any:
+                continue
+            if len(sizes) == 1:
+                chosen, needs = [value], [need]
+                break
+            best = None
+            for other in options:
+                if other == value or (sizes[1] == sizes[0] and other > value):
+                    continue
+                more = sizes[1] - (counts >> (_W * other) & 7)
+                more = more if more > 0 else 0
+                if need + more <= n_any and (best is None or (not first_only and more < best[1])):
+                    best = (other, more)
+                    if first_only:
+                        break
+            if best is not None:
+                chosen, needs = [value, best[0]], [need, best[1]]
+                break
+        if chosen is None:
+            return None
+        if len(sizes) > 1 and not first_only and size > rank.pattern.core_size:
+            return None  # kickers: which wilds are left to play decides among the choices
+        naturals = []
+        for value, group in zip(chosen, sizes):
+            have = counts >> (_W * value) & 7
+            taken = have if have < group else group
+            counts -= taken << (_W * value)
+            naturals.append(value if taken else None)
+        used = sum(needs)
+        return self._group_key(rank, chosen, naturals, counts, masks, trumps, trump_wilds, any_wilds[used:], dead,
+                               size, natural, sum(any_wilds[:used]))
+
+    def _group_key(self, rank, chosen, naturals, counts, masks, trumps, trump_wilds, any_wilds, dead, size,
+                   natural, penalty):
+        """A groups rank's key: ``chosen`` ranks (``naturals``: the rank, or None for a group all
+        wild), plain ``counts`` left for kickers, the spare wilds, the groups' wild penalty."""
         free = size - rank.pattern.core_size
-        kickers, penalty = [], 0
+        kickers = []
         if free:
-            # Kickers: trumps held and restricted wilds standing for the highest trumps not held
-            # (each a trump value, all distinct), then plain cards, then what counts for nothing.
+            # Kickers: trumps held and spare wilds standing for the highest trumps not held
+            # (each a trump value, all distinct), then plain cards (a fully wild spare card
+            # with no trump left is the top plain card), then what counts for nothing.
             zeros = dead
-            if trump_wilds:
+            if trump_wilds or any_wilds:
                 numbers = []
                 left = trumps
                 while left and len(numbers) < free:
@@ -1018,18 +1296,32 @@ class LadderPath:
                     left ^= 1 << number
                     numbers.append((number, 0))
                 taken = trumps
-                for wild_penalty in trump_wilds:
-                    for number in range(self.trump_count, 0, -1):
-                        if not taken >> number & 1:
-                            taken |= 1 << number
-                            numbers.append((number, wild_penalty))
-                            break
-                    else:
-                        zeros += 1
-                numbers.sort(reverse=True)
+                tops = []
+                for restricted, wilds in ((True, trump_wilds), (False, any_wilds)):
+                    for wild_penalty in wilds:
+                        for number in range(self.trump_count, 0, -1):
+                            if not taken >> number & 1:
+                                taken |= 1 << number
+                                numbers.append((number, wild_penalty))
+                                break
+                        else:
+                            if restricted:
+                                zeros += 1
+                            else:
+                                tops.append(wild_penalty)
+                numbers.sort(key=_number_order)
                 for number, wild_penalty in numbers[:free]:
                     kickers.append(_TRUMP_BASE + number)
                     penalty += wild_penalty
+                if tops and len(kickers) < free:
+                    # Top plain cards held (natural) before the wild copies of one.
+                    have = counts >> (_W * self.top) & 7
+                    take = min(have, free - len(kickers))
+                    kickers.extend([self.top] * take)
+                    counts &= ~(7 << (_W * self.top))
+                    for wild_penalty in sorted(tops)[:free - len(kickers)]:
+                        kickers.append(self.top)
+                        penalty += wild_penalty
             else:
                 left = trumps
                 while left and len(kickers) < free:
@@ -1053,14 +1345,16 @@ class LadderPath:
                 out.append(tuple(chosen))
             elif step == 1:
                 out.append((chosen[0],))
-            else:  # each group's rank and the suit of its strongest card
+            else:  # each group's rank and the suit of its strongest natural card (0: all wild)
                 flat = []
-                for value in chosen if step == 2 else chosen[:1]:
+                for value, natural_value in zip(chosen if step == 2 else chosen[:1], naturals):
                     flat.append(value)
-                    for strength, index in self._by_strength:
-                        if masks[index] >> value & 1:
-                            flat.append(strength)
-                            break
+                    strength = 0
+                    if natural_value is not None:
+                        for strength, index in self._by_strength:
+                            if masks[index] >> value & 1:
+                                break
+                    flat.append(strength)
                 out.append(tuple(flat))
         return (rank.strength, tuple(out), -penalty if natural else 0)
 
@@ -1134,19 +1428,30 @@ class LadderPath:
                 else:
                     held.append(strength)
         return (values, masks, trumps, any_wilds, trump_wilds, dead, size, context.natural_beats_wild, cards,
-                self.strengths, context)
+                self.strengths, context, {})
 
     # -- one rank, as Ranking._match ---------------------------------------------------------
 
     def _match(self, rank, pile):
+        """The best key of ``rank`` over the engine's candidates, skipping only candidates that
+        cannot beat the best so far: the groups come highest first, so under a tie-break led
+        by the first group's rank a lower first group loses; the runs of one plain part come
+        highest first, so under a tie-break led by the run only the first that fills counts."""
         pattern = rank.pattern
         first = rank.tiebreak[:1]
+        by_group = pattern.groups and first in (("group",), ("group_card",))
+        by_run = pattern.trump_run and first == ("run",)
         best = None
         for core, used, any_used, groups, sequence in self._plain_parts(pattern, pile, first):
+            if by_group and best is not None and groups[0] < best[1][0][0]:
+                break
             for full, trump_used, taken, wild_t, wild_a, run in self._trump_parts(pattern, pile, core, any_used):
                 key = self._fill(rank, pile, full, used, trump_used, taken, wild_t, wild_a, groups, sequence, run)
-                if key is not None and (best is None or key > best):
-                    best = key
+                if key is not None:
+                    if best is None or key > best:
+                        best = key
+                    if by_run:
+                        break
         return best
 
     def _plain_parts(self, pattern, pile, first):
@@ -1298,8 +1603,13 @@ class LadderPath:
     def _trump_runs(self, length, pile, core, any_used):
         trumps = pile[2]
         wilds = self._trump_wilds(pile, any_used)
-        for high, window in self.runs(length):
-            if length - (trumps & window).bit_count() <= len(wilds):
+        found = pile[11].get(length)
+        if found is None:  # the runs and how many trumps each holds, once per pile
+            found = pile[11][length] = [(high, length - (trumps & window).bit_count())
+                                        for high, window in self.runs(length)]
+        spare = len(wilds)
+        for high, missing in found:
+            if missing <= spare:
                 full, used, taken, wild_t, wild_a = self._extend(core, range(high, high - length, -1), trumps, wilds)
                 yield full, used, taken, wild_t, any_used + wild_a, high
 
@@ -1471,6 +1781,10 @@ class LadderPath:
             if card.kind == PLAIN and not (wild and card in wild):
                 order.setdefault(card.value, []).append(card.suit.strength)
         return [(value, strength) for value, held in order.items() for strength in held]
+
+
+def _number_order(item):
+    return -item[0], item[1]
 
 
 def _spare_order(item):
