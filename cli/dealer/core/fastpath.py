@@ -719,6 +719,8 @@ class LadderPath:
         self.trump0 = self.suit0 + width * len(deck.suits)
         self.wild0 = self.trump0 + self.trump_count + 1
         self.enabled = len(deck.suits) <= 7 and bool(deck.ranks)
+        self._layout = (width, (1 << width) - 1, self.counts_mask, [self.suit0 + width * i for i in range(len(deck.suits))],
+                        self.trump0, (1 << (self.trump_count + 1)) - 1, self.wild0, self.ones)
         self._tables = {}
         self._windows = {}
         self._runs = {}
@@ -732,6 +734,7 @@ class LadderPath:
                        if kind in (_K_SEQUENCE, _K_RAINBOW) or run else None
                        for _, kind, _, g0, g1, _, length, _, _, run, distinct, spec, _ in self.plan]
         self._shortcut_list = [(rank, self._shortcut(rank)) for rank in ranks]
+        self._suited_specs = [shape[2] for shape in self._sequence_shapes]
         # Per test on counts: the ranks (bits in ladder order) that pass it.
         self._groups_pass = {}
         self._size_pass = [self._passing(lambda entry, size=size: entry[2] <= size) for size in range(HAND_SIZE + 1)]
@@ -843,26 +846,21 @@ class LadderPath:
             total = sum(map(codes.__getitem__, cards))
         except KeyError:
             return None
-        width, vmask = self.width, (1 << self.width) - 1
-        counts = total & self.counts_mask
-        shift = self.suit0
+        width, vmask, counts_mask, shifts, trump0, trump_mask, wild0, ones = self._layout
+        counts = total & counts_mask
         masks = []
-        plain = 0
-        widest = 0
-        held = 0
-        for _ in self.strengths:
+        plain = widest = held = 0
+        for shift in shifts:
             mask = total >> shift & vmask
-            shift += width
             masks.append(mask)
             bits = mask.bit_count()
             plain += bits
             if bits > widest:
                 widest = bits
             held |= mask
-        trumps = total >> self.trump0 & ((1 << (self.trump_count + 1)) - 1)
-        wild_bits = total >> self.wild0 & 0xFFFF
-        dead = total >> (self.wild0 + 16)
-        ones = self.ones
+        trumps = total >> trump0 & trump_mask
+        wild_bits = total >> wild0 & 0xFFFF
+        dead = total >> (wild0 + 16)
         b0, b1, b2 = counts & ones, counts >> 1 & ones, counts >> 2 & ones
         n_trumps = trumps.bit_count()
         if plain != b0.bit_count() + 2 * b1.bit_count() + 4 * b2.bit_count() \
@@ -883,7 +881,7 @@ class LadderPath:
             held_low = held | 1 << (self.low - 1)
         else:
             held_low = held
-        sequences, runs = {}, {}  # what the tests found, per sequence shape and run length
+        sequences, runs = {}, None  # what the tests found, per sequence shape and run length
         pile = None
         # The ranks that pass the tests on counts alone, as bits in ladder order (strongest
         # first), from tables of small ints; the tests that read ranks and suits follow.
@@ -894,7 +892,7 @@ class LadderPath:
             passing = self._groups_pass[groups_key] = self._passing_groups(first, second, n_any)
         passing &= self._size_pass[size] & self._trump_pass[trumpish if trumpish < 32 else 31] \
             & self._flush_pass[widest + n_any if widest + n_any < 32 else 31]
-        tests, shortcuts = self._tests, self._shortcut_list
+        tests, shortcuts, suited = self._tests, self._shortcut_list, self._suited_specs
         while passing:
             low = passing & -passing
             passing ^= low
@@ -904,9 +902,12 @@ class LadderPath:
             if test is not None:
                 kind, spec, length, run, g0, g1 = test
                 if kind == _K_SEQUENCE:
+                    need = length - n_any
+                    if (widest if suited[spec] else held_low.bit_count()) < need:
+                        continue  # too few cards of one suit, or too few ranks
                     found = sequences.get(spec)
                     if found is None:
-                        found = sequences[spec] = self._sequence_fills(spec, length - n_any, masks, held_low)
+                        found = sequences[spec] = self._sequence_fills(spec, need, masks, held_low)
                     if not found:
                         continue
                 elif kind == _K_RAINBOW:
@@ -914,18 +915,31 @@ class LadderPath:
                         continue
                     return GENERIC
                 if run:
-                    found = runs.get(run)
-                    if found is None:
-                        found = runs[run] = self._most_in_run(trumps, run)
-                    spare_wilds = n_any - (g0 - first if g0 > first else 0) - (g1 - second if g1 > second else 0)
-                    if found < run - n_trump_wilds - spare_wilds:
-                        continue
+                    need = run - n_trump_wilds - n_any + (g0 - first if g0 > first else 0) \
+                        + (g1 - second if g1 > second else 0)
+                    if need == run:  # no wild for the run: the trumps held must run
+                        held_run = trumps
+                        for shift in range(1, run):
+                            held_run &= trumps >> shift
+                        if not held_run:
+                            continue
+                    elif need > 0:
+                        if runs is None:
+                            runs = self._most_in_runs(trumps)
+                        if runs[run] < need:
+                            continue
             rank, shortcut = shortcuts[index]
             if shortcut == _K_GROUPS and n_any:
                 found = self._wild_groups(rank, counts, masks, trumps, trump_wilds, any_wilds, dead, size,
                                           context.natural_beats_wild)
                 if found is not None:
                     return found
+            elif shortcut == _K_COUNT and (n_any or n_trump_wilds):
+                found = self._wild_count(rank, counts, trumps, trump_wilds, any_wilds, plain, dead, size,
+                                         context.natural_beats_wild)
+                if found is not None:
+                    return found
+                continue
             elif shortcut == _K_RUN and n_any and rank.tiebreak == ("run",):
                 found = self._wild_run(rank, first, trumps, trump_wilds, any_wilds, size, context.natural_beats_wild)
                 if found is not None:
@@ -999,6 +1013,27 @@ class LadderPath:
             if (mask & window).bit_count() >= need:
                 return True
         return False
+
+    def _most_in_runs(self, trumps: int) -> dict:
+        """``{run length: the most trump numbers held in one run of it}`` for the ladder's runs
+        (the best run of a length starts at a number held, or ends at the top)."""
+        out = {}
+        top = self.trump_count
+        for length in self._run_lengths:
+            best, last = 0, top - length + 1
+            full = (1 << length) - 1
+            left = trumps
+            while left and last >= 1:
+                low = left & -left
+                left ^= low
+                start = low.bit_length() - 1
+                count = (trumps & full << (start if start < last else last)).bit_count()
+                if count > best:
+                    best = count
+                    if best == length:
+                        break
+            out[length] = best
+        return out
 
     def _most_in_run(self, trumps: int, length: int) -> int:
         """The most trump numbers held in one run of ``length`` numbers (the best run starts at a
@@ -1375,6 +1410,79 @@ class LadderPath:
             if left and left.bit_length() - 1 > high:
                 high = left.bit_length() - 1  # a higher trump left out of the choice is a kicker
         return (rank.strength, ((high,),), 0)
+
+    def _wild_count(self, rank, counts, trumps, trump_wilds, any_wilds, plain, dead, size, natural):
+        """A trumps-by-count rank with wilds (``_shortcut``): for each wild budget the engine's
+        choice (``_chaotic``), its kickers worked out directly, the best key; None when no
+        choice fills it."""
+        pattern = rank.pattern
+        rest = pattern.rest
+        free = size - pattern.trumps
+        wilds = [(True, penalty) for penalty in trump_wilds] + [(False, penalty) for penalty in any_wilds]
+        best = None
+        for full, used, taken, wild_t, wild_a, _ in self._chaotic(pattern.trumps, pattern.no_run,
+                                                                  (None, None, trumps, any_wilds, trump_wilds), [], 0):
+            penalty = 0
+            high = 0
+            for value, _, _, wild, wild_penalty in full:
+                if value - _TRUMP_BASE > high:
+                    high = value - _TRUMP_BASE
+                if wild:
+                    penalty += wild_penalty
+            if free:
+                # The wilds the choice left (it takes them in order: restricted ones first).
+                found = self._count_kickers(free, rest, trumps & ~used, trumps, taken, wilds[wild_t + wild_a:],
+                                            counts, plain, dead)
+                if found is None:
+                    continue
+                top, more = found
+                if top > high:
+                    high = top
+                penalty += more
+            key = (rank.strength, ((high,),), -penalty if natural else 0)
+            if best is None or key > best:
+                best = key
+        return best
+
+    def _count_kickers(self, free, rest, left, trumps, taken, spare, counts, plain, dead):
+        """``(highest trump among the kickers, their wild penalty)``, or None when too few cards
+        may be kickers: trumps left and spare wilds standing for trumps (rest not plain), the
+        top plain card (a fully wild spare card), plain cards, what counts for nothing."""
+        high = []  # (trump number, penalty)
+        if rest != "plain":
+            while left and len(high) < free:
+                number = left.bit_length() - 1
+                left ^= 1 << number
+                high.append((number, 0))
+        tops, zeros = [], dead if rest == "any" else 0
+        for restricted, penalty in spare:
+            number = None
+            if rest != "plain":
+                for candidate in range(self.trump_count, 0, -1):
+                    if not (trumps | taken) >> candidate & 1:
+                        taken |= 1 << candidate
+                        number = candidate
+                        break
+            if number is not None:
+                high.append((number, penalty))
+            elif not restricted and rest != "trump" and self.top_plain is not None:
+                tops.append(penalty)
+            elif rest == "any":
+                zeros += 1
+        high.sort(key=_number_order)
+        chosen = high[:free]
+        more = sum(penalty for _, penalty in chosen)
+        need = free - len(chosen)
+        if need:
+            naturals = 0 if rest == "trump" else plain
+            natural_tops = counts >> (_W * self.top) & 7 if rest != "trump" else 0
+            # Top plain cards held come before wild copies of one, which come before lower ones.
+            from_tops = max(0, min(need, natural_tops))
+            wild_tops = sorted(tops)[:need - from_tops]
+            more += sum(wild_tops)
+            if from_tops + len(wild_tops) + min(naturals - from_tops, need) + zeros < need:
+                return None
+        return (chosen[0][0] if chosen else 0), more
 
     def _held_choice(self, trumps: int, count: int, no_run: bool):
         """The engine's choice of ``count`` trumps among those held (no wilds): the highest
