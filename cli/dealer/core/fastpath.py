@@ -940,6 +940,10 @@ class LadderPath:
                 if found is not None:
                     return found
                 continue
+            elif shortcut == _K_SEQUENCE and n_any:
+                return self._plain_sequence(rank, masks, held_low, any_wilds, context.natural_beats_wild)
+            elif shortcut == _K_FLUSH and n_any:
+                return self._plain_flush(rank, masks, any_wilds, context.natural_beats_wild)
             elif shortcut == _K_RUN and n_any and rank.tiebreak == ("run",):
                 found = self._wild_run(rank, first, trumps, trump_wilds, any_wilds, size, context.natural_beats_wild)
                 if found is not None:
@@ -1092,33 +1096,42 @@ class LadderPath:
             return _K_EMPTY  # the best cards
         return None
 
-    def _plain_sequence(self, rank, masks, held_low):
-        """A sequence of the hand's size without wilds (``_shortcut``): the highest window held
-        (of one suit when suited), played as it is."""
+    def _plain_sequence(self, rank, masks, held_low, any_wilds=(), natural=False):
+        """A sequence of the hand's size (``_shortcut``): the highest window the cards (and fully
+        wild cards, lowest penalty first) fill, of one suit when suited; no kicker. A wild
+        takes its window's suit, or the first suit of the deck, as the engine's stand-in."""
         pattern = rank.pattern
         length = pattern.sequence
         top, low, ace_low = self.top, self.low, self.ace_low
+        n_any = len(any_wilds)
         best = None
         for high, window in self.windows(length, pattern.top):
             if pattern.suited:
                 for mask, strength in zip(masks, self.strengths):
                     if ace_low and mask >> top & 1:
                         mask |= 1 << (low - 1)
-                    if mask & window == window:
-                        key = self._sequence_key(rank, high, length, strength)
+                    missing = length - (mask & window).bit_count()
+                    if missing <= n_any:
+                        key = self._sequence_key(rank, high, length, strength,
+                                                 -sum(any_wilds[:missing]) if natural else 0)
                         if best is None or key > best:
                             best = key
                 if best is not None:
                     return best
-            elif held_low & window == window:
-                # A plain slot's suit is its strongest natural's (the top card's, for "suit").
-                real = top if high == low - 1 else high
-                strength = max(s for s, mask in zip(self.strengths, masks) if mask >> real & 1)
-                return self._sequence_key(rank, high, length, strength)
+            else:
+                missing = length - (held_low & window).bit_count()
+                if missing <= n_any:
+                    if held_low >> high & 1:  # the top card natural: its strongest suit
+                        real = top if high == low - 1 else high
+                        strength = max(s for s, mask in zip(self.strengths, masks) if mask >> real & 1)
+                    else:
+                        strength = self.strengths[0]
+                    return self._sequence_key(rank, high, length, strength,
+                                              -sum(any_wilds[:missing]) if natural else 0)
         return None
 
     @staticmethod
-    def _sequence_key(rank, high, length, strength):
+    def _sequence_key(rank, high, length, strength, naturalness=0):
         out = []
         for step in rank.tiebreak:
             if step == "sequence" or step == "high":
@@ -1127,21 +1140,28 @@ class LadderPath:
                 out.append(tuple(range(high, high - length, -1)))
             else:  # suit: of the top card
                 out.append((strength,))
-        return (rank.strength, tuple(out), 0)
+        return (rank.strength, tuple(out), naturalness)
 
-    def _plain_flush(self, rank, masks):
-        """A flush of the hand's size without wilds (``_shortcut``): per suit its highest cards."""
+    def _plain_flush(self, rank, masks, any_wilds=(), natural=False):
+        """A flush of the hand's size (``_shortcut``): per suit its highest cards, a fully wild
+        card taking the highest missing one; the best of the suits."""
         length = rank.pattern.flush
+        n_any = len(any_wilds)
         best = None
         for mask, strength in zip(masks, self.strengths):
-            if mask.bit_count() < length:
+            if mask.bit_count() + n_any < length:
                 continue
-            values = []
+            values, wild = [], 0
             for value in range(self.top, self.low - 1, -1):
                 if mask >> value & 1:
                     values.append(value)
-                    if len(values) == length:
-                        break
+                elif wild < n_any:
+                    values.append(value)
+                    wild += 1
+                else:
+                    continue
+                if len(values) == length:
+                    break
             out = []
             for step in rank.tiebreak:
                 if step == "cards":
@@ -1150,7 +1170,7 @@ class LadderPath:
                     out.append((values[0],))
                 else:
                     out.append((strength,))
-            key = (rank.strength, tuple(out), 0)
+            key = (rank.strength, tuple(out), -sum(any_wilds[:wild]) if natural else 0)
             if best is None or key > best:
                 best = key
         return best
