@@ -1512,7 +1512,30 @@ class LadderPath:
         if found is not False:
             return found
         run_min = self.run_min if no_run else 0
-        held = [number for number in range(self.trump_count, 0, -1) if trumps >> number & 1]
+        held = []
+        left = trumps
+        while left:
+            number = left.bit_length() - 1
+            left ^= 1 << number
+            held.append(number)
+        # Greedily, the highest numbers that form no run: when that completes, it is the
+        # search's first answer (the search tries the same numbers in the same order).
+        chosen, taken = [], 0
+        for number in held:
+            length = 1
+            while taken >> (number + length) & 1:
+                length += 1
+            if not run_min or length < run_min:
+                chosen.append(number)
+                taken |= 1 << number
+                if len(chosen) == count:
+                    break
+        if len(chosen) == count or count <= 0:
+            found = tuple(chosen[:max(count, 0)])
+            if len(self._choices) >= _CACHE_LIMIT:
+                self._choices.clear()
+            self._choices[key] = found
+            return found
         chosen = []
 
         def search(start, taken):
