@@ -739,7 +739,8 @@ class LadderPath:
         self._groups_pass = {}
         self._size_pass = [self._passing(lambda entry, size=size: entry[2] <= size) for size in range(HAND_SIZE + 1)]
         self._trump_pass = [self._passing(lambda entry, total=total: not (entry[9] or entry[1] == _K_COUNT)
-                                          or total >= entry[9] + entry[10]) for total in range(32)]
+                                          or total >= entry[9] + (entry[10] if entry[1] == _K_COUNT else 0))
+                            for total in range(32)]
         self._flush_pass = [self._passing(lambda entry, total=total: entry[1] != _K_FLUSH or total >= entry[8])
                             for total in range(32)]
         self._shortcuts = {rank.strength: self._shortcut(rank) for rank in ranks}
