@@ -75,14 +75,20 @@ NEVER = -2  # a sequence state that can no longer be filled
 
 
 class _Count:
-    """A suit's progress toward a count level (a flush): its cards so far, ``GOOD`` at ``least``."""
+    """A suit's progress toward a count level (a flush): its cards so far, ``GOOD`` at ``least``;
+    None once the ranks it can still get (``later[p]`` after position p) cannot make it up."""
 
-    def __init__(self, least: int):
+    def __init__(self, least: int, later):
         self.least = least
+        self.later = later
 
     def step(self, p: int, state: int, taken: bool):
         state += taken
-        return (GOOD, 0) if state >= self.least else (state, self.least - state)
+        if state >= self.least:
+            return GOOD, 0
+        if state + self.later[p] < self.least:
+            return None, None
+        return state, self.least - state
 
 
 class _Sweep:
@@ -112,12 +118,25 @@ class _Sweep:
         self._progress = {}
         self._keys = {}
 
-    def _level(self, level: int):
-        found = self._progress.get(level)
+    def _level(self, level: int, suit: int):
+        """A named suit's progress toward suited level ``level``, knowing which ranks that suit
+        can still get (held or left in the pool): good sets it cannot complete are left out."""
+        able = 0
+        for rank, (held, pool) in enumerate(zip(self.held.suits, self.pool.suits)):
+            if (held | pool) >> suit & 1:
+                able |= 1 << rank
+        found = self._progress.get((level, able))
         if found is None:
             _, least, good = self.levels[level]
-            found = _Count(least) if good is None else _Progress(self.counter._minimal(good), self.order)
-            self._progress[level] = found
+            if good is None:
+                later, count = [], 0
+                for rank in reversed(self.order):
+                    later.append(count)
+                    count += able >> rank & 1
+                found = _Count(least, later[::-1])
+            else:
+                found = _Progress([m for m in self.counter._minimal(good) if m & able == m], self.order)
+            self._progress[(level, able)] = found
         return found
 
     def _options(self, rank: int, named) -> list:
@@ -173,7 +192,7 @@ class _Sweep:
         A state that cannot reach the level with the cards left to draw is dropped: each
         named suit needs some more ranks, less those it holds further on.
         """
-        progress = self._level(level) if named else None
+        progresses = [self._level(level, suit) for suit in named]
         sequences = self.sequences if sequences else []
         most, cap, high = self.most, self.cap, self.high
         masks = [(1 << BITS * (left + 1)) - 1 for left in range(most + 1)]
@@ -228,17 +247,28 @@ class _Sweep:
                         else:
                             moves.append(found)
                     class_moves[cls] = moves
+                each = None  # each named suit's two moves (rank taken or not), once per state
                 for inside, counts in options:
                     step = suit_moves.get((nam, inside))
                     if step is None:
+                        if each is None:
+                            each = []
+                            for i, state in enumerate(suits_of[nam]):
+                                if state == GOOD:
+                                    each.append(((GOOD, 0), (GOOD, 0)))
+                                else:
+                                    step_of = progresses[i].step
+                                    each.append((step_of(p, state, False), step_of(p, state, True)))
                         new, need = [], 0
-                        for i, (state, taken) in enumerate(zip(suits_of[nam], inside)):
-                            if state != GOOD:
-                                state, left = progress.step(p, state, taken)
-                                if state is None:
-                                    new = None
-                                    break
-                                need += max(0, left - ahead[i][p])
+                        for i, taken in enumerate(inside):
+                            state, left = each[i][taken]
+                            if state is None:
+                                new = None
+                                break
+                            if left:
+                                left -= ahead[i][p]
+                                if left > 0:
+                                    need += left
                             new.append(state)
                         if new is not None and need <= most:
                             for first, last in alike:
