@@ -138,8 +138,6 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
             counter = Counter(ruleset, context_obj)
             if not whole:
                 counter = HeldCounter(counter, held, pool)
-                if threshold is not None and threshold[1][1]:
-                    counter.follow(threshold[1][1])  # one sweep for the counts and the threshold
             counts = counter.count(n)
             method, total = "counted", comb(len(pool), draw)
         except Unsupported:

@@ -646,14 +646,15 @@ class Counter:
         return found
 
     def representative_counts(self, key: tuple, signature: tuple, k: int, wilds: int, high: frozenset,
-                              top: int, present=None):
+                              top: int, present=None, cap=None):
         """``((rank index, count), ...)``: k plain cards with this profile key and signature whose
-        ranks in ``high`` are held at most ``top`` times (capped as in the key), one of them
-        exactly ``top`` times; or None. What a threshold on a top value reads (``count_failing``)."""
-        cache_key = (key, signature, k, wilds, high, top, present)
+        ranks in ``high`` are held at most ``top`` times (counts capped at ``cap``, by default as in
+        the key), one of them exactly ``top`` times; or None. What a threshold on a top value
+        reads (``count_failing``)."""
+        cache_key = (key, signature, k, wilds, high, top, present, cap)
         if cache_key in self._representatives:
             return self._representatives[cache_key]
-        cap, suits = self._group_cap, self.split.suit_count
+        cap, suits = self._group_cap if cap is None else cap, self.split.suit_count
         by_mask = self.signature_of(wilds)
         found = None
         for d in range(min(k, len(self.split.allowed)) + 1):

@@ -101,11 +101,11 @@ class _Sweep:
     coefficient), so one sweep counts every number of cards at once.
     """
 
-    def __init__(self, counter, held, pool, wilds: int, size: int, most: int, high=frozenset()):
+    def __init__(self, counter, held, pool, wilds: int, size: int, most: int, high=frozenset(), cap=None):
         split = counter.split
         self.high = high  # rank indices whose most multiplicity is followed (for thresholds)
+        self.cap = counter._group_cap if cap is None else cap  # ... up to this many
         self.track = counter.rainbow  # follow which suits are present (a rank reads distinct suits)
-        self.cap = counter._group_cap
         self.counter = counter
         self.held, self.pool = held, pool
         self.wilds, self.size, self.most = wilds, size, most
@@ -354,25 +354,18 @@ class HeldCounter:
         self.split = counter.split
         self.held = _Cards(self.split, counter.context, list(held))
         self.pool = _Cards(self.split, counter.context, list(pool))
-        self._high = frozenset()
         self._cache = {}
 
-    def follow(self, least: int) -> None:
-        """Split the classes by how often the ranks from ``least`` up are held from the start,
-        so that a threshold on that value (``count_failing``) reuses the sweeps of ``count``."""
-        split = self.split
-        self._high = frozenset(i for i in range(split.rank_count) if split.values[i] >= least)
-
-    def _all(self, n: int, high: frozenset) -> list:
-        found = self._cache.get((n, high))
+    def _all(self, n: int) -> list:
+        found = self._cache.get(n)
         if found is None:
-            found = self._cache[(n, high)] = list(self._classes(n, high))
+            found = self._cache[n] = list(self._classes(n))
         return found
 
     def count(self, n: int) -> dict[int, int]:
         """``{rank strength: hands}`` over every way to fill the hand to ``n`` cards."""
         out = {rank.strength: 0 for rank in self.counter.ruleset.ranking.ranks}
-        for hands, strength, ge, levels, _ in self._all(n, self._high):
+        for hands, strength, ge, levels, _ in self._all(n):
             tally(out, hands, strength, ge, levels, range(len(levels)))
         return out
 
@@ -392,16 +385,18 @@ class HeldCounter:
         counter.check_refinable(rank)
         split = self.split
         high = frozenset(i for i in range(split.rank_count) if split.values[i] >= least)
-        classes = self._all(n, high)
-        out = {r.strength: 0 for r in counter.ruleset.ranking.ranks}
-        for hands, strength, ge, levels, _ in classes:
-            tally(out, hands, strength, ge, levels, range(len(levels)))
-        below = sum(count for strength, count in out.items() if strength < rank.strength)
+        below = sum(count for strength, count in self.count(n).items() if strength < rank.strength)
+        # Refined by the top value, only the hands of the threshold's rank matter, and of
+        # the suited levels only the first above it (a flush over a pair of jacks).
+        # The top value reads how often a high rank is held up to the rank's first group (a
+        # pair's rank is high when a high rank is held twice, or once with a wild...).
+        cap = rank.pattern.groups[0] if rank.pattern.groups else 1
         short = 0
-        for hands, strength, ge, levels, (key, signature, k, top, present, trumps, wa, wt, nd) in classes:
+        for hands, strength, ge, levels, (key, signature, k, top, present, trumps, wa, wt, nd) in \
+                self._classes(n, high, floor=rank.strength, top_cap=cap):
             if strength != rank.strength:
                 continue
-            counts = counter.representative_counts(key, signature, k, wa, high, top, present)
+            counts = counter.representative_counts(key, signature, k, wa, high, top, present, cap)
             strength, primary = counter.classify_counts(counts, trumps, wa, wt, nd, present)
             if strength == rank.strength and primary < least:
                 above = [i for i, level in enumerate(levels) if level[0] > rank.strength]
@@ -424,10 +419,11 @@ class HeldCounter:
                         by_k.setdefault(k, []).append((outer, held.wild_trump + xt, held.dead + xd, trump_tables[t]))
         return by_k
 
-    def _classes(self, n: int, high=frozenset()):
+    def _classes(self, n: int, high=frozenset(), floor=None, top_cap=None):
         """Every class of the hands: ``(hands, unsuited strength, ge, levels, representative)``,
         ``ge[i]`` the hands of the class where some suit fills suited level ``levels[i]``
-        (inclusion-exclusion over the suits named, one set of each kind); the representative
+        (inclusion-exclusion over the suits named, one set of each kind; with ``floor``, only the
+        first level stronger than that strength is counted); the representative
         is ``(profile key, signature, plain cards, top, suits present, trumps, any-wilds, trump-wilds,
         dead)``."""
         counter, held, pool = self.counter, self.held, self.pool
@@ -442,12 +438,16 @@ class HeldCounter:
             by_k = self._draws(draw, xa, trump_tables)
             if not by_k:
                 continue
-            sweep = _Sweep(counter, held, pool, wa, size, max(by_k), high)
+            sweep = _Sweep(counter, held, pool, wa, size, max(by_k), high, top_cap)
             levels = sweep.levels
             hands = {cls: _coefficients(poly, by_k) for cls, poly in sweep.run().items()}
             ge = {cls: [dict.fromkeys(by_k, 0) for _ in levels] for cls in hands}
             implied = counter._implied(wa, size)
+            first_above = next((j for j, level in enumerate(levels) if level[0] > floor), None) \
+                if floor is not None else None
             for j, (_, least, good) in enumerate(levels):
+                if floor is not None and j != first_above:
+                    continue  # with ``floor``: only the first suited level above that strength
                 m = 1
                 while m <= split.suit_count and m * least <= plain_held + max(by_k):
                     sign = 1 if m % 2 else -1
