@@ -1,4 +1,4 @@
-"""The hand evaluator's fast path: a pile of plain cards (and "any" wilds) read as bit fields.
+"""The hand evaluator's fast paths: a pile read as bit fields, not searched card by card.
 
 Most piles need none of the generic engine's search. Each card has a precomputed integer
 code; the sum of a pile's codes holds, in separate bit fields, how many cards of each rank
@@ -9,11 +9,16 @@ counts ("count" ranks: groups, sequences, the rest) give one answer per rank mul
 that answer is cached; ranks that read suits (flushes, suited sequences, distinct suits)
 run per pile, and only when the fields say they could fill.
 
-``FastPath.key`` returns the same key the generic engine would (tests hold the two equal),
-or None where the generic engine must decide: trumps in the pile, wild cards with trumps
-in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a rank
-(``suit``, ``group_cards``), and a few shapes listed at the matchers (a sequence or flush
-shorter than the hand, a tie-break that does not start with the pattern's own step).
+What that bit-field path leaves to the generic engine (trumps in the pile, wild cards with
+trumps in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a rank,
+a few shapes listed at the matchers) goes first to the *ladder path*, ``LadderPath``: the
+pile read from one sum of codes that keeps each suit's ranks and the trump numbers; each
+rank tested exactly with a few bit counts, the first that passes filled as the engine
+fills it (directly for the common shapes, else by the engine's own search on small ints).
+
+``FastPath.key`` returns the same key the generic engine would (tests hold the two equal,
+every five-card tarot hand included), or None where the generic engine must decide
+(distinct suits, a card of another deck, more than seven suits).
 ``FastPath.compile_key(fallback)`` is the same with the generic engine as the fallback:
 ``Ranking.key``.
 
@@ -25,10 +30,12 @@ shorter than the hand, a tie-break that does not start with the pattern's own st
 >>> fast.key(deadlands.deck.parse_many("RJ 7c 7h 7s 2s 9d Jc"), deadlands.context("huckster"))
 (8, ((7,), (11,)), 0)
 >>> tarot = load("weird-dust-devils")
->>> FastPath(tarot.ranking.ranks, tarot.deck).key(tarot.deck.parse_many("T3 T4 T5 2Sw 3Cu")) is None
-True
+>>> tarot_fast = FastPath(tarot.ranking.ranks, tarot.deck)
+>>> tarot_fast.key(tarot.deck.parse_many("T3 T4 T5 2Sw 3Cu"))  # ordered three, T5 the top trump
+(7, ((5,),), 0)
+>>> tarot_fast.key(tarot.deck.parse_many("9Sw 9Cu T4 2Sw 3Cu"), tarot.context("conflict"))  # nines, Swords
+(2, ((9, 4), (104, 3, 2)), 0)
 """
-
 from __future__ import annotations
 
 from dealer.core.cards import PLAIN, TRUMP
@@ -628,7 +635,7 @@ class FastPath:
         last_resort = fallback or (lambda cards, context: None)
         ladder = []  # its key, once built
 
-        def generic(cards, context):
+        def generic(cards, context=NO_WILDS):
             """Trumps, suit-reading tie-breaks, wilds with trumps: the ladder path, else the fallback."""
             if not ladder:
                 ladder.append(self.ladder.key)

@@ -3,9 +3,10 @@
 ``hand_odds`` answers "what is the best hand of N cards dealt from this deck?" for a
 ruleset and a wild-card context, as counts per hand rank over every possible hand. The
 method is reported: ``counted`` (by equivalence classes, see ``counting``; a hand in
-progress by the rank counts of its draws, see ``holding``), ``enumerated`` (every hand
-visited: what counting cannot take, when the hands are few) or ``simulated`` (random
-deals, with a standard error per figure).
+progress by sweeping the ranks of its draws, see ``holding``), ``enumerated`` (every hand
+visited: what counting cannot take, a plain card wild in the context for one, when the
+hands are few) or ``simulated`` (random deals, with a standard error per figure). Every
+shipped ruleset's hands are counted, cards held and thinned decks included.
 
 Five cards from a huckster's 54-card deck, both Jokers wild:
 

@@ -5,27 +5,34 @@ suits), natural trumps, wild cards (``any`` or ``trump``) and dead cards. The be
 *rank* (not its tie-break) is the strongest hand rank whose pattern the cards fill, and each
 pattern looks at the cards through a few features only:
 
-* groups (pairs, trips, ...): the sorted multiplicities of the plain ranks (the *profile*);
+* groups (pairs, trips, ...): the largest multiplicities of the plain ranks (the *profile*,
+  of which ``profile_key`` keeps what the groups read);
 * an unsuited sequence: which ranks are present, seen through its windows;
 * a trump run or a count of trumps: which trump numbers are held (the *trump signature*:
   how many wilds each trump pattern needs);
+* distinct suits: how many suits the plain cards hold;
 * flushes and suited sequences: the set of ranks in each suit.
 
-So the hands fall into classes by (profile, sequence signature, trump signature, wild and
-dead counts). Each class is classified once, by the ruleset's own compiled ranking, on one
-representative hand (with the suited ranks left out: a flush is counted separately), and
-weighted by how many hands it holds. Suits are counted per rank multiplicity: how many
-ways of dealing the suits give some suit a flush (a small dynamic programme over the
-profile), and, for suited sequences, inclusion-exclusion over the suits that hold one.
+So the hands fall into classes by (profile, sequence signature, suits present, trump
+signature, wild and dead counts). Each class is classified once, by the ruleset's own
+compiled ranking, on one representative hand (with the suited ranks left out: a flush is
+counted separately), and weighted by how many hands it holds. The sets of ranks are counted
+once per sequence signature. Suits are counted per profile: how many ways of dealing the
+suits give some suit a flush (a small dynamic programme over the profile), and, for suited
+sequences, inclusion-exclusion over the m suits named good, summed over the m-tuples of
+good rank sets by type (``combinatorics.good_tuples``): three or four suits at once too.
 
-Trump classes come from ``trumps``; partitions and suit deals from ``combinatorics``. A
-hand in progress (cards held, a thinned deck) is counted by ``holding``, on this split.
+Extra wild cards (``extra_wilds``) count a wild pick: the best hand with a pick on five cards
+or more has the rank of the cards' best hand with one fully wild card more.
 
-The ladder is data: nothing here knows what a flush or a full house is worth. Rankings
-whose patterns fall outside these features raise :class:`Unsupported`, and the caller
-enumerates or simulates instead.
+Trump classes come from ``trumps``; partitions, suit deals and good-set tuples from
+``combinatorics``. A hand in progress (cards held, a thinned deck) is counted by
+``holding``, on this split.
+
+The ladder is data: nothing here knows what a flush or a full house is worth. What falls
+outside these features raises :class:`Unsupported` (a plain card wild in the context; a
+suited pattern with other parts), and the caller enumerates or simulates instead.
 """
-
 from __future__ import annotations
 
 from itertools import combinations
