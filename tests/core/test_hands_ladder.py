@@ -1,4 +1,4 @@
-"""The ladder path (``fastpath.LadderPath``) gives the generic engine's keys exactly.
+"""The ladder path (``dealer.core.ladder``) gives the generic engine's keys exactly.
 
 It serves the piles the bit-field path leaves to the generic engine: trumps, tie-breaks that
 read suits, wild cards with trumps or natural-beats-wild ties. Its keys are compared with the
@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.core.fastpath import GENERIC, LadderPath
+from dealer.core.fastpath import GENERIC
+from dealer.core.ladder import LadderPath
 from dealer.core.ranks import NO_WILDS
 from dealer.store import rulesets as store
 from tests.conftest import SHIPPED
