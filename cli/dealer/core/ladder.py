@@ -214,9 +214,10 @@ class LadderPath:
         dead = total >> (wild0 + 16)
         b0, b1, b2 = counts & ones, counts >> 1 & ones, counts >> 2 & ones
         n_trumps = trumps.bit_count()
-        if plain != b0.bit_count() + 2 * b1.bit_count() + 4 * b2.bit_count() \
-                or plain + n_trumps + wild_bits.bit_count() + dead != len(cards):
-            return None  # a card given twice: the generic engine knows what that means
+        if plain + n_trumps + wild_bits.bit_count() + dead != len(cards):
+            # A card given twice carries into the next bit of its mask: fewer bits than
+            # cards. The generic engine knows what a card twice means.
+            return None
         any_wilds, trump_wilds = lists[wild_bits]
         n_any, n_trump_wilds = len(any_wilds), len(trump_wilds)
         # How many ranks are held at least 2, 3, 4 times: the two largest multiplicities.
@@ -232,7 +233,7 @@ class LadderPath:
             held_low = held | 1 << (self.low - 1)
         else:
             held_low = held
-        sequences, runs = {}, None  # what the tests found, per sequence shape and run length
+        sequences = runs = None  # what the tests found, per sequence shape and run length
         pile = None
         # The ranks that pass the tests on counts alone, as bits in ladder order (strongest
         # first), from tables of small ints; the tests that read ranks and suits follow.
@@ -256,6 +257,8 @@ class LadderPath:
                     need = length - n_any
                     if (widest if suited[spec] else held_low.bit_count()) < need:
                         continue  # too few cards of one suit, or too few ranks
+                    if sequences is None:
+                        sequences = {}
                     found = sequences.get(spec)
                     if found is None:
                         found = sequences[spec] = self._sequence_fills(spec, need, masks, held_low)
@@ -616,13 +619,47 @@ class LadderPath:
             else:
                 at_least = (b2, b2 & (b1 | b0), b2 & b1, b2 & b1 & b0)[group - 4] if group <= 7 else 0
             for value in chosen:
-                at_least &= ~(1 << (_W * value))
+                at_least &= ~(7 << (_W * value))
             if not at_least:
                 return None
             value = (at_least.bit_length() - 1) // _W
             chosen.append(value)
             counts -= group << (_W * value)  # the copies left are kickers
-        return self._group_key(rank, chosen, chosen, counts, masks, trumps, trump_wilds, (), dead, size, natural, 0)
+        if trump_wilds or dead:
+            return self._group_key(rank, chosen, chosen, counts, masks, trumps, trump_wilds, (), dead, size,
+                                   natural, 0)
+        # No wild, no dead card (most piles): the kickers are the trumps, then the plain ranks.
+        free = size - rank.pattern.core_size
+        kickers = []
+        while trumps and len(kickers) < free:
+            number = trumps.bit_length() - 1
+            trumps ^= 1 << number
+            kickers.append(_TRUMP_BASE + number)
+        while len(kickers) < free and counts:
+            field = (counts.bit_length() - 1) // _W
+            have = counts >> (_W * field) & 7
+            kickers.extend([field] * (have if have < free - len(kickers) else free - len(kickers)))
+            counts &= ~(7 << (_W * field))
+        if len(kickers) < free:
+            return None
+        out = []
+        for step in self._steps[rank.strength]:
+            if step == 7:
+                out.append(tuple(kickers))
+            elif step == 0:
+                out.append(tuple(chosen))
+            elif step == 1:
+                out.append((chosen[0],))
+            else:  # each group's rank and the suit of its strongest card
+                flat = []
+                for value in chosen if step == 2 else chosen[:1]:
+                    flat.append(value)
+                    for strength, index in self._by_strength:
+                        if masks[index] >> value & 1:
+                            flat.append(strength)
+                            break
+                out.append(tuple(flat))
+        return (rank.strength, tuple(out), 0)
 
     def _wild_groups(self, rank, counts, masks, trumps, trump_wilds, any_wilds, dead, size, natural):
         """The key of a groups rank with fully wild cards (``_shortcut``), or None where the
