@@ -138,7 +138,7 @@ def main():
                     return found[1]
         return key
 
-    generic, ladder = rounds_of(max(2, args.rounds // 2), [(generic_tarot, tarot_tens), (fresh_tarot, tarot_tens)])
+    generic, ladder = rounds_of(args.rounds, [(generic_tarot, tarot_tens), (fresh_tarot, tarot_tens)])
     print(f"\ntarot best of 10, the Fool and the Wheel wild ({tens_count} hands)")
     generic = show("generic engine, every rank in turn (the path before issue 25)", generic, tens_count)
     ladder = show("dealer Ranking.key, weird-dust-devils (the ladder path)", ladder, tens_count)
