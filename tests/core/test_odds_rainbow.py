@@ -68,7 +68,7 @@ def _agree(ruleset, context, n, held=(), pool=None):
     return counted
 
 
-@pytest.mark.parametrize("ruleset, context_name, n", [(FIVE_SUITS, "wild", 4), (FIVE_SUITS, None, 5),
+@pytest.mark.parametrize("ruleset, context_name, n", [(FIVE_SUITS, "wild", 4), (FIVE_SUITS, None, 4),
                                                       (TAROT, "conflict", 4)])
 def test_whole_decks_with_distinct_suits_count_like_brute_force(ruleset, context_name, n):
     counted = _agree(ruleset, ruleset.context(context_name), n)
@@ -76,7 +76,8 @@ def test_whole_decks_with_distinct_suits_count_like_brute_force(ruleset, context
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset, context_name, n", [(FIVE_SUITS, "wild", 5), (FIVE_SUITS, "wild", 6),
+@pytest.mark.parametrize("ruleset, context_name, n", [(FIVE_SUITS, None, 5), (FIVE_SUITS, "wild", 5),
+                                                      (FIVE_SUITS, "wild", 6),
                                                       (TAROT, "conflict", 5), (TAROT, None, 6)])
 def test_bigger_whole_decks_with_distinct_suits(ruleset, context_name, n):
     _agree(ruleset, ruleset.context(context_name), n)
@@ -87,7 +88,7 @@ def test_hands_in_progress_with_distinct_suits_count_like_brute_force(ruleset):
     rng = random.Random(len(ruleset.deck))
     deck = list(ruleset.deck)
     contexts = [ruleset.context(name) for name in [None] + sorted(ruleset.contexts)]
-    for _ in range(25):
+    for _ in range(15):
         context = rng.choice(contexts)
         n = rng.randint(2, 7)
         held = rng.sample(deck, rng.randint(0, min(3, n)))
