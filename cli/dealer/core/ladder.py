@@ -32,8 +32,10 @@ from dealer.core.ranks import HAND_SIZE, NO_WILDS
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
-    from dealer.core.cards import Deck
-    from dealer.core.ranks import HandRank
+    from typing import Sequence
+
+    from dealer.core.cards import Card, Deck
+    from dealer.core.ranks import Context, HandRank
 
 _TRUMP_BASE = 100  # cards.TRUMP_ORDER_BASE: a trump's order is this plus its number
 _SLOT_TRUMP, _SLOT_PLAIN = 2, 1  # what a played card counts as (0: nothing, a dead card)
@@ -185,7 +187,7 @@ class LadderPath:
         table = self._tables[context] = (codes, lists if codes is not None and len(wild_cards) <= 8 else None)
         return table
 
-    def key(self, cards, context=NO_WILDS):
+    def key(self, cards: Sequence[Card], context: Context = NO_WILDS) -> tuple | object | None:
         """The key of the best hand of ``cards``, GENERIC, or None (see the class)."""
         table = self._tables.get(context)
         if table is None:
@@ -392,25 +394,6 @@ class LadderPath:
                         break
             out[length] = best
         return out
-
-    def _most_in_run(self, trumps: int, length: int) -> int:
-        """The most trump numbers held in one run of ``length`` numbers (the best run starts at a
-        number held, or ends at the top)."""
-        best, last = 0, self.trump_count - length + 1
-        if last < 1:
-            return 0
-        full = (1 << length) - 1
-        left = trumps
-        while left:
-            low = left & -left
-            left ^= low
-            start = low.bit_length() - 1
-            count = (trumps & full << (start if start < last else last)).bit_count()
-            if count > best:
-                best = count
-                if best == length:
-                    break
-        return best
 
     # -- shortcuts: the engine's answer worked out directly, where no fully wild card plays ----
 

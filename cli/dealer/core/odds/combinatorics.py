@@ -128,7 +128,7 @@ def _bounded_compositions(caps, total: int) -> int:
 GOOD = -1  # a rank set already good, whatever else it gets
 
 
-def minimal_sets(good) -> list[int]:
+def minimal_sets(good: list[bool]) -> list[int]:
     """The minimal masks of a monotone table ``good[mask]`` (good, and no bit can be dropped).
 
     >>> good = [bin(mask).count("1") >= 2 for mask in range(8)]  # two of three ranks
@@ -170,7 +170,7 @@ class _Progress:
             self.complete.append([m for m in minimal if m & seen == m and m & ~before != 0])
         self._cache = {}
 
-    def step(self, p: int, mask: int, taken: bool):
+    def step(self, p: int, mask: int, taken: bool) -> tuple:
         """``(state, ranks still needed at least)`` after position ``p`` (``GOOD``: 0)."""
         key = (p, mask, taken)
         found = self._cache.get(key)
@@ -190,7 +190,7 @@ class _Progress:
         return found
 
 
-def good_tuples(minimal, order, m: int, most: int) -> dict:
+def good_tuples(minimal: list[int], order: list[int], m: int, most: int) -> dict:
     """``{u: ordered m-tuples of good rank sets}``, ``u[j - 1]`` counting the ranks that lie in
     exactly j of the sets; only tuples whose sizes add up to at most ``most``.
 

@@ -611,7 +611,7 @@ class Counter:
 
     # -- what the unsuited ranks read of the plain cards ------------------------------------
 
-    def profile_key(self, profile) -> tuple:
+    def profile_key(self, profile: tuple[int, ...]) -> tuple:
         """The part of a profile (multiplicities, largest first) that decides an unsuited rank:
         as many of the largest as a pattern has groups, each capped at the largest group.
 
@@ -622,7 +622,8 @@ class Counter:
         """
         return tuple(min(count, self._group_cap) for count in profile[:self._group_count])
 
-    def representative(self, key: tuple, signature: tuple, k: int, wilds: int, present=None):
+    def representative(self, key: tuple, signature: tuple, k: int, wilds: int,
+                       present: int | None = None) -> tuple | None:
         """``(profile, mask)`` of some k plain cards with this profile key and signature (that
         can be dealt over exactly ``present`` suits, when given), or None."""
         cache_key = (key, signature, k, wilds, present)
@@ -653,7 +654,7 @@ class Counter:
         return found
 
     def representative_counts(self, key: tuple, signature: tuple, k: int, wilds: int, high: frozenset,
-                              top: int, present=None, cap=None):
+                              top: int, present: int | None = None, cap: int | None = None) -> tuple | None:
         """``((rank index, count), ...)``: k plain cards with this profile key and signature whose
         ranks in ``high`` are held at most ``top`` times (counts capped at ``cap``, by default as in
         the key), one of them exactly ``top`` times; or None. What a threshold on a top value
@@ -903,7 +904,8 @@ class Counter:
         self._refined[key] = table
         return table
 
-    def classify_counts(self, counts, trumps, wa, wt, nd, present=None) -> tuple:
+    def classify_counts(self, counts: tuple, trumps: tuple, wa: int, wt: int, nd: int,
+                        present: int | None = None) -> tuple:
         """``(unsuited strength, primary value)`` of a representative with explicit multiplicities
         (dealt over ``present`` suits in turn, as ``_classify``)."""
         key = (counts, trumps, wa, wt, nd, present)

@@ -82,7 +82,7 @@ class _Count:
         self.least = least
         self.later = later
 
-    def step(self, p: int, state: int, taken: bool):
+    def step(self, p: int, state: int, taken: bool) -> tuple:
         state += taken
         if state >= self.least:
             return GOOD, 0
@@ -181,7 +181,7 @@ class _Sweep:
                 tuple(sorted(key + (count,), reverse=True)))
         return found
 
-    def run(self, named=(), level=None, sequences=True, alike=()) -> dict:
+    def run(self, named: tuple = (), level: int | None = None, sequences: bool = True, alike: tuple = ()) -> dict:
         """``{(sequence signature, profile key, top, suits present): packed polynomial}`` over the draws where every
         named suit fills suited level ``level`` (all draws when none is named); with
         ``sequences`` False the signature is not followed (it is then all True). ``alike``:
