@@ -181,13 +181,16 @@ class _Sweep:
                 tuple(sorted(key + (count,), reverse=True)))
         return found
 
-    def run(self, named: tuple = (), level: int | None = None, sequences: bool = True, alike: tuple = ()) -> dict:
+    def run(self, named: tuple = (), level: int | None = None, sequences: bool = True, alike: tuple = (),
+            beyond=None) -> dict:
         """``{(sequence signature, profile key, top, suits present): packed polynomial}`` over the draws where every
         named suit fills suited level ``level`` (all draws when none is named); with
         ``sequences`` False the signature is not followed (it is then all True). ``alike``:
         runs of positions in ``named`` whose suits are interchangeable (their states are
         kept sorted). ``top``: the most multiplicity of the ranks in ``high`` (0 without);
         suits present: how many suits the plain cards hold (None unless a rank reads it).
+        ``beyond(profile key)``: true when such plain cards already rank above what is asked
+        (a hand only gains by more cards): those draws are dropped.
 
         A state that cannot reach the level with the cards left to draw is dropped: each
         named suit needs some more ranks, less those it holds further on.
@@ -238,6 +241,12 @@ class _Sweep:
                         count, suits = move if track else (move, 0)
                         moved = (after[count > 0], self._key(key, count) if count else key,
                                  max(top, min(count, cap)) if followed else top, seen | suits)
+                        if beyond is not None and count and beyond(moved[1]):
+                            if track:
+                                moves[move] = None
+                            else:
+                                moves.append(None)
+                            continue
                         found = class_ids.get(moved)
                         if found is None:
                             found = class_ids[moved] = len(classes)
@@ -287,7 +296,7 @@ class _Sweep:
                     nam2, keep = step
                     for count, shift, ways in counts:
                         value = (poly * ways << shift) & keep
-                        if value:
+                        if value and moves[count] is not None:
                             new = (moves[count], nam2)
                             grown[new] = grown.get(new, 0) + value
             states = grown
@@ -405,6 +414,27 @@ class HeldCounter:
 
     # -- classes ---------------------------------------------------------------------------
 
+    def _beyond(self, wilds: int, floor: int):
+        """``beyond(profile key)``: whether plain cards of that key, with ``wilds`` wilds, already
+        rank above strength ``floor`` (so every hand holding them does), or None where the
+        ladder does not let a hand only gain by more cards (a part with restricted kickers)."""
+        counter = self.counter
+        if any(rank.pattern.rest != "any" for rank in counter.ruleset.ranking.ranks):
+            return None
+        cache = {}
+
+        def beyond(key):
+            found = cache.get(key)
+            if found is None:
+                profile = tuple(count for count in key if count)
+                # The key's ranks apart from each other: no sequence, a hand they are part of.
+                mask = sum(1 << (2 * i) for i in range(len(profile)))
+                found = cache[key] = bool(profile) and mask < 1 << counter.split.rank_count \
+                    and counter._classify(profile, mask, (), wilds, 0, 0) > floor
+            return found
+
+        return beyond
+
     def _draws(self, draw: int, xa: int, trump_tables) -> dict:
         """``{plain cards drawn: [(ways, trump-wilds, dead, trump table)]}`` beside ``xa`` any-wilds."""
         held, pool = self.held, self.pool
@@ -440,7 +470,8 @@ class HeldCounter:
                 continue
             sweep = _Sweep(counter, held, pool, wa, size, max(by_k), high, top_cap)
             levels = sweep.levels
-            hands = {cls: _coefficients(poly, by_k) for cls, poly in sweep.run().items()}
+            beyond = self._beyond(wa, floor) if floor is not None else None
+            hands = {cls: _coefficients(poly, by_k) for cls, poly in sweep.run(beyond=beyond).items()}
             ge = {cls: [dict.fromkeys(by_k, 0) for _ in levels] for cls in hands}
             implied = counter._implied(wa, size)
             first_above = next((j for j, level in enumerate(levels) if level[0] > floor), None) \
@@ -454,7 +485,8 @@ class HeldCounter:
                     for named, weight in _suit_orbits(held, pool, split.suit_count, m):
                         follow = good is None or implied is None
                         for (signature, key, top, present), poly in sweep.run(named, j, follow,
-                                                                              _alike(named, held, pool)).items():
+                                                                              _alike(named, held, pool),
+                                                                              beyond).items():
                             row = ge[(signature if follow else implied, key, top, present)][j]
                             for k, count in _coefficients(poly, by_k).items():
                                 row[k] += sign * weight * count
