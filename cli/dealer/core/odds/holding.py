@@ -476,9 +476,11 @@ class HeldCounter:
             implied = counter._implied(wa, size)
             first_above = next((j for j, level in enumerate(levels) if level[0] > floor), None) \
                 if floor is not None else None
-            for j, (_, least, good) in enumerate(levels):
+            for j, (strength, least, good) in enumerate(levels):
                 if floor is not None and j != first_above:
                     continue  # with ``floor``: only the first suited level above that strength
+                # Draws whose plain cards already rank at this level or above need no suit count.
+                level_beyond = beyond if floor is not None else self._beyond(wa, strength - 1)
                 m = 1
                 while m <= split.suit_count and m * least <= plain_held + max(by_k):
                     sign = 1 if m % 2 else -1
@@ -486,7 +488,7 @@ class HeldCounter:
                         follow = good is None or implied is None
                         for (signature, key, top, present), poly in sweep.run(named, j, follow,
                                                                               _alike(named, held, pool),
-                                                                              beyond).items():
+                                                                              level_beyond).items():
                             row = ge[(signature if follow else implied, key, top, present)][j]
                             for k, count in _coefficients(poly, by_k).items():
                                 row[k] += sign * weight * count
