@@ -157,7 +157,7 @@ def main():
 
     dust_key, = rounds_of(max(2, args.rounds // 2), [(fresh_dust, dust_tens)])
     print("\ndust-devils best of 10 (ties read by suit; reported)")
-    show("dealer Ranking.key, dust-devils", dust_key, tens_count)
+    show("dealer Ranking.key, dust-devils (main, c0f31a6: about 30,000)", dust_key, tens_count)
 
 if __name__ == "__main__":
     main()
