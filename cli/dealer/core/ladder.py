@@ -7,9 +7,9 @@ ranks, the trump numbers, which wild cards and how many dead ones. Each hand ran
 first, is tested exactly with a few bit counts (a candidate exists or not); the first that
 passes is filled as the generic engine (``Ranking._match``) fills it: directly for the
 common shapes (groups, sequences, flushes, runs, trumps by count, the best cards: the
-``_shortcut`` functions), else by the engine's own search on tuples of small ints (the same
-candidates in the same order, kickers, stand-ins for spare wilds, tie-break steps and
-naturalness). Tests hold every key equal to the engine's (``test_hands_ladder``: every
+``_shortcut`` functions), else by the engine's own search on tuples of small ints
+(``ladder_search``: the same candidates in the same order, kickers, stand-ins for spare
+wilds, tie-break steps and naturalness). Tests hold every key equal to the engine's (``test_hands_ladder``: every
 five-card tarot hand, slow).
 
 Imported on first use (``FastPath.ladder``): a command that never meets such a pile never
