@@ -13,6 +13,17 @@ Hands in progress (cards held, a thinned deck) follow: the count in process besi
 ``hand_odds`` did before it could count them, enumeration of every hand (at most
 150,000) or a simulation of 100,000 deals (timed on 20,000 and scaled). Target: 7 of 54
 wild holding two cards well under 1 s.
+
+Issue 25 (``--issue25`` runs only that part), each point with its figure:
+
+1. spells with a wild pick: counted, beside the simulation ``odds hex`` ran before;
+2. a ladder with distinct suits (a five-suit rainbow): counted, beside enumeration;
+3. three suits with a straight flush each (Deadlands 11 and 12 wild) and Dust Devils 13
+   holding two: counted, beside the 100,000-deal simulation of before;
+4. every ``odds hand N`` (N 1 to 12, every shipped ruleset and context the command offers,
+   and cards held or a thinned deck): CPU seconds of the command (start-up included, one
+   process each), method, target < 2 s, beside the figure measured on main (c0f31a6) before
+   this work, in process, on this machine.
 """
 
 from __future__ import annotations
@@ -60,11 +71,141 @@ def brute_seconds(ruleset, n, context, full, hands=20_000, seed=1):
     return (time.perf_counter() - start) / hands * total, "estimated"
 
 
+def cpu(argv):
+    """CPU seconds (user + system) of one ``dealer`` process, and the method its JSON reports."""
+    import json
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([*argv, "--json"], capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = json.loads(done.stdout).get("result", {})
+    method = result.get("method") or result.get("result", {}).get("method")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, method
+
+
+# Measured on main (c0f31a6) before issue 25, in process (no start-up), this machine:
+# hand_odds seconds, or "simulated" where it fell back to random deals.
+BEFORE = {
+    ("deadlands", "huckster", 10): 3.13, ("deadlands", "huckster", 11): "simulated",
+    ("deadlands", "huckster", 12): "simulated", ("deadlands", "none", 12): 1.56,
+    ("dust-devils", "none", 12): 1.05, ("poker-hands", "none", 12): 1.39,
+    ("weird-dust-devils", "none", 12): 3.01, ("weird-dust-devils", "conflict", 10): 2.31,
+    ("weird-dust-devils", "conflict", 11): 8.56, ("weird-dust-devils", "conflict", 12): 36.46,
+    ("deadlands", "huckster", 12, "Ah Ad"): "simulated", ("deadlands", "huckster", 10, "Ah Ad"): 2.82,
+    ("deadlands", "huckster", 12, "RJ"): "simulated", ("dust-devils", "none", 12, "Ah Ad"): 7.82,
+    ("dust-devils", "none", 13, "Ah Ad"): "simulated", ("poker-hands", "none", 12, "Ah Ad"): "simulated",
+    ("weird-dust-devils", "conflict", 12, "T3 2Sw"): "simulated",
+}
+
+
+def issue25(args):
+    """The figures of issue 25, point by point."""
+    from dealer.core.mechanics import draws
+    from dealer.core.odds import hand_odds
+    from dealer.core.odds.casting import spell_odds
+    from dealer.core.odds.enumerate import enumerate_counts
+    from dealer.store.rulesets import load
+    from tests.core.test_odds_rainbow import _five_suits
+
+    exe = dealer_exe()
+    print("\nissue 25")
+    print(f"{'question':<62} {'now':>9}  {'method':<10} {'before':>18}")
+
+    def line(label, seconds, method, before):
+        print(f"{label:<62} {seconds:8.2f}s  {method:<10} {before:>18}")
+
+    # 1. A spell with a wild pick: counted now; before, 20,000 deals judged with their best pick.
+    poker = load("poker-hands")
+    for skill, pick in ((5, True), (6, False), (15, False)):
+        start = time.process_time()
+        odds = spell_odds(poker, skill=skill, wild_pick=pick)
+        seconds = time.process_time() - start
+        context, deck, rng = poker.context(), list(poker.deck), random.Random(1)
+        start = time.process_time()
+        for _ in range(2000):
+            draws.best_with_picks(poker, rng.sample(deck, odds["cards"]), context, odds["wild_pick"])
+        before = (time.process_time() - start) * 10
+        line(f"1. spell, skill {skill}{' + wild pick' if pick else ''}: {odds['cards']} cards, "
+             f"{odds['wild_pick']} pick", seconds, odds["method"], f"{before:.2f}s simulated")
+
+    # 2. A five-suit rainbow ladder: counted; before, refused by the counter, so enumerated.
+    rainbow = _five_suits(top=7)
+    for n in (5, 8, 12):
+        start = time.process_time()
+        odds = hand_odds(rainbow, n, rainbow.context("wild"))
+        seconds = time.process_time() - start
+        deck, rng = list(rainbow.deck), random.Random(2)
+        hands = [rng.sample(deck, n) for _ in range(2000)]
+        start = time.process_time()
+        for hand in hands:
+            rainbow.ranking.best(hand, rainbow.context("wild"))
+        before = (time.process_time() - start) / 2000 * comb(len(deck), n)
+        how = "enumerated" if comb(len(deck), n) <= 150_000 else "enum. (est.)"
+        line(f"2. rainbow ladder, {n} of {len(deck)} with a Joker", seconds, odds.method,
+             f"{before:.1f}s {how}")
+    if args.brute:
+        start = time.process_time()
+        enumerate_counts(rainbow, 5, rainbow.context("wild"))
+        print(f"   (5 of {len(rainbow.deck)} enumerated in full: {time.process_time() - start:.1f}s)")
+
+    # 3. Three suits with a straight flush each; a million rank vectors.
+    if exe:
+        for argv, before in ((["odds", "hand", "11"], "simulated"), (["odds", "hand", "12"], "simulated"),
+                             (["-r", "dust-devils", "odds", "hand", "13", "--holding", "Ah Ad"], "simulated")):
+            seconds, method = cpu([exe, *argv])
+            line("3. dealer " + " ".join(argv), seconds, method, before)
+
+    # 4. Every odds hand N up to 12, every shipped ruleset and context, held and thinned.
+    if not exe:
+        print("4. (no dealer command installed beside this Python: skipped)")
+        return
+    worst = []
+    for name, contexts in (("deadlands", ("huckster", "none")), ("dust-devils", ("none",)),
+                           ("poker-hands", ("none",)), ("weird-dust-devils", ("conflict", "none"))):
+        for context in contexts:
+            row = []
+            for n in range(1, 13) if not args.skip_slow else (5, 10, 12):
+                seconds, method = cpu([exe, "-r", name, "odds", "hand", str(n), "--context", context])
+                row.append((seconds, n, method))
+                worst.append(seconds)
+            top = max(row)
+            methods = sorted({method for _, _, method in row})
+            before = BEFORE.get((name, context, 12))
+            before = before if isinstance(before, str) else f"{before:.2f}s" if before else ""
+            line(f"4. {name} --context {context}: N 1-12, worst at N={top[1]}", top[0], "/".join(methods),
+                 f"N=12 {before}" if before else "")
+    deck = list(load("deadlands").deck)
+    thin = " ".join(card.code for card in random.Random(3).sample(deck, 44))
+    tarot = list(load("weird-dust-devils").deck)
+    tarot_thin = " ".join(card.code for card in random.Random(3).sample(tarot, 66))
+    for name, context, n, holding, left in (
+            ("deadlands", "huckster", 12, "Ah Ad", None), ("deadlands", "huckster", 12, "RJ", None),
+            ("deadlands", "huckster", 10, "Ah Ad", None), ("dust-devils", "none", 12, "Ah Ad", None),
+            ("poker-hands", "none", 12, "Ah Ad", None), ("weird-dust-devils", "conflict", 12, "T3 2Sw", None),
+            ("weird-dust-devils", "conflict", 12, "Fool", None), ("deadlands", "huckster", 12, "", thin),
+            ("weird-dust-devils", "conflict", 12, "", tarot_thin)):
+        argv = [exe, "-r", name, "odds", "hand", str(n), "--context", context]
+        argv += ["--holding", holding] if holding else []
+        argv += ["--deck-left", left] if left else []
+        seconds, method = cpu(argv)
+        worst.append(seconds)
+        before = BEFORE.get((name, context, n, holding))
+        before = before if isinstance(before, str) else f"{before:.2f}s" if before else ""
+        what = f"holding {holding}" if holding else f"deck left: {len(left.split())} cards"
+        line(f"4. {name} {n}, {what}", seconds, method, before)
+    print(f"4. worst of all: {max(worst):.2f}s CPU (target < 2 s)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--brute", action="store_true", help="run the brute force in full where it takes minutes")
     parser.add_argument("--skip-slow", action="store_true", help="leave out 10 of 54")
+    parser.add_argument("--issue25", action="store_true", help="only the figures of issue 25")
     args = parser.parse_args()
+    if args.issue25:
+        issue25(args)
+        return
 
     from dealer.core.odds.counting import Counter
     from dealer.store.rulesets import load
@@ -143,6 +284,7 @@ def main():
         ok = "" if target is None or seconds is None else ("  ok" if seconds < target else "  MISSED")
         brute_text = f"{brute:12.2f}s ({brute_how})" if brute is not None else ""
         print(f"{label:<40} {shown}  {how:<20} {goal:>8}{ok:<8} {brute_text}")
+    issue25(args)
 
 
 if __name__ == "__main__":

@@ -151,7 +151,7 @@ def test_hold_is_kept_across_rounds_with_no_card_and_spent_by_an_interrupt(sw):
     request = moves.InterruptRequest("Sarah", "Bob")
     out = act.resolve(sw, request, table, random.Random(5)).to_data()
     assert out["from"] == "hold" and out["outcome"] in ("first", "simultaneous", "after")
-    assert out["roll"]["wild"] == 1 and hold.on_hold(table) == []
+    assert out["roll"]["wild"] == 1 and common.on_hold(table) == []
     with pytest.raises(common.ActionError, match="not on Hold"):
         act.resolve(sw, request, table, random.Random(5))
 

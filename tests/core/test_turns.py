@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from dealer.core.mechanics import action as act
 from dealer.core.mechanics import conditions
-from dealer.core.mechanics.action import common, hold, moves, turns
+from dealer.core.mechanics.action import common, hold, join, moves, turns
 from dealer.core.mechanics.action.common import ActionError
 from dealer.core.table import Table
 
@@ -84,20 +84,20 @@ def test_a_latecomer_takes_their_place_and_a_higher_card_acts_next(friday):
     deadlands, table = friday
     walk(deadlands, table, turns.NextRequest())  # Velvet's Qs
     walk(deadlands, table, turns.NextRequest())  # the queens of hearts
-    joined = act.resolve(deadlands, turns.JoinRequest("Doc", "9:Ac"), table, random.Random(3)).to_data()
+    joined = act.resolve(deadlands, join.JoinRequest("Doc", "9:Ac"), table, random.Random(3)).to_data()
     assert joined["turns"] == [{"name": "Doc", "side": "posse", "card": "Ac"}]
     assert called(walk(deadlands, table, turns.NextRequest())) == [("Doc", "Ac")]
     assert called(walk(deadlands, table, turns.NextRequest())) == [("Sarah", "8d")]
     with pytest.raises(ActionError, match="Doc is in round 1 already"):
-        act.resolve(deadlands, turns.JoinRequest("Doc", "12"), table, random.Random(3))
+        act.resolve(deadlands, join.JoinRequest("Doc", "12"), table, random.Random(3))
 
 
 def test_a_latecomer_rolls_quickness_by_the_rounds_rules_and_may_join_the_marshal(friday):
     deadlands, table = friday
-    joined = act.resolve(deadlands, turns.JoinRequest("Cultist", "=bust", marshal=True), table,
+    joined = act.resolve(deadlands, join.JoinRequest("Cultist", "=bust", marshal=True), table,
                          random.Random(3)).to_data()
     assert joined["side"] == "marshal" and joined["participant"]["cards"] == [] and joined["turns"] == []
-    rolled = act.resolve(deadlands, turns.JoinRequest("Doc", "3d6"), table, random.Random(3)).to_data()
+    rolled = act.resolve(deadlands, join.JoinRequest("Doc", "3d6"), table, random.Random(3)).to_data()
     assert rolled["participant"]["quickness"]["dice"] == "3d6"
     assert len(rolled["turns"]) == rolled["participant"]["allowed"]
 
@@ -173,7 +173,7 @@ def test_a_hands_combat_calls_each_rank_a_person_forms_and_no_pair_last(gulch):
 def test_a_latecomer_draws_a_hand_and_ranks_among_the_turns_not_taken(gulch):
     poker, table = gulch
     walk(poker, table, turns.NextRequest())  # Bert's full house
-    joined = act.resolve(poker, turns.JoinRequest("Doc", ":Ac,Ad,Ah,2c,3d"), table, random.Random(1)).to_data()
+    joined = act.resolve(poker, join.JoinRequest("Doc", ":Ac,Ad,Ah,2c,3d"), table, random.Random(1)).to_data()
     assert [turn["hand"] for turn in joined["turns"]] == ["Three of a Kind", "Pair"]
     assert called(walk(poker, table, turns.NextRequest())) == [("Doc", "Three of a Kind")]
     assert called(walk(poker, table, turns.NextRequest())) == [("Bert", "Three of a Kind")]

@@ -250,7 +250,7 @@ def join_command(ctx, name, spec, marshal):
       dealer action join Doc 2d6 --table friday
       dealer action join "Bad Bob" =12 -m --table friday
     """
-    _move(ctx, "action join", "JoinRequest", name, spec, marshal, randomness=True, module="turns")
+    _move(ctx, "action join", "JoinRequest", name, spec, marshal, randomness=True, module="join")
 
 
 @action.command("out")

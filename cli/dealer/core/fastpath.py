@@ -1,4 +1,4 @@
-"""The hand evaluator's fast path: a pile of plain cards (and "any" wilds) read as bit fields.
+"""The hand evaluator's fast paths: a pile read as bit fields, not searched card by card.
 
 Most piles need none of the generic engine's search. Each card has a precomputed integer
 code; the sum of a pile's codes holds, in separate bit fields, how many cards of each rank
@@ -9,11 +9,16 @@ counts ("count" ranks: groups, sequences, the rest) give one answer per rank mul
 that answer is cached; ranks that read suits (flushes, suited sequences, distinct suits)
 run per pile, and only when the fields say they could fill.
 
-``FastPath.key`` returns the same key the generic engine would (tests hold the two equal),
-or None where the generic engine must decide: trumps in the pile, wild cards with trumps
-in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a rank
-(``suit``, ``group_cards``), and a few shapes listed at the matchers (a sequence or flush
-shorter than the hand, a tie-break that does not start with the pattern's own step).
+What that bit-field path leaves to the generic engine (trumps in the pile, wild cards with
+trumps in the deck or with ``natural_beats_wild``, tie-breaks that read suits within a rank,
+a few shapes listed at the matchers) goes first to the *ladder path*, ``LadderPath``: the
+pile read from one sum of codes that keeps each suit's ranks and the trump numbers; each
+rank tested exactly with a few bit counts, the first that passes filled as the engine
+fills it (directly for the common shapes, else by the engine's own search on small ints).
+
+``FastPath.key`` returns the same key the generic engine would (tests hold the two equal,
+every five-card tarot hand included), or None where the generic engine must decide
+(distinct suits, a card of another deck, more than seven suits).
 ``FastPath.compile_key(fallback)`` is the same with the generic engine as the fallback:
 ``Ranking.key``.
 
@@ -25,12 +30,15 @@ shorter than the hand, a tie-break that does not start with the pattern's own st
 >>> fast.key(deadlands.deck.parse_many("RJ 7c 7h 7s 2s 9d Jc"), deadlands.context("huckster"))
 (8, ((7,), (11,)), 0)
 >>> tarot = load("weird-dust-devils")
->>> FastPath(tarot.ranking.ranks, tarot.deck).key(tarot.deck.parse_many("T3 T4 T5 2Sw 3Cu")) is None
-True
+>>> tarot_fast = FastPath(tarot.ranking.ranks, tarot.deck)
+>>> tarot_fast.key(tarot.deck.parse_many("T3 T4 T5 2Sw 3Cu"))  # ordered three, T5 the top trump
+(7, ((5,),), 0)
+>>> tarot_fast.key(tarot.deck.parse_many("9Sw 9Cu T4 2Sw 3Cu"), tarot.context("conflict"))  # nines, Swords
+(2, ((9, 4), (104, 3, 2)), 0)
 """
-
 from __future__ import annotations
 
+from dealer.core.bitfields import CACHE_LIMIT, GENERIC, RANK_BITS, window_masks
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
 
@@ -39,33 +47,17 @@ if TYPE_CHECKING:
     from typing import Callable
 
     from dealer.core.cards import Deck
+    from dealer.core.ladder import LadderPath
     from dealer.core.ranks import HandRank
 
     Key = tuple  # (strength, tie-break steps, naturalness): see dealer.core.hands
 
-GENERIC = object()  # a matcher's answer: let the generic engine decide
-
-_W = 3  # bits per rank count: up to 7 cards of one rank (decks of at most 7 suits)
 _MAX_CARDS = 31  # dead, wild and suit fields hold counts up to 31
 _SUIT_W = 6  # bits per suit count; the top bit flags "could be a flush"
-# Count answers kept (rank multisets; about 400 bytes each, so at most ~25 MB), then the cache
-# starts over. Every 7-card rank multiset of a standard deck (about 50,000) fits.
-_CACHE_LIMIT = 1 << 16
 
 # Matcher kinds.
 _COUNT, _SUIT, _NEVER, _OPAQUE = "count", "suit", "never", "opaque"
 _SUIT_STEPS = {"suit", "group_cards", "group_card"}
-
-
-def window_masks(deck: Deck, length: int, top: int) -> list[tuple[int, int]]:
-    """Bit masks of every run of ``length`` rank values, highest first (ace low = bit low-1)."""
-    low = deck.low_rank - 1 if deck.ace_low else deck.low_rank
-    masks = []
-    for high in range(deck.top_rank, low + length - 2, -1):
-        if top and high != top:
-            continue
-        masks.append((high, sum(1 << v for v in range(high - length + 1, high + 1))))
-    return masks
 
 
 class _Layout:
@@ -74,9 +66,9 @@ class _Layout:
     def __init__(self, deck, flush_min):
         self.low, self.top, self.ace_low = deck.low_rank, deck.top_rank, deck.ace_low
         self.fields = len(deck.ranks) + 1
-        self.ranks_mask = (1 << (_W * self.fields)) - 1
-        self.ones = sum(1 << (_W * f) for f in range(1, self.fields))  # bit 0 of every rank field
-        self.dead = _W * self.fields
+        self.ranks_mask = (1 << (RANK_BITS * self.fields)) - 1
+        self.ones = sum(1 << (RANK_BITS * f) for f in range(1, self.fields))  # bit 0 of every rank field
+        self.dead = RANK_BITS * self.fields
         self.wild = self.dead + 5
         self.trump = self.wild + 5
         self.suit0 = self.trump + 6
@@ -84,8 +76,8 @@ class _Layout:
         self.nonsuit = (1 << self.suit0) - 1
         self.bias = sum((32 - flush_min) << shift for shift in self.suits.values()) if flush_min else 0
         self.flush_bits = sum(1 << (shift + 5) for shift in self.suits.values()) if flush_min else 0
-        self.ace_shift = _W * (self.top - self.low + 1)
-        self.values = [b // _W + self.low - 1 for b in range(_W * self.fields)]  # bit index -> value
+        self.ace_shift = RANK_BITS * (self.top - self.low + 1)
+        self.values = [b // RANK_BITS + self.low - 1 for b in range(RANK_BITS * self.fields)]  # bit index -> value
         self.repeats = (self.ones << 1) | (self.ones << 2)  # set where a rank is held twice or more
         self.singles = {}  # rank counts of ranks held once each -> their values, highest first
 
@@ -96,14 +88,14 @@ class _Layout:
             b = rest.bit_length() - 1
             rest ^= 1 << b
             values.append(self.values[b])
-        if len(self.singles) >= _CACHE_LIMIT:
+        if len(self.singles) >= CACHE_LIMIT:
             self.singles.clear()
         found = self.singles[once] = tuple(values)
         return found
 
     def bit(self, value):
         """The rank-count bit of ``value`` (value low-1 is the Ace played low)."""
-        return 1 << (_W * (value - self.low + 1))
+        return 1 << (RANK_BITS * (value - self.low + 1))
 
     def windows(self, deck, length, top):
         """``window_masks`` in field bits: (top value, mask), highest first."""
@@ -341,8 +333,8 @@ def _compile_sequence(rank, layout, deck):
         return _finish(rank, (), high, list(range(high, high - length, -1)), [])
 
     if not pattern.suited:
-        shifts = [_W * k for k in range(1, length)]
-        top_bit = _W * (pattern.top - length + 1 - layout.low + 1) if pattern.top else None
+        shifts = [RANK_BITS * k for k in range(1, length)]
+        top_bit = RANK_BITS * (pattern.top - length + 1 - layout.low + 1) if pattern.top else None
 
         def fast_sequence(counts, at_least, wilds, dead, size):
             if length > size:
@@ -491,7 +483,18 @@ class FastPath:
         # bits are clear needs no per-pile check at all.
         self._always_per_pile = any(not gated for _, _, gated in self._per_pile)
         self._by_counts = self._compile_by_counts()
+        self._ladder = None
         self.key = self.compile_key()
+
+    @property
+    def ladder(self) -> LadderPath:
+        """The ladder path (``dealer.core.ladder``), imported and built on first use: a command
+        that reads no such pile never pays for it."""
+        if self._ladder is None:
+            from dealer.core.ladder import LadderPath
+
+            self._ladder = LadderPath(self.ranks, self.deck)
+        return self._ladder
 
     def _table(self, context):
         """Card codes for ``context`` (which cards are wild or dead there), built on first use."""
@@ -529,7 +532,7 @@ class FastPath:
         ranks_mask, dead_shift, ones = layout.ranks_mask, layout.dead, layout.ones
         ace_shift = layout.ace_shift if layout.ace_low else None
         four_suits, nothing = self._four_suits, (len(self.ranks), None)
-        runs = [[_W * k for k in range(1, length)] for length in self._sequence_lengths]
+        runs = [[RANK_BITS * k for k in range(1, length)] for length in self._sequence_lengths]
         run5 = runs == [[3, 6, 9, 12]]
         shortest_run = min(self._sequence_lengths, default=0)
 
@@ -617,7 +620,18 @@ class FastPath:
         bias, nonsuit_mask, flush_bits = layout.bias, layout.nonsuit, layout.flush_bits
         trump_mask, wild_shift = 63 << layout.trump, layout.wild
         per_pile, always_per_pile, enabled = self._per_pile, self._always_per_pile, self.enabled
-        generic = fallback or (lambda cards, context: None)
+        last_resort = fallback or (lambda cards, context: None)
+        ladder = []  # its key, once built
+
+        def generic(cards, context=NO_WILDS):
+            """Trumps, suit-reading tie-breaks, wilds with trumps: the ladder path, else the fallback."""
+            if not ladder:
+                ladder.append(self.ladder.key)
+            found = ladder[0](cards, context)
+            return last_resort(cards, context) if found is None or found is GENERIC else found
+
+        if self.deck.trump_count and (not enabled or not self._count):
+            return generic  # a tarot deck: most piles hold a trump, which only the ladder path reads
 
         def key(cards, context=NO_WILDS):
             if not enabled or not cards or len(cards) > _MAX_CARDS:
@@ -637,7 +651,7 @@ class FastPath:
             found = cache.get(nonsuit)
             if found is None:
                 found = by_counts(nonsuit, wilds, len(cards))
-                if len(cache) >= _CACHE_LIMIT:
+                if len(cache) >= CACHE_LIMIT:
                     cache.clear()
                 cache[nonsuit] = found
             index, answer = found

@@ -31,7 +31,7 @@ STATE_TYPES = {
     "long_actions": "dealer.core.mechanics.long_actions:LongActions",
     "hands": "dealer.core.mechanics.last_hand:LastHands",
     "rolls": "dealer.core.mechanics.last_roll:LastRolls",
-    "hold": "dealer.core.mechanics.action.hold:HoldState",
+    "hold": "dealer.core.mechanics.action.common:HoldState",
     "turns": "dealer.core.mechanics.action.turns:TurnsState",
     "conflict": "dealer.core.mechanics.conflict.harm:HarmState",
     "chips": "dealer.core.mechanics.chips:ChipsState",

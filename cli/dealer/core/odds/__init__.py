@@ -3,9 +3,10 @@
 ``hand_odds`` answers "what is the best hand of N cards dealt from this deck?" for a
 ruleset and a wild-card context, as counts per hand rank over every possible hand. The
 method is reported: ``counted`` (by equivalence classes, see ``counting``; a hand in
-progress by the rank counts of its draws, see ``holding``), ``enumerated`` (every hand
-visited: what counting cannot take, when the hands are few) or ``simulated`` (random
-deals, with a standard error per figure).
+progress by sweeping the ranks of its draws, see ``holding``), ``enumerated`` (every hand
+visited: what counting cannot take, a plain card wild in the context for one, when the
+hands are few) or ``simulated`` (random deals, with a standard error per figure). Every
+shipped ruleset's hands are counted, cards held and thinned decks included.
 
 Five cards from a huckster's 54-card deck, both Jokers wild:
 
@@ -161,10 +162,13 @@ def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, mini
             # The threshold splits its rank by the top value ("pair of jacks"): a refined count.
             met = None
             if method == "counted":
-                try:
-                    met = total - counter.count_failing(n, threshold[1])
-                except Unsupported:
-                    met = None
+                # The whole-deck count refines fewer shapes than a sweep over the ranks.
+                for candidate in [counter] + ([HeldCounter(counter, held, pool)] if whole else []):
+                    try:
+                        met = total - candidate.count_failing(n, threshold[1])
+                        break
+                    except Unsupported:
+                        met = None
             if met is None:  # not countable: visit or sample the hands
                 if comb(len(pool), draw) <= limit:
                     _, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold[1])

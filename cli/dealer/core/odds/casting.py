@@ -182,9 +182,13 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
 
 def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None, rng=None,
                samples: int = 20_000, modifiers=()) -> dict:
-    """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair)."""
+    """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair).
+
+    Counted, a wild pick too: on five cards or more the best hand with a pick has the rank of
+    the best hand of the cards and one fully wild card more (``Counter``'s ``extra_wilds``).
+    """
     from dealer.core.mechanics import draws
-    from dealer.core.odds.counting import Counter, Unsupported
+    from dealer.core.odds.counting import HAND_SIZE, Counter, Unsupported
     from dealer.core.results import effect_label
 
     rules = ruleset.draws
@@ -203,22 +207,26 @@ def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | No
         return out
     bust_cards = {deck.parse(code) for code in rules["bust_cards"]}
     dead = {card for card in deck if card.kind == SPECIAL and card not in context.wild}
-    exact = not pick and not threshold[1] and not least_value and bust_cards == dead
+    exact = (not pick or n >= HAND_SIZE) and not least_value and bust_cards == dead
     if exact:
         try:
-            counter = Counter(ruleset, context)
+            counter = Counter(ruleset, context, extra_wilds=pick)
             counts = counter.count(n)
             total = comb(len(deck), n)
             bust = sum(counter.count_below(n, least_rank.strength, dead=j) for j in range(1, len(dead) + 1))
+            # The target's rank below its least value ("pair of jacks") is no success.
+            short = counter.count_failing(n, threshold) - sum(
+                counts[rank.strength] for rank in ranking.ranks if rank.strength < threshold[0].strength)
         except Unsupported:
             exact = False
     if exact:
         success = 0
         for rank in ranking.ranks:
-            if rank.strength >= threshold[0].strength and counts[rank.strength]:
-                success += counts[rank.strength]
+            made = counts[rank.strength] - (short if rank.strength == threshold[0].strength else 0)
+            if rank.strength >= threshold[0].strength and made:
+                success += made
                 effect = effect_label(ruleset, rank) or "(no named effect)"
-                effects[effect] = effects.get(effect, 0) + counts[rank.strength]
+                effects[effect] = effects.get(effect, 0) + made
         joker = total - comb(len(deck) - len(bust_cards), n)
         out.update(method="counted", total=total, success_count=success, bust_count=bust, joker_count=joker,
                    effect_counts=effects, success=success / total, bust=bust / total,

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from math import factorial
 
 
@@ -123,3 +123,122 @@ def _bounded_compositions(caps, total: int) -> int:
                     grown[reached + more] += count
         ways = grown
     return ways[total]
+
+
+GOOD = -1  # a rank set already good, whatever else it gets
+
+
+def minimal_sets(good: list[bool]) -> list[int]:
+    """The minimal masks of a monotone table ``good[mask]`` (good, and no bit can be dropped).
+
+    >>> good = [bin(mask).count("1") >= 2 for mask in range(8)]  # two of three ranks
+    >>> minimal_sets(good)
+    [3, 5, 6]
+    """
+    out = []
+    for mask, ok in enumerate(good):
+        if ok:
+            rest = mask
+            while rest:
+                low = rest & -rest
+                if good[mask ^ low]:
+                    break
+                rest ^= low
+            else:
+                out.append(mask)
+    return out
+
+
+class _Progress:
+    """How far a rank set has come toward a monotone family of minimal sets, rank by rank.
+
+    After the ranks of ``order[:p + 1]``, a set's future depends only on which minimal sets
+    it can still complete (their ranks seen so far are all in it): its *canonical* mask is
+    the union of those sets' seen parts. ``step`` maps (position, mask, taken) to the next
+    canonical state, ``GOOD`` once a minimal set is complete, or None when none is left.
+    """
+
+    def __init__(self, minimal, order):
+        self.order = order
+        seen = 0
+        self.live = []  # per position: [(seen part, ranks still to come)] of the sets not complete
+        self.complete = []  # per position: the sets completed by its rank
+        for bit in order:
+            before = seen
+            seen |= 1 << bit
+            self.live.append([(m & seen, (m & ~seen).bit_count()) for m in minimal if m & ~seen])
+            self.complete.append([m for m in minimal if m & seen == m and m & ~before != 0])
+        self._cache = {}
+
+    def step(self, p: int, mask: int, taken: bool) -> tuple:
+        """``(state, ranks still needed at least)`` after position ``p`` (``GOOD``: 0)."""
+        key = (p, mask, taken)
+        found = self._cache.get(key)
+        if found is None:
+            if taken:
+                mask |= 1 << self.order[p]
+                if any(m & mask == m for m in self.complete[p]):
+                    found = self._cache[key] = (GOOD, 0)
+                    return found
+            canon, need = 0, None
+            for part, left in self.live[p]:
+                if part & mask == part:
+                    canon |= part
+                    if need is None or left < need:
+                        need = left
+            found = self._cache[key] = (canon, need) if need is not None else (None, None)
+        return found
+
+
+def good_tuples(minimal: list[int], order: list[int], m: int, most: int) -> dict:
+    """``{u: ordered m-tuples of good rank sets}``, ``u[j - 1]`` counting the ranks that lie in
+    exactly j of the sets; only tuples whose sizes add up to at most ``most``.
+
+    A good set is one holding one of the ``minimal`` sets (masks over rank bits); the ranks
+    are visited in ``order`` (a good order keeps each minimal set's ranks close together).
+    A dynamic programme over the ranks: each set's state is its progress (``_Progress``), the
+    states of the m sets sorted (the sets are interchangeable), with the type counts ``u``.
+
+    >>> minimal = [0b011, 0b110]  # two adjacent ranks of three
+    >>> good_tuples(minimal, [0, 1, 2], 1, 3)  # {0,1}, {1,2} and {0,1,2}
+    {(2,): 2, (3,): 1}
+    >>> sum(good_tuples(minimal, [0, 1, 2], 2, 6).values())  # 3 good sets, ordered pairs
+    9
+    """
+    progress = _Progress(minimal, order)
+    choices = list(product((0, 1), repeat=m))
+    states = {((0,) * m, (0,) * m, 0): 1}
+    for p in range(len(order)):
+        step = progress.step
+        grown = {}
+        for (sets, u, used), ways in states.items():
+            options = []
+            for state in sets:
+                if state == GOOD:
+                    options.append(((GOOD, 0), (GOOD, 0)))
+                else:
+                    options.append((step(p, state, False), step(p, state, True)))
+            for choice in choices:
+                taken = sum(choice)
+                if used + taken > most:
+                    continue
+                new, need = [], 0
+                for option, inside in zip(options, choice):
+                    state, left = option[inside]
+                    if state is None:
+                        break
+                    new.append(state)
+                    need += left
+                else:
+                    if used + taken + need > most:
+                        continue
+                    new.sort()
+                    key = (tuple(new), u if not taken else u[:taken - 1] + (u[taken - 1] + 1,) + u[taken:],
+                           used + taken)
+                    grown[key] = grown.get(key, 0) + ways
+        states = grown
+    out = {}
+    for (sets, u, _), ways in states.items():
+        if all(state == GOOD for state in sets):
+            out[u] = out.get(u, 0) + ways
+    return out

@@ -1,22 +1,25 @@
 """Exact hand-rank counts for a hand in progress: cards held, the rest drawn from a pool.
 
 Held cards and a thinned deck break the symmetry ``Counter`` leans on (every rank in every
-suit, every trump there to draw), so here the drawn plain cards are visited by their *rank
-counts*: how many of each rank, weighted by the ways the pool can supply them, added to the
-held ranks. Everything else follows ``Counter``:
+suit, every trump there to draw), so here the drawn plain cards are counted by sweeping the
+ranks one by one (``_Sweep``): each rank takes some of the pool's cards of that rank, and
+what the ranking reads of the ranks so far is kept as a small state: each unsuited
+sequence's progress, the largest multiplicities (``Counter.profile_key``) and, for a
+threshold on a top value, how often the ranks from that value up are held. The number of
+plain cards drawn is the power of a polynomial, packed in one integer, so every draw size
+is counted in one sweep. Everything else follows ``Counter``:
 
-* each (profile, sequence signature) class, with its trumps, wilds and dead cards, is
-  classified once by the ruleset's own ranking, without the suited ranks;
-* the suited ranks (flushes, suited sequences) are counted per rank-count vector: the ways
-  to deal the suits so that some suit fills one, by inclusion-exclusion over the suits named
-  (a small dynamic programme over the ranks present, starting from the held cards' suits),
-  cached by what the vector looks like to the suits;
+* each class, with its trumps, wilds and dead cards, is classified once by the ruleset's own
+  ranking (without the suited ranks) on a representative with the same features;
+* the suited ranks (flushes, suited sequences) by inclusion-exclusion over the suits named:
+  a sweep that follows each named suit's progress toward a suited level (its cards, or the
+  good rank sets it can still complete) keeps only the draws where all of them get there;
+  suits that hold and offer the same ranks are named once, with their number of ways;
 * wild, trump and dead cards are drawn by number, trumps through ``TrumpSignatures`` with
   the held trump numbers fixed.
 
-What ``Counter`` cannot count raises ``Unsupported`` here too, and so do draws with too
-many rank-count vectors to visit in time and hands where three suits could each hold a
-suited sequence: the caller enumerates or simulates those.
+What ``Counter`` cannot count raises ``Unsupported`` here too: the caller enumerates or
+simulates those.
 
 Holding the Ace and King of spades, two more cards from the other 50 of a 52-card deck:
 
@@ -32,17 +35,13 @@ Holding the Ace and King of spades, two more cards from the other 50 of a 52-car
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import product
 from math import comb
-from operator import getitem
 
 from dealer.core.cards import PLAIN, TRUMP
-from dealer.core.odds.combinatorics import _bounded_compositions
-from dealer.core.odds.counting import Unsupported, tally
+from dealer.core.odds.combinatorics import GOOD, _Progress
+from dealer.core.odds.counting import tally
 from dealer.core.ranks import HAND_SIZE
-
-GOOD = -1  # the state of a suit already good, whatever else it gets
-VISIT_LIMIT = 600_000  # rank-count vectors visited at most (about 10 s); past it, simulate
 
 
 class _Cards:
@@ -71,6 +70,285 @@ class _Cards:
         self.size = len(cards)
 
 
+BITS = 64  # bits per coefficient of a packed polynomial (counts stay below 2**48)
+NEVER = -2  # a sequence state that can no longer be filled
+
+
+class _Count:
+    """A suit's progress toward a count level (a flush): its cards so far, ``GOOD`` at ``least``;
+    None once the ranks it can still get (``later[p]`` after position p) cannot make it up."""
+
+    def __init__(self, least: int, later):
+        self.least = least
+        self.later = later
+
+    def step(self, p: int, state: int, taken: bool) -> tuple:
+        state += taken
+        if state >= self.least:
+            return GOOD, 0
+        if state + self.later[p] < self.least:
+            return None, None
+        return state, self.least - state
+
+
+class _Sweep:
+    """The plain cards drawn beside the held ones, rank by rank, for one number of wilds.
+
+    A state is what the ranks so far tell the ranking: each unsuited sequence's progress,
+    the profile key (``Counter.profile_key``: the largest multiplicities) and, in a pass
+    that names suits, each named suit's progress toward a suited level. Its value is a
+    polynomial in the plain cards drawn, packed in one integer (``BITS`` bits a
+    coefficient), so one sweep counts every number of cards at once.
+    """
+
+    def __init__(self, counter, held, pool, wilds: int, size: int, most: int, high=frozenset(), cap=None):
+        split = counter.split
+        self.high = high  # rank indices whose most multiplicity is followed (for thresholds)
+        self.cap = counter._group_cap if cap is None else cap  # ... up to this many
+        self.track = counter.rainbow  # follow which suits are present (a rank reads distinct suits)
+        self.counter = counter
+        self.held, self.pool = held, pool
+        self.wilds, self.size, self.most = wilds, size, most
+        top = split.rank_count - 1
+        self.order = [top] + list(range(top)) if split.ace_low else list(range(top + 1))
+        self.sequences = [(_Progress(minimal, self.order), 0 in minimal)
+                          for minimal in counter.sequence_minimal(wilds)]
+        self.keep = (1 << BITS * (most + 1)) - 1
+        self.levels = counter.suited_levels(wilds, size)
+        self._progress = {}
+        self._keys = {}
+
+    def _level(self, level: int, suit: int):
+        """A named suit's progress toward suited level ``level``, knowing which ranks that suit
+        can still get (held or left in the pool): good sets it cannot complete are left out."""
+        able = 0
+        for rank, (held, pool) in enumerate(zip(self.held.suits, self.pool.suits)):
+            if (held | pool) >> suit & 1:
+                able |= 1 << rank
+        found = self._progress.get((level, able))
+        if found is None:
+            _, least, good = self.levels[level]
+            if good is None:
+                later, count = [], 0
+                for rank in reversed(self.order):
+                    later.append(count)
+                    count += able >> rank & 1
+                found = _Count(least, later[::-1])
+            else:
+                found = _Progress([m for m in self.counter._minimal(good) if m & able == m], self.order)
+            self._progress[(level, able)] = found
+        return found
+
+    def _options(self, rank: int, named) -> list:
+        """``[(named suits holding the rank, [(cards of the rank in the hand, drawn, ways, suits)])]``;
+        ``suits`` (a mask) only where the suits present are followed, else 0: then the other
+        suits' cards are counted together, ``ways`` of them."""
+        held, pool = self.held.suits[rank], self.pool.suits[rank]
+        named_mask = 0
+        for suit in named:
+            named_mask |= 1 << suit
+        others = pool & ~named_mask
+        free = [i for i, suit in enumerate(named) if pool >> suit & 1]
+        fixed = [held >> suit & 1 for suit in named]
+        subsets = [0]
+        if self.track:
+            for bit in range(self.counter.split.suit_count):
+                if others >> bit & 1:
+                    subsets += [subset | 1 << bit for subset in subsets]
+        out = []
+        for choice in product((0, 1), repeat=len(free)):
+            inside = list(fixed)
+            taken = 0
+            for i, bit in zip(free, choice):
+                inside[i] = bit
+                taken |= bit << named[i]
+            counts = []
+            if self.track:
+                for subset in subsets:
+                    drawn = subset.bit_count() + sum(choice)
+                    counts.append((held.bit_count() + drawn, drawn, 1, held | taken | subset))
+            else:
+                for more in range(others.bit_count() + 1):
+                    drawn = more + sum(choice)
+                    counts.append((held.bit_count() + drawn, drawn, comb(others.bit_count(), more), 0))
+            out.append((tuple(inside), counts))
+        return out
+
+    def _key(self, key: tuple, count: int) -> tuple:
+        found = self._keys.get((key, count))
+        if found is None:
+            found = self._keys[(key, count)] = self.counter.profile_key(
+                tuple(sorted(key + (count,), reverse=True)))
+        return found
+
+    def run(self, named: tuple = (), level: int | None = None, sequences: bool = True, alike: tuple = (),
+            beyond=None) -> dict:
+        """``{(sequence signature, profile key, top, suits present): packed polynomial}`` over the draws where every
+        named suit fills suited level ``level`` (all draws when none is named); with
+        ``sequences`` False the signature is not followed (it is then all True). ``alike``:
+        runs of positions in ``named`` whose suits are interchangeable (their states are
+        kept sorted). ``top``: the most multiplicity of the ranks in ``high`` (0 without);
+        suits present: how many suits the plain cards hold (None unless a rank reads it).
+        ``beyond(profile key)``: true when such plain cards already rank above what is asked
+        (a hand only gains by more cards): those draws are dropped.
+
+        A state that cannot reach the level with the cards left to draw is dropped: each
+        named suit needs some more ranks, less those it holds further on.
+        """
+        progresses = [self._level(level, suit) for suit in named]
+        sequences = self.sequences if sequences else []
+        most, cap, high = self.most, self.cap, self.high
+        masks = [(1 << BITS * (left + 1)) - 1 for left in range(most + 1)]
+        ahead = []  # per named suit: ranks it holds after each position
+        for suit in named:
+            later, column = 0, []
+            for rank in reversed(self.order):
+                column.append(later)
+                later += self.held.suits[rank] >> suit & 1
+            ahead.append(column[::-1])
+        # States are pairs of small ids: what the ranking reads (signature, profile key, top)
+        # and the named suits' progress; each id's moves are worked out once per rank.
+        classes = [(tuple(GOOD if empty else 0 for _, empty in sequences), (), 0, 0)]
+        class_ids = {classes[0]: 0}
+        suits_of = [tuple(0 for _ in named)]
+        suit_ids = {suits_of[0]: 0}
+        states = {(0, 0): 1}
+        counts_most = self.counter.split.suit_count + 1
+        track = self.track
+        for p, rank in enumerate(self.order):
+            options = [(inside, [(count if not track else (count, suits), BITS * drawn, ways)
+                                 for count, drawn, ways, suits in counts])
+                       for inside, counts in self._options(rank, named)]
+            followed = rank in high
+            class_moves, suit_moves = {}, {}
+            grown = {}
+            for (cls, nam), poly in states.items():
+                moves = class_moves.get(cls)
+                if moves is None:
+                    signature, key, top, seen = classes[cls]
+                    after = []
+                    for present in (False, True):
+                        new = []
+                        for (sequence, _), state in zip(sequences, signature):
+                            if state != GOOD and state != NEVER:
+                                state, _ = sequence.step(p, state, present)
+                                state = NEVER if state is None else state
+                            new.append(state)
+                        after.append(tuple(new))
+                    moves = {} if track else []
+                    for move in ({c for _, counts in options for c, _, _ in counts} if track
+                                 else range(counts_most)):
+                        count, suits = move if track else (move, 0)
+                        moved = (after[count > 0], self._key(key, count) if count else key,
+                                 max(top, min(count, cap)) if followed else top, seen | suits)
+                        if beyond is not None and count and beyond(moved[1]):
+                            if track:
+                                moves[move] = None
+                            else:
+                                moves.append(None)
+                            continue
+                        found = class_ids.get(moved)
+                        if found is None:
+                            found = class_ids[moved] = len(classes)
+                            classes.append(moved)
+                        if track:
+                            moves[move] = found
+                        else:
+                            moves.append(found)
+                    class_moves[cls] = moves
+                each = None  # each named suit's two moves (rank taken or not), once per state
+                for inside, counts in options:
+                    step = suit_moves.get((nam, inside))
+                    if step is None:
+                        if each is None:
+                            each = []
+                            for i, state in enumerate(suits_of[nam]):
+                                if state == GOOD:
+                                    each.append(((GOOD, 0), (GOOD, 0)))
+                                else:
+                                    step_of = progresses[i].step
+                                    each.append((step_of(p, state, False), step_of(p, state, True)))
+                        new, need = [], 0
+                        for i, taken in enumerate(inside):
+                            state, left = each[i][taken]
+                            if state is None:
+                                new = None
+                                break
+                            if left:
+                                left -= ahead[i][p]
+                                if left > 0:
+                                    need += left
+                            new.append(state)
+                        if new is not None and need <= most:
+                            for first, last in alike:
+                                new[first:last] = sorted(new[first:last])
+                            new = tuple(new)
+                            found = suit_ids.get(new)
+                            if found is None:
+                                found = suit_ids[new] = len(suits_of)
+                                suits_of.append(new)
+                            step = (found, masks[most - need])
+                        else:
+                            step = False
+                        suit_moves[(nam, inside)] = step
+                    if not step:
+                        continue
+                    nam2, keep = step
+                    for count, shift, ways in counts:
+                        value = (poly * ways << shift) & keep
+                        if value and moves[count] is not None:
+                            new = (moves[count], nam2)
+                            grown[new] = grown.get(new, 0) + value
+            states = grown
+        out = {}
+        for (cls, nam), poly in states.items():
+            if all(state == GOOD for state in suits_of[nam]):
+                signature, key, top, seen = classes[cls]
+                final = (tuple(state == GOOD for state in signature), key, top, seen.bit_count() if track else None)
+                out[final] = out.get(final, 0) + poly
+        return out
+
+
+def _coefficients(poly: int, wanted) -> dict:
+    """``{k: coefficient}`` of a packed polynomial, for the powers ``wanted``."""
+    field = (1 << BITS) - 1
+    return {k: poly >> BITS * k & field for k in wanted}
+
+
+def _suit_orbits(held, pool, suits: int, m: int) -> list:
+    """``[(named suits, how many sets of m suits are like them)]``: suits that hold and offer
+    the same ranks are interchangeable, so one set of each kind is counted."""
+    classes = {}
+    for suit in range(suits):
+        shape = tuple((h >> suit & 1, a >> suit & 1) for h, a in zip(held.suits, pool.suits))
+        classes.setdefault(shape, []).append(suit)
+    groups = list(classes.values())
+    out = []
+
+    def choose(i, left, named, weight):
+        if i == len(groups):
+            if not left:
+                out.append((tuple(named), weight))
+            return
+        for take in range(min(left, len(groups[i])) + 1):
+            choose(i + 1, left - take, named + groups[i][:take], weight * comb(len(groups[i]), take))
+
+    choose(0, m, [], 1)
+    return out
+
+
+def _alike(named, held, pool) -> tuple:
+    """Runs ``(first, last)`` of positions in ``named`` whose suits hold and offer the same ranks."""
+    shapes = [tuple((h >> suit & 1, a >> suit & 1) for h, a in zip(held.suits, pool.suits)) for suit in named]
+    out, first = [], 0
+    for i in range(1, len(named) + 1):
+        if i == len(named) or shapes[i] != shapes[first]:
+            if i - first > 1:
+                out.append((first, i))
+            first = i
+    return tuple(out)
+
+
 class HeldCounter:
     """Counts the best-hand rank of ``held`` plus every draw of the rest from ``pool``.
 
@@ -79,42 +357,56 @@ class HeldCounter:
     """
 
     def __init__(self, counter, held, pool):
+        if counter.extra:
+            raise ValueError("a hand in progress is counted without extra wild cards")
         self.counter = counter
         self.split = counter.split
         self.held = _Cards(self.split, counter.context, list(held))
         self.pool = _Cards(self.split, counter.context, list(pool))
-        self._rows = {}
-        self._suited = {}
-        self._minimal = {}
-        self._named = {}
-        self._relevance = {}
+        self._cache = {}
+
+    def _all(self, n: int) -> list:
+        found = self._cache.get(n)
+        if found is None:
+            found = self._cache[n] = list(self._classes(n))
+        return found
 
     def count(self, n: int) -> dict[int, int]:
         """``{rank strength: hands}`` over every way to fill the hand to ``n`` cards."""
         out = {rank.strength: 0 for rank in self.counter.ruleset.ranking.ranks}
-        for hands, strength, ge, levels, _ in self._classes(n):
+        for hands, strength, ge, levels, _ in self._all(n):
             tally(out, hands, strength, ge, levels, range(len(levels)))
         return out
 
     def count_failing(self, n: int, threshold) -> int:
         """How many of those hands miss ``threshold`` = (rank, least value), e.g. pair of jacks.
 
-        As ``Counter.count_failing``: the classes of the threshold's rank are refined by the
-        multiplicities of the ranks from ``least`` up, and a representative of each (its real
-        rank counts) tells the first tie-break value.
+        As ``Counter.count_failing``: the hands of the threshold's rank split by their first
+        tie-break value, which reads how often the ranks from ``least`` up are held (the most
+        of them, capped as in the profile key: the groups take the ranks held most often);
+        a representative of each class with that feature (``Counter.representative_counts``)
+        tells the value.
         """
         rank, least = threshold
-        below = sum(count for strength, count in self.count(n).items() if strength < rank.strength)
         if not least:
-            return below
-        self.counter.check_refinable(rank)
+            return sum(count for strength, count in self.count(n).items() if strength < rank.strength)
+        counter = self.counter
+        counter.check_refinable(rank)
         split = self.split
-        high = tuple(i for i in range(split.rank_count) if split.values[i] >= least)
+        high = frozenset(i for i in range(split.rank_count) if split.values[i] >= least)
+        below = sum(count for strength, count in self.count(n).items() if strength < rank.strength)
+        # Refined by the top value, only the hands of the threshold's rank matter, and of
+        # the suited levels only the first above it (a flush over a pair of jacks).
+        # The top value reads how often a high rank is held up to the rank's first group (a
+        # pair's rank is high when a high rank is held twice, or once with a wild...).
+        cap = rank.pattern.groups[0] if rank.pattern.groups else 1
         short = 0
-        for hands, strength, ge, levels, (counts, trumps, wa, wt, nd) in self._classes(n, high):
+        for hands, strength, ge, levels, (key, signature, k, top, present, trumps, wa, wt, nd) in \
+                self._classes(n, high, floor=rank.strength, top_cap=cap):
             if strength != rank.strength:
                 continue
-            strength, primary = self.counter.classify_counts(counts, trumps, wa, wt, nd)
+            counts = counter.representative_counts(key, signature, k, wa, high, top, present, cap)
+            strength, primary = counter.classify_counts(counts, trumps, wa, wt, nd, present)
             if strength == rank.strength and primary < least:
                 above = [i for i, level in enumerate(levels) if level[0] > rank.strength]
                 short += hands - (ge[above[0]] if above else 0)
@@ -122,271 +414,95 @@ class HeldCounter:
 
     # -- classes ---------------------------------------------------------------------------
 
-    def _classes(self, n: int, high=()):
+    def _beyond(self, wilds: int, floor: int):
+        """``beyond(profile key)``: whether plain cards of that key, with ``wilds`` wilds, already
+        rank above strength ``floor`` (so every hand holding them does), or None where the
+        ladder does not let a hand only gain by more cards (a part with restricted kickers)."""
+        counter = self.counter
+        if any(rank.pattern.rest != "any" for rank in counter.ruleset.ranking.ranks):
+            return None
+        cache = {}
+
+        def beyond(key):
+            found = cache.get(key)
+            if found is None:
+                profile = tuple(count for count in key if count)
+                # The key's ranks apart from each other: no sequence, a hand they are part of.
+                mask = sum(1 << (2 * i) for i in range(len(profile)))
+                found = cache[key] = bool(profile) and mask < 1 << counter.split.rank_count \
+                    and counter._classify(profile, mask, (), wilds, 0, 0) > floor
+            return found
+
+        return beyond
+
+    def _draws(self, draw: int, xa: int, trump_tables) -> dict:
+        """``{plain cards drawn: [(ways, trump-wilds, dead, trump table)]}`` beside ``xa`` any-wilds."""
+        held, pool = self.held, self.pool
+        plain_left = sum(pool.counts)
+        by_k = {}
+        for xt in range(min(pool.wild_trump, draw - xa) + 1):
+            for xd in range(min(pool.dead, draw - xa - xt) + 1):
+                outer = comb(pool.wild_any, xa) * comb(pool.wild_trump, xt) * comb(pool.dead, xd)
+                for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1):
+                    k = draw - xa - xt - xd - t
+                    if k <= plain_left and trump_tables.get(t):
+                        by_k.setdefault(k, []).append((outer, held.wild_trump + xt, held.dead + xd, trump_tables[t]))
+        return by_k
+
+    def _classes(self, n: int, high=frozenset(), floor=None, top_cap=None):
         """Every class of the hands: ``(hands, unsuited strength, ge, levels, representative)``,
-        ``ge[i]`` the hands of the class where some suit fills suited level ``levels[i]``."""
+        ``ge[i]`` the hands of the class where some suit fills suited level ``levels[i]``
+        (inclusion-exclusion over the suits named, one set of each kind; with ``floor``, only the
+        first level stronger than that strength is counted); the representative
+        is ``(profile key, signature, plain cards, top, suits present, trumps, any-wilds, trump-wilds,
+        dead)``."""
         counter, held, pool = self.counter, self.held, self.pool
+        split = self.split
         draw = n - held.size
         size = min(HAND_SIZE, n)
         cap = min(held.wild_any + held.wild_trump + pool.wild_any + pool.wild_trump, n) + 1
         trump_tables = counter.trumps.tables(cap, n, held.naturals, pool.naturals)
-        plain_left = sum(pool.counts)
-        self._refuse_what_takes_too_long(draw, size)
+        plain_held = sum(held.counts)
         for xa in range(min(pool.wild_any, draw) + 1):
             wa = held.wild_any + xa
-            levels = counter.suited_levels(wa, size)
-            by_k = {}  # plain cards drawn -> [(weight, trump-wilds, dead, trump table)]
-            for xt in range(min(pool.wild_trump, draw - xa) + 1):
-                for xd in range(min(pool.dead, draw - xa - xt) + 1):
-                    outer = comb(pool.wild_any, xa) * comb(pool.wild_trump, xt) * comb(pool.dead, xd)
-                    for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1):
-                        k = draw - xa - xt - xd - t
-                        if k <= plain_left and trump_tables.get(t):
-                            by_k.setdefault(k, []).append((outer, held.wild_trump + xt, held.dead + xd,
-                                                           trump_tables[t]))
-            for k, combos in by_k.items():
-                others = tuple((rep, wt, nd) for _, wt, nd, trumps in combos for _, rep in trumps.values())
-                rows = self._plain_rows(k, wa, size, high, others)
-                for (profile, _, _), (mask, counts, hands, ge) in rows.items():
+            by_k = self._draws(draw, xa, trump_tables)
+            if not by_k:
+                continue
+            sweep = _Sweep(counter, held, pool, wa, size, max(by_k), high, top_cap)
+            levels = sweep.levels
+            beyond = self._beyond(wa, floor) if floor is not None else None
+            hands = {cls: _coefficients(poly, by_k) for cls, poly in sweep.run(beyond=beyond).items()}
+            ge = {cls: [dict.fromkeys(by_k, 0) for _ in levels] for cls in hands}
+            implied = counter._implied(wa, size)
+            first_above = next((j for j, level in enumerate(levels) if level[0] > floor), None) \
+                if floor is not None else None
+            for j, (strength, least, good) in enumerate(levels):
+                if floor is not None and j != first_above:
+                    continue  # with ``floor``: only the first suited level above that strength
+                # Draws whose plain cards already rank at this level or above need no suit count.
+                level_beyond = beyond if floor is not None else self._beyond(wa, strength - 1)
+                m = 1
+                while m <= split.suit_count and m * least <= plain_held + max(by_k):
+                    sign = 1 if m % 2 else -1
+                    for named, weight in _suit_orbits(held, pool, split.suit_count, m):
+                        follow = good is None or implied is None
+                        for (signature, key, top, present), poly in sweep.run(named, j, follow,
+                                                                              _alike(named, held, pool),
+                                                                              level_beyond).items():
+                            row = ge[(signature if follow else implied, key, top, present)][j]
+                            for k, count in _coefficients(poly, by_k).items():
+                                row[k] += sign * weight * count
+                    m += 1
+            for (signature, key, top, present), by_count in hands.items():
+                for k, combos in by_k.items():
+                    total = by_count[k]
+                    if not total:
+                        continue
+                    profile, mask = counter.representative(key, signature, plain_held + k, wa, present)
+                    above = [row[k] for row in ge[(signature, key, top, present)]]
                     for outer, wt, nd, trumps in combos:
                         for trump_count, rep in trumps.values():
-                            strength = counter._classify(profile, mask, rep, wa, wt, nd)
+                            strength = counter._classify(profile, mask, rep, wa, wt, nd, present)
                             weight = outer * trump_count
-                            yield (weight * hands, strength, [weight * g for g in ge], levels,
-                                   (counts, rep, wa, wt, nd))
-
-    def _refuse_what_takes_too_long(self, draw: int, size: int):
-        """Raise ``Unsupported`` before any work when the plain ranks could be drawn in too
-        many ways to visit, or when three suits could each hold a suited sequence (triples
-        of suits' rank sets are too many to count)."""
-        held, pool = self.held, self.pool
-        plain_left = sum(pool.counts)
-        plain_draws = {draw - xa - xt - xd - t
-                       for xa in range(min(pool.wild_any, draw) + 1)
-                       for xt in range(min(pool.wild_trump, draw - xa) + 1)
-                       for xd in range(min(pool.dead, draw - xa - xt) + 1)
-                       for t in range(min(len(pool.naturals), draw - xa - xt - xd) + 1)}
-        vectors = sum(_bounded_compositions(pool.counts, k) for k in plain_draws if k <= plain_left)
-        if vectors > VISIT_LIMIT:
-            raise Unsupported(f"{vectors:,} ways to draw the plain ranks: too many to visit in time")
-        if self.split.suit_count < 3:
-            return
-        for xa in range(min(pool.wild_any, draw) + 1):
-            plain_most = sum(held.counts) + min(plain_left, draw - xa)
-            levels = self.counter.suited_levels(held.wild_any + xa, size)
-            if any(good is not None and 3 * least <= plain_most for _, least, good in levels):
-                raise Unsupported("three suits could each hold a suited sequence: too many cards to count by class")
-
-    def _plain_rows(self, k: int, wa: int, size: int, high, others):
-        """``{(profile, sequence signature, counts of the ranks in high): (mask, counts, hands,
-        ge)}`` over the ways to draw ``k`` plain cards of the pool beside the held ones.
-
-        ``others``: every ``(trumps, trump-wilds, dead)`` the rows will be classified with; a
-        suited level no stronger than the weakest of those classes is never needed, so its
-        ``ge`` is left at 0.
-        """
-        key = (k, wa, size, high, others)
-        found = self._rows.get(key)
-        if found is not None:
-            return found
-        counter, split = self.counter, self.split
-        ranks = split.rank_count
-        held_suits, held_counts = self.held.suits, self.held.counts
-        pool_suits, pool_counts = self.pool.suits, self.pool.counts
-        levels = counter.suited_levels(wa, size)
-        suffix = [0] * (ranks + 1)  # plain cards left in the pool from each rank up
-        for i in range(ranks - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + pool_counts[i]
-        drawn = [0] * ranks
-        signatures = {}
-        table = {}
-
-        def leaf(weight):
-            counts = [held_counts[i] + drawn[i] for i in range(ranks)]
-            present = [i for i in range(ranks) if counts[i]]
-            mask = 0
-            for i in present:
-                mask |= 1 << i
-            profile = tuple(sorted((counts[i] for i in present), reverse=True))
-            signature = signatures.get(mask)
-            if signature is None:
-                signature = signatures[mask] = counter._sequence_signature(mask, wa)
-            row_key = (profile, signature, tuple(counts[i] for i in high))
-            row = table.get(row_key)
-            if row is None:
-                weakest = min(counter._classify(profile, mask, rep, wa, wt, nd) for rep, wt, nd in others)
-                row = table[row_key] = [mask, tuple((i, counts[i]) for i in present), 0, [0] * len(levels),
-                                        [j for j, level in enumerate(levels) if level[0] > weakest]]
-            row[2] += weight
-            ge = row[3]
-            for j in row[4]:
-                _, least, good = levels[j]
-                if least > len(present) or (good is not None and not good[mask]):
-                    continue  # each suit holds a rank at most once
-                if good is None:
-                    shape = (wa, j, tuple(sorted((held_suits[i], pool_suits[i], drawn[i]) for i in present)))
-                    factor, sets = 1, None
-                else:
-                    # Ranks in no good set within the hand's ranks cannot make a suit good:
-                    # they are dealt their suits freely.
-                    relevant, sets = self._relevant(wa, size, j, mask)
-                    shape = (wa, j, tuple((i, held_suits[i], pool_suits[i], drawn[i])
-                                          for i in present if relevant >> i & 1))
-                    factor = 1
-                    for i in present:
-                        if not relevant >> i & 1:
-                            factor *= comb(pool_counts[i], drawn[i])
-                ways = self._suited.get(shape)
-                if ways is None:
-                    if good is None:
-                        items = [(0, held, pool, d) for held, pool, d in shape[2]]
-                    else:
-                        items = [(1 << i, held, pool, d) for i, held, pool, d in shape[2]]
-                    ways = self._suited[shape] = self._some_suit(items, least, sets)
-                ge[j] += factor * ways
-
-        def visit(i, left, weight):
-            if not left:
-                leaf(weight)
-                return
-            if suffix[i] < left:
-                return
-            available = pool_counts[i]
-            for d in range(min(available, left) + 1):
-                drawn[i] = d
-                visit(i + 1, left - d, weight * comb(available, d))
-            drawn[i] = 0
-
-        visit(0, k, 1)
-        found = self._rows[key] = {row_key: (row[0], row[1], row[2], row[3]) for row_key, row in table.items()}
-        return found
-
-    # -- suits -------------------------------------------------------------------------------
-
-    def _relevant(self, wa: int, size: int, level: int, mask: int):
-        """``(ranks, sets)``: the minimal good sets of suited level ``level`` that lie within
-        ``mask``, and the ranks they cover (the others never decide whether a suit is good)."""
-        key = (wa, size, level, mask)
-        found = self._relevance.get(key)
-        if found is None:
-            minimal = self._minimal.get((wa, size, level))
-            if minimal is None:
-                good = self.counter.suited_levels(wa, size)[level][2]
-                minimal = self._minimal[(wa, size, level)] = [
-                    m for m in range(len(good))
-                    if good[m] and not any(good[m ^ 1 << b] for b in range(m.bit_length()) if m >> b & 1)]
-            sets = tuple(m for m in minimal if m & mask == m)
-            ranks = 0
-            for m in sets:
-                ranks |= m
-            found = self._relevance[key] = (ranks, sets)
-        return found
-
-    def _some_suit(self, items, least: int, sets=None) -> int:
-        """Suit deals of ``items`` (``(rank bit, held suits, pool suits, drawn)`` for each rank
-        present, lowest first) where some suit is good: inclusion-exclusion over the suits
-        named good. Good is holding ``least`` cards, or with ``sets`` (the minimal good sets
-        of a level's table within the ranks of ``items``) covering one of them."""
-        if sets is not None:
-            # Renumber the ranks 0, 1, ...: shapes that differ only by where they sit share a count.
-            relative = {bit: 1 << index for index, (bit, *_) in enumerate(items)}
-            items = [(relative[bit], held, pool, drawn) for bit, held, pool, drawn in items]
-            sets = tuple(sorted(sum(new for bit, new in relative.items() if m & bit) for m in sets))
-        suits = self.split.suit_count
-        cards = sum(held.bit_count() + drawn for _, held, _, drawn in items)
-        # A suit can be good only if enough ranks can give it a card.
-        able = [s for s in range(suits)
-                if sum(1 for _, held, pool, drawn in items if held >> s & 1 or pool >> s & 1 and drawn) >= least]
-        total, m = 0, 1
-        while m <= len(able) and m * least <= cards:
-            named = 0
-            for chosen in combinations(able, m):
-                if sets is not None and not self._possible(items, chosen, sets):
-                    continue
-                columns = []
-                for bit, held, pool, drawn in items:
-                    free = pool.bit_count() - sum(pool >> s & 1 for s in chosen)
-                    columns.append((bit, tuple(held >> s & 1 for s in chosen), tuple(pool >> s & 1 for s in chosen),
-                                    free, drawn))
-                key = (least, sets, tuple(sorted(columns) if sets is None else columns))
-                ways = self._named.get(key)
-                if ways is None:
-                    ways = self._named[key] = self._all_good(columns, least, sets)
-                named += ways
-            total += (-1) ** (m + 1) * named
-            m += 1
-        return total
-
-    @staticmethod
-    def _possible(items, chosen, sets) -> bool:
-        """Whether the named suits can all be good at once (good: covering one of the minimal
-        ``sets``): each covers a set of ranks it can get, and the ranks two of them share can
-        give both."""
-        can = []
-        for s in chosen:
-            mask = 0
-            for bit, held, pool, drawn in items:
-                if held >> s & 1 or pool >> s & 1 and drawn:
-                    mask |= bit
-            can.append(mask)
-        covers = [[m for m in sets if m & mask == m] for mask in can]
-        if not all(covers):
-            return False
-        if len(chosen) == 1:
-            return True
-        both = 0
-        for bit, held, pool, drawn in items:
-            if all(held >> s & 1 or pool >> s & 1 for s in chosen) \
-                    and drawn >= sum(1 for s in chosen if not held >> s & 1):
-                both |= bit
-        return any(not first & second & ~both for first in covers[0] for second in covers[1])
-
-    @staticmethod
-    def _all_good(columns, least: int, sets) -> int:
-        """Suit deals where every named suit is good, ``columns`` giving for each rank present
-        (lowest first) its bit, which named suits hold it and which the pool offers, how many
-        other suits the pool offers, and how many are drawn. Over the ranks, each named suit's
-        state (its card count, capped at ``least``, or with minimal good ``sets`` its ranks
-        among the sets still open) with the ways the other suits take the rest."""
-        width = len(columns[0][1])
-        states = {(0,) * width: 1}
-        open_after = []  # ranks of the good sets that still await a rank after this one
-        for index in range(len(columns)):
-            later = 0
-            for bit, *_ in columns[index + 1:]:
-                later |= bit
-            live = 0
-            for m in sets or ():
-                if m & later:
-                    live |= m
-            open_after.append(live)
-        for (bit, held, pool, free, drawn), live in zip(columns, open_after):
-            options = []
-            for inside in product((0, 1), repeat=width):
-                if any(h and not w or not h and not p and w for h, p, w in zip(held, pool, inside)):
-                    continue  # a held suit is in, a suit neither held nor offered is out
-                taken = sum(w for h, w in zip(held, inside) if not h)
-                if 0 <= drawn - taken <= free:
-                    options.append((inside, comb(free, drawn - taken)))
-            moves = {}  # a suit's state -> (its state without this rank, with it)
-            for state in states:
-                for c in state:
-                    if c in moves:
-                        continue
-                    if sets is None:
-                        moves[c] = (c, min(c + 1, least))
-                    elif c == GOOD:  # a good suit stays good (the patterns are monotone)
-                        moves[c] = (GOOD, GOOD)
-                    else:
-                        grown_mask = c | bit
-                        moves[c] = (c & live, GOOD if any(m & grown_mask == m for m in sets) else grown_mask & live)
-            grown = {}
-            for state, ways in states.items():
-                nexts = [moves[c] for c in state]
-                for inside, more in options:
-                    new = tuple(map(getitem, nexts, inside))
-                    grown[new] = grown.get(new, 0) + ways * more
-            states = grown
-        if sets is None:
-            return sum(ways for state, ways in states.items() if min(state) >= least)
-        return sum(ways for state, ways in states.items() if all(mask == GOOD for mask in state))
+                            yield (weight * total, strength, [weight * g for g in above], levels,
+                                   (key, signature, plain_held + k, top, present, rep, wa, wt, nd))

@@ -14,7 +14,7 @@ INFINITE = 99
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 class TrumpSignatures:

@@ -8,7 +8,7 @@
 ``common`` holds the combat's state, the requests and the participants; ``moves`` what
 happens between and during rounds (a new combat, sleeves, interrupts, long actions begun);
 ``edges`` one card a round and the Edges that change the draw (SWADE); ``hold`` SWADE's Hold;
-``turns`` walking a round (who acts now, a latecomer dealt in, someone out of the fight).
+``turns`` walking a round (who acts now, someone out of the fight); ``join`` a latecomer dealt in.
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ def resolve(ruleset: Any, request: Any, table: Table, rng: random.Random) -> Any
         from dealer.core.mechanics.action.countdown import deal_round
 
         return deal_round(ruleset, request, table, rng)
-    from dealer.core.mechanics.action import hold, moves, turns
+    from dealer.core.mechanics.action import hold, join, moves, turns
 
     resolvers = {moves.NewCombatRequest: moves.new_combat, moves.SleeveRequest: moves.resolve_sleeve,
                  moves.PlayRequest: moves.resolve_play, moves.InterruptRequest: moves.resolve_interrupt,
                  moves.BeginRequest: moves.resolve_begin, hold.HoldRequest: hold.resolve_hold,
                  hold.ActRequest: hold.resolve_act, turns.NextRequest: turns.resolve_next,
-                 turns.ShowRequest: turns.resolve_show, turns.JoinRequest: turns.resolve_join,
+                 turns.ShowRequest: turns.resolve_show, join.JoinRequest: join.resolve_join,
                  turns.OutRequest: turns.resolve_out}
     return resolvers[type(request)](ruleset, request, table, rng)

@@ -57,6 +57,18 @@ class ActionState(Part):
             action["hands"] = action.pop("rows")
 
 
+class HoldState(Part):
+    """The ``hold`` part of a table (SWADE's Hold): who is on Hold, in the order they went on it."""
+
+    KEY = "hold"
+    FIELDS = {"people": Field(ListOf(TEXT), [])}
+
+
+def on_hold(table: Table) -> list[str]:
+    """Who is on Hold on this table (none without a table)."""
+    return list(table.state(HoldState).people) if table.persistent else []
+
+
 class CountdownRequest(NamedTuple):
     """A round of action cards (seed 000): ``NAME=SPEC`` for each side, surprise, Guts, the card limit."""
 

@@ -28,7 +28,7 @@ from typing import Any
 from dealer.core import results
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, Participant, RoundResult,
-                                                 card_sort_key, deck_for, deck_names, participants)
+                                                 card_sort_key, deck_for, deck_names, on_hold, participants)
 from dealer.core.table import Table
 
 
@@ -45,14 +45,13 @@ def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: r
                    max_cards: int | None = None) -> dict:
     """One round of action cards: clear the last round, reshuffles owed, surprise and shock,
     Quickness, the cards (drawn or typed in), the special cards, the countdown."""
-    from dealer.core.mechanics.action import turns
-    from dealer.core.mechanics.action.hold import on_hold
+    from dealer.core.mechanics.action.turns import out_of_the_fight, start
 
     state = table.state(ActionState)
     decks = {name: table.deck(name, rng) for name in deck_names(ruleset)}
     state.round += 1
     events = _clear_last_round(ruleset, table, decks, state, rng)
-    holding, out = on_hold(table), turns.out_of_the_fight(table)
+    holding, out = on_hold(table), out_of_the_fight(table)
     rows = []
     for person in people:
         row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
@@ -66,7 +65,7 @@ def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: r
     events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
     order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
-    turns.start(ruleset, table, state.round, order)
+    start(ruleset, table, state.round, order)
     table.log_events(deal_events(ruleset, rows) + events)
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
 

@@ -62,7 +62,7 @@ def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Ra
     """Seed 003's combat turn order: each draws a hand once per combat; entries from the highest hand
     down. On a table a combat under way shows the same turn order again, for its next round (a
     dodge lasts until the dodger's first action of the next round)."""
-    from dealer.core.mechanics.action import turns
+    from dealer.core.mechanics.action.turns import start
 
     state = table.state(ActionState)
     state.round += 1  # each call is the next round of the combat: the same turn order, played again
@@ -72,7 +72,7 @@ def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Ra
     else:
         data = _deal_hands(ruleset, table, participants(ruleset, request, table), rng)
     data["round"] = state.round
-    turns.start(ruleset, table, state.round, data)
+    start(ruleset, table, state.round, data)
     if table.persistent:
         data["table"] = table.name
     return RoundResult(data)

@@ -20,17 +20,9 @@ import random
 from typing import Any, NamedTuple
 
 from dealer.core import results
-from dealer.core.mechanics.action.common import ActionError, RoundResult, deck_names
+from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
-from dealer.core.record import Field, ListOf, Part, TEXT
 from dealer.core.table import Table
-
-
-class HoldState(Part):
-    """The ``hold`` part of a table: who is on Hold, in the order they went on it."""
-
-    KEY = "hold"
-    FIELDS = {"people": Field(ListOf(TEXT), [])}
 
 
 class HoldRequest(NamedTuple):
@@ -43,11 +35,6 @@ class ActRequest(NamedTuple):
     """``dealer action act NAME``: NAME acts from Hold now; the Hold is spent."""
 
     name: str
-
-
-def on_hold(table: Table) -> list[str]:
-    """Who is on Hold on this table (none without a table)."""
-    return list(table.state(HoldState).people) if table.persistent else []
 
 
 def clear(table: Table) -> None:

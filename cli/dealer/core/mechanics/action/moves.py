@@ -58,11 +58,11 @@ def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: rando
         table.deck(name, rng).collect(rng)
     state = table.state(ActionState)
     state.round, state.owed_reshuffle, state.shocked, state.hands = 0, [], [], []
-    from dealer.core.mechanics.action import turns
+    from dealer.core.mechanics.action.turns import clear as clear_turns
 
     long_actions.clear(table)
     clear(table)
-    turns.clear(table)
+    clear_turns(table)
     table.log("new combat", data={"decks": names})
     return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
 
@@ -147,7 +147,8 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
     """``name`` interrupts ``against``: with an any-time card (a Joker) at once and without a roll
     (spending it, unless it gives a bonus all round); from Hold or with a sleeve card by an opposed
     roll of ``action.interrupt_trait``, settled as ``action.interrupt_by`` says."""
-    from dealer.core.mechanics.action.hold import interrupt_from_hold, on_hold
+    from dealer.core.mechanics.action.common import on_hold
+    from dealer.core.mechanics.action.hold import interrupt_from_hold
 
     ruleset.require("action")
     given = named_rolls(request.rolls, "--roll", ruleset.dice["sides"])

@@ -9,9 +9,9 @@ sleeve, spent by an interrupt) and people out of the fight or on Hold. Acting di
 card (one that gives a bonus all round stays in play until the round ends) and is the person's
 action for a standing defence: a block ends, a dodge of an earlier round ends.
 
-A latecomer is dealt into the round under way by the round's own rules (``join``): their
-turns take their places in the order, so a card above the count so far is the next called.
-Someone ``out`` (incapacitated) is passed over and dealt nothing until they are back.
+A latecomer is dealt into the round under way by the round's own rules (``join``, which
+``merge`` keeps in order): their turns take their places, so a card above the count so far is
+the next called. Someone ``out`` (incapacitated) is passed over and dealt nothing until back.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HandsRequest,
-                                                 RoundResult, card_sort_key, deck_for, participants)
+from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
+                                                 on_hold)
 from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 
@@ -50,15 +50,6 @@ class ShowRequest(NamedTuple):
     """``dealer action show``: the round's order, who has acted and who is next."""
 
 
-class JoinRequest(NamedTuple):
-    """``dealer action join NAME [SPEC] [-m]``: a latecomer dealt into the round under way; ``spec`` as
-    in a deal (Quickness dice, a total, a hand modifier, Edges); ``marshal``: on the Marshal's side."""
-
-    name: str
-    spec: str = ""
-    marshal: bool = False
-
-
 class OutRequest(NamedTuple):
     """``dealer action out NAME [--back]``: NAME is out of the fight (incapacitated), or back in it."""
 
@@ -77,10 +68,10 @@ def start(ruleset: Any, table: Table, round_now: int, order: dict) -> None:
     if not table.persistent:
         return
     state = table.state(TurnsState)
-    state.round, state.order = round_now, _turns(ruleset, order)
+    state.round, state.order = round_now, turns_of(ruleset, order)
 
 
-def _turns(ruleset: Any, order: dict) -> list[Turn]:
+def turns_of(ruleset: Any, order: dict) -> list[Turn]:
     if ruleset.action["style"] == "hands":
         return _grouped_hands([Turn(name=entry["name"], side=entry["side"], hand=entry["hand"],
                                     cards=list(entry["cards"]))
@@ -89,7 +80,7 @@ def _turns(ruleset: Any, order: dict) -> list[Turn]:
              for entry in order.get("any_time", ())]
     found += [Turn(name=entry["name"], side=entry["side"], card=entry["card"], note=_note(entry))
               for entry in order["countdown"]]
-    return _grouped_cards(ruleset, found)
+    return grouped_cards(ruleset, found)
 
 
 def _note(entry: dict, first: str = "") -> str:
@@ -101,7 +92,7 @@ def _note(entry: dict, first: str = "") -> str:
     return "; ".join(parts)
 
 
-def _grouped_cards(ruleset: Any, turns: list[Turn]) -> list[Turn]:
+def grouped_cards(ruleset: Any, turns: list[Turn]) -> list[Turn]:
     """Any-time cards first (each its own moment), then Ace down to Deuce; the same card on two
     sides is one moment (the decks are separate, so the same card and suit can be dealt twice)."""
     def any_time(turn: Turn) -> bool:
@@ -132,7 +123,7 @@ def _values(entry: dict) -> list[str]:
     return sorted(code[:-1] for code in entry["cards"])
 
 
-def _state(table: Table) -> TurnsState:
+def under_way(table: Table) -> TurnsState:
     state = table.state(TurnsState)
     if not state.round:
         raise ActionError(f"no round is under way on table '{table.name}': deal one first "
@@ -140,11 +131,9 @@ def _state(table: Table) -> TurnsState:
     return state
 
 
-def _waiting(ruleset: Any, table: Table, state: TurnsState) -> list[Turn]:
+def waiting_turns(ruleset: Any, table: Table, state: TurnsState) -> list[Turn]:
     """The turns still to be called, in order: not taken, their holder in the fight and not on Hold,
     their card still in play."""
-    from dealer.core.mechanics.action.hold import on_hold
-
     passed = set(state.out) | set(on_hold(table))
     return [turn for turn in state.order if not turn.acted and turn.name not in passed and _in_play(ruleset, table, turn)]
 
@@ -161,8 +150,8 @@ def resolve_next(ruleset: Any, request: NextRequest, table: Table, rng: random.R
     ended), and what follows is told."""
     from dealer.core.mechanics.conditions import acted
 
-    state = _state(table)
-    waiting = _waiting(ruleset, table, state)
+    state = under_way(table)
+    waiting = waiting_turns(ruleset, table, state)
     now = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
     round_now = table.state(ActionState).round
     for turn in now:
@@ -197,13 +186,11 @@ def clear(table: Table) -> None:
 def resolve_show(ruleset: Any, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """The round's order with each turn's state: acted, next, waiting, passed over (out, on Hold, its
     card gone)."""
-    state = _state(table)
-    return RoundResult(_walk_data(ruleset, table, state, "turns", now=[], rest=_waiting(ruleset, table, state)))
+    state = under_way(table)
+    return RoundResult(_walk_data(ruleset, table, state, "turns", now=[], rest=waiting_turns(ruleset, table, state)))
 
 
 def _walk_data(ruleset: Any, table: Table, state: TurnsState, kind: str, now: list[Turn], rest: list[Turn]) -> dict:
-    from dealer.core.mechanics.action.hold import on_hold
-
     then = [turn for turn in rest if turn.group == rest[0].group] if rest else []
     now_ids, then_ids, waiting = ({id(turn) for turn in turns} for turns in (now, then, rest))
     holding = on_hold(table)
@@ -219,16 +206,16 @@ def _walk_data(ruleset: Any, table: Table, state: TurnsState, kind: str, now: li
             return "acted"
         return "out" if turn.name in state.out else "on hold" if turn.name in holding else "passed"
 
-    order = [{**_turn_data(turn), "status": status(turn)} for turn in state.order]
+    order = [{**turn_data(turn), "status": status(turn)} for turn in state.order]
     sleeves = [{"name": holder, "side": deck, "card": card} for deck, piles in table.decks.items()
                for holder, card in sorted(piles.sleeves.items())] if ruleset.action["style"] == "countdown" else []
     return {"kind": kind, "table": table.name, "round": state.round, "style": ruleset.action["style"],
-            "now": [_turn_data(turn) for turn in now], "then": [_turn_data(turn) for turn in then],
+            "now": [turn_data(turn) for turn in now], "then": [turn_data(turn) for turn in then],
             "left": len(rest), "over": not now and not rest, "order": order, "out": list(state.out), "hold": holding,
             "sleeves": sleeves}
 
 
-def _turn_data(turn: Turn) -> dict:
+def turn_data(turn: Turn) -> dict:
     data = {"name": turn.name, "side": turn.side}
     if turn.card:
         data["card"] = turn.card
@@ -253,7 +240,7 @@ def resolve_out(ruleset: Any, request: OutRequest, table: Table, rng: random.Ran
                               f"\"{name}\" --back --table {table.name}")
         state.out.append(name)
     table.log("back" if request.back else "out", data={"person": name})
-    waiting = [_turn_data(turn) for turn in _waiting(ruleset, table, state) if turn.name == name] \
+    waiting = [turn_data(turn) for turn in waiting_turns(ruleset, table, state) if turn.name == name] \
         if state.order else []
     return RoundResult({"kind": "out", "table": table.name, "name": name, "back": request.back,
                         "out": list(state.out), "turns": waiting})
@@ -269,63 +256,3 @@ def _known(table: Table, state: TurnsState, name: str) -> str:
     meant = did_you_mean(name, known)
     raise ActionError(f"{name} is neither on table '{table.name}''s roster nor in the round"
                       + (f": {meant}" if meant else f" (known: {', '.join(known) or 'nobody'})"))
-
-
-def resolve_join(ruleset: Any, request: JoinRequest, table: Table, rng: random.Random) -> RoundResult:
-    """A latecomer dealt into the round under way, by the round's rules; their turns take their places."""
-    action = table.state(ActionState)
-    state = _state(table)
-    name = request.name.strip()
-    if any(turn.name == name for turn in state.order) or any(name in piles.play for piles in table.decks.values()):
-        raise ActionError(f"{name} is in round {state.round} already; a new round deals everyone: "
-                          f"dealer action --table {table.name}")
-    item = f"{name}={request.spec.lstrip('=')}" if request.spec else name
-    posse, marshal = ((), (item,)) if request.marshal else ((item,), ())
-    hands = ruleset.action["style"] == "hands"
-    asked = HandsRequest(posse, marshal) if hands else CountdownRequest(posse, marshal)
-    person = next(person for person in participants(ruleset, asked, table) if person.name == name)
-    came_back = name in state.out
-    if came_back:
-        state.out.remove(name)
-    if hands:
-        data = _join_hands(ruleset, table, action, state, person, rng)
-    else:
-        data = _join_countdown(ruleset, table, action, state, person, rng)
-    table.log("join", data={"person": name, "round": state.round})
-    waiting = _waiting(ruleset, table, state)
-    then = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
-    return RoundResult({"kind": "join", "table": table.name, "round": state.round, "name": name,
-                        "side": person.side, "back": came_back, **data,
-                        "turns": [_turn_data(turn) for turn in state.order if turn.name == name],
-                        "then": [_turn_data(turn) for turn in then]})
-
-
-def _join_countdown(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
-                    rng: random.Random) -> dict:
-    from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_person, specials_dealt
-    from dealer.core.mechanics.action.common import deck_names
-
-    decks = {deck: table.deck(deck, rng) for deck in deck_names(ruleset)}
-    row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
-    events = deal_person(ruleset, decks, person, row, action, rng)
-    events += specials_dealt(ruleset, table, decks, [row], [person], action, rng)
-    order = countdown(ruleset, [row], decks)
-    state.order = _grouped_cards(ruleset, list(state.order) + _turns(ruleset, order))
-    table.log_events(deal_events(ruleset, [row]) + events)
-    return {"participant": row, "events": events}
-
-
-def _join_hands(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
-                rng: random.Random) -> dict:
-    """The latecomer draws their hand for the combat; the order is ranked again, turns taken kept."""
-    from dealer.core.mechanics.action.hands import deal_hand, rank_hands
-
-    hand, drawn = deal_hand(ruleset, table, person, rng)
-    action.hands.append(hand)
-    data = rank_hands(ruleset, action.hands, {person.name: drawn})
-    taken = {(turn.name, turn.hand, tuple(turn.cards)) for turn in state.order if turn.acted}
-    state.order = _turns(ruleset, data)
-    for turn in state.order:
-        turn.acted = (turn.name, turn.hand, tuple(turn.cards)) in taken
-    row = next(row for row in data["participants"] if row["name"] == person.name)
-    return {"participant": row, "events": data["events"]}

@@ -1,0 +1,88 @@
+"""A latecomer dealt into the round under way (``dealer action join``), by the round's own rules.
+
+A countdown deals them cards as the round did (Quickness, or one card and the Edges), their
+Jokers do what Jokers do, and their turns take their places in the order kept by ``turns``: a
+card above the count so far is the next called. A hands combat draws them a hand for the
+combat and ranks everyone's turns again, the turns already taken staying taken. Someone out of
+the fight who joins is back in it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HandsRequest,
+                                                 RoundResult, deck_names, participants)
+from dealer.core.mechanics.action.turns import (TurnsState, grouped_cards, turn_data, turns_of, under_way,
+                                                waiting_turns)
+from dealer.core.table import Table
+
+
+class JoinRequest(NamedTuple):
+    """``dealer action join NAME [SPEC] [-m]``: a latecomer dealt into the round under way; ``spec`` as
+    in a deal (Quickness dice, a total, a hand modifier, Edges); ``marshal``: on the Marshal's side."""
+
+    name: str
+    spec: str = ""
+    marshal: bool = False
+
+
+
+def resolve_join(ruleset: Any, request: JoinRequest, table: Table, rng: random.Random) -> RoundResult:
+    """A latecomer dealt into the round under way, by the round's rules; their turns take their places."""
+    action = table.state(ActionState)
+    state = under_way(table)
+    name = request.name.strip()
+    if any(turn.name == name for turn in state.order) or any(name in piles.play for piles in table.decks.values()):
+        raise ActionError(f"{name} is in round {state.round} already; a new round deals everyone: "
+                          f"dealer action --table {table.name}")
+    item = f"{name}={request.spec.lstrip('=')}" if request.spec else name
+    posse, marshal = ((), (item,)) if request.marshal else ((item,), ())
+    hands = ruleset.action["style"] == "hands"
+    asked = HandsRequest(posse, marshal) if hands else CountdownRequest(posse, marshal)
+    person = next(person for person in participants(ruleset, asked, table) if person.name == name)
+    came_back = name in state.out
+    if came_back:
+        state.out.remove(name)
+    if hands:
+        data = _join_hands(ruleset, table, action, state, person, rng)
+    else:
+        data = _join_countdown(ruleset, table, action, state, person, rng)
+    table.log("join", data={"person": name, "round": state.round})
+    waiting = waiting_turns(ruleset, table, state)
+    then = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
+    return RoundResult({"kind": "join", "table": table.name, "round": state.round, "name": name,
+                        "side": person.side, "back": came_back, **data,
+                        "turns": [turn_data(turn) for turn in state.order if turn.name == name],
+                        "then": [turn_data(turn) for turn in then]})
+
+
+def _join_countdown(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
+                    rng: random.Random) -> dict:
+    from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_person, specials_dealt
+
+    decks = {deck: table.deck(deck, rng) for deck in deck_names(ruleset)}
+    row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
+    events = deal_person(ruleset, decks, person, row, action, rng)
+    events += specials_dealt(ruleset, table, decks, [row], [person], action, rng)
+    order = countdown(ruleset, [row], decks)
+    state.order = grouped_cards(ruleset, list(state.order) + turns_of(ruleset, order))
+    table.log_events(deal_events(ruleset, [row]) + events)
+    return {"participant": row, "events": events}
+
+
+def _join_hands(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
+                rng: random.Random) -> dict:
+    """The latecomer draws their hand for the combat; the order is ranked again, turns taken kept."""
+    from dealer.core.mechanics.action.hands import deal_hand, rank_hands
+
+    hand, drawn = deal_hand(ruleset, table, person, rng)
+    action.hands.append(hand)
+    data = rank_hands(ruleset, action.hands, {person.name: drawn})
+    taken = {(turn.name, turn.hand, tuple(turn.cards)) for turn in state.order if turn.acted}
+    state.order = turns_of(ruleset, data)
+    for turn in state.order:
+        turn.acted = (turn.name, turn.hand, tuple(turn.cards)) in taken
+    row = next(row for row in data["participants"] if row["name"] == person.name)
+    return {"participant": row, "events": data["events"]}
