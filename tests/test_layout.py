@@ -88,11 +88,32 @@ def test_no_unused_or_undefined_names():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def _is_type_checking(node):
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): a block that only type checkers run."""
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _run_time_nodes(tree):
+    """Every node of ``tree`` except those inside an ``if TYPE_CHECKING:`` block: an import there
+    names a type for annotations only and is never run, so it is no run-time dependency (its
+    ``else:`` branch does run, and is kept)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if _is_type_checking(node):
+            stack.extend([node.test, *node.orelse])
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+
+
 def _imports(path, module, modules):
-    """The dealer modules ``module`` imports, at the top or inside a function."""
+    """The dealer modules ``module`` imports when it runs, at the top or inside a function."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _run_time_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -107,9 +128,19 @@ def _imports(path, module, modules):
     return found
 
 
+def test_an_import_for_annotations_only_is_no_dependency(tmp_path):
+    path = tmp_path / "mod.py"
+    path.write_text("import dealer.a\nTYPE_CHECKING = False\nif TYPE_CHECKING:\n    import dealer.b\n"
+                    "else:\n    import dealer.c\nif typing.TYPE_CHECKING:\n    from dealer import d\n"
+                    "def f():\n    import dealer.e\n", encoding="utf-8")
+    modules = {f"dealer.{name}": None for name in "abcde"}
+    assert _imports(path, "dealer.mod", modules) == {"dealer.a", "dealer.c", "dealer.e"}
+
+
 def test_no_import_cycle():
     """One concept, one home: no module imports another that imports it back, directly or not,
-    counting imports inside functions too (a lazy import is still a dependency)."""
+    counting imports inside functions too (a lazy import is still a dependency); an import under
+    ``if TYPE_CHECKING:`` is for annotations only and does not count."""
     paths = {}
     for path in modules(PACKAGE):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
