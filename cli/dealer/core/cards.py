@@ -23,6 +23,7 @@ from dealer.errors import CardError, shown
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Iterable
 
 MAX_DECK = 1000  # cards in a deck (suits x ranks, trumps and specials), so no file asks for millions
 
@@ -106,7 +107,7 @@ class Deck:
         codes = {}
         self.collisions = []  # (form, card, other card): a ruleset mistake the loader reports
 
-        def add(card, forms):
+        def add(card: Card, forms: list[str]) -> None:
             cards.append(card)
             for form in forms:
                 other = codes.setdefault(_key(form), card)
@@ -135,7 +136,7 @@ class Deck:
         self.ranks = tuple(rank for rank, _ in self.ranks)
 
     @classmethod
-    def standard(cls, jokers=True) -> "Deck":
+    def standard(cls, jokers: bool = True) -> Deck:
         """The 52-card deck (plus the red and black Jokers): for doctests and tests."""
         suits = [Suit("s", "spades", "♠", "black", 4), Suit("h", "hearts", "♥", "red", 3),
                  Suit("d", "diamonds", "♦", "red", 2), Suit("c", "clubs", "♣", "black", 1)]
@@ -166,14 +167,14 @@ class Deck:
     def low_rank(self) -> int:
         return self.ranks[0].value
 
-    def plain(self, value, suit_code) -> Card:
+    def plain(self, value: int, suit_code: str) -> Card:
         """The plain card of this rank value and suit (used for what a wild stands for)."""
         return self._plain[(value, suit_code)]
 
-    def trump(self, number) -> Card:
+    def trump(self, number: int) -> Card:
         return self._trumps[number]
 
-    def rank(self, value) -> Rank:
+    def rank(self, value: int) -> Rank:
         return self.ranks[value - self.ranks[0].value]
 
     def forms_hint(self) -> str:
@@ -195,14 +196,14 @@ class Deck:
             parts.append(" and ".join(specials))
         return "; ".join(parts)
 
-    def parse(self, token) -> Card:
+    def parse(self, token: str) -> Card:
         """One card from its code (any case), its glyph form, or an alias."""
         card = self._codes.get(_key(token))
         if card is None:
             raise CardError(f"unknown card '{shown(token)}': write {self.forms_hint()}")
         return card
 
-    def parse_many(self, items) -> list[Card]:
+    def parse_many(self, items: str | Iterable[str]) -> list[Card]:
         """Cards from text such as ``"8s 8h, RJ"`` or a list of such strings; no duplicates."""
         if isinstance(items, str):
             items = [items]

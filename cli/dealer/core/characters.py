@@ -31,6 +31,10 @@ from dealer.core.numbers import MAX_LEVEL, NumberError, parse_int
 from dealer.core.ranks import slug
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 PRICED_LISTS = ("advantages", "knacks", "stunts", "favors")  # bought at their listed cost
 REFUNDS = ("disadvantages",)  # give their points back
 
@@ -87,7 +91,7 @@ def names(text: Any) -> list[str]:
     return [name for name, _ in priced(text)]
 
 
-def budget(ruleset: Any, person: str, traits: dict) -> Budget | None:
+def budget(ruleset: Ruleset, person: str, traits: dict) -> Budget | None:
     """What the character's traits cost under ``[characters]`` (None: the ruleset sets no budget)."""
     rules = ruleset.document["characters"]
     if rules["score_points"]:
@@ -104,7 +108,7 @@ def _skill_cost(rules: dict, level: int) -> int:
     return costs[-1] + sum(range(len(costs) + 1, level + 1))  # "for adding one level, points equal to that level"
 
 
-def _points_budget(ruleset: Any, person: str, traits: dict, rules: dict) -> Budget:
+def _points_budget(ruleset: Ruleset, person: str, traits: dict, rules: dict) -> Budget:
     """Seed 003's 30 points: skills by the level table, spells a point a level, lists at their cost."""
     spells = {slug(name) for name in names(traits.get("spells"))}
     master = traits.get("master")
@@ -134,7 +138,7 @@ def _points_budget(ruleset: Any, person: str, traits: dict, rules: dict) -> Budg
     return Budget(person, rules["points"], spent, items, problems)
 
 
-def _scores_budget(ruleset: Any, person: str, traits: dict, rules: dict) -> Budget:
+def _scores_budget(ruleset: Ruleset, person: str, traits: dict, rules: dict) -> Budget:
     """Seed 001's Scores: their sum is the budget; a Power above zero needs a Weird."""
     from dealer.core.mechanics.conflict.common import score_names
 

@@ -20,12 +20,14 @@ Velvet Van Helter's roll from seed 000, with the die faces injected:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import math
 import random
 
 from dealer.errors import DiceError, shown
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
 
 SIDES = (4, 6, 8, 10, 12, 20)
 MAX_DICE = 100  # dice in one roll
@@ -53,7 +55,7 @@ def _dice_numbers(text):
     return count, size, -modifier if sign == "-" else modifier
 
 
-def parse_dice(text, sides=SIDES, *, one_die=False) -> tuple[int, int, int]:
+def parse_dice(text: str | None, sides: Sequence[int] = SIDES, *, one_die: bool = False) -> tuple[int, int, int]:
     """``"5d10"``, ``"3d8+2"``, ``"1d6-4"`` as ``(count, sides, modifier)``.
 
     ``one_die``: the count may be left out, as a single trait die is written (``d8`` is
@@ -83,7 +85,7 @@ class Die:
 
     __slots__ = ("chain", "capped")
 
-    def __init__(self, chain, capped=False):
+    def __init__(self, chain: list[int], capped: bool = False):
         self.chain = chain
         self.capped = capped
 
@@ -137,7 +139,7 @@ class TraitRoll:
         return f"{self.count}d{self.sides}{mod}"
 
 
-def is_bust(ones, count, rule="majority") -> bool:
+def is_bust(ones: int, count: int, rule: str = "majority") -> bool:
     """Bust: more than half of the dice show 1 (``majority``), half or more (``half``), or
     ``never`` (an Extra whose ruleset gives Extras no Critical Failure)."""
     if rule == "majority":
@@ -145,14 +147,14 @@ def is_bust(ones, count, rule="majority") -> bool:
     return 2 * ones >= count if rule == "half" else False
 
 
-def judge(total, tn, raise_step=5) -> tuple[bool, int]:
+def judge(total: int, tn: int, raise_step: int = 5) -> tuple[bool, int]:
     """``(success, raises)`` for a total against a TN."""
     if total < tn:
         return False, 0
     return True, (total - tn) // raise_step
 
 
-def _roller(rng, sides):
+def _roller(rng: random.Random | Scripted, sides: int) -> Callable[[], int]:
     """One die: ``rng.randint(1, sides)``. For a ``random.Random`` the same faces, drawn the way
     its ``randint`` draws them (bits, rejecting the too-large) without its layers of calls:
     bulk rolls are a hundred thousand a second. A test checks the faces are the same."""
@@ -162,7 +164,7 @@ def _roller(rng, sides):
     getrandbits = rng.getrandbits
     bits = sides.bit_length()
 
-    def roll():
+    def roll() -> int:
         r = getrandbits(bits)
         while r >= sides:
             r = getrandbits(bits)
@@ -171,8 +173,9 @@ def _roller(rng, sides):
     return roll
 
 
-def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100,
-               wild_die=0, check_die=0, extra=False, joker=0) -> "TraitRoll":
+def trait_roll(count: int, sides: int, rng: random.Random | Scripted, *, modifier: int = 0, tn: int = 5,
+               raise_step: int = 5, bust: str = "majority", max_chain: int = 100, wild_die: int = 0,
+               check_die: int = 0, extra: bool = False, joker: int = 0) -> TraitRoll:
     """Roll ``count`` dice of ``sides``: all first faces, then each ace's chain, die by die.
 
     ``wild_die``: a Wild Card's Wild Die of that many sides is rolled after the trait dice and
@@ -188,7 +191,8 @@ def trait_roll(count, sides, rng, *, modifier=0, tn=5, raise_step=5, bust="major
     return _roll(_roller(rng, sides), count, sides, modifier, tn, raise_step, bust, max_chain)
 
 
-def seeded_rolls(seeds, count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100) -> "Iterator[TraitRoll]":
+def seeded_rolls(seeds: Iterable[int], count: int, sides: int, *, modifier: int = 0, tn: int = 5,
+                 raise_step: int = 5, bust: str = "majority", max_chain: int = 100) -> Iterator[TraitRoll]:
     """``trait_roll`` with ``random.Random(seed)`` for each seed in turn, made lazily and fast
     (one generator reseeded, as ``Random.seed`` does for an int without its Python layer)."""
     from _random import Random as Generator
@@ -224,7 +228,8 @@ def _roll(die, count, sides, modifier, tn, raise_step, bust, max_chain):
     return TraitRoll(count, sides, modifier, tn, dice, kept, total, busted, success, raises, bust, capped)
 
 
-def ace_chains(rolls: list, first: list[int], max_chain: int) -> tuple[list[Die], bool]:
+def ace_chains(rolls: list[tuple[int, Callable[[], int]]], first: list[int],
+               max_chain: int) -> tuple[list[Die], bool]:
     """Each die's chain from its first face, rerolled by its own roller while it aces.
 
     ``rolls[i]`` is ``(sides, roller)`` of die i; every first face is rolled before any reroll
@@ -265,13 +270,13 @@ def _wild_roll(rng, count, sides, modifier, tn, raise_step, bust, max_chain, wil
                      joker=joker)
 
 
-def given_roll(total, *, tn=5, raise_step=5, bust=False) -> "TraitRoll":
+def given_roll(total: int, *, tn: int = 5, raise_step: int = 5, bust: bool = False) -> TraitRoll:
     """A roll made with physical dice: only its total (or the word bust) is known."""
     success, raises = (False, 0) if bust else judge(total, tn, raise_step)
     return TraitRoll(0, 0, 0, tn, [], None, total, bust, success, raises, "given")
 
 
-def parse_faces(text) -> list[int]:
+def parse_faces(text: str) -> list[int]:
     """Die faces typed in: ``"3 7 10 10 4 6 8"`` (spaces, commas or '+')."""
     parts = text.replace(",", " ").replace("+", " ").split()
     if not parts or not all(part.isdigit() and len(part) <= 6 for part in parts):
@@ -286,7 +291,7 @@ class Scripted:
     For tests, and for entering the faces of physical dice.
     """
 
-    def __init__(self, faces):
+    def __init__(self, faces: Iterable[int]):
         self.faces = list(faces)
 
     def check_used(self) -> None:
@@ -294,7 +299,7 @@ class Scripted:
             raise DiceError(f"{len(self.faces)} die face(s) left over ({shown(' '.join(map(str, self.faces)))}): "
                             "give the first roll of every die, then one reroll per ace")
 
-    def randint(self, low, high) -> int:
+    def randint(self, low: int, high: int) -> int:
         if not self.faces:
             raise DiceError("not enough die faces given for this roll (every ace needs another face)")
         face = self.faces.pop(0)
@@ -329,11 +334,11 @@ class RollOdds:
         return sum(self.raises)
 
 
-def _die_cdf(sides, max_chain):
+def _die_cdf(sides: int, max_chain: int) -> Callable[[int], float]:
     """F(t) = P(one die's total <= t), as a function, for an acing die."""
     p = 1.0 / sides
 
-    def cdf(t):
+    def cdf(t: int) -> float:
         if t < 1:
             return 0.0
         aces, face = divmod(t, sides)
@@ -346,8 +351,9 @@ def _die_cdf(sides, max_chain):
     return cdf
 
 
-def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="majority", max_chain=100,
-                    wild_die=0, check_die=0, extra=False, joker=0) -> "RollOdds":
+def trait_roll_odds(count: int, sides: int, *, modifier: int = 0, tn: int = 5, raise_step: int = 5,
+                    bust: str = "majority", max_chain: int = 100, wild_die: int = 0, check_die: int = 0,
+                    extra: bool = False, joker: int = 0) -> RollOdds:
     """Exact odds of ``trait_roll`` with the same arguments (see ``RollOdds``).
 
     The kept total is at most t when every die is: with a Wild Die, P = F(t)^count * W(t).
@@ -362,7 +368,7 @@ def trait_roll_odds(count, sides, *, modifier=0, tn=5, raise_step=5, bust="major
     allowed_ones = [j for j in range(count + 1) if not is_bust(j, count, bust)]
     weights = [(math.comb(count, j) * p_one ** j, count - j) for j in allowed_ones]
 
-    def not_bust_at_most(t):
+    def not_bust_at_most(t: int) -> float:
         """P(not bust and every die total <= t)."""
         other = max(cdf(t) - p_one, 0.0)
         return sum(weight * other ** rest for weight, rest in weights)
@@ -407,7 +413,7 @@ def _wild_odds(count, sides, modifier, tn, raise_step, bust, max_chain, wild_die
     # The event that must come with the trait dice's bust; every first face of 1 is a total of 1.
     also = 0.0 if bust == "never" else 1.0 / wild_die if wild_die else 1.0 / check_die if check_die else 1.0
 
-    def trait_bust_at_most(t):
+    def trait_bust_at_most(t: int) -> float:
         """P(the trait dice bust and every trait die total <= t)."""
         other = max(cdf(t) - p_one, 0.0)
         return cdf(t) ** count - sum(weight * other ** rest for weight, rest in weights)
@@ -496,7 +502,7 @@ def check_trait_dice(count: int, sides: int, rules: dict, text: str) -> None:
 
 
 def trait_odds_of(text: str, rules: dict, *, tn: int | None = None, extra: bool = False,
-                  joker: bool = False) -> "RollOdds":
+                  joker: bool = False) -> RollOdds:
     """The exact odds of a trait roll typed as ``dealer roll`` takes it (``d8`` with a Wild Die), under
     the ruleset's ``[dice]``: ``roll --odds`` and ``odds roll`` are one computation."""
     number, sides, modifier = parse_dice(text, rules["sides"], one_die=True)

@@ -16,11 +16,15 @@ from typing import Any, NamedTuple
 
 from dealer.errors import CardError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class HandResult(NamedTuple):
     """A hand held: its context, its best five, what a threshold and a second hand make of it."""
 
-    ruleset: Any
+    ruleset: Ruleset
     context: Any
     cards: list
     hand: Any
@@ -44,7 +48,7 @@ class HandResult(NamedTuple):
         return data
 
 
-def evaluate(ruleset: Any, cards: list[str], *, context: str | None = None, minimum: str | None = None,
+def evaluate(ruleset: Ruleset, cards: list[str], *, context: str | None = None, minimum: str | None = None,
              versus: list[str] = ()) -> HandResult:
     """The best hand of ``cards`` (codes, several per word) in ``context`` (``none``: no wilds), at
     least ``minimum`` or not, against the hand of ``versus``."""

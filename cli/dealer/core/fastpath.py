@@ -44,13 +44,15 @@ from dealer.core.ranks import HAND_SIZE, NO_WILDS
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Callable
 
-    from dealer.core.cards import Deck
+    from dealer.core.cards import Card, Deck
     from dealer.core.ladder import LadderPath
-    from dealer.core.ranks import HandRank
+    from dealer.core.ranks import Context, HandRank
 
     Key = tuple  # (strength, tie-break steps, naturalness): see dealer.core.hands
+    Matched = Key | object | None  # a matcher's answer: a key, GENERIC, or None (the rank is not filled)
 
 _MAX_CARDS = 31  # dead, wild and suit fields hold counts up to 31
 _SUIT_W = 6  # bits per suit count; the top bit flags "could be a flush"
@@ -81,7 +83,7 @@ class _Layout:
         self.repeats = (self.ones << 1) | (self.ones << 2)  # set where a rank is held twice or more
         self.singles = {}  # rank counts of ranks held once each -> their values, highest first
 
-    def descending(self, once):
+    def descending(self, once: int) -> tuple[int, ...]:
         """The values of the ranks in ``once`` (each held once), highest first; cached."""
         values, rest = [], once
         while rest:
@@ -93,11 +95,11 @@ class _Layout:
         found = self.singles[once] = tuple(values)
         return found
 
-    def bit(self, value):
+    def bit(self, value: int) -> int:
         """The rank-count bit of ``value`` (value low-1 is the Ace played low)."""
         return 1 << (RANK_BITS * (value - self.low + 1))
 
-    def windows(self, deck, length, top):
+    def windows(self, deck: Deck, length: int, top: int) -> list[tuple[int, int]]:
         """``window_masks`` in field bits: (top value, mask), highest first."""
         out = []
         for high, mask in window_masks(deck, length, top):
@@ -223,7 +225,7 @@ def _compile_groups(rank, layout):
     needs_core = "cards" in steps or "high" in steps
     values = layout.values
 
-    def fast_groups(counts, at_least, wilds, dead, size):
+    def fast_groups(counts: int, at_least: tuple[int, ...], wilds: int, dead: int, size: int) -> Key | None:
         found = _group_bits(sizes, counts, at_least, wilds)
         if found is None:
             return None
@@ -249,7 +251,7 @@ def _short_groups(rank, layout, fast_groups):
     with_kickers, values, strength = len(rank.tiebreak) == 2, layout.values, rank.strength
     repeats, singles, descending = layout.repeats, layout.singles, layout.descending
 
-    def plain_kickers(left, free, dead):
+    def plain_kickers(left: int, free: int, dead: int) -> tuple[int, ...] | None:
         """Kickers without wilds; each rank left once (most piles): the cached values."""
         if not free:
             return ()
@@ -259,7 +261,8 @@ def _short_groups(rank, layout, fast_groups):
         return kick[:free]
 
     if len(sizes) > 1:
-        def fast_plain_groups(counts, at_least, wilds, dead, size):
+        def fast_plain_groups(counts: int, at_least: tuple[int, ...], wilds: int, dead: int,
+                              size: int) -> Key | None:
             """Groups without wilds, the highest rank held often enough for each in turn."""
             if wilds:
                 return fast_groups(counts, at_least, wilds, dead, size)
@@ -280,7 +283,7 @@ def _short_groups(rank, layout, fast_groups):
         return fast_plain_groups
     single = sizes[0]
 
-    def fast_group(counts, at_least, wilds, dead, size):
+    def fast_group(counts: int, at_least: tuple[int, ...], wilds: int, dead: int, size: int) -> Key | None:
         """A pair or trips without wilds (most piles), kept short."""
         options = at_least[single]
         if wilds or not options:
@@ -329,14 +332,14 @@ def _compile_sequence(rank, layout, deck):
     windows = layout.windows(deck, length, pattern.top)
     ace_shift = layout.ace_shift if layout.ace_low else None
 
-    def finish(high):
+    def finish(high: int) -> Key:
         return _finish(rank, (), high, list(range(high, high - length, -1)), [])
 
     if not pattern.suited:
         shifts = [RANK_BITS * k for k in range(1, length)]
         top_bit = RANK_BITS * (pattern.top - length + 1 - layout.low + 1) if pattern.top else None
 
-        def fast_sequence(counts, at_least, wilds, dead, size):
+        def fast_sequence(counts: int, at_least: tuple[int, ...], wilds: int, dead: int, size: int) -> Matched:
             if length > size:
                 return None
             held = at_least[1]
@@ -364,7 +367,7 @@ def _compile_sequence(rank, layout, deck):
 
         return _COUNT, fast_sequence
 
-    def fast_suited(by_suit, wilds, size):
+    def fast_suited(by_suit: dict[str, int], wilds: int, size: int) -> Matched:
         if length > size:
             return None
         best = None
@@ -388,7 +391,7 @@ def _compile_flush(rank, layout):
     length = rank.pattern.flush
     top, low = layout.top, layout.low
 
-    def fast_flush(by_suit, wilds, size):
+    def fast_flush(by_suit: dict[str, int], wilds: int, size: int) -> Matched:
         if length > size:
             return None
         best = None
@@ -420,7 +423,7 @@ def _compile_rainbow(rank, layout):
     """Distinct suits: whether enough suits (and wilds) are there; the choosing is generic."""
     needed = rank.pattern.distinct_suits
 
-    def fast_rainbow(by_suit, wilds, size):
+    def fast_rainbow(by_suit: dict[str, int], wilds: int, size: int) -> Matched:
         return None if needed > size or len(by_suit) + wilds < needed else GENERIC
 
     return _SUIT, fast_rainbow
@@ -430,7 +433,7 @@ def _compile_rest(rank, layout):
     """No parts: the best five cards."""
     rest, strength, by_cards = rank.pattern.rest, rank.strength, rank.tiebreak == ("cards",)
 
-    def fast_rest_only(counts, at_least, wilds, dead, size):
+    def fast_rest_only(counts: int, at_least: tuple[int, ...], wilds: int, dead: int, size: int) -> Key | None:
         kick = _kickers(layout, rest, size, counts, wilds, dead)
         if kick is None:
             return None
@@ -536,7 +539,7 @@ class FastPath:
         run5 = runs == [[3, 6, 9, 12]]
         shortest_run = min(self._sequence_lengths, default=0)
 
-        def by_counts(nonsuit, wilds, count):
+        def by_counts(nonsuit: int, wilds: int, count: int) -> tuple[int, Key | None]:
             counts = nonsuit & ranks_mask
             size = HAND_SIZE if count > HAND_SIZE else count
             b0 = counts & ones
@@ -623,7 +626,7 @@ class FastPath:
         last_resort = fallback or (lambda cards, context: None)
         ladder = []  # its key, once built
 
-        def generic(cards, context=NO_WILDS):
+        def generic(cards: Sequence[Card], context: Context = NO_WILDS) -> Key | None:
             """Trumps, suit-reading tie-breaks, wilds with trumps: the ladder path, else the fallback."""
             if not ladder:
                 ladder.append(self.ladder.key)
@@ -633,7 +636,7 @@ class FastPath:
         if self.deck.trump_count and (not enabled or not self._count):
             return generic  # a tarot deck: most piles hold a trump, which only the ladder path reads
 
-        def key(cards, context=NO_WILDS):
+        def key(cards: Sequence[Card], context: Context = NO_WILDS) -> Key | None:
             if not enabled or not cards or len(cards) > _MAX_CARDS:
                 return generic(cards, context)
             table = tables.get(context)

@@ -26,6 +26,14 @@ from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
 from dealer.errors import HandError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Sequence
+
+    from dealer.core.cards import Card, Deck
+    from dealer.core.ranks import Context, HandRank
+
+
 class Hand:
     """The best hand found: its rank, the cards played, what each wild stands for, its key.
 
@@ -133,7 +141,7 @@ class _Candidate:
 class Ranking:
     """An ordered list of hand ranks compiled for one deck: evaluates and compares hands."""
 
-    def __init__(self, ranks, deck):
+    def __init__(self, ranks: Iterable[HandRank], deck: Deck):
         self.ranks = tuple(sorted(ranks, key=lambda rank: -rank.strength))
         self.deck = deck
         self._top_plain = deck.plain(deck.top_rank, deck.suits[0].code) if deck.ranks and deck.suits else None
@@ -146,7 +154,7 @@ class Ranking:
 
     # -- evaluation -----------------------------------------------------------------------
 
-    def best(self, cards, context=NO_WILDS) -> Hand:
+    def best(self, cards: Sequence[Card], context: Context = NO_WILDS) -> Hand:
         """The best hand of ``cards`` (1 or more; fewer than five are played as they are)."""
         if not cards:
             raise HandError("a hand needs at least one card")
@@ -162,7 +170,7 @@ class Ranking:
                 return self._hand(rank, found, cards, pool)
         raise AssertionError("the ranking has no rank that every hand fills")  # checked at load
 
-    def best_at(self, rank, cards, context=NO_WILDS) -> Hand | None:
+    def best_at(self, rank: HandRank, cards: Sequence[Card], context: Context = NO_WILDS) -> Hand | None:
         """The best hand of exactly ``rank`` that ``cards`` make, or None (for sub-hands)."""
         if not cards:
             return None
@@ -178,7 +186,7 @@ class Ranking:
         return Hand(rank, played, tuple(sub for _, sub, _ in candidate.slots), key,
                     tuple(c for c in cards if id(c) not in chosen), tuple(c for c in played if c in pool.dead))
 
-    def key(self, cards, context=NO_WILDS) -> tuple:
+    def key(self, cards: Sequence[Card], context: Context = NO_WILDS) -> tuple:
         """The comparable key of the best hand of ``cards``: what to sort or compare by.
 
         Equal to ``best(cards, context).key``. ``__init__`` replaces this method by the
@@ -187,7 +195,7 @@ class Ranking:
         """
         return self.best(cards, context).key
 
-    def compare(self, first, second) -> int:
+    def compare(self, first: Hand, second: Hand) -> int:
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""
         return (first.key > second.key) - (first.key < second.key)
 
@@ -266,7 +274,7 @@ class Ranking:
             absent = [v for v in range(self.deck.top_rank, self.deck.low_rank - 1, -1) if v not in by_rank]
             options = sorted(options + absent[:len(sizes)], reverse=True)
 
-        def assign(i, chosen, wilds):
+        def assign(i: int, chosen: tuple[int, ...], wilds: int) -> Iterator[tuple[int, ...]]:
             if i == len(sizes):
                 yield chosen
                 return
@@ -467,7 +475,7 @@ class Ranking:
         run_min = self.deck.run_min
         held = pool.trumps
 
-        def forms_run(chosen, number):
+        def forms_run(chosen: list[int], number: int) -> bool:
             # chosen is descending; a run through ``number`` needs neighbours above it.
             length = 1
             while number + length in chosen:
@@ -477,7 +485,7 @@ class Ranking:
         for budget in range(len(wilds) + 1):
             chosen = []
 
-            def search(values, spare):
+            def search(values: list[int], spare: int) -> bool:
                 if len(chosen) == count:
                     return True
                 for i, number in enumerate(values):
@@ -616,7 +624,7 @@ class Ranking:
 
     # -- thresholds -----------------------------------------------------------------------
 
-    def meets(self, hand, threshold) -> bool:
+    def meets(self, hand: Hand, threshold: tuple[HandRank, int]) -> bool:
         """Whether ``hand`` is at least ``threshold`` (from ``Ruleset.threshold``: rank, least value)."""
         rank, least = threshold
         if hand.rank.strength != rank.strength:

@@ -338,7 +338,7 @@ class LadderPath(EngineSearch):
 
     def _passing_groups(self, first: int, second: int, n_any: int) -> int:
         """The ranks whose groups the two largest multiplicities and ``n_any`` wilds can fill."""
-        def test(entry):
+        def test(entry: tuple) -> bool:
             g0, g1, sizes = entry[3], entry[4], entry[5]
             return not sizes or (g0 - first if g0 > first else 0) + (g1 - second if g1 > second else 0) <= n_any
         return self._passing(test)
@@ -908,7 +908,7 @@ class LadderPath(EngineSearch):
             return found
         chosen = []
 
-        def search(start, taken):
+        def search(start: int, taken: int) -> bool:
             for i in range(start, len(held)):
                 if len(chosen) + len(held) - i < count:
                     return False

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from dealer.core.cards import PLAIN
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 _TRUMP_BASE = 100  # cards.TRUMP_ORDER_BASE: a trump's order is this plus its number
 _SLOT_TRUMP, _SLOT_PLAIN = 2, 1  # what a played card counts as (0: nothing, a dead card)
 
@@ -107,7 +111,7 @@ class EngineSearch:
             absent = [v for v in range(self.top, self.low - 1, -1) if v not in values]
             options = sorted(options + absent[:len(sizes)], reverse=True)
 
-        def assign(i, chosen, wilds):
+        def assign(i: int, chosen: tuple[int, ...], wilds: int) -> Iterator[tuple[int, ...]]:
             if i == len(sizes):
                 yield chosen
                 return
@@ -238,7 +242,7 @@ class EngineSearch:
         for budget in range(len(wilds) + 1):
             chosen = []
 
-            def search(number, spare, taken):
+            def search(number: int, spare: int, taken: int) -> bool:
                 # ``number``: the highest still allowed; ``taken``: a mask of the numbers chosen.
                 while number >= 1:
                     if len(chosen) + number < count:

@@ -22,6 +22,11 @@ from typing import NamedTuple
 
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Iterable, Sequence
+
 TABLE_HOLDER = ""  # cards dealt to the table itself, not to a person
 
 
@@ -33,7 +38,7 @@ class Drawn(NamedTuple):
     """The result of one draw: the cards; how many discards were shuffled back in to get them (0
     if none); whether the deck and its discards ran dry before the count was met."""
 
-    cards: list
+    cards: list[str]
     reshuffled: int = 0
     short: bool = False
 
@@ -43,14 +48,15 @@ class Piles:
 
     __slots__ = ("draw_pile", "discards", "play", "sleeves")
 
-    def __init__(self, draw_pile, discards=(), play=None, sleeves=None):
+    def __init__(self, draw_pile: Iterable[str], discards: Iterable[str] = (),
+                 play: dict[str, list[str]] | None = None, sleeves: dict[str, str] | None = None):
         self.draw_pile = list(draw_pile)  # top card first
         self.discards = list(discards)
         self.play = {holder: list(cards) for holder, cards in (play or {}).items() if cards}
         self.sleeves = dict(sleeves or {})  # holder -> one card
 
     @classmethod
-    def fresh(cls, codes, rng) -> "Piles":
+    def fresh(cls, codes: Iterable[str], rng: random.Random) -> Piles:
         """A whole deck, shuffled."""
         cards = list(codes)
         rng.shuffle(cards)
@@ -64,7 +70,7 @@ class Piles:
         return {"deck": len(self.draw_pile), "discard": len(self.discards),
                 "play": sum(map(len, self.play.values())), "sleeve": len(self.sleeves)}
 
-    def place_of(self, card) -> str | None:
+    def place_of(self, card: str) -> str | None:
         if card in self.draw_pile:
             return "deck"
         if card in self.discards:
@@ -76,7 +82,7 @@ class Piles:
             return "sleeve"
         return None
 
-    def holder_of(self, card) -> str | None:
+    def holder_of(self, card: str) -> str | None:
         for holder, cards in self.play.items():
             if card in cards:
                 return holder
@@ -87,7 +93,7 @@ class Piles:
 
     # -- moves ------------------------------------------------------------------------------
 
-    def reshuffle_discards(self, rng) -> int:
+    def reshuffle_discards(self, rng: random.Random) -> int:
         """Shuffle the discard pile under the draw pile (cards in play and sleeves stay)."""
         count = len(self.discards)
         rng.shuffle(self.discards)
@@ -95,20 +101,20 @@ class Piles:
         self.discards = []
         return count
 
-    def shuffle(self, rng) -> int:
+    def shuffle(self, rng: random.Random) -> int:
         """Gather the draw pile and the discards and shuffle them (held cards stay held)."""
         self.draw_pile.extend(self.discards)
         self.discards = []
         rng.shuffle(self.draw_pile)
         return len(self.draw_pile)
 
-    def collect(self, rng) -> None:
+    def collect(self, rng: random.Random) -> None:
         """Every card back and shuffled: a new combat or a reset."""
         self.draw_pile = self.all_cards()
         self.discards, self.play, self.sleeves = [], {}, {}
         rng.shuffle(self.draw_pile)
 
-    def draw(self, count, holder, rng, reshuffle=True) -> "Drawn":
+    def draw(self, count: int, holder: str, rng: random.Random, reshuffle: bool = True) -> Drawn:
         """Deal ``count`` cards to ``holder``; an empty draw pile reshuffles the discards once
         (unless ``reshuffle`` is False: a deck reshuffled only by command comes up short)."""
         cards, reshuffled = [], 0
@@ -122,7 +128,7 @@ class Piles:
             self.play.setdefault(holder, []).extend(cards)
         return Drawn(cards, reshuffled, short=len(cards) < count)
 
-    def take(self, cards, holder) -> None:
+    def take(self, cards: Iterable[str], holder: str) -> None:
         """Cards dealt by hand: out of the draw pile (or the discards) into ``holder``'s hand."""
         for card in cards:
             if card in self.draw_pile:
@@ -137,7 +143,7 @@ class Piles:
                 raise PileError(f"{card} cannot be dealt to {holder or 'the table'}: it is {where}")
             self.play.setdefault(holder, []).append(card)
 
-    def discard(self, cards, holder=None) -> list[str]:
+    def discard(self, cards: Sequence[str], holder: str | None = None) -> list[str]:
         """Move cards in play (any holder's, or ``holder``'s) or up a sleeve to the discards."""
         for card in cards:
             place = self.place_of(card)
@@ -162,7 +168,7 @@ class Piles:
         self.play = {}
         return cards
 
-    def to_sleeve(self, holder, card) -> None:
+    def to_sleeve(self, holder: str, card: str) -> None:
         """Put one of ``holder``'s cards in play up their sleeve (one card at a time)."""
         if card not in self.play.get(holder, ()):
             raise PileError(f"{card} is not one of {holder}'s cards in play")
@@ -173,7 +179,7 @@ class Piles:
             del self.play[holder]
         self.sleeves[holder] = card
 
-    def from_sleeve(self, holder) -> str:
+    def from_sleeve(self, holder: str) -> str:
         """Play the sleeve card: it goes to the discards."""
         card = self.sleeves.pop(holder, None)
         if card is None:
@@ -187,7 +193,7 @@ class Chips:
 
     __slots__ = ("pot", "players")
 
-    def __init__(self, pot, players=None):
+    def __init__(self, pot: dict[str, int], players: dict[str, dict[str, int]] | None = None):
         self.pot = {colour: count for colour, count in pot.items()}
         self.players = {name: dict(held) for name, held in (players or {}).items()}
 
@@ -198,10 +204,10 @@ class Chips:
                 counts[colour] = counts.get(colour, 0) + count
         return counts
 
-    def held(self, player) -> int:
+    def held(self, player: str) -> int:
         return sum(self.players.get(player, {}).values())
 
-    def draw(self, player, rng, cap=0) -> str | None:
+    def draw(self, player: str, rng: random.Random, cap: int = 0) -> str | None:
         """A blind draw from the pot, weighted by what is in it; None if empty or capped."""
         if cap and self.held(player) >= cap:
             return None
@@ -210,16 +216,16 @@ class Chips:
             self.move(None, player, colour)
         return colour
 
-    def blind(self, rng) -> str | None:
+    def blind(self, rng: random.Random) -> str | None:
         """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if empty."""
         bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
         return rng.choice(bag) if bag else None
 
-    def create(self, colour, count=1) -> None:
+    def create(self, colour: str, count: int = 1) -> None:
         """New chips into the pot (a ritual's straight flush): the caller counts them as created."""
         self.pot[colour] = self.pot.get(colour, 0) + count
 
-    def move(self, giver, taker, colour, count=1) -> None:
+    def move(self, giver: str | None, taker: str | None, colour: str, count: int = 1) -> None:
         """Move chips between the pot (``None``) and players."""
         source = self.pot if giver is None else self.players.setdefault(giver, {})
         have = source.get(colour, 0)
@@ -230,7 +236,7 @@ class Chips:
         target = self.pot if taker is None else self.players.setdefault(taker, {})
         target[colour] = target.get(colour, 0) + count
 
-    def draw_event(self, player, rng, cap, why) -> dict:
+    def draw_event(self, player: str, rng: random.Random, cap: int, why: str) -> dict:
         """A chip draw as an event for a result: the colour, or None and why not."""
         colour = self.draw(player, rng, cap)
         event = {"kind": "chip", "move": "draw", "player": player, "colour": colour, "why": why}

@@ -19,6 +19,12 @@ from __future__ import annotations
 
 from dealer.errors import HandError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer.core.cards import Card, Deck
+
 HAND_SIZE = 5
 
 
@@ -84,14 +90,15 @@ class Context:
         self.penalty = penalty or {}
 
     @classmethod
-    def build(cls, name, deck, wild, natural_beats_wild=False, wild_order=()) -> "Context":
+    def build(cls, name: str, deck: Deck, wild: dict[str, str], natural_beats_wild: bool = False,
+              wild_order: Iterable[str] = ()) -> Context:
         """A context from card codes: ``{"RJ": "any"}``; ``wild_order`` ranks wild ties."""
         cards = {deck.parse(code): kind for code, kind in wild.items()}
         order = [deck.parse(code) for code in wild_order]
         penalty = {card: (order.index(card) + 1 if card in order else len(order) + 1) for card in cards}
         return cls(name, cards, natural_beats_wild, penalty)
 
-    def with_wild(self, cards, kind="any") -> "Context":
+    def with_wild(self, cards: Iterable[Card], kind: str = "any") -> Context:
         """This context with ``cards`` wild as well (a wild pick makes a held card wild)."""
         wild = dict(self.wild)
         penalty = dict(self.penalty)
@@ -104,12 +111,13 @@ class Context:
 NO_WILDS = Context("plain", {})
 
 
-def slug(text) -> str:
+def slug(text: str) -> str:
     """Names compare as lower-case words joined by hyphens: 'Two Pair' == 'two-pair'."""
     return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
-def parse_threshold(text, by_id, deck, aliases, _depth=0) -> tuple:
+def parse_threshold(text: str, by_id: dict[str, HandRank], deck: Deck, aliases: dict[str, str],
+                    _depth: int = 0) -> tuple[HandRank, int]:
     """``--min`` text as ``(hand rank, least primary value or 0)``.
 
     Accepts a rank's id, name or alias (``two pair``), ``RANK of RANKS`` (``pair of jacks``:

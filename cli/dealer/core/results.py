@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 SEVERITY_WORDS = {
     0: "no backlash",
     1: "backlash: the manitou takes a swipe",
@@ -61,7 +65,7 @@ def roll_data(roll: Any) -> dict:
     return data
 
 
-def effect_label(ruleset: Any, rank: Any) -> str:
+def effect_label(ruleset: Ruleset, rank: Any) -> str:
     """A hand rank's game effect: its own, or else that of the next lower rank that names one.
 
     Seed 003 names effects for some ranks only (pair, three of a kind, full house, straight
@@ -74,7 +78,7 @@ def effect_label(ruleset: Any, rank: Any) -> str:
     return ""
 
 
-def hand_data(hand: Any, ruleset: Any) -> dict:
+def hand_data(hand: Any, ruleset: Ruleset) -> dict:
     """A best hand: its rank, the five played as held and as they count, wilds, unused, dead."""
     rank = hand.rank
     data = {

@@ -21,6 +21,10 @@ from typing import Any, NamedTuple
 from dealer.core.table import Table
 from dealer.errors import TableError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class RosterRequest(NamedTuple):
     """A person to add or change: their side (None: unchanged, or the first side) and traits (a
@@ -48,7 +52,7 @@ def _side(side: str, sides: list[str]) -> str:
     return side
 
 
-def add_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+def add_person(ruleset: Ruleset, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
     """A person joins the roster, on a side of the ruleset, with traits its mechanics read."""
     from dealer.core.traits import check_traits, person_name
 
@@ -66,7 +70,8 @@ def add_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.R
                         "traits": values, **priced})
 
 
-def change_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+def change_person(ruleset: Ruleset, request: RosterRequest, table: Table,
+                  rng: random.Random | None = None) -> TableResult:
     """A person moves side, or their traits change (a trait given as None is removed)."""
     from dealer.core.traits import check_traits
 
@@ -98,7 +103,7 @@ def _budget(table: Table, person: str, traits: dict, strict: bool) -> dict:
     return {"budget": priced.to_data(), "warnings": [f"{person}: {problem}" for problem in priced.problems]}
 
 
-def budgets(ruleset: Any, table: Table) -> dict[str, dict]:
+def budgets(ruleset: Ruleset, table: Table) -> dict[str, dict]:
     """Every character's budget on the table (``table check``); empty when the ruleset sets none."""
     from dealer.core.characters import budget
 
@@ -106,7 +111,8 @@ def budgets(ruleset: Any, table: Table) -> dict[str, dict]:
     return {name: priced.to_data() for name, priced in found.items() if priced is not None}
 
 
-def remove_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+def remove_person(ruleset: Ruleset, request: RosterRequest, table: Table,
+                  rng: random.Random | None = None) -> TableResult:
     """A person leaves the roster: their cards in play and up a sleeve go to the discards."""
     person = request.person
     table.person(person)
@@ -124,7 +130,8 @@ def remove_person(ruleset: Any, request: RosterRequest, table: Table, rng: rando
                         "discarded": discarded})
 
 
-def rest_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.Random | None = None) -> TableResult:
+def rest_person(ruleset: Ruleset, request: RosterRequest, table: Table,
+                rng: random.Random | None = None) -> TableResult:
     """A few hours' rest (for one person, or everyone on the roster when ``person`` is empty): the
     casts count afresh, no longer winded ("you can also just rest for a few hours"), and a
     shaman's rituals may be performed again ("unless a decent amount of time passes in game");
@@ -143,7 +150,7 @@ def rest_person(ruleset: Any, request: RosterRequest, table: Table, rng: random.
                         "rested": rested})
 
 
-def _free_rituals(ruleset: Any, table: Table, person: str) -> list[str]:
+def _free_rituals(ruleset: Ruleset, table: Table, person: str) -> list[str]:
     """The rituals the person performed since their last rest or session, free again."""
     if "chips" not in ruleset.document["mechanics"]:
         return []
@@ -152,7 +159,7 @@ def _free_rituals(ruleset: Any, table: Table, person: str) -> list[str]:
     return table.state(ChipsState).rituals.pop(person, [])
 
 
-def reset_table(ruleset: Any, request: Any, table: Table, rng: random.Random) -> TableResult:
+def reset_table(ruleset: Ruleset, request: Any, table: Table, rng: random.Random) -> TableResult:
     """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot (chips made
     by rituals gone), every mechanic's state forgotten; the roster and the history stay."""
     from dealer.core.piles import Chips

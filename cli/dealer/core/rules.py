@@ -28,6 +28,12 @@ from dealer.core.cards import MAX_DECK, Deck, Rank, Suit
 from dealer.core.ranks import NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
 from dealer.errors import CardError, HandError, RulesetError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer.core.hands import Ranking
+
 FORMAT_VERSION = 1
 
 
@@ -39,7 +45,9 @@ class Ruleset:
     tables with every default filled in.
     """
 
-    def __init__(self, *, document, deck, contexts, hand_ranks, by_id, thresholds, origin=""):
+    def __init__(self, *, document: dict, deck: Deck, contexts: dict[str, Context],
+                 hand_ranks: tuple[HandRank, ...], by_id: dict[str, HandRank], thresholds: dict[str, str],
+                 origin: str = ""):
         self.document = document
         self.name = document["name"]
         self.title = document["title"]
@@ -64,13 +72,13 @@ class Ruleset:
         return f"Ruleset({self.name})"
 
     @cached_property
-    def ranking(self) -> Any:
+    def ranking(self) -> Ranking:
         """The compiled hand ranking; built on first use, so commands without hands skip it."""
         from dealer.core.hands import Ranking
 
         return Ranking(self.hand_ranks, self.deck)
 
-    def context(self, name=None) -> Context:
+    def context(self, name: str | None = None) -> Context:
         """A wild-card context by name; ``None`` is the ruleset's default for ``dealer hand``."""
         name = self.hand_context if name is None else name
         if not name:
@@ -81,14 +89,14 @@ class Ruleset:
             known = ", ".join(sorted(self.contexts)) or "none"
             raise HandError(f"ruleset '{self.name}' has no context '{name}' (it has: {known})") from None
 
-    def require(self, mechanic) -> None:
+    def require(self, mechanic: str) -> None:
         """Refuse a command whose mechanic this ruleset does not play (no ``[action]`` in a tarot game)."""
         if mechanic not in self.document["mechanics"]:
             plays = ", ".join(self.document["mechanics"]) or "none"
             raise RulesetError([f"ruleset '{self.name}' does not play {mechanic} (it plays: {plays}); choose "
                                 f"another with -r, or add a [{mechanic}] section to a house ruleset"])
 
-    def threshold(self, text) -> tuple:
+    def threshold(self, text: str) -> tuple[HandRank, int]:
         """``--min`` text parsed against this ruleset's hand ranks and threshold names."""
         return parse_threshold(text, self.by_id, self.deck, self.thresholds)
 
@@ -228,7 +236,7 @@ def _check_references(doc, ruleset_parts, problems):
     """Cross-section references: contexts, cards and hand names that must exist."""
     deck, contexts, by_id, thresholds = ruleset_parts
 
-    def hand(text, path):
+    def hand(text: str, path: str) -> None:
         if not by_id:
             return
         try:
@@ -236,11 +244,11 @@ def _check_references(doc, ruleset_parts, problems):
         except HandError as error:
             problems.append(f"{path}: {error}")
 
-    def context(name, path):
+    def context(name: str, path: str) -> None:
         if name and name not in contexts:
             problems.append(f"{path}: no context '{name}' (defined: {', '.join(sorted(contexts)) or 'none'})")
 
-    def cards(codes, path):
+    def cards(codes: Iterable[str], path: str) -> None:
         for code in codes:
             _card(deck, code, path, problems)
 
@@ -304,7 +312,7 @@ def _check_references(doc, ruleset_parts, problems):
             problems.append(f"dice.{key}: a die of at least two sides, or 0 for none")
 
 
-def _draw_edge_problems(action: dict, deck: Any) -> list[str]:
+def _draw_edge_problems(action: dict, deck: Deck) -> list[str]:
     """Cross-references of ``action.draw_edges``: what an entry replaces is an entry, a redraw's rank a rank."""
     problems = []
     edges = action["draw_edges"]
@@ -416,7 +424,7 @@ def skill_draw_keys_moved(document: Any) -> Any:
             "draws": {**moved, **draws}}
 
 
-def build_ruleset(document, origin="", checked=False) -> Ruleset:
+def build_ruleset(document: Any, origin: str = "", checked: bool = False) -> Ruleset:
     """Validate ``document`` and build the Ruleset; raise RulesetError listing every problem.
 
     ``checked``: the document is already a validated one (``Ruleset.document``, as the

@@ -17,6 +17,10 @@ from __future__ import annotations
 from dealer.core.cards import MAX_DECK
 from dealer.errors import printable
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from typing import Any
+
 REQUIRED = object()
 
 
@@ -58,11 +62,11 @@ class Field:
         self.lines = lines  # text that may run over several lines (notes)
 
 
-def table(doc, fields, default=None) -> Field:
+def table(doc: str, fields: dict[str, Field], default: dict | None = None) -> Field:
     return Field("table", doc, {} if default is None else default, fields=fields)
 
 
-def array(doc, fields, default=REQUIRED, max_items=MAX_ITEMS) -> Field:
+def array(doc: str, fields: dict[str, Field], default: object = REQUIRED, max_items: int = MAX_ITEMS) -> Field:
     return Field("array", doc, default, fields=fields, max_items=max_items)
 
 
@@ -673,12 +677,12 @@ def _check_table(fields, data, path, problems):
     return out
 
 
-def validate(data, problems) -> dict:
+def validate(data: Any, problems: list[str]) -> dict:
     """Check a whole ruleset document, appending every problem; return it with defaults filled."""
     return _check_table(RULESET, data, "", problems)
 
 
-def toml_value(value) -> str:
+def toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):

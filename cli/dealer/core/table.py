@@ -23,6 +23,10 @@ from typing import Any, TypeVar
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 # Every part of a table's state and the type that owns it (imported only when used), in the
 # order their upgrades run.
 STATE_TYPES = {
@@ -64,7 +68,7 @@ def upgrade_states(states: dict, version: int, to: int = STATE_FORMAT) -> dict:
 class Table:
     """Decks, chips, roster and mechanic states of one table, for one command."""
 
-    def __init__(self, ruleset: Any, *, name: str | None = None, decks: dict[str, Piles] | None = None,
+    def __init__(self, ruleset: Ruleset, *, name: str | None = None, decks: dict[str, Piles] | None = None,
                  chips: Chips | None = None, roster: dict[str, dict] | None = None,
                  states: dict[str, dict] | None = None):
         self.ruleset = ruleset
@@ -83,7 +87,7 @@ class Table:
         self.dirty_decks: set[str] = set()
 
     @classmethod
-    def fresh(cls, ruleset: Any) -> "Table":
+    def fresh(cls, ruleset: Ruleset) -> "Table":
         """A table for one command without ``--table``: fresh decks, a full pot, no roster."""
         return cls(ruleset)
 

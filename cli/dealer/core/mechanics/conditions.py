@@ -21,10 +21,14 @@ it for the one skill draw (``skill_draw``), so "-1 card to everything" holds in 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.record import COUNT, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
 from dealer.core.table import Table
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 SHAKEN = "shaken"
 FLEEING = "fleeing"  # failed badly: "running like a jackrabbit"; worse than shaken
@@ -219,7 +223,7 @@ def defences(table: Table) -> dict[str, Defence]:
 # -- what they cost a draw ----------------------------------------------------------------------
 
 
-def penalties(ruleset: Any, table: Table, person: str | None, purpose: str, *,
+def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, *,
               master: int | None = None) -> list[Modifier]:
     """What the person's conditions do to a draw for ``purpose`` (``spell``, ``contest``, ...):
     one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``)."""

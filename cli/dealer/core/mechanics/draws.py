@@ -31,6 +31,10 @@ from typing import Any, NamedTuple
 
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class DrawError(DealerError):
     """A draw the rules do not allow (a wild pick with too few cards, ...)."""
@@ -49,7 +53,7 @@ class DrawSize(NamedTuple):
         return self.cards, self.wild_picks
 
 
-def draw_size(ruleset: Any, skill: int, modifiers: Any = (), *, wild_pick: bool = False,
+def draw_size(ruleset: Ruleset, skill: int, modifiers: Any = (), *, wild_pick: bool = False,
               extra_picks: int = 0) -> DrawSize:
     """Seed 003's card count: 5 + skill + modifiers, at most ten.
 
@@ -71,7 +75,7 @@ def draw_size(ruleset: Any, skill: int, modifiers: Any = (), *, wild_pick: bool 
     return DrawSize(max(0, asked), extra_picks, asked)
 
 
-def best_with_picks(ruleset: Any, cards: list, context: Any, picks: int) -> tuple[Any, tuple]:
+def best_with_picks(ruleset: Ruleset, cards: list, context: Any, picks: int) -> tuple[Any, tuple]:
     """The best hand when ``picks`` held cards become wild: ``(hand, picked cards)``."""
     ranking = ruleset.ranking
     if not picks or not cards:
@@ -84,7 +88,7 @@ def best_with_picks(ruleset: Any, cards: list, context: Any, picks: int) -> tupl
     return best
 
 
-def is_bust(ruleset: Any, cards: Any, hand: Any) -> bool:
+def is_bust(ruleset: Ruleset, cards: Any, hand: Any) -> bool:
     """A Joker (``draws.bust_cards``) and less than a pair (``draws.target``, the least success)."""
     bust_cards = ruleset.draws["bust_cards"]
     if not bust_cards or not any(card.code in bust_cards for card in cards):
@@ -92,7 +96,7 @@ def is_bust(ruleset: Any, cards: Any, hand: Any) -> bool:
     return hand is None or not ruleset.ranking.meets(hand, least_success(ruleset))
 
 
-def least_success(ruleset: Any) -> tuple:
+def least_success(ruleset: Ruleset) -> tuple:
     """The least hand that succeeds at all (``draws.target``: a pair)."""
     return ruleset.threshold(ruleset.draws["target"])
 
@@ -102,14 +106,14 @@ def bust_data(bust: bool, cards: Any) -> dict:
     return {"bust": bool(bust), "how_black": how_black(cards)}
 
 
-def pick_wilds(ruleset: Any, codes: list[str], count: int) -> list[str]:
+def pick_wilds(ruleset: Ruleset, codes: list[str], count: int) -> list[str]:
     """The codes of the ``count`` cards best made wild among ``codes`` (``best_with_picks``'s choice)."""
     cards = [ruleset.deck.parse(code) for code in codes]
     _, chosen = best_with_picks(ruleset, cards, ruleset.context(ruleset.draws["context"] or None), count)
     return [card.code for card in chosen]
 
 
-def judge(ruleset: Any, codes: list[str], picks: list[str], target: str | None, value: int = 0) -> dict:
+def judge(ruleset: Ruleset, codes: list[str], picks: list[str], target: str | None, value: int = 0) -> dict:
     """A hand already drawn judged again (after a chip changed it): the best five (with ``picks``
     made wild), its value point (``value`` steps up), success against the target, the effect
     label, bust and how black."""
@@ -137,16 +141,16 @@ def how_black(cards: Any) -> dict:
 # -- value steps ------------------------------------------------------------------------------
 
 
-def _lowest_value(rank: Any, ruleset: Any) -> int:
+def _lowest_value(rank: Any, ruleset: Ruleset) -> int:
     return 0 if not rank.pattern.groups else ruleset.deck.low_rank
 
 
-def hand_value(hand: Any, ruleset: Any) -> tuple:
+def hand_value(hand: Any, ruleset: Ruleset) -> tuple:
     """A hand as a point on the value ladder: ``(rank, value of its top group or high card)``."""
     return hand.rank, hand.primary
 
 
-def raise_value(ruleset: Any, point: tuple, steps: int) -> tuple:
+def raise_value(ruleset: Ruleset, point: tuple, steps: int) -> tuple:
     """``point`` (a threshold or ``hand_value``) raised ``steps`` values up the ladder.
 
     Within a rank the value climbs one card rank per step; past the Ace it goes to the next
@@ -168,7 +172,7 @@ def raise_value(ruleset: Any, point: tuple, steps: int) -> tuple:
     return rank, value
 
 
-def point_text(ruleset: Any, point: tuple) -> str:
+def point_text(ruleset: Ruleset, point: tuple) -> str:
     """A (rank, value) point in words: ``pair of fives``, ``two pair, kings up``, ``three of a kind,
     fives``, ``full house, fives full``, ``ace high``, ``flush``, ``straight, queen high``."""
     rank, value = point
@@ -188,7 +192,7 @@ def point_text(ruleset: Any, point: tuple) -> str:
     return f"{rank.name.lower()} of {plural}"
 
 
-def point_data(ruleset: Any, point: tuple) -> dict:
+def point_data(ruleset: Ruleset, point: tuple) -> dict:
     """A value point as data: the rank's id, the value, the words."""
     return {"rank": point[0].id, "value": point[1], "text": point_text(ruleset, point)}
 
@@ -218,7 +222,7 @@ class HelperBonus(NamedTuple):
         return dict(self._asdict())
 
 
-def helper_bonus(ruleset: Any, rank: Any) -> HelperBonus:
+def helper_bonus(ruleset: Ruleset, rank: Any) -> HelperBonus:
     """Seed 003's "Skills Enhancing Skills" table, read from the ruleset, for a helper's hand rank
     (None: the helper drew no cards)."""
     entry = ruleset.conflict["helpers"].get(rank.id) if rank is not None else None

@@ -20,11 +20,15 @@ the holder of an action card whose special gives a ``bonus`` (a Joker) adds it.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.record import COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 
 class RollError(DealerError):
@@ -72,7 +76,7 @@ class RollResult(NamedTuple):
         return self.data
 
 
-def bonus_card(ruleset: Any, table: Table, person: str) -> str | None:
+def bonus_card(ruleset: Ruleset, table: Table, person: str) -> str | None:
     """The action card ``person`` holds this round whose special gives a bonus (a Joker), or None."""
     from dealer.core.mechanics.action.common import deck_names
 
@@ -86,7 +90,7 @@ def bonus_card(ruleset: Any, table: Table, person: str) -> str | None:
     return None
 
 
-def resolve_roll_as(ruleset: Any, request: RollAsRequest, table: Table, rng: random.Random) -> RollResult:
+def resolve_roll_as(ruleset: Ruleset, request: RollAsRequest, table: Table, rng: random.Random) -> RollResult:
     """Roll ``dice`` for a person on the roster and remember it: an ``extra`` on the roster rolls as an
     Extra, and a Joker held this round (a special with ``bonus``) adds ``dice.joker_bonus``."""
     from dealer.core import results
@@ -129,7 +133,7 @@ def check_reroll(table: Table, person: str, bust_name: str) -> LastRoll:
 _OPTIONS = {"tn", "raise_step", "bust", "max_chain", "modifier", "wild_die", "check_die", "extra", "joker"}
 
 
-def reroll(ruleset: Any, table: Table, record: LastRoll, rng: random.Random) -> dict:
+def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random) -> dict:
     """Roll the remembered dice again with the same options; keep the better total (a Critical
     Failure on the reroll ends the attempt and stands). The record keeps what stands. Returns
     ``before``, ``again`` (both as ``results.roll_data``), ``kept`` (``before`` or ``again``) and

@@ -23,6 +23,10 @@ from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 from dealer.errors import usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class RitualRequest(NamedTuple):
     """``dealer chips ritual NAME RITUAL``: a shaman's ritual hand (``cards`` dealt by hand, as codes)
@@ -50,7 +54,7 @@ def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
     return None
 
 
-def ritual_row(ruleset: Any, rank: Any) -> dict:
+def ritual_row(ruleset: Ruleset, rank: Any) -> dict:
     """What a ritual hand of ``rank`` earns: its row, or the next lower listed rank's."""
     rows = ruleset.chips["rituals"]
     for other in ruleset.ranking.ranks:
@@ -59,7 +63,7 @@ def ritual_row(ruleset: Any, rank: Any) -> dict:
     return {"chip": "", "draws": 0, "create": False}
 
 
-def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: random.Random) -> ChipsResult:
+def resolve_ritual(ruleset: Ruleset, request: RitualRequest, table: Table, rng: random.Random) -> ChipsResult:
     """A shaman's ritual (seed 003): draw the hand; a Joker throws a chip back (favor first); a bust
     loses every favor chip; a made hand earns favor chips by the ruleset's table, capped at the
     guardian spirit skill. Each ritual once per session (``dealer chips session`` resets).
@@ -95,7 +99,7 @@ def resolve_ritual(ruleset: Any, request: RitualRequest, table: Table, rng: rand
                          draw=drawn.to_data(), success=success)
 
 
-def _ritual_setup(ruleset: Any, request: RitualRequest, table: Table) -> tuple[str, str, int, int]:
+def _ritual_setup(ruleset: Ruleset, request: RitualRequest, table: Table) -> tuple[str, str, int, int]:
     """Who performs which ritual, at what skill, under which guardian spirit: or a one-line refusal."""
     from dealer.core.ranks import slug
 
@@ -138,7 +142,7 @@ def _lose_favor(table: Table, person: str) -> list[dict]:
     return events
 
 
-def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, rng: random.Random,
+def _earn(ruleset: Ruleset, table: Table, person: str, drawn: Draw, guardian: int, rng: random.Random,
           request: RitualRequest) -> list[dict]:
     """The ritual table's row for the hand: a named chip (made new if the row says so and the pot
     has none), then blind draws; each into the favor pool while it is under the guardian spirit.
@@ -181,7 +185,7 @@ def _earn(ruleset: Any, table: Table, person: str, drawn: Draw, guardian: int, r
     return events
 
 
-def _spend_at_once(ruleset: Any, table: Table, person: str, colour: str, request: RitualRequest) -> dict:
+def _spend_at_once(ruleset: Ruleset, table: Table, person: str, colour: str, request: RitualRequest) -> dict:
     """A chip raised by the ritual, spent at once on the instant favor: back to the pot; in the
     guardian spirit's medicine way a white one counts as the ruleset's ``chips.way_as`` (red)."""
     favor = table.state(ChipsState).favor[person]

@@ -38,6 +38,10 @@ from dealer.core.mechanics.conditions import Modifier, penalties
 from dealer.core.piles import Piles
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class CardSource(Protocol):
     """Where a draw's cards come from: ``draw`` deals, ``take`` moves cards typed in out of the deck."""
@@ -96,7 +100,7 @@ class Draw(NamedTuple):
     """A skill draw done: every modifier with its reason, the size, the cards, the best hand
     (with the wild picks), its value point, bust and how black, and the chips it moved."""
 
-    ruleset: Any
+    ruleset: Ruleset
     request: DrawRequest
     modifiers: tuple[Modifier, ...]
     pick_sources: tuple[Modifier, ...]
@@ -133,7 +137,7 @@ class Draw(NamedTuple):
                 **draws.bust_data(self.bust, self.cards), "chips": list(self.chips)}
 
 
-def _chips_before(ruleset: Any, table: Table, request: DrawRequest) -> tuple[list[Modifier], list[Modifier], list]:
+def _chips_before(ruleset: Ruleset, table: Table, request: DrawRequest) -> tuple[list[Modifier], list[Modifier], list]:
     """Chips played before the draw: their cards, their wild picks, their spend events."""
     if not request.chips:
         return [], [], []
@@ -151,7 +155,7 @@ def _chips_before(ruleset: Any, table: Table, request: DrawRequest) -> tuple[lis
     return cards, picks, events
 
 
-def skill_draw(ruleset: Any, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
+def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
     """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring)."""
     chip_cards, chip_picks, spent = _chips_before(ruleset, table, request)
     modifiers = (*request.modifiers, *chip_cards,
@@ -189,7 +193,7 @@ def _acted(table: Table, person: str) -> None:
     acted(table, person, table.state(ActionState).round)
 
 
-def _joker_chips(ruleset: Any, table: Table, request: DrawRequest, cards: tuple, rng: random.Random) -> list[dict]:
+def _joker_chips(ruleset: Ruleset, table: Table, request: DrawRequest, cards: tuple, rng: random.Random) -> list[dict]:
     """"The person with the hand may also draw a chip from the pot" for each chip card drawn,
     unless the ruleset names this kind of draw as an exception; the draws go in the history."""
     rules = ruleset.draws

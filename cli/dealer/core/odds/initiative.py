@@ -34,18 +34,22 @@ from typing import Any
 from dealer.core.mechanics.action.edges import DrawPlan, draw_plan, is_any_time, is_low, strength
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class InitiativeError(DealerError):
     """A question the card odds cannot answer: a Joker as the card to beat, an unknown Edge."""
 
 
-def deals_one(ruleset: Any) -> bool:
+def deals_one(ruleset: Ruleset) -> bool:
     """The ruleset deals one action card a character (``action.deal = "one"``)."""
     action = ruleset.action
     return "action" in ruleset.document["mechanics"] and action["style"] == "countdown" and action["deal"] == "one"
 
 
-def _classes(ruleset: Any, against: Any, plan: DrawPlan) -> list[tuple[int, bool, bool, bool]]:
+def _classes(ruleset: Ruleset, against: Any, plan: DrawPlan) -> list[tuple[int, bool, bool, bool]]:
     """The cards left, as ordered classes ``(count, beats the card, is low, acts any time)``, weakest
     first: low cards sit below the others and the cards that beat ``against`` above those that do not,
     so ordering by (acts any time, beats, not low) orders the cards themselves."""
@@ -60,7 +64,7 @@ def _classes(ruleset: Any, against: Any, plan: DrawPlan) -> list[tuple[int, bool
     return [(count, beats, not high, any_time) for (any_time, beats, high), count in sorted(found.items())]
 
 
-def before(ruleset: Any, against: Any, plan: DrawPlan) -> Fraction:
+def before(ruleset: Ruleset, against: Any, plan: DrawPlan) -> Fraction:
     """The exact chance that a character drawing by ``plan`` acts before the holder of ``against``."""
     if is_any_time(ruleset, against):
         raise InitiativeError(f"the {against.name} acts whenever its holder likes: nobody acts before it by card")
@@ -101,7 +105,7 @@ def _splits(n: int, sizes: list[int]):
             yield (k, *rest)
 
 
-def card_odds(ruleset: Any, cards: str | None = None, combos: tuple[str, ...] = ()) -> dict:
+def card_odds(ruleset: Ruleset, cards: str | None = None, combos: tuple[str, ...] = ()) -> dict:
     """The table ``dealer odds action`` prints: for each card to beat (``cards``; default each rank,
     over its four suits), the chance to act before it with no Edge, each entry of
     ``action.draw_edges`` alone, and each combination in ``combos`` (``"level headed+quick"``)."""

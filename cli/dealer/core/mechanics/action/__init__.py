@@ -19,8 +19,12 @@ from typing import Any
 from dealer.core.mechanics.action.common import CountdownRequest, HandsRequest
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
-def resolve(ruleset: Any, request: Any, table: Table, rng: random.Random) -> Any:
+
+def resolve(ruleset: Ruleset, request: Any, table: Table, rng: random.Random) -> Any:
     """Deal the next round (a countdown), the combat's turn order (hands), or a move between
     rounds (``moves``: a new combat, a sleeve, a play, an interrupt, a long action begun; ``turns``:
     the next turn, the round shown, a latecomer, someone out)."""

@@ -17,6 +17,10 @@ from dealer.core.record import COUNT, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 MARSHAL = "Marshal"  # who draws the Marshal's chips
 COMBAT_DECK = "combat"  # style `hands`: one deck for the whole combat
 
@@ -86,7 +90,7 @@ class HandsRequest(NamedTuple):
     marshal: tuple[str, ...] = ()
 
 
-def round_request(ruleset: Any, posse: tuple = (), marshal: tuple = (), *, max_cards: int | None = None,
+def round_request(ruleset: Ruleset, posse: tuple = (), marshal: tuple = (), *, max_cards: int | None = None,
                   surprised: tuple = (), guts: tuple = ()) -> CountdownRequest | HandsRequest:
     """The request of this ruleset's combat style; a Quickness deal's options are refused elsewhere."""
     quickness = ruleset.action["style"] == "countdown" and ruleset.action["deal"] == "quickness"
@@ -100,12 +104,12 @@ def round_request(ruleset: Any, posse: tuple = (), marshal: tuple = (), *, max_c
     return HandsRequest(tuple(posse), tuple(marshal))
 
 
-def deck_for(ruleset: Any, side: str) -> str:
+def deck_for(ruleset: Ruleset, side: str) -> str:
     """The action deck a side draws from: the one shared deck (``action.deck``), or the side's own."""
     return ruleset.action["deck"] or side
 
 
-def deck_names(ruleset: Any) -> list[str]:
+def deck_names(ruleset: Ruleset) -> list[str]:
     """Every action deck of a countdown combat, in the order of the sides."""
     return list(dict.fromkeys(deck_for(ruleset, side) for side in ruleset.action["sides"]))
 
@@ -190,7 +194,7 @@ def roster_roll(table: Table, name: str, key: str, sides: Any) -> RollSpec | Non
                           f"\"{name}\" --trait {key}=DICE") from None
 
 
-def participants(ruleset: Any, request: CountdownRequest | HandsRequest, table: Table) -> list[Participant]:
+def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, table: Table) -> list[Participant]:
     """The round's participants: the table's roster first, then those given inline (who win)."""
     rules, sides = ruleset.action, ruleset.action["sides"]
     dice_sides = ruleset.dice["sides"]
@@ -234,7 +238,7 @@ def participants(ruleset: Any, request: CountdownRequest | HandsRequest, table: 
     return list(people.values())
 
 
-def _surprised(ruleset: Any, request: CountdownRequest, people: dict[str, Participant]) -> None:
+def _surprised(ruleset: Ruleset, request: CountdownRequest, people: dict[str, Participant]) -> None:
     """--surprised (a Cognition roll first) and --guts (to shake off last round's shock)."""
     dice_sides = ruleset.dice["sides"]
     for name, (tn, spec) in _surprise(request.surprised, dice_sides).items():
@@ -257,13 +261,13 @@ def edge_names(text: Any) -> tuple[str, ...]:
     return tuple(slug(part) for part in str(text).replace("+", ",").split(",") if part.strip())
 
 
-def roster_edges(ruleset: Any, table: Table, name: str) -> tuple[str, ...]:
+def roster_edges(ruleset: Ruleset, table: Table, name: str) -> tuple[str, ...]:
     """The names in the roster traits that list draw-changing Edges and Hindrances (``edges``, ``hindrances``)."""
     traits = dict.fromkeys(edge["trait"] for edge in ruleset.action["draw_edges"].values())
     return tuple(edge for trait in traits for edge in edge_names(table.trait(name, trait)))
 
 
-def _edges(ruleset: Any, name: str, spec: str, known: Participant | None) -> tuple[str, ...]:
+def _edges(ruleset: Ruleset, name: str, spec: str, known: Participant | None) -> tuple[str, ...]:
     """Deal one: ``NAME=level headed+quick`` lists the draw's Edges inline (they replace the roster's)."""
     if not spec:
         return known.edges if known else ()

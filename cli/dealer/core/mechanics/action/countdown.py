@@ -31,8 +31,12 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Count
                                                  card_sort_key, deck_for, deck_names, on_hold, participants)
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
-def deal_round(ruleset: Any, request: CountdownRequest, table: Table, rng: random.Random) -> RoundResult:
+
+def deal_round(ruleset: Ruleset, request: CountdownRequest, table: Table, rng: random.Random) -> RoundResult:
     """Deal the next round of action cards to the roster and those named."""
     people = participants(ruleset, request, table)
     data = deal_countdown(ruleset, table, people, rng, request.max_cards)
@@ -41,7 +45,7 @@ def deal_round(ruleset: Any, request: CountdownRequest, table: Table, rng: rando
     return RoundResult(data)
 
 
-def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: random.Random,
+def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rng: random.Random,
                    max_cards: int | None = None) -> dict:
     """One round of action cards: clear the last round, reshuffles owed, surprise and shock,
     Quickness, the cards (drawn or typed in), the special cards, the countdown."""
@@ -70,7 +74,7 @@ def deal_countdown(ruleset: Any, table: Table, people: list[Participant], rng: r
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
 
 
-def deal_person(ruleset: Any, decks: dict, person: Participant, row: dict, state: ActionState,
+def deal_person(ruleset: Ruleset, decks: dict, person: Participant, row: dict, state: ActionState,
                 rng: random.Random, max_cards: int | None = None) -> list[dict]:
     """One participant's cards this round (the surprise and shock first), into ``row``; the events."""
     if _stopped_by_surprise(ruleset, person, row, state, rng):
@@ -233,7 +237,7 @@ def deal_events(ruleset, rows) -> list[dict]:
     return events
 
 
-def countdown(ruleset: Any, rows: list[dict], decks: dict, holding: list[str] | None = None) -> dict:
+def countdown(ruleset: Ruleset, rows: list[dict], decks: dict, holding: list[str] | None = None) -> dict:
     """The order of play: any-time cards first, then Ace down to Deuce, ties by suit; then the
     sleeves, and (a ruleset with Hold) who is on Hold."""
     deck, specials = ruleset.deck, ruleset.action["specials"]
@@ -279,7 +283,7 @@ def cards_for_roll(roll: Any, rules: dict, max_cards: int) -> int:
     return min(rules["cards_on_success"] + roll.raises * rules["cards_per_raise"], max_cards)
 
 
-def called(ruleset: Any, table: Table, name: str, card: str | None = None) -> list[str]:
+def called(ruleset: Ruleset, table: Table, name: str, card: str | None = None) -> list[str]:
     """``name``'s action cards of this round in the order they are called, from ``card`` (or
     their first) on."""
     rows = [{"name": name, "side": deck, "cards": table.decks[deck].play.get(name, [])}

@@ -33,6 +33,10 @@ from typing import Any, NamedTuple
 from dealer.core.mechanics.action.common import ActionError
 from dealer.core.ranks import slug
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 QUICK_LIMIT = 1000  # redraws at most: a deck of only low cards would go on for ever
 
 
@@ -48,7 +52,7 @@ class DrawPlan(NamedTuple):
     edges: tuple[str, ...] = ()
 
 
-def draw_plan(ruleset: Any, names: Any) -> DrawPlan:
+def draw_plan(ruleset: Ruleset, names: Any) -> DrawPlan:
     """The draw of a character with these Edges and Hindrances (names as typed; the ones that do
     not change the draw are ignored)."""
     table = ruleset.action["draw_edges"]
@@ -67,14 +71,14 @@ def draw_plan(ruleset: Any, names: Any) -> DrawPlan:
     return DrawPlan(1 + best - low, "best", True, limit, tuple(ordered))
 
 
-def _rank_value(ruleset: Any, code: str) -> int:
+def _rank_value(ruleset: Ruleset, code: str) -> int:
     for rank in ruleset.deck.ranks:
         if rank.code.lower() == code.lower():
             return rank.value
     raise ActionError(f"action.draw_edges: no rank '{code}'")  # the loader refuses this first
 
 
-def strength(ruleset: Any, card: Any) -> tuple:
+def strength(ruleset: Ruleset, card: Any) -> tuple:
     """How early a card acts: a card that acts any time above all, then Ace to Two, ties by suit."""
     effect = ruleset.action["specials"].get(card.code)
     if effect is not None:
@@ -82,12 +86,12 @@ def strength(ruleset: Any, card: Any) -> tuple:
     return (1, card.value, card.suit.strength if card.suit else 0)
 
 
-def is_any_time(ruleset: Any, card: Any) -> bool:
+def is_any_time(ruleset: Ruleset, card: Any) -> bool:
     effect = ruleset.action["specials"].get(card.code)
     return bool(effect and effect["any_time"])
 
 
-def choose(ruleset: Any, cards: list, keep: str, any_time_kept: bool = True) -> Any:
+def choose(ruleset: Ruleset, cards: list, keep: str, any_time_kept: bool = True) -> Any:
     """The card a character acts on, of those drawn (the first of equals)."""
     if keep == "lowest":
         if any_time_kept:
@@ -98,12 +102,12 @@ def choose(ruleset: Any, cards: list, keep: str, any_time_kept: bool = True) -> 
     return max(cards, key=lambda card: strength(ruleset, card))
 
 
-def is_low(ruleset: Any, card: Any, limit: int) -> bool:
+def is_low(ruleset: Ruleset, card: Any, limit: int) -> bool:
     """A card a redraw (Quick) throws back: a plain card of ``limit`` or lower (a special is high)."""
     return bool(limit) and ruleset.action["specials"].get(card.code) is None and card.value <= limit
 
 
-def deal_one(ruleset: Any, piles: Any, deck_name: str, person: Any, row: dict, rng: random.Random) -> list[dict]:
+def deal_one(ruleset: Ruleset, piles: Any, deck_name: str, person: Any, row: dict, rng: random.Random) -> list[dict]:
     """Deal ``person`` their one card from ``deck_name`` (drawn by their plan, or typed in), fill ``row``
     and return the events (reshuffles of a deck run out)."""
     plan = draw_plan(ruleset, person.edges)

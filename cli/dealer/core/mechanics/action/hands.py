@@ -29,8 +29,12 @@ from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.skill_draw import DrawRequest, deck_source, skill_draw
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
-def sub_hands(ruleset: Any, cards: list, context: Any) -> list:
+
+def sub_hands(ruleset: Ruleset, cards: list, context: Any) -> list:
     """Every hand rank, pair or better (``action.min_rank``), that any subset of the cards forms,
     each at its best hand, best first, once per rank (seed 003's sub-hands).
 
@@ -54,11 +58,11 @@ def sub_hands(ruleset: Any, cards: list, context: Any) -> list:
     return found
 
 
-def _context(ruleset: Any) -> Any:
+def _context(ruleset: Ruleset) -> Any:
     return ruleset.context(ruleset.action["context"] or ruleset.draws["context"] or None)
 
 
-def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Random) -> RoundResult:
+def turn_order(ruleset: Ruleset, request: HandsRequest, table: Table, rng: random.Random) -> RoundResult:
     """Seed 003's combat turn order: each draws a hand once per combat; entries from the highest hand
     down. On a table a combat under way shows the same turn order again, for its next round (a
     dodge lasts until the dodger's first action of the next round)."""
@@ -78,7 +82,7 @@ def turn_order(ruleset: Any, request: HandsRequest, table: Table, rng: random.Ra
     return RoundResult(data)
 
 
-def _deal_hands(ruleset: Any, table: Table, people: list[Participant], rng: random.Random) -> dict:
+def _deal_hands(ruleset: Ruleset, table: Table, people: list[Participant], rng: random.Random) -> dict:
     from dealer.core.mechanics.action.turns import out_of_the_fight
 
     hands, draws_by_name, out = [], {}, out_of_the_fight(table)
@@ -93,7 +97,7 @@ def _deal_hands(ruleset: Any, table: Table, people: list[Participant], rng: rand
     return rank_hands(ruleset, hands, draws_by_name)
 
 
-def deal_hand(ruleset: Any, table: Table, person: Participant, rng: random.Random) -> tuple[CombatHand, Any]:
+def deal_hand(ruleset: Ruleset, table: Table, person: Participant, rng: random.Random) -> tuple[CombatHand, Any]:
     """One person's hand for the combat (the one skill draw, purpose ``turn-order``), logged."""
     hand_size = person.hand if person.hand is not None else ruleset.action["hand_size"]
     modifiers = (Modifier("hand size", hand_size - ruleset.draws["base_cards"]),) if person.cards is None else ()
@@ -107,7 +111,7 @@ def deal_hand(ruleset: Any, table: Table, person: Participant, rng: random.Rando
     return hand, drawn
 
 
-def rank_hands(ruleset: Any, hands: list[CombatHand], drawn: dict) -> dict:
+def rank_hands(ruleset: Ruleset, hands: list[CombatHand], drawn: dict) -> dict:
     """The countdown of seed 003's combat from hands already dealt; ``drawn``: this deal's draws
     by name (none when a combat under way is shown again)."""
     context = _context(ruleset)

@@ -24,6 +24,10 @@ from dealer.core.mechanics.action.common import ActionError, HoldState, RoundRes
 from dealer.core.mechanics.action.turns import taken
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class HoldRequest(NamedTuple):
     """``dealer action hold NAME``: NAME goes on Hold."""
@@ -42,20 +46,20 @@ def clear(table: Table) -> None:
     table.state(HoldState).people = []
 
 
-def _require_hold(ruleset: Any) -> None:
+def _require_hold(ruleset: Ruleset) -> None:
     ruleset.require("action")
     if not ruleset.action["hold"]:
         raise ActionError(f"{ruleset.name} has no Hold (action.hold): a character waits with a card up the "
                           "sleeve instead (dealer action sleeve NAME)")
 
 
-def held_cards(ruleset: Any, table: Table, name: str) -> list[str]:
+def held_cards(ruleset: Ruleset, table: Table, name: str) -> list[str]:
     """``name``'s action cards in play this round, in every action deck."""
     return [code for deck in deck_names(ruleset) if deck in table.decks
             for code in table.decks[deck].play.get(name, [])]
 
 
-def resolve_hold(ruleset: Any, request: HoldRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+def resolve_hold(ruleset: Ruleset, request: HoldRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """``name`` goes on Hold: they must be dealt into this round, and not be on Hold already."""
     _require_hold(ruleset)
     state = table.state(HoldState)
@@ -73,7 +77,7 @@ def resolve_hold(ruleset: Any, request: HoldRequest, table: Table, rng: random.R
                         "holding": list(state.people)})
 
 
-def resolve_act(ruleset: Any, request: ActRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+def resolve_act(ruleset: Ruleset, request: ActRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """``name`` acts from Hold: the Hold is spent."""
     _require_hold(ruleset)
     state = table.state(HoldState)
@@ -105,7 +109,7 @@ def settle_higher(mine: Any, theirs: Any) -> str:
     return "simultaneous" if key(mine) == key(theirs) else "after"
 
 
-def interrupt_from_hold(ruleset: Any, table: Table, rng: random.Random, name: str, name_roll: Any, other: str,
+def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name: str, name_roll: Any, other: str,
                         other_roll: Any) -> dict:
     """``name`` on Hold interrupts ``other``: both roll ``interrupt_trait`` (a Trait roll: a Joker's
     holder adds its bonus); the Hold is spent."""

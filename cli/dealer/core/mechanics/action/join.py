@@ -18,6 +18,10 @@ from dealer.core.mechanics.action.turns import (TurnsState, grouped_cards, turn_
                                                 waiting_turns)
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class JoinRequest(NamedTuple):
     """``dealer action join NAME [SPEC] [-m]``: a latecomer dealt into the round under way; ``spec`` as
@@ -29,7 +33,7 @@ class JoinRequest(NamedTuple):
 
 
 
-def resolve_join(ruleset: Any, request: JoinRequest, table: Table, rng: random.Random) -> RoundResult:
+def resolve_join(ruleset: Ruleset, request: JoinRequest, table: Table, rng: random.Random) -> RoundResult:
     """A latecomer dealt into the round under way, by the round's rules; their turns take their places."""
     action = table.state(ActionState)
     state = under_way(table)
@@ -58,7 +62,7 @@ def resolve_join(ruleset: Any, request: JoinRequest, table: Table, rng: random.R
                         "then": [turn_data(turn) for turn in then]})
 
 
-def _join_countdown(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
+def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState, person: Any,
                     rng: random.Random) -> dict:
     from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_person, specials_dealt
 
@@ -72,7 +76,7 @@ def _join_countdown(ruleset: Any, table: Table, action: ActionState, state: Turn
     return {"participant": row, "events": events}
 
 
-def _join_hands(ruleset: Any, table: Table, action: ActionState, state: TurnsState, person: Any,
+def _join_hands(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState, person: Any,
                 rng: random.Random) -> dict:
     """The latecomer draws their hand for the combat; the order is ranked again, turns taken kept."""
     from dealer.core.mechanics.action.hands import deal_hand, rank_hands

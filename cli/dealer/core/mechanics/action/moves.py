@@ -20,6 +20,10 @@ from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class NewCombatRequest(NamedTuple):
     """``dealer action new``: every action card back, the decks shuffled."""
@@ -48,7 +52,7 @@ class BeginRequest(NamedTuple):
     card: str | None = None
 
 
-def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: random.Random) -> RoundResult:
+def new_combat(ruleset: Ruleset, request: NewCombatRequest, table: Table, rng: random.Random) -> RoundResult:
     """Every action card back, the decks shuffled, sleeves, long actions and the combat's state cleared."""
     ruleset.require("action")
     from dealer.core.mechanics.action.hold import clear
@@ -67,7 +71,7 @@ def new_combat(ruleset: Any, request: NewCombatRequest, table: Table, rng: rando
     return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
 
 
-def _holder_deck(ruleset: Any, table: Table, name: str) -> tuple[str, Any]:
+def _holder_deck(ruleset: Ruleset, table: Table, name: str) -> tuple[str, Any]:
     """The side deck in which ``name`` holds cards (or a sleeve card)."""
     ruleset.require("action")
     for deck in deck_names(ruleset):
@@ -85,7 +89,7 @@ def _holder_deck(ruleset: Any, table: Table, name: str) -> tuple[str, Any]:
                       "(dealer action --table ...)")
 
 
-def resolve_sleeve(ruleset: Any, request: SleeveRequest, table: Table, rng: random.Random) -> RoundResult:
+def resolve_sleeve(ruleset: Ruleset, request: SleeveRequest, table: Table, rng: random.Random) -> RoundResult:
     """Put one of ``name``'s action cards up the sleeve; the lowest non-special by default."""
     ruleset.require("action")
     if not ruleset.action["sleeve"]:
@@ -99,7 +103,7 @@ def resolve_sleeve(ruleset: Any, request: SleeveRequest, table: Table, rng: rand
     return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen})
 
 
-def sleeve(ruleset: Any, piles: Any, holder: str, card: str | None = None) -> str:
+def sleeve(ruleset: Ruleset, piles: Any, holder: str, card: str | None = None) -> str:
     """Move ``card`` (default: the holder's lowest card that may go up a sleeve) up the sleeve."""
     deck, specials = ruleset.deck, ruleset.action["specials"]
     held = piles.play.get(holder, [])
@@ -122,7 +126,7 @@ def sleeve(ruleset: Any, piles: Any, holder: str, card: str | None = None) -> st
     return card
 
 
-def resolve_play(ruleset: Any, request: PlayRequest, table: Table, rng: random.Random) -> RoundResult:
+def resolve_play(ruleset: Ruleset, request: PlayRequest, table: Table, rng: random.Random) -> RoundResult:
     """``name`` plays the card up their sleeve: it goes to the discards."""
     name = request.name
     side, piles = _holder_deck(ruleset, table, name)
@@ -143,7 +147,7 @@ class InterruptRequest(NamedTuple):
     rolls: tuple[str, ...] = ()
 
 
-def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng: random.Random) -> RoundResult:
+def resolve_interrupt(ruleset: Ruleset, request: InterruptRequest, table: Table, rng: random.Random) -> RoundResult:
     """``name`` interrupts ``against``: with an any-time card (a Joker) at once and without a roll
     (spending it, unless it gives a bonus all round); from Hold or with a sleeve card by an opposed
     roll of ``action.interrupt_trait``, settled as ``action.interrupt_by`` says."""
@@ -190,7 +194,7 @@ def resolve_interrupt(ruleset: Any, request: InterruptRequest, table: Table, rng
     return RoundResult(result)
 
 
-def _any_time(ruleset: Any, table: Table, request: Any, deck: str, piles: Any, card: str) -> RoundResult:
+def _any_time(ruleset: Ruleset, table: Table, request: Any, deck: str, piles: Any, card: str) -> RoundResult:
     """A card that acts any time interrupts without a roll; it is spent, unless it gives its holder a
     bonus all round (a SWADE Joker: it stays in play)."""
     from dealer.core.mechanics.action.turns import taken
@@ -206,7 +210,7 @@ def _any_time(ruleset: Any, table: Table, request: Any, deck: str, piles: Any, c
                         "why": f"the {ruleset.deck.parse(card).name} acts at any time, without a roll"})
 
 
-def _interrupt_roll(ruleset: Any, table: Table, person: str, given: dict) -> RollSpec:
+def _interrupt_roll(ruleset: Ruleset, table: Table, person: str, given: dict) -> RollSpec:
     trait = ruleset.action["interrupt_trait"]
     spec = given.get(person) or roster_roll(table, person, trait, ruleset.dice["sides"])
     if spec is None:
@@ -214,7 +218,7 @@ def _interrupt_roll(ruleset: Any, table: Table, person: str, given: dict) -> Rol
     return spec
 
 
-def interrupt(ruleset: Any, rng: random.Random, name: str, name_roll: RollSpec, other: str,
+def interrupt(ruleset: Ruleset, rng: random.Random, name: str, name_roll: RollSpec, other: str,
               other_roll: RollSpec) -> dict:
     """An opposed Quickness roll (TN 5 for both) to play a sleeve card before ``other`` acts.
 
@@ -236,7 +240,7 @@ def interrupt(ruleset: Any, rng: random.Random, name: str, name_roll: RollSpec, 
             "their_roll": results.roll_data(theirs), "outcome": outcome}
 
 
-def resolve_begin(ruleset: Any, request: BeginRequest, table: Table, rng: random.Random | None = None, *,
+def resolve_begin(ruleset: Ruleset, request: BeginRequest, table: Table, rng: random.Random | None = None, *,
                   hex_: bool = False) -> long_actions.Begun:
     """Start an action of ``cards`` action cards (Speed): it is spent across rounds and resolves
     on the last card (a hex is then cast with ``dealer hex``).

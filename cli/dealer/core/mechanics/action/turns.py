@@ -17,12 +17,16 @@ the next called. Someone ``out`` (incapacitated) is passed over and dealt nothin
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
                                                  on_hold)
 from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 
 class Turn(Record):
@@ -62,7 +66,7 @@ def out_of_the_fight(table: Table) -> list[str]:
     return list(table.state(TurnsState).out) if table.persistent else []
 
 
-def start(ruleset: Any, table: Table, round_now: int, order: dict) -> None:
+def start(ruleset: Ruleset, table: Table, round_now: int, order: dict) -> None:
     """Keep a round's order as dealt (``order``: a round's ``any_time`` and ``countdown``, or a hands
     combat's ``countdown``) for ``next`` to walk."""
     if not table.persistent:
@@ -71,7 +75,7 @@ def start(ruleset: Any, table: Table, round_now: int, order: dict) -> None:
     state.round, state.order = round_now, turns_of(ruleset, order)
 
 
-def turns_of(ruleset: Any, order: dict) -> list[Turn]:
+def turns_of(ruleset: Ruleset, order: dict) -> list[Turn]:
     if ruleset.action["style"] == "hands":
         return _grouped_hands([Turn(name=entry["name"], side=entry["side"], hand=entry["hand"],
                                     cards=list(entry["cards"]))
@@ -92,7 +96,7 @@ def _note(entry: dict, first: str = "") -> str:
     return "; ".join(parts)
 
 
-def grouped_cards(ruleset: Any, turns: list[Turn]) -> list[Turn]:
+def grouped_cards(ruleset: Ruleset, turns: list[Turn]) -> list[Turn]:
     """Any-time cards first (each its own moment), then Ace down to Deuce; the same card on two
     sides is one moment (the decks are separate, so the same card and suit can be dealt twice)."""
     def any_time(turn: Turn) -> bool:
@@ -131,21 +135,21 @@ def under_way(table: Table) -> TurnsState:
     return state
 
 
-def waiting_turns(ruleset: Any, table: Table, state: TurnsState) -> list[Turn]:
+def waiting_turns(ruleset: Ruleset, table: Table, state: TurnsState) -> list[Turn]:
     """The turns still to be called, in order: not taken, their holder in the fight and not on Hold,
     their card still in play."""
     passed = set(state.out) | set(on_hold(table))
     return [turn for turn in state.order if not turn.acted and turn.name not in passed and _in_play(ruleset, table, turn)]
 
 
-def _in_play(ruleset: Any, table: Table, turn: Turn) -> bool:
+def _in_play(ruleset: Ruleset, table: Table, turn: Turn) -> bool:
     if not turn.card:
         return True
     piles = table.decks.get(deck_for(ruleset, turn.side))
     return piles is not None and turn.card in piles.play.get(turn.name, [])
 
 
-def resolve_next(ruleset: Any, request: NextRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """The next moment of the round: its turns are taken (their cards discarded, a standing defence
     ended), and what follows is told."""
     from dealer.core.mechanics.conditions import acted
@@ -183,14 +187,14 @@ def clear(table: Table) -> None:
     state.round, state.order = 0, []
 
 
-def resolve_show(ruleset: Any, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """The round's order with each turn's state: acted, next, waiting, passed over (out, on Hold, its
     card gone)."""
     state = under_way(table)
     return RoundResult(_walk_data(ruleset, table, state, "turns", now=[], rest=waiting_turns(ruleset, table, state)))
 
 
-def _walk_data(ruleset: Any, table: Table, state: TurnsState, kind: str, now: list[Turn], rest: list[Turn]) -> dict:
+def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now: list[Turn], rest: list[Turn]) -> dict:
     then = [turn for turn in rest if turn.group == rest[0].group] if rest else []
     now_ids, then_ids, waiting = ({id(turn) for turn in turns} for turns in (now, then, rest))
     holding = on_hold(table)
@@ -226,7 +230,7 @@ def turn_data(turn: Turn) -> dict:
     return data
 
 
-def resolve_out(ruleset: Any, request: OutRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
+def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """``name`` is out of the fight (passed over, dealt nothing) or, with ``back``, in it again."""
     state = table.state(TurnsState)
     name = _known(table, state, request.name)

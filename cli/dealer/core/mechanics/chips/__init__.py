@@ -38,6 +38,10 @@ from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
 from dealer.core.table import Table
 from dealer.errors import DealerError, usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 FAVOR = "favor"
 CHIPS = "chips"
 
@@ -46,7 +50,7 @@ class ChipsError(DealerError):
     """A chip move the rules do not allow: an unknown colour or player, a chip not held, the cap."""
 
 
-def trait_kinds(ruleset: Any) -> dict[str, str]:
+def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """The roster traits this mechanic reads: name -> ``dice``, ``level``, ``text`` or ``flag``.
 
     ``knacks`` lists knack names (``"cattle roping, trick shooting"``), ``rituals`` a shaman's
@@ -157,7 +161,7 @@ def record_result(action: str, table: Table, events: list[dict], **detail: Any) 
 # -- checks and moves ------------------------------------------------------------------------------
 
 
-def check_colour(ruleset: Any, colour: str | None) -> str:
+def check_colour(ruleset: Ruleset, colour: str | None) -> str:
     """A colour of the ruleset's pot (case-insensitive), or a one-line error naming them; none given:
     the pot's one colour (Bennies), or an error asking which."""
     colours = list(ruleset.chips["pot"])
@@ -250,14 +254,14 @@ def move_event(move: str, person: str, colour: str | None, why: str, **extra: An
 # -- what a spent chip does, and a chip before a draw ---------------------------------------------
 
 
-def _use(ruleset: Any, name: str) -> dict:
+def _use(ruleset: Ruleset, name: str) -> dict:
     uses = ruleset.chips["uses"]
     if name not in uses:
         raise ChipsError(f"{ruleset.name} has no chip use '{name}' (uses: {', '.join(uses) or 'none'})")
     return uses[name]
 
 
-def _default_use(ruleset: Any, when: str) -> str:
+def _default_use(ruleset: Ruleset, when: str) -> str:
     """The use a spend means when ``--for`` is not given: the hand use of that moment, if any."""
     for name, use in ruleset.chips["uses"].items():
         if use["does"] == "hand" and use["when"] == when:
@@ -266,7 +270,7 @@ def _default_use(ruleset: Any, when: str) -> str:
     raise usage(ChipsError(f"say what the chip is for with --for USE (uses: {known})"))
 
 
-def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:
+def _knack(ruleset: Ruleset, table: Table, person: str, knack: str) -> str:
     """A knack on the person's roster: any chip then acts as ``chips.knack_as`` on a hand."""
     acts_as = ruleset.chips["knack_as"]
     if not acts_as:
@@ -283,7 +287,7 @@ def _knack(ruleset: Any, table: Table, person: str, knack: str) -> str:
     return acts_as
 
 
-def _effect(ruleset: Any, use_name: str, use: dict, colour: str, acts_as: str | None) -> dict:
+def _effect(ruleset: Ruleset, use_name: str, use: dict, colour: str, acts_as: str | None) -> dict:
     """What ``colour`` does under ``use`` (as ``acts_as`` for a knack), or a one-line refusal."""
     as_colour = acts_as or colour
     if as_colour not in use["colours"]:
@@ -322,7 +326,7 @@ class ChipBonus(NamedTuple):
     event: dict | None = None
 
 
-def chip_before_draw(ruleset: Any, table: Table, person: str, colour: str, *, knack: str = "") -> ChipBonus:
+def chip_before_draw(ruleset: Ruleset, table: Table, person: str, colour: str, *, knack: str = "") -> ChipBonus:
     """``dealer hex --chip white|red``: the chip is spent (back to the pot, logged) and the draw gets
     its extra cards or wild picks; pass ``cards`` as a modifier to ``draws.draw_size`` so that ten
     cards or more bring the wild-pick rules, and ``wild_picks`` as its ``extra_picks``.

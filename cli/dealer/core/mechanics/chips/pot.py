@@ -8,12 +8,16 @@ the roster drawing ``chips.session`` chips, and every ritual may be performed ag
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _holdings, _take_from_player,
                                          check_colour, check_player, chip_holder, chips_data, fill_unlimited,
                                          move_event, pot_draw, record_result)
 from dealer.core.table import Table
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 
 class ShowRequest(NamedTuple):
@@ -44,13 +48,13 @@ def _at_cap(table: Table, person: str) -> bool:
     return bool(cap) and table.chips.held(person) >= cap
 
 
-def resolve_show(ruleset: Any, request: ShowRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
+def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
     """The table's chips (a fresh full pot without a table)."""
     ruleset.require("chips")
     return ChipsResult("show", table.name, [], chips_data(table))
 
 
-def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.Random) -> ChipsResult:
+def resolve_draw(ruleset: Ruleset, request: DrawRequest, table: Table, rng: random.Random) -> ChipsResult:
     """Blind draws for a player, each weighted by the pot at that moment, stopping at the cap.
 
     A player already at the cap, or an empty pot, is an error: nothing is drawn.
@@ -75,7 +79,7 @@ def resolve_draw(ruleset: Any, request: DrawRequest, table: Table, rng: random.R
     return record_result("draw", table, events, asked=request.count, **({"stopped": stopped} if stopped else {}))
 
 
-def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
+def resolve_move(ruleset: Ruleset, request: MoveRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
     """The GM hands a chosen chip from the pot (refused at the cap), or a chip goes back to the pot."""
     ruleset.require("chips")
     person = check_player(table, request.person)
@@ -93,7 +97,7 @@ def resolve_move(ruleset: Any, request: MoveRequest, table: Table, rng: random.R
     return record_result("give", table, [move_event("give", person, colour, "the GM hands it out")])
 
 
-def resolve_session(ruleset: Any, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
+def resolve_session(ruleset: Ruleset, request: SessionRequest, table: Table, rng: random.Random) -> ChipsResult:
     """The start of a session: every chip back to the pot first where they do not carry over
     (``chips.session_returns``); each person on the roster draws ``chips.session`` chips (or their
     side's count, ``session_sides``; a person marked ``extra``, or on the side whose chips the GM

@@ -17,6 +17,10 @@ from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_
                                          _pay, _use, check_colour, check_player, chips_data, move_event, record_result)
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand that used it
 
 
@@ -39,7 +43,7 @@ class WoundRequest(NamedTuple):
     count: int = 1
 
 
-def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random.Random) -> ChipsResult:
+def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: random.Random) -> ChipsResult:
     """A chip spent: on the person's last hand, for a pick-me-up, a spell, a stunt, luck or a favor.
 
     Every rule is checked before the chip moves, so a refused spend changes nothing.
@@ -78,7 +82,7 @@ def resolve_spend(ruleset: Any, request: SpendRequest, table: Table, rng: random
     return record_result("spend", table, [event], **detail)
 
 
-def _medicine_way(ruleset: Any, request: SpendRequest, use_name: str, use: dict, colour: str, pool: str) -> str:
+def _medicine_way(ruleset: Ruleset, request: SpendRequest, use_name: str, use: dict, colour: str, pool: str) -> str:
     """Seed 003: "For favors in the medicine way your guardian spirit likes ... your white chips spent
     from your favor pool ... count as red" (``chips.way_as``); '' when that is not this spend."""
     if not request.way:
@@ -144,7 +148,8 @@ _CHECKS = {"second-wind": _check_winded, "heal-wound": _check_wounded}
 _PICK_ME_UPS = {"second-wind": _second_wind, "heal-wound": _heal, "avoid-wound": _wounds, "death-wound": _wounds}
 
 
-def resolve_wound(ruleset: Any, request: WoundRequest, table: Table, rng: random.Random | None = None) -> ChipsResult:
+def resolve_wound(ruleset: Ruleset, request: WoundRequest, table: Table,
+                  rng: random.Random | None = None) -> ChipsResult:
     """Wounds taken (no chip): the count a blue chip recovers from."""
     ruleset.require("chips")
     person = check_player(table, request.person)
@@ -174,7 +179,7 @@ def last_hand_of(table: Table, person: str) -> Any:
     return record
 
 
-def change_hand(ruleset: Any, table: Table, record: Any, effect: dict, rng: random.Random, why: str) -> dict:
+def change_hand(ruleset: Ruleset, table: Table, record: Any, effect: dict, rng: random.Random, why: str) -> dict:
     """White: more cards from the hand's own deck; red and blue: wild picks (the best ones).
     The hand is judged again, the record updated, and the history keeps both hands."""
     from dealer.core.mechanics.draws import judge, pick_wilds

@@ -23,8 +23,12 @@ from typing import Any
 from dealer.core.mechanics.conflict.common import (ClearRequest, ContestRequest, HarmRequest, ScoresRequest,
                                                    ShowRequest, score_names)
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
-def trait_kinds(ruleset: Any) -> dict[str, str]:
+
+def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """Roster traits this mechanic reads: each Score (a level), the Weird (a phrase)."""
     kinds = {name.lower(): "level" for name in score_names(ruleset)}
     if ruleset.conflict["power"]:
@@ -32,7 +36,7 @@ def trait_kinds(ruleset: Any) -> dict[str, str]:
     return kinds
 
 
-def resolve(ruleset: Any, request: Any, table: Any, rng: Any) -> Any:
+def resolve(ruleset: Ruleset, request: Any, table: Any, rng: Any) -> Any:
     """Resolve ``request``: a Scores conflict, a contest, harm placed, fear cleared, or the state shown."""
     ruleset.require("conflict")
     if isinstance(request, ScoresRequest):

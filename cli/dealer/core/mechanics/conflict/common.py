@@ -19,6 +19,10 @@ from typing import Any, NamedTuple
 from dealer.core.numbers import whole_number
 from dealer.errors import DealerError, usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 DECK = "dealer"  # the table's deck for conflicts and contests
 
 
@@ -124,7 +128,7 @@ def _flag(option: str) -> str:
     return "--" + {"helpers": "helper", "mods": "mod", "chips": "chip"}.get(option, option).replace("_", "-")
 
 
-def parse_request(ruleset: Any, words: list[str], options: dict) -> Any:
+def parse_request(ruleset: Ruleset, words: list[str], options: dict) -> Any:
     """Command-line words and options into the request of this ruleset's conflict style, or
     ``harm``/``clear``/``show`` on a table. An option of the other style is refused."""
     words = list(words)
@@ -180,20 +184,20 @@ def _parse_table_word(words: list[str]) -> Any:
 # -- Scores (seed 001) ------------------------------------------------------------------------
 
 
-def score_names(ruleset: Any) -> list[str]:
+def score_names(ruleset: Ruleset) -> list[str]:
     """The Scores of the ruleset, in suit order, then Power."""
     rules = ruleset.conflict
     names = [rules["scores"][code] for code in suit_codes(ruleset) if code in rules["scores"]]
     return names + ([rules["power"]] if rules["power"] else [])
 
 
-def suit_codes(ruleset: Any) -> list[str]:
+def suit_codes(ruleset: Ruleset) -> list[str]:
     """The deck's suit codes as ``conflict.scores`` spells them, in suit order."""
     by_lower = {code.lower(): code for code in ruleset.conflict["scores"]}
     return [by_lower.get(suit.code.lower(), suit.code) for suit in ruleset.deck.suits]
 
 
-def score_name(ruleset: Any, text: str, who: str) -> str:
+def score_name(ruleset: Ruleset, text: str, who: str) -> str:
     """A Score by name (any case), or an error naming the Scores (and the closest one)."""
     names = score_names(ruleset)
     for name in names:

@@ -36,6 +36,10 @@ from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 from dealer.errors import usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 STALWART = "stalwart"
 
 
@@ -118,7 +122,7 @@ def _check(request: ContestRequest, table: Table) -> None:
             raise ConflictError(f"'{name}' does not draw in this contest ({', '.join(names)})")
 
 
-def target(ruleset: Any, request: ContestRequest, event: Any = None) -> tuple:
+def target(ruleset: Ruleset, request: ContestRequest, event: Any = None) -> tuple:
     """The hand to beat: the GM's (``--target``), a fear event's set hand (``--fear-hand``) or its
     own drawn hand (``event``), or the ruleset's; raised by a fear area's level. Seed 003: "an
     event will have a hand draw for fear or a set hand. An area can also add to the fear of an
@@ -132,7 +136,7 @@ def target(ruleset: Any, request: ContestRequest, event: Any = None) -> tuple:
     return threshold
 
 
-def _fear_event(ruleset: Any, request: ContestRequest, piles: Any, rng: random.Random) -> tuple[list, Any]:
+def _fear_event(ruleset: Ruleset, request: ContestRequest, piles: Any, rng: random.Random) -> tuple[list, Any]:
     """A fear event's own hand, drawn from the contest's deck before anyone checks: its cards and
     best hand (in the skill draws' context)."""
     if request.fear_draw is None:
@@ -146,7 +150,7 @@ def _fear_event(ruleset: Any, request: ContestRequest, piles: Any, rng: random.R
     return cards, ruleset.ranking.best(cards, ruleset.context(ruleset.draws["context"] or None))
 
 
-def resolve_contest(ruleset: Any, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
+def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
     """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
     from dealer.core.piles import Piles
 
@@ -188,7 +192,7 @@ def _purpose(request: ContestRequest, role: str, leader: bool) -> str:
     return "called-shot" if leader and request.called else "contest"
 
 
-def _draw(ruleset: Any, request: ContestRequest, entrant: Entrant, role: str, table: Table, piles: Any,
+def _draw(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str, table: Table, piles: Any,
           rng: random.Random, bonus: draws.HelperBonus | None) -> Draw:
     """One person's skill draw from the contest's deck: their modifiers, the helpers' bonus for the
     leader, a called shot's penalty, chips played first."""
@@ -211,7 +215,7 @@ def _draw(ruleset: Any, request: ContestRequest, entrant: Entrant, role: str, ta
     return skill_draw(ruleset, table, asked, PilesSource(piles, entrant.name, rng, reshuffle=False, short=short), rng)
 
 
-def _judge(ruleset: Any, request: ContestRequest, drawn: Draw, threshold: tuple, table: Table) -> Drawer:
+def _judge(ruleset: Ruleset, request: ContestRequest, drawn: Draw, threshold: tuple, table: Table) -> Drawer:
     """Success against the target; a fear check's outcome, kept as the person's condition."""
     success = drawn.meets(threshold)
     if not request.fear_check:
@@ -234,7 +238,7 @@ def _standing(table: Table, defender: str) -> Any:
     return defence
 
 
-def _defence_hand(ruleset: Any, defence: Any) -> Any:
+def _defence_hand(ruleset: Ruleset, defence: Any) -> Any:
     cards = ruleset.deck.parse_many(" ".join(defence.cards))
     context = ruleset.context(ruleset.draws["context"] or None)
     wild = [card for card in cards if card.code in defence.wild_picks]
@@ -252,7 +256,7 @@ def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
         rank=rank.id if rank is not None else "", value=value, round=table.state(ActionState).round))
 
 
-def _against(ruleset: Any, attacker: Drawer, defender: str, defence: Any, bonus: Any) -> tuple[str | None, list]:
+def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: Any, bonus: Any) -> tuple[str | None, list]:
     """"A contest against their hand": the attack beats the kept hand, or does not; equal is a tie."""
     kept = _defence_hand(ruleset, defence)
     drawn = attacker.draw
@@ -267,7 +271,7 @@ def _against(ruleset: Any, attacker: Drawer, defender: str, defence: Any, bonus:
     return (attacker.name if mine > theirs else defender), []
 
 
-def _defence_data(ruleset: Any, request: ContestRequest, defence: Any, drawers: list[Drawer]) -> dict | None:
+def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: Any, drawers: list[Drawer]) -> dict | None:
     from dealer.core.results import hand_data
 
     if request.defend:
@@ -299,7 +303,7 @@ def _compare(drawers: list[Drawer], request: ContestRequest, bonus: Any) -> tupl
     return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
 
 
-def _called(ruleset: Any, request: ContestRequest, drawers: list[Drawer], winner: str | None) -> dict:
+def _called(ruleset: Ruleset, request: ContestRequest, drawers: list[Drawer], winner: str | None) -> dict:
     """A called shot reads the leader's hand: the first row of ``conflict.called`` it meets."""
     rules, leader = ruleset.conflict, drawers[0]
     reading = rules["called_miss"]
@@ -315,7 +319,7 @@ def _called(ruleset: Any, request: ContestRequest, drawers: list[Drawer], winner
 class ContestResult(NamedTuple):
     """A contest resolved: helpers, participants, the winner or a tie, fear and called-shot readings."""
 
-    ruleset: Any
+    ruleset: Ruleset
     request: ContestRequest
     threshold: tuple
     target_text: str
@@ -353,7 +357,7 @@ class ContestResult(NamedTuple):
                 "winner": self.winner, "tie": self.tie, "called": self.called, "defence": self.defence}
 
 
-def _record(ruleset: Any, result: ContestResult, table: Table) -> None:
+def _record(ruleset: Ruleset, result: ContestResult, table: Table) -> None:
     """Each participant's hand remembered, the cards to the discards, the history."""
     from dealer.core.mechanics.last_hand import LastHands
 

@@ -8,12 +8,16 @@ condition: ``dealer.core.mechanics.conditions``); ``show`` lists harm and the fr
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.conflict.common import ClearRequest, ConflictError, HarmRequest, score_name, score_names
 from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record
 from dealer.core.table import Table
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 
 class Owed(Record):
@@ -57,7 +61,7 @@ def _has_power(table: Table, person: str, score: str) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def resolve_harm(ruleset: Any, request: HarmRequest, table: Table) -> TableResult:
+def resolve_harm(ruleset: Ruleset, request: HarmRequest, table: Table) -> TableResult:
     """Record where a loser of the last conflict puts its harm; refuse a split the rules forbid."""
     _need_table(table, "harm")
     state = table.state(HarmState)
@@ -101,7 +105,7 @@ def resolve_clear(request: ClearRequest, table: Table) -> TableResult:
     return TableResult({"kind": "clear", "table": table.name, "person": request.person, "was": fear})
 
 
-def resolve_show(ruleset: Any, table: Table) -> TableResult:
+def resolve_show(ruleset: Ruleset, table: Table) -> TableResult:
     """Harm against each Score, harm still to place, and who is shaken or fleeing."""
     _need_table(table, "conflict state")
     state = table.state(HarmState)

@@ -34,6 +34,10 @@ from dealer.core.mechanics.conflict.harm import owe
 from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 LOST = (-1,)  # the key of a hand lost by rule: below every real hand, equal to every other
 
 
@@ -72,7 +76,7 @@ class Seat(NamedTuple):
         return LOST if self.lost_by_rule or self.hand is None else self.hand.key
 
 
-def _inline_scores(ruleset: Any, entrant: Entrant) -> dict[str, Any]:
+def _inline_scores(ruleset: Ruleset, entrant: Entrant) -> dict[str, Any]:
     values = {}
     for item in entrant.spec.replace(",", " ").split():
         key, sep, value = item.partition("=")
@@ -82,7 +86,7 @@ def _inline_scores(ruleset: Any, entrant: Entrant) -> dict[str, Any]:
     return values
 
 
-def _entry(ruleset: Any, request: ScoresRequest, entrant: Entrant, table: Table) -> Entry:
+def _entry(ruleset: Ruleset, request: ScoresRequest, entrant: Entrant, table: Table) -> Entry:
     """A participant's Scores (typed inline, else from the roster) and options, validated."""
     rules = ruleset.conflict
     values = _inline_scores(ruleset, entrant)
@@ -101,7 +105,7 @@ def _entry(ruleset: Any, request: ScoresRequest, entrant: Entrant, table: Table)
     return Entry(entrant.name, scores, weird, power, extra)
 
 
-def _check_request(ruleset: Any, request: ScoresRequest) -> list[str]:
+def _check_request(ruleset: Ruleset, request: ScoresRequest) -> list[str]:
     """Refuse what the rules do not allow before anything is dealt; the Dealer's two Scores."""
     names = [entrant.name for entrant in request.participants]
     if len(names) < 2:
@@ -125,7 +129,7 @@ def _check_request(ruleset: Any, request: ScoresRequest) -> list[str]:
     return chosen
 
 
-def resolve_scores(ruleset: Any, request: ScoresRequest, table: Table, rng: Any) -> "ScoresResult":
+def resolve_scores(ruleset: Ruleset, request: ScoresRequest, table: Table, rng: Any) -> "ScoresResult":
     """A Dust Devils conflict from the deal to harm, Twist and Narrator (see the module's doctest)."""
     chosen = _check_request(ruleset, request)
     entries = [_entry(ruleset, request, entrant, table) for entrant in request.participants]
@@ -148,7 +152,7 @@ def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
     return count
 
 
-def _deal(ruleset: Any, request: ScoresRequest, entries: list[Entry], chosen: list[str], table: Table,
+def _deal(ruleset: Ruleset, request: ScoresRequest, entries: list[Entry], chosen: list[str], table: Table,
           rng: Any) -> list[tuple[bool, tuple]]:
     """Gather and shuffle the dealer deck; cards typed in are taken from it, the rest dealt.
     Returns ``(typed, cards)`` for each entry."""
@@ -176,7 +180,7 @@ def _deal(ruleset: Any, request: ScoresRequest, entries: list[Entry], chosen: li
     return out
 
 
-def _play(ruleset: Any, entry: Entry, typed: bool, cards: tuple, context: Any) -> Seat:
+def _play(ruleset: Ruleset, entry: Entry, typed: bool, cards: tuple, context: Any) -> Seat:
     """The best hand; a Power user's must be Arcane, or the seat loses by rule."""
     hand = ruleset.ranking.best(list(cards), context)
     lost = False
@@ -187,7 +191,7 @@ def _play(ruleset: Any, entry: Entry, typed: bool, cards: tuple, context: Any) -
     return Seat(entry, typed, cards, hand, lost)
 
 
-def best_arcane(ruleset: Any, cards: list, context: Any) -> Any:
+def best_arcane(ruleset: Ruleset, cards: list, context: Any) -> Any:
     """The best hand of ``cards`` whose five hold a Trump or a wild standing for one; None if none can.
 
     >>> from dealer.store.rulesets import load
@@ -243,7 +247,7 @@ def _extreme(played: list[tuple], pick) -> dict:
 class ScoresResult(NamedTuple):
     """A Scores conflict resolved: the seats, the winner or the tie, harm, Twist, Narrator."""
 
-    ruleset: Any
+    ruleset: Ruleset
     chosen: list[str]
     seats: list[Seat]
     table: str | None
@@ -279,7 +283,7 @@ class ScoresResult(NamedTuple):
                 "twist": self.twist, "narrator": self.narrator, "weirds": weirds}
 
 
-def decide(ruleset: Any, chosen: list[str], seats: list[Seat], table: str | None) -> ScoresResult:
+def decide(ruleset: Ruleset, chosen: list[str], seats: list[Seat], table: str | None) -> ScoresResult:
     """The best hand wins (an exact tie is reported); every loser takes its harm; the lowest card
     played gives the Twist, the highest the Narrator."""
     top = max(seat.key for seat in seats)
@@ -292,7 +296,7 @@ def decide(ruleset: Any, chosen: list[str], seats: list[Seat], table: str | None
                         _harm(ruleset, winner, seats) if winner else None, twist, _extreme(played, max))
 
 
-def _harm(ruleset: Any, winner: Seat, seats: list[Seat]) -> dict:
+def _harm(ruleset: Ruleset, winner: Seat, seats: list[Seat]) -> dict:
     """The winning hand's harm, where it may fall (Arcane: any Score; mundane: the winning suits'),
     and who takes it."""
     rules, hand = ruleset.conflict, winner.hand

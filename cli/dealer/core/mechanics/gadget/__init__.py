@@ -32,6 +32,10 @@ from typing import Any, NamedTuple
 from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 #: Roster traits this mechanic reads: the mad science skill (design and build checks).
 TRAITS = {"mad-science": "level"}
 RELIABILITY = Whole(1, "a whole number of cards, 1 or more")
@@ -41,7 +45,7 @@ class GadgetError(DealerError):
     """A design, build or use the rules do not allow (unknown tier, no such device, ...)."""
 
 
-def trait_kinds(ruleset: Any) -> dict[str, str]:
+def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """Roster traits read by ``dealer gadget``: name -> kind (``level``)."""
     return dict(TRAITS)
 
@@ -64,7 +68,7 @@ class Tier(NamedTuple):
                 "example": self.example, "design_time": self.design_time, "complexity": self.complexity}
 
 
-def tiers(ruleset: Any) -> list[Tier]:
+def tiers(ruleset: Ruleset) -> list[Tier]:
     """The ruleset's design tiers, simplest first."""
     out = []
     for i, item in enumerate(ruleset.gadget["tiers"], start=1):
@@ -75,12 +79,12 @@ def tiers(ruleset: Any) -> list[Tier]:
     return out
 
 
-def tier_level(ruleset: Any, rank: Any) -> int:
+def tier_level(ruleset: Ruleset, rank: Any) -> int:
     """Where a hand rank sits on the tiers' ladder: 0 below the first tier, 1 at it, ..."""
     return sum(1 for tier in tiers(ruleset) if rank.strength >= tier.rank.strength)
 
 
-def steps(ruleset: Any, made: Any, required: Any) -> int:
+def steps(ruleset: Ruleset, made: Any, required: Any) -> int:
     """Steps from the ``required`` hand rank to the ``made`` one: positive beats, negative misses.
 
     >>> from dealer.store.rulesets import load
@@ -95,7 +99,7 @@ def _words(text: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
-def find_tier(ruleset: Any, text: str) -> Tier:
+def find_tier(ruleset: Ruleset, text: str) -> Tier:
     """A tier by number, hand rank (``pair``, ``flush``), name, or the start of its name (``simple``).
 
     >>> from dealer.store.rulesets import load
@@ -118,7 +122,7 @@ def find_tier(ruleset: Any, text: str) -> Tier:
     raise GadgetError(f"unknown tier '{text}': give a hand rank or a tier name: {listed}")
 
 
-def complexity_index(ruleset: Any, name: str) -> int:
+def complexity_index(ruleset: Ruleset, name: str) -> int:
     """The position of a complexity (``simple``) among the ruleset's, simplest first."""
     names = [item["name"] for item in ruleset.gadget["complexities"]]
     for i, known in enumerate(names):
@@ -127,7 +131,7 @@ def complexity_index(ruleset: Any, name: str) -> int:
     raise GadgetError(f"unknown complexity '{name}': one of {', '.join(names) or 'none in this ruleset'}")
 
 
-def build_time(ruleset: Any, complexity: str, rush: int = 0) -> str:
+def build_time(ruleset: Ruleset, complexity: str, rush: int = 0) -> str:
     """Construction time at ``complexity``, rushed down ``rush`` categories."""
     if not ruleset.gadget["complexities"] and not rush:
         return ""

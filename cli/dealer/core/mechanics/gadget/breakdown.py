@@ -20,11 +20,15 @@ from typing import Any, NamedTuple
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.errors import usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 # -- reliability and chances ------------------------------------------------------------------
 
 
-def fail_hand_size(ruleset: Any, reliability: int) -> int:
+def fail_hand_size(ruleset: Ruleset, reliability: int) -> int:
     """Seed 003's "five plus half the reliability" (every construction row agrees)."""
     return ruleset.gadget["fail_hand_base"] + reliability // 2
 
@@ -50,13 +54,13 @@ def chance_data(deck_cards: int, jokers: int, reliability: int) -> dict:
             "deck_cards": deck_cards, "jokers": jokers, "reliability": reliability}
 
 
-def deck_chance(ruleset: Any, codes: list[str], reliability: int) -> dict:
+def deck_chance(ruleset: Ruleset, codes: list[str], reliability: int) -> dict:
     """The breakdown chance of drawing ``reliability`` cards from ``codes`` (a GM deck's draw pile)."""
     jokers = sum(1 for code in codes if code in ruleset.gadget["breakdown_cards"])
     return chance_data(len(codes), jokers, reliability)
 
 
-def full_deck_chance(ruleset: Any, reliability: int) -> dict:
+def full_deck_chance(ruleset: Ruleset, reliability: int) -> dict:
     """The chance of a breakdown in one use: ``reliability`` cards from the whole deck, shuffled for
     that check. It never changes with what earlier uses drew (seed 003's 4% and 21% are such
     figures: R1 1/27, R5 85/477)."""
@@ -77,7 +81,7 @@ class UseRequest(NamedTuple):
     cards: str | None = None
 
 
-def severity_plan(ruleset: Any, reliability_cards: list, fail_hand: int,
+def severity_plan(ruleset: Ruleset, reliability_cards: list, fail_hand: int,
                   build_jokers: list[str]) -> tuple[str, list, int]:
     """Which reliability cards the severity hand keeps and how many new cards it adds.
 
@@ -103,7 +107,7 @@ def severity_plan(ruleset: Any, reliability_cards: list, fail_hand: int,
             plain, size - len(plain))
 
 
-def _joker_code(ruleset: Any, text: str) -> str:
+def _joker_code(ruleset: Ruleset, text: str) -> str:
     """``red``/``black`` (the build Joker of that colour) or a card code."""
     jokers = [ruleset.deck.parse(code) for code in ruleset.gadget["build_jokers"]]
     for card in jokers:
@@ -128,7 +132,7 @@ class UseResult(NamedTuple):
     chance: dict
     record: dict | None
     table: str | None
-    ruleset: Any
+    ruleset: Ruleset
 
     def to_data(self) -> dict:
         from dealer.core.results import hand_data
@@ -142,7 +146,7 @@ class UseResult(NamedTuple):
                 "chance": self.chance, "record": self.record, "table": self.table}
 
 
-def _use_device(ruleset: Any, request: UseRequest, table: Any) -> tuple[Device | None, int, int, list[str]]:
+def _use_device(ruleset: Ruleset, request: UseRequest, table: Any) -> tuple[Device | None, int, int, list[str]]:
     if request.device:
         if not table.persistent:
             raise GadgetError(f"device '{request.device}' lives on a table: add --table NAME, or describe it "
@@ -166,7 +170,7 @@ def _use_device(ruleset: Any, request: UseRequest, table: Any) -> tuple[Device |
     return None, request.reliability, fail_hand, [_joker_code(ruleset, j) for j in request.build_jokers]
 
 
-def resolve_use(ruleset: Any, request: UseRequest, table: Any, rng: Any) -> UseResult:
+def resolve_use(ruleset: Ruleset, request: UseRequest, table: Any, rng: Any) -> UseResult:
     """The GM draws ``reliability`` cards; a breakdown card means a breakdown and a severity hand.
 
     >>> import random
@@ -205,7 +209,7 @@ def resolve_use(ruleset: Any, request: UseRequest, table: Any, rng: Any) -> UseR
     return result
 
 
-def _given_cards(ruleset: Any, text: str | None, piles: Any) -> list | None:
+def _given_cards(ruleset: Ruleset, text: str | None, piles: Any) -> list | None:
     if text is None:
         return None
     cards = ruleset.deck.parse_many(text)
@@ -213,7 +217,7 @@ def _given_cards(ruleset: Any, text: str | None, piles: Any) -> list | None:
     return cards
 
 
-def _deal(ruleset: Any, piles: Any, rng: Any, given: list | None, count: int, offset: int = 0) -> list:
+def _deal(ruleset: Ruleset, piles: Any, rng: Any, given: list | None, count: int, offset: int = 0) -> list:
     """``count`` cards: the next typed-in ones, or drawn from the GM deck."""
     if given is None:
         return [ruleset.deck.parse(code) for code in piles.draw(count, "gm", rng).cards]
@@ -228,7 +232,7 @@ def _check_given_used(given: list | None, used: int) -> None:
         raise GadgetError(f"--cards gave {len(given)} cards; this use takes {used}")
 
 
-def _store_use(ruleset: Any, table: Any, device: Device | None, result: UseResult) -> dict | None:
+def _store_use(ruleset: Ruleset, table: Any, device: Device | None, result: UseResult) -> dict | None:
     """The device's record of uses and breakdowns, and the use in the history."""
     record = None
     if device is not None:

@@ -24,11 +24,15 @@ from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, ski
 from dealer.core.table import Table
 from dealer.errors import usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 # -- the construction table -------------------------------------------------------------------
 
 
-def bonus_cards(ruleset: Any, margin: int) -> int:
+def bonus_cards(ruleset: Ruleset, margin: int) -> int:
     """Bonus construction cards for a design that beat its tier by ``margin`` steps."""
     rules = ruleset.gadget
     if margin < rules["bonus_at"]:
@@ -36,14 +40,14 @@ def bonus_cards(ruleset: Any, margin: int) -> int:
     return 1 + (margin - rules["bonus_at"]) * rules["bonus_per_step"]
 
 
-def is_high(ruleset: Any, value: int) -> bool:
+def is_high(ruleset: Ruleset, value: int) -> bool:
     """A hit made with the ruleset's high card rank or better (Jacks or better)."""
     code = ruleset.gadget["high_card"].lower()
     least = next((rank.value for rank in ruleset.deck.ranks if rank.code.lower() == code), None)
     return least is not None and value >= least
 
 
-def construction_row(ruleset: Any, margin: int, high: bool = False) -> dict | None:
+def construction_row(ruleset: Ruleset, margin: int, high: bool = False) -> dict | None:
     """The construction table's row for a margin (None: it just won't work).
 
     A margin above every row counts as the highest row; a hit uses the ``high`` row when
@@ -110,7 +114,7 @@ def _skill(table: Table, check: Check) -> int:
     return int(found)
 
 
-def _assist(ruleset: Any, table: Table, piles: Any, rng: random.Random, check: Check) -> tuple[Any, dict | None]:
+def _assist(ruleset: Ruleset, table: Table, piles: Any, rng: random.Random, check: Check) -> tuple[Any, dict | None]:
     """The assisting check's bonus (``draws.HelperBonus``) and its data: a hand already made, or a
     skill draw (purpose ``assist``) by the assisting person, with their own conditions."""
     assist = check.assist
@@ -128,7 +132,7 @@ def _assist(ruleset: Any, table: Table, piles: Any, rng: random.Random, check: C
     return bonus, {"person": person or None, "rank": bonus.rank, "draw": drawn.to_data(), "bonus": bonus.to_data()}
 
 
-def _draw_check(ruleset: Any, table: Table, rng: random.Random, check: Check, purpose: str,
+def _draw_check(ruleset: Ruleset, table: Table, rng: random.Random, check: Check, purpose: str,
                 modifiers: list[Modifier], required: Any) -> CheckResult:
     """Shuffle the gadget deck, draw the assist and the check (the one skill draw), and its steps."""
     skill = _skill(table, check)
@@ -199,7 +203,7 @@ def _verdict(margin: int) -> str:
     return f"missed the required hand by {-margin}"
 
 
-def resolve_design(ruleset: Any, request: DesignRequest, table: Any, rng: Any) -> DesignResult:
+def resolve_design(ruleset: Ruleset, request: DesignRequest, table: Any, rng: Any) -> DesignResult:
     """A design check: meet the tier's hand; beat it by two or more for bonus construction cards.
 
     >>> import random
@@ -275,7 +279,7 @@ class BuildResult(NamedTuple):
                 "table": self.table, "stored": self.device is not None and self.table is not None}
 
 
-def _build_modifiers(ruleset: Any, design: Design | None, builder: str) -> list[Modifier]:
+def _build_modifiers(ruleset: Ruleset, design: Design | None, builder: str) -> list[Modifier]:
     """The design's bonus cards on its first build; a card fewer the first time on another's design."""
     out = []
     if design is None:
@@ -289,7 +293,7 @@ def _build_modifiers(ruleset: Any, design: Design | None, builder: str) -> list[
     return out
 
 
-def _build_design(ruleset: Any, request: BuildRequest, table: Any) -> tuple[Design | None, Tier]:
+def _build_design(ruleset: Ruleset, request: BuildRequest, table: Any) -> tuple[Design | None, Tier]:
     if not table.persistent:
         if request.tier is None:
             raise GadgetError("without a table, give the design's tier: --tier TIER (or build a stored design "
@@ -315,7 +319,7 @@ def _device_name(state: GadgetState, request: BuildRequest, table: Any) -> str:
     return f"{request.design}-{number}"
 
 
-def resolve_build(ruleset: Any, request: BuildRequest, table: Any, rng: Any) -> BuildResult:
+def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Any, rng: Any) -> BuildResult:
     """A construction check: the margin gives reliability and fail hand; rushing costs reliability.
 
     >>> import random
@@ -354,7 +358,7 @@ def resolve_build(ruleset: Any, request: BuildRequest, table: Any, rng: Any) -> 
     return result
 
 
-def _store_build(ruleset: Any, table: Any, design: Design, result: BuildResult) -> None:
+def _store_build(ruleset: Ruleset, table: Any, design: Design, result: BuildResult) -> None:
     if design.bonus_cards:
         design.bonus_used = True
     if result.check.person not in design.builders:
@@ -398,7 +402,7 @@ class RepairResult(NamedTuple):
                 "verdict": verdict, "table": self.table}
 
 
-def resolve_repair(ruleset: Any, request: RepairRequest, table: Table, rng: random.Random) -> RepairResult:
+def resolve_repair(ruleset: Ruleset, request: RepairRequest, table: Table, rng: random.Random) -> RepairResult:
     """Seed 003 says a breakdown happens, not how a device is mended: dealer reads a repair as a
     construction check against the design's required hand (hitting it mends the device), or the
     GM's word (``--fixed``). Either way the repair is recorded on the device and in the history."""
@@ -440,7 +444,7 @@ class DevicesResult(NamedTuple):
         return {"kind": "devices", "table": self.table, "designs": self.designs, "devices": self.devices}
 
 
-def resolve_list(ruleset: Any, request: ListRequest, table: Table, rng: Any = None) -> DevicesResult:
+def resolve_list(ruleset: Ruleset, request: ListRequest, table: Table, rng: Any = None) -> DevicesResult:
     """What the table keeps of mad science: its designs and devices."""
     ruleset.require("gadget")
     if not table.persistent:

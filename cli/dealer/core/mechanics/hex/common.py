@@ -16,12 +16,16 @@ from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class HexError(DealerError):
     """A cast the rules do not allow (no minimum, no level, a wild pick with too few cards, ...)."""
 
 
-def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
+def catalogue_entry(ruleset: Ruleset, name: str | None) -> dict | None:
     """The catalogue's hex of that name (any case, spaces or hyphens), or None for no name."""
     if not name:
         return None
@@ -36,7 +40,7 @@ def catalogue_entry(ruleset: Any, name: str | None) -> dict | None:
 # -- backlash -----------------------------------------------------------------------------------
 
 
-def backlash_cards(ruleset: Any, level: int, *, any_joker: bool = False) -> tuple[set[str], set[str]]:
+def backlash_cards(ruleset: Ruleset, level: int, *, any_joker: bool = False) -> tuple[set[str], set[str]]:
     """The codes of the cards that can backlash at all, and of those that do at ``level``: a card
     of ``hex.backlash_always``; one of ``hex.backlash_below_level`` while the level is below its
     number; with ``any_joker`` (a poker-hands huckster), every ``draws.bust_cards`` card."""
@@ -48,7 +52,7 @@ def backlash_cards(ruleset: Any, level: int, *, any_joker: bool = False) -> tupl
     return listed, active
 
 
-def backlash(ruleset: Any, cards: list, level: int, bust: bool, *, any_joker: bool = False) -> dict:
+def backlash(ruleset: Ruleset, cards: list, level: int, bust: bool, *, any_joker: bool = False) -> dict:
     """Backlash reasons and severity, for both styles: one Joker 1 < bust 2 < both Jokers 3
     (``backlash_cards`` says which cards backlash at this level)."""
     rules = ruleset.hex
@@ -74,7 +78,7 @@ def severity(both_jokers: bool, bust: bool, any_backlash: bool) -> int:
     return 3 if both_jokers else 2 if bust else 1 if any_backlash else 0
 
 
-def hex_cards(ruleset: Any, raises: int) -> int:
+def hex_cards(ruleset: Ruleset, raises: int) -> int:
     """Cards a successful hexslingin' roll draws: ``base_cards``, one more per raise (seed 000)."""
     return ruleset.hex["base_cards"] + raises * ruleset.hex["cards_per_raise"]
 
@@ -130,7 +134,7 @@ class CasterDeck:
         return {"table": self.table.name, "reshuffle": self.policy, "left": len(self.piles.draw_pile)}
 
 
-def caster_deck(ruleset: Any, request: Any, table: Table, rng: random.Random, prefix: str) -> CasterDeck:
+def caster_deck(ruleset: Ruleset, request: Any, table: Table, rng: random.Random, prefix: str) -> CasterDeck:
     policy = request.reshuffle or ruleset.hex["reshuffle"]
     name = f"{prefix}:{request.caster}" if request.caster else prefix
     return CasterDeck(table, name, policy, request.caster or "", rng)

@@ -31,6 +31,10 @@ from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import DealerError, usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class HuckRequest(NamedTuple):
     """A huckster's hex (seed 000): which, who casts, the hexslingin' roll (dice, a total, or a
@@ -54,7 +58,7 @@ class HuckResult(NamedTuple):
     """A huckster's hex: the roll, the cards, the hand, the verdict, the backlash; or, for a hex
     of several action cards begun in a combat, ``speed`` (nothing rolled yet)."""
 
-    ruleset: Any
+    ruleset: Ruleset
     entry: dict | None
     caster: str | None
     level: int
@@ -120,7 +124,7 @@ def _roster_dice(table, entry, caster):
                        "do not make dice: fix them with dealer table set") from None
 
 
-def _speed(ruleset: Any, request: HuckRequest, entry: dict | None, table: Table, level: int) -> dict | None:
+def _speed(ruleset: Ruleset, request: HuckRequest, entry: dict | None, table: Table, level: int) -> dict | None:
     """Seed 000: a hex with a Speed above 1, cast in a combat on a table, spends that many action
     cards over the rounds and resolves on the last. The first call starts it (nothing is rolled)
     and keeps its level; once the countdown has spent the last card, the next call casts it.
@@ -166,7 +170,7 @@ def _begun_words(entry: dict, begun: dict) -> str:
     return f"casting {entry['name']} takes {begun['cards']} action cards: {now}{last}, cast it again to roll"
 
 
-def resolve_huckster(ruleset: Any, request: HuckRequest, table: Table, rng: random.Random) -> HuckResult:
+def resolve_huckster(ruleset: Ruleset, request: HuckRequest, table: Table, rng: random.Random) -> HuckResult:
     """The roll, the cards from the caster's deck, the hand, the verdict and any backlash."""
     entry = catalogue_entry(ruleset, request.name)
     rules = ruleset.hex

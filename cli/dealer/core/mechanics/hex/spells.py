@@ -21,6 +21,10 @@ from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import usage
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
+
 
 class SpellRequest(NamedTuple):
     """A poker-hands spell (seed 003): which, who casts, the skill, card modifiers, a wild pick at
@@ -47,7 +51,7 @@ class SpellResult(NamedTuple):
     """A poker-hands spell: the one skill draw, success against the target and its label, and what
     the caster's Jokers mean (backlash, a blessing); on a table the casts towards winded."""
 
-    ruleset: Any
+    ruleset: Ruleset
     entry: dict | None
     caster: str | None
     draw: Draw
@@ -72,7 +76,7 @@ class SpellResult(NamedTuple):
         return data
 
 
-def _blue_chip(ruleset: Any, request: SpellRequest, table: Table, rng: random.Random) -> tuple[int | None, list]:
+def _blue_chip(ruleset: Ruleset, request: SpellRequest, table: Table, rng: random.Random) -> tuple[int | None, list]:
     """Seed 003: "a blue chip may be used by a magic using type for one-time access to a spell they
     don't actually have... drawn for at the maximum level": the caster's master skill."""
     master = conditions.master_of(table, request.caster, request.master)
@@ -85,7 +89,7 @@ def _blue_chip(ruleset: Any, request: SpellRequest, table: Table, rng: random.Ra
     return master, list(spent.events)
 
 
-def spell_entry(ruleset: Any, name: str | None) -> dict | None:
+def spell_entry(ruleset: Ruleset, name: str | None) -> dict | None:
     """The spell of that name: the catalogue's entry, or (spells are bought as skills, seed 003) a
     spell known by its name alone, whose level is the caster's roster trait of that name."""
     try:
@@ -94,7 +98,7 @@ def spell_entry(ruleset: Any, name: str | None) -> dict | None:
         return {"name": name, "trait": "", "minimum": None, "speed": 1, "note": ""}
 
 
-def known_miracles(ruleset: Any, table: Table, caster: str | None) -> list[str]:
+def known_miracles(ruleset: Ruleset, table: Table, caster: str | None) -> list[str]:
     """Seed 003: the faithful "automatically know a number of miracles equal to the level of their
     faith skill, and the miracle protection as a bonus. Unfortunately, they can't have any more":
     the roster's ``miracles`` and the ruleset's bonus ones (``hex.faithful_bonus``)."""
@@ -102,7 +106,7 @@ def known_miracles(ruleset: Any, table: Table, caster: str | None) -> list[str]:
     return listed + [name for name in ruleset.hex["faithful_bonus"] if slug(name) not in map(slug, listed)]
 
 
-def _level(ruleset: Any, request: SpellRequest, table: Table, entry: dict | None, faithful: bool,
+def _level(ruleset: Ruleset, request: SpellRequest, table: Table, entry: dict | None, faithful: bool,
            master: int | None, unknown_allowed: bool) -> int:
     """The spell's level: given, the roster's (a trait under the spell's name), or for a miracle the
     faith (master) skill; never above the master skill, and a faithful caster's miracle must be
@@ -128,7 +132,7 @@ def _level(ruleset: Any, request: SpellRequest, table: Table, entry: dict | None
     return int(level)
 
 
-def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random.Random) -> SpellResult:
+def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: random.Random) -> SpellResult:
     """The skill draw from the caster's deck, success against the target, the Jokers' meaning."""
     entry = spell_entry(ruleset, request.name)
     caster = request.caster
@@ -175,7 +179,7 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
                        deck.where())
 
 
-def _spell_verdict(ruleset: Any, drawn: Draw, target: str, success: bool) -> str:
+def _spell_verdict(ruleset: Ruleset, drawn: Draw, target: str, success: bool) -> str:
     if drawn.bust:
         return "bust"
     if success:
@@ -185,7 +189,7 @@ def _spell_verdict(ruleset: Any, drawn: Draw, target: str, success: bool) -> str
     return f"less than {target}"
 
 
-def _spell_backlash(ruleset: Any, drawn: Draw, success: bool) -> dict:
+def _spell_backlash(ruleset: Ruleset, drawn: Draw, success: bool) -> dict:
     """Seed 003: "Hucksters who pull a joker suffer some sort of backlash... If they actually went
     bust, the backlash will be quite bad. If they made the hand, the spell will work, but may
     have somewhat twisted effects." """
