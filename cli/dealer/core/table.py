@@ -25,6 +25,8 @@ from dealer.core.record import Part, StateError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from dealer.core.rules import Ruleset
 
 # Every part of a table's state and the type that owns it (imported only when used), in the
@@ -107,7 +109,7 @@ class Table:
     def touch(self, deck: str) -> None:
         self.dirty_decks.add(deck)
 
-    def log(self, kind: str, deck: str | None = None, cards=(), data: dict | None = None) -> None:
+    def log(self, kind: str, deck: str | None = None, cards: Iterable[str] = (), data: dict | None = None) -> None:
         self.events.append({"kind": kind, "deck": deck, "cards": list(cards), "data": data or {}})
 
     def log_events(self, events: list[dict]) -> None:

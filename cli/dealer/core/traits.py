@@ -22,6 +22,11 @@ from dealer.core.numbers import MAX_LEVEL
 from dealer.core.ranks import slug
 from dealer.errors import DealerError, DiceError, TableError, printable
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from typing import Any
+    from dealer.core.rules import Ruleset
+
 # No '=', ':' or ',' (they split NAME=VALUE words), and no control characters or bidirectional
 # overrides: a name is printed, and must not drive the terminal.
 _UNSAFE = "\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
@@ -34,7 +39,7 @@ class TraitError(DealerError):
     exit_code = 2
 
 
-def person_name(name) -> str:
+def person_name(name: str) -> str:
     name = name.strip()
     if not PERSON.fullmatch(name):
         raise TableError(f"'{printable(name)}' is not a usable name: up to 64 characters, without '=', ':', ',' "
@@ -54,7 +59,7 @@ _KIND_HELP = {
 _FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
 
 
-def trait_kinds(ruleset) -> dict[str, str]:
+def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
 
     ``action`` reads quickness, cognition and guts (or combat, for a hands-style game); a
@@ -99,7 +104,7 @@ def trait_kinds(ruleset) -> dict[str, str]:
     return kinds
 
 
-def check_traits(ruleset, person, traits, free=False) -> dict:
+def check_traits(ruleset: Ruleset, person: str, traits: dict[str, Any], free: bool = False) -> dict[str, Any]:
     """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
     flags as booleans. Every problem is reported at once, naming the person."""
     import difflib

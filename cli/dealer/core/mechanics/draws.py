@@ -33,6 +33,8 @@ from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from dealer.core.rules import Ruleset
 
 
@@ -53,7 +55,7 @@ class DrawSize(NamedTuple):
         return self.cards, self.wild_picks
 
 
-def draw_size(ruleset: Ruleset, skill: int, modifiers: Any = (), *, wild_pick: bool = False,
+def draw_size(ruleset: Ruleset, skill: int, modifiers: Iterable[int] = (), *, wild_pick: bool = False,
               extra_picks: int = 0) -> DrawSize:
     """Seed 003's card count: 5 + skill + modifiers, at most ten.
 

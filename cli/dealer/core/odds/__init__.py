@@ -32,6 +32,15 @@ from math import comb
 
 from dealer.errors import DealerError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable, Iterable
+
+    from dealer.core.cards import Card
+    from dealer.core.ranks import Context
+    from dealer.core.rules import Ruleset
+
 ENUMERATE_LIMIT = 150_000  # hands visited one by one at most (about 5 s at 30 us a hand)
 DEFAULT_SAMPLES = 100_000
 
@@ -87,8 +96,10 @@ def _threshold_met(ranking, rows, threshold):
     return sum(count for r, count in rows if r.strength > rank.strength or (r.strength == rank.strength and not least))
 
 
-def hand_odds(ruleset, n: int, context=None, *, holding=(), deck_left=None, minimum=None, simulate=False,
-              samples: int = DEFAULT_SAMPLES, rng=None, progress=None, limit: int = ENUMERATE_LIMIT) -> HandOdds:
+def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *, holding: Iterable[Card] = (),
+              deck_left: Iterable[Card] | None = None, minimum: str | None = None, simulate: bool = False,
+              samples: int = DEFAULT_SAMPLES, rng: random.Random | None = None,
+              progress: Callable[[int], object] | None = None, limit: int = ENUMERATE_LIMIT) -> HandOdds:
     """The best-hand distribution of ``n`` cards from ``ruleset``'s deck in ``context``.
 
     ``holding``: cards already in the hand (they count toward ``n``); ``deck_left``: the

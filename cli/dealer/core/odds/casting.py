@@ -27,6 +27,15 @@ from typing import NamedTuple
 from dealer.core.cards import SPECIAL
 from dealer.core.odds import ENUMERATE_LIMIT, OddsError
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from dealer.core.dice import RollOdds
+    from dealer.core.mechanics.conflict.common import ContestRequest, ScoresRequest
+    from dealer.core.ranks import Context, HandRank
+    from dealer.core.rules import Ruleset
+
 SEVERITY = ("none", "one joker", "bust", "both jokers")  # mechanics.hex: one Joker < bust < both
 TAIL = 1e-7  # raise outcomes rarer than this (summed) are bounded, not counted
 
@@ -34,7 +43,8 @@ TAIL = 1e-7  # raise outcomes rarer than this (summed) are bounded, not counted
 class _Failures:
     """Hands of n cards that miss a threshold, by counting where possible; cached per n."""
 
-    def __init__(self, ruleset, context, threshold, rng=None, samples=20_000, dead=None):
+    def __init__(self, ruleset: Ruleset, context: Context, threshold: tuple[HandRank, int],
+                 rng: random.Random | None = None, samples: int = 20_000, dead: int | None = None):
         self.ruleset = ruleset
         self.context = context
         self.threshold = threshold
@@ -97,7 +107,8 @@ def _method(methods) -> str:
     return "counted"
 
 
-def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples: int = 20_000) -> dict:
+def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str, rng: random.Random | None = None,
+                  samples: int = 20_000) -> dict:
     """A huckster's hex (seed 000): the chance it works, fizzles, fails the roll, and of each backlash.
 
     ``roll`` is ``trait_roll_odds`` of the hexslingin' roll. A success with k raises draws
@@ -180,8 +191,8 @@ def huckster_odds(ruleset, roll, *, level: int, minimum: str, rng=None, samples:
     }
 
 
-def spell_odds(ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None, rng=None,
-               samples: int = 20_000, modifiers=()) -> dict:
+def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None,
+               rng: random.Random | None = None, samples: int = 20_000, modifiers: Iterable[int] = ()) -> dict:
     """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair).
 
     Counted, a wild pick too: on five cards or more the best hand with a pick has the rank of
@@ -260,7 +271,7 @@ class _Outcome(NamedTuple):
     raises: int
 
 
-def action_odds(ruleset, roll) -> dict:
+def action_odds(ruleset: Ruleset, roll: RollOdds) -> dict:
     """Action cards from a Quickness roll: ``{cards: p}``, each outcome's cards counted by the
     function a round is dealt with (``countdown.cards_for_roll``)."""
     from dealer.core.mechanics.action.common import ActionError
@@ -273,7 +284,7 @@ def action_odds(ruleset, roll) -> dict:
     top = rules["max_cards"]
     dist = {cards: 0.0 for cards in range(top + 1)}
 
-    def add(outcome, p):
+    def add(outcome: _Outcome, p: float) -> None:
         dist[min(cards_for_roll(outcome, rules, top), top)] += p
 
     add(_Outcome(True, False, 0), roll.bust)
@@ -284,7 +295,7 @@ def action_odds(ruleset, roll) -> dict:
             "mean": sum(cards * p for cards, p in dist.items())}
 
 
-def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict:
+def gadget_odds(ruleset: Ruleset, reliability: int, fail_hand: int | None = None) -> dict:
     """A device's breakdown chance (seed 003): ``reliability`` cards drawn, any Joker breaks it.
 
     Exact: ``1 - C(D - J, R) / C(D, R)`` for a deck of D cards with J Jokers. With
@@ -320,7 +331,8 @@ def gadget_odds(ruleset, reliability: int, fail_hand: int | None = None) -> dict
     return out
 
 
-def conflict_odds(ruleset, request, *, samples: int, rng, progress=None) -> dict:
+def conflict_odds(ruleset: Ruleset, request: ContestRequest | ScoresRequest, *, samples: int, rng: random.Random,
+                  progress: Callable[[int], object] | None = None) -> dict:
     """Each participant's chance to win a conflict (and of a tie), by dealing it ``samples`` times.
 
     The conflict mechanic itself resolves every deal, on a fresh table each time, so whatever it
@@ -347,7 +359,7 @@ def conflict_odds(ruleset, request, *, samples: int, rng, progress=None) -> dict
         if progress is not None:
             progress(i + 1)
 
-    def share(count):
+    def share(count: int) -> dict[str, float]:
         p = count / samples
         return {"count": count, "probability": p, "stderr": (p * (1 - p) / samples) ** 0.5}
 
@@ -361,7 +373,7 @@ class OddsUsage(OddsError):
     exit_code = 2
 
 
-def roll_odds(ruleset, dice: str, tn: int | None = None):
+def roll_odds(ruleset: Ruleset, dice: str, tn: int | None = None) -> RollOdds:
     """Exact trait-roll odds for ``dice`` with the ruleset's dice rules (``tn`` overrides)."""
     from dealer.core.dice import parse_dice, trait_roll_odds
 
@@ -371,8 +383,10 @@ def roll_odds(ruleset, dice: str, tn: int | None = None):
                            raise_step=rules["raise_step"], bust=rules["bust"], max_chain=rules["max_chain"])
 
 
-def cast_odds(ruleset, *, name=None, dice=None, level=None, minimum=None, tn=None, skill=None, mods=(),
-              wild_pick=False, target=None, rng=None, samples: int = 20_000) -> dict:
+def cast_odds(ruleset: Ruleset, *, name: str | None = None, dice: str | None = None, level: int | None = None,
+              minimum: str | None = None, tn: int | None = None, skill: int | None = None, mods: Iterable[int] = (),
+              wild_pick: bool = False, target: str | None = None, rng: random.Random | None = None,
+              samples: int = 20_000) -> dict:
     """The odds of a cast, by the ruleset's ``[hex] style``: a huckster's hex (dice, level, the
     hex's minimum) or a poker-hands spell (skill). ``style`` and ``result`` say which."""
     if ruleset.hex["style"] == "huckster":

@@ -45,6 +45,14 @@ from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multi
 from dealer.core.odds.trumps import TrumpSignatures
 from dealer.core.ranks import HAND_SIZE
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer.core.odds.trumps import TrumpTable
+    from dealer.core.ranks import Context, HandRank
+    from dealer.core.rules import Ruleset
+
 INFINITE = 99
 
 
@@ -52,7 +60,8 @@ class Unsupported(Exception):
     """This ranking, deck or context cannot be counted by class (enumerate or simulate)."""
 
 
-def tally(out, hands, strength, ge, levels, needed) -> None:
+def tally(out: dict[int, int], hands: int, strength: int, ge: list[int], levels: list[tuple],
+          needed: Iterable[int]) -> None:
     """Add a class of ``hands`` to ``out`` ({strength: hands}): those where some suit fills
     a suited level stronger than the class's own ``strength`` (``ge[i]`` for level
     ``levels[i]``, cumulative) move up to the strongest level they fill."""
@@ -90,7 +99,7 @@ class _Deck:
         self.index = {value: i for i, value in enumerate(self.values)}
         self.allowed = list(range(self.rank_count))  # rank indices the plain cards may take
 
-    def window_masks(self, length: int, top: int):
+    def window_masks(self, length: int, top: int) -> list[int]:
         """Windows of ``length`` consecutive ranks as masks over rank *indices*, plus the
         ace-low bit (index -1 is represented by bit ``rank_count``)."""
         values = self.values
@@ -145,7 +154,7 @@ class Counter:
     picked, or picked cards stand for themselves); ``casting.spell_odds`` counts picks so.
     """
 
-    def __init__(self, ruleset, context, extra_wilds: int = 0):
+    def __init__(self, ruleset: Ruleset, context: Context, extra_wilds: int = 0):
         from dealer.core.cards import SPECIAL, Card
         from dealer.core.hands import Ranking
 
@@ -454,7 +463,7 @@ class Counter:
         suits = self.split.suit_count
         levels = self.suited_levels(wilds, size)
 
-        def figures(within):
+        def figures(within: int) -> tuple[int, list[int], list[int]]:
             deals = 1
             for count in profile:
                 deals *= comb(within, count)
@@ -710,7 +719,7 @@ class Counter:
     def _trump_tables(self, cap: int, n: int):
         return self.trumps.tables(cap, n)
 
-    def trump_table_direct(self, t: int, cap: int):
+    def trump_table_direct(self, t: int, cap: int) -> TrumpTable:
         return self.trumps.direct(t, cap)
 
     # -- classification ------------------------------------------------------------------
@@ -778,7 +787,7 @@ class Counter:
                                 weight = outer * trump_count
                                 yield weight * hands, strength, [weight * g for g in ge], levels, needed
 
-    def count(self, n: int, dead=None) -> dict[int, int]:
+    def count(self, n: int, dead: int | None = None) -> dict[int, int]:
         """``{rank strength: number of n-card hands whose best hand has that rank}``
         (with ``dead``: of the hands holding exactly that many dead cards)."""
         out = {rank.strength: 0 for rank in self.ruleset.ranking.ranks}
@@ -786,7 +795,7 @@ class Counter:
             tally(out, hands, strength, ge, levels, needed)
         return out
 
-    def count_below(self, n: int, strength: int, dead=None) -> int:
+    def count_below(self, n: int, strength: int, dead: int | None = None) -> int:
         """How many n-card hands are weaker than the rank of ``strength`` (a cheaper count)."""
         below = 0
         for hands, unsuited, ge, levels, needed in self._classes_of(n, floor=strength, dead=dead):
@@ -796,7 +805,7 @@ class Counter:
 
     # -- thresholds that split a rank by its top value ("pair of jacks") ------------------
 
-    def count_failing(self, n: int, threshold) -> int:
+    def count_failing(self, n: int, threshold: tuple[HandRank, int]) -> int:
         """How many n-card hands miss ``threshold`` = (rank, least value), e.g. pair of jacks.
 
         With a least value the hands of that very rank split by their first tie-break value.
@@ -852,7 +861,7 @@ class Counter:
                                 short += outer * trump_count * hands
         return below + short
 
-    def check_refinable(self, rank) -> None:
+    def check_refinable(self, rank: HandRank) -> None:
         """Raise ``Unsupported`` unless ``rank``'s first tie-break value follows from the
         multiplicities of the ranks (a suited rank's follows from its suits)."""
         if rank in self.suited or rank.tiebreak[:1] not in (("groups",), ("group",), ("group_cards",), ("group_card",),

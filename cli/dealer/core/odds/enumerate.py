@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from itertools import combinations
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable, Iterable
 
-def enumerate_counts(ruleset, n: int, context, pool=None, held=(), threshold=None):
+    from dealer.core.cards import Card
+    from dealer.core.ranks import Context, HandRank
+    from dealer.core.rules import Ruleset
+
+
+def enumerate_counts(ruleset: Ruleset, n: int, context: Context, pool: Iterable[Card] | None = None,
+                     held: Iterable[Card] = (),
+                     threshold: tuple[HandRank, int] | None = None) -> tuple[dict[int, int], int | None]:
     """``({rank strength: hands}, hands meeting threshold or None)`` over every way to add
     ``n - len(held)`` cards of ``pool`` (default: the whole deck) to ``held``, each
     classified by the ruleset's ranking; ``threshold`` as from ``Ruleset.threshold``."""
@@ -28,8 +39,10 @@ def enumerate_counts(ruleset, n: int, context, pool=None, held=(), threshold=Non
     return out, (met if threshold is not None else None)
 
 
-def sample_counts(ruleset, n: int, context, rng, samples: int, pool=None, held=(), threshold=None,
-                  progress=None):
+def sample_counts(ruleset: Ruleset, n: int, context: Context, rng: random.Random, samples: int,
+                  pool: Iterable[Card] | None = None, held: Iterable[Card] = (),
+                  threshold: tuple[HandRank, int] | None = None,
+                  progress: Callable[[int], object] | None = None) -> tuple[dict[int, int], int | None]:
     """``({rank strength: hits}, hits meeting threshold or None)`` over ``samples`` random
     deals (``rng`` a ``random.Random``).
 

@@ -43,6 +43,14 @@ from dealer.core.odds.combinatorics import GOOD, _Progress
 from dealer.core.odds.counting import tally
 from dealer.core.ranks import HAND_SIZE
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
+    from dealer.core.cards import Card
+    from dealer.core.odds.counting import Counter
+    from dealer.core.ranks import HandRank
+
 
 class _Cards:
     """Some cards of a deck split the way counting needs them: plain suits per rank (a bit
@@ -182,7 +190,7 @@ class _Sweep:
         return found
 
     def run(self, named: tuple = (), level: int | None = None, sequences: bool = True, alike: tuple = (),
-            beyond=None) -> dict:
+            beyond: Callable[[tuple], bool] | None = None) -> dict:
         """``{(sequence signature, profile key, top, suits present): packed polynomial}`` over the draws where every
         named suit fills suited level ``level`` (all draws when none is named); with
         ``sequences`` False the signature is not followed (it is then all True). ``alike``:
@@ -325,7 +333,7 @@ def _suit_orbits(held, pool, suits: int, m: int) -> list:
     groups = list(classes.values())
     out = []
 
-    def choose(i, left, named, weight):
+    def choose(i: int, left: int, named: list[int], weight: int) -> None:
         if i == len(groups):
             if not left:
                 out.append((tuple(named), weight))
@@ -356,7 +364,7 @@ class HeldCounter:
     deck, its suited levels, its trump classes and its classification are reused.
     """
 
-    def __init__(self, counter, held, pool):
+    def __init__(self, counter: Counter, held: Iterable[Card], pool: Iterable[Card]):
         if counter.extra:
             raise ValueError("a hand in progress is counted without extra wild cards")
         self.counter = counter
@@ -378,7 +386,7 @@ class HeldCounter:
             tally(out, hands, strength, ge, levels, range(len(levels)))
         return out
 
-    def count_failing(self, n: int, threshold) -> int:
+    def count_failing(self, n: int, threshold: tuple[HandRank, int]) -> int:
         """How many of those hands miss ``threshold`` = (rank, least value), e.g. pair of jacks.
 
         As ``Counter.count_failing``: the hands of the threshold's rank split by their first
@@ -423,7 +431,7 @@ class HeldCounter:
             return None
         cache = {}
 
-        def beyond(key):
+        def beyond(key: tuple) -> bool:
             found = cache.get(key)
             if found is None:
                 profile = tuple(count for count in key if count)

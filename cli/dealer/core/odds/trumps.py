@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    TrumpTable = dict[tuple[int, ...], list]  # signature -> [count of trump sets, a representative set]
+
 INFINITE = 99
 
 
@@ -29,7 +35,7 @@ class TrumpSignatures:
         self.run_min = run_min
         self._trump_cache = {}
 
-    def need(self, held: frozenset, spec, cap: int) -> int:
+    def need(self, held: frozenset[int], spec: tuple[str, int, bool], cap: int) -> int:
         """Least wilds that let ``held`` fill one trump pattern (capped at ``cap``), set by set."""
         kind, length, no_run = spec
         top = self.split.trump_count
@@ -59,7 +65,7 @@ class TrumpSignatures:
             states = grown
         return min((w for (run, chosen), w in states.items() if chosen == length), default=cap)
 
-    def table(self, t: int, cap: int, n: int = 99):
+    def table(self, t: int, cap: int, n: int = 99) -> TrumpTable:
         """``{signature: [count of trump sets, representative set]}`` for ``t`` natural trumps.
 
         One pass over the trump numbers for all sets at once: each partial set is reduced to
@@ -69,7 +75,8 @@ class TrumpSignatures:
         """
         return self.tables(cap, n).get(t, {})
 
-    def tables(self, cap: int, n: int, held=(), available=None):
+    def tables(self, cap: int, n: int, held: Iterable[int] = (),
+               available: Iterable[int] | None = None) -> dict[int, TrumpTable]:
         """``{t: {signature: [count, representative]}}`` for every number ``t`` of trumps up to
         n drawn from ``available`` (default: every natural trump) beside the ``held`` ones
         (the representative lists the held numbers too)."""
@@ -151,7 +158,7 @@ class TrumpSignatures:
         self._trump_cache[cache_key] = out
         return out
 
-    def direct(self, t: int, cap: int):
+    def direct(self, t: int, cap: int) -> TrumpTable:
         """The trump table set by set (slow; the reference the one-pass table is tested against)."""
         table = {}
         for held in combinations(self.split.naturals, t):

@@ -33,6 +33,7 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 
@@ -168,7 +169,8 @@ def _deal_cards(ruleset, piles, deck, person, row, allowed, rng) -> list[dict]:
     return []
 
 
-def specials_dealt(ruleset, table, decks, rows, people, state, rng) -> list[dict]:
+def specials_dealt(ruleset: Ruleset, table: Table, decks: dict[str, Piles], rows: list[dict],
+                   people: list[Participant], state: ActionState, rng: random.Random) -> list[dict]:
     """Special cards, in the order they were dealt: any time, bonuses, sleeve discards, reshuffles, chips."""
     specials, deck = ruleset.action["specials"], ruleset.deck
     events, owed = [], []
@@ -222,7 +224,7 @@ def _required(spec, message):
     return spec
 
 
-def deal_events(ruleset, rows) -> list[dict]:
+def deal_events(ruleset: Ruleset, rows: list[dict]) -> list[dict]:
     """Each participant's cards for the history (with the cards an Edge set aside, and those a Black
     Joker discarded)."""
     events = []

@@ -17,7 +17,7 @@ of the roll acts right after the winner).
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
@@ -26,6 +26,8 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.dice import TraitRoll
+    from dealer.core.mechanics.rolls import RollSpec
     from dealer.core.rules import Ruleset
 
 
@@ -98,10 +100,10 @@ def spend(table: Table, name: str) -> None:
     state.people.remove(name)
 
 
-def settle_higher(mine: Any, theirs: Any) -> str:
+def settle_higher(mine: TraitRoll, theirs: TraitRoll) -> str:
     """``first``, ``simultaneous`` or ``after`` (the other acts first): the higher total wins, a
     Critical Failure is lowest."""
-    def key(roll):
+    def key(roll: TraitRoll) -> tuple[bool, int]:
         return (not roll.bust, roll.total)
 
     if key(mine) > key(theirs):
@@ -109,8 +111,8 @@ def settle_higher(mine: Any, theirs: Any) -> str:
     return "simultaneous" if key(mine) == key(theirs) else "after"
 
 
-def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name: str, name_roll: Any, other: str,
-                        other_roll: Any) -> dict:
+def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name: str, name_roll: RollSpec,
+                        other: str, other_roll: RollSpec) -> dict:
     """``name`` on Hold interrupts ``other``: both roll ``interrupt_trait`` (a Trait roll: a Joker's
     holder adds its bonus); the Hold is spent."""
     from dealer.core.mechanics.last_roll import bonus_card
@@ -119,7 +121,7 @@ def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name
     taken(table, name)
     tn = ruleset.dice["tn"]
 
-    def roll(spec, person):  # a Trait roll: an Extra's has no Wild Die, a Joker's holder adds its bonus
+    def roll(spec: RollSpec, person: str) -> TraitRoll:  # a Trait roll: an Extra's has no Wild Die, a Joker's holder adds its bonus
         return spec.roll(rng, tn, ruleset.dice, extra=bool(table.trait(person, "extra")),
                          joker=bonus_card(ruleset, table, person) is not None)
 
