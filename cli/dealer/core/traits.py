@@ -25,6 +25,7 @@ from dealer.errors import DealerError, DiceError, TableError, printable
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from typing import Any
+
     from dealer.core.rules import Ruleset
 
 # No '=', ':' or ',' (they split NAME=VALUE words), and no control characters or bidirectional

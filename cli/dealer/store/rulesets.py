@@ -17,6 +17,8 @@ from dealer.core.rules import build_ruleset
 from dealer.errors import RulesetError, shown
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from dealer.core.rules import Ruleset
 
 PACKAGE = "dealer.rulesets"
@@ -53,7 +55,7 @@ def _builtin_text(name):
     return None
 
 
-def is_path(spec) -> bool:
+def is_path(spec: str) -> bool:
     return spec.endswith(".toml") or "/" in spec or os.sep in spec or os.path.isfile(spec)
 
 
@@ -201,7 +203,7 @@ def _resolved(spec, base_dir=None, chain=(), files=None):
     return document, text, display
 
 
-def load(spec=DEFAULT) -> Ruleset:
+def load(spec: str = DEFAULT) -> Ruleset:
     """A Ruleset by shipped name or path, ``extends`` merged, every problem reported."""
     files = []
     document, text, display = _resolved(spec, files=files)
@@ -237,7 +239,7 @@ def file_problems(ruleset: Ruleset) -> list[str]:
     return problems
 
 
-def from_document(document, origin="") -> Ruleset:
+def from_document(document: Any, origin: str = "") -> Ruleset:
     """A Ruleset rebuilt from a resolved document (a table pins one)."""
     return build_ruleset(document, origin=origin)
 
@@ -266,7 +268,7 @@ def _with_location(problem, text, display):
     return f"{display}: line {line}: {problem}" if line else f"{display}: {problem}"
 
 
-def locate(text, path) -> int | None:
+def locate(text: str, path: str) -> int | None:
     """The line of ``path`` (``hands.ranks[3].pattern.sequnce``) in TOML ``text``, or None.
 
     A search, not a parse: it follows ``[[array]]`` headers to the right item, then finds the

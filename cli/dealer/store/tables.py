@@ -32,7 +32,10 @@ from dealer.errors import TableError, shown
 from dealer.store.undo import remember
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Iterator
+
+    from dealer.core.rules import Ruleset
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
 SCHEMA_VERSION = 3  # dealer.core.table.STATE_FORMAT: a test keeps them equal
@@ -122,7 +125,7 @@ def state_dir() -> str:
     return os.path.join(base, "dealer")
 
 
-def check_name(name, what="table") -> str:
+def check_name(name: object, what: str = "table") -> str:
     """Table names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces);
     deck names are any printable text up to 100 characters."""
     pattern = DECK_NAME if what == "deck" else NAME
@@ -141,8 +144,9 @@ def _now():
 class StoredTable(Table):
     """A table loaded from the state file for one command; ``Transaction.save`` writes back what changed."""
 
-    def __init__(self, row_id, name, ruleset_name, document, states, created, *, ruleset=None, decks=None,
-                 chips=None, roster=None):
+    def __init__(self, row_id: int, name: str, ruleset_name: str, document: dict, states: dict, created: str, *,
+                 ruleset: Ruleset | None = None, decks: dict[str, Piles] | None = None, chips: Chips | None = None,
+                 roster: dict[str, dict] | None = None):
         if ruleset is None:
             from dealer.errors import RulesetError
             from dealer.store.rulesets import from_document
@@ -159,7 +163,7 @@ class StoredTable(Table):
         self.created = created
         self.deleted_decks = set()
 
-    def deck(self, name, rng) -> Piles:
+    def deck(self, name: str, rng: random.Random) -> Piles:
         check_name(name, "deck")
         return super().deck(name, rng)
 
@@ -377,7 +381,7 @@ class Store:
             raise
 
     @contextmanager
-    def transaction(self, create=True, readonly=False) -> Iterator[Transaction | None]:
+    def transaction(self, create: bool = True, readonly: bool = False) -> Iterator[Transaction | None]:
         """One command's transaction: all of its changes land, or none do.
 
         Yields None when there is no state file and ``create`` is false (or ``readonly``).
@@ -441,7 +445,7 @@ def _make_private_dirs(path):
     os.chmod(path, 0o700)  # mkdir's mode is cut by the umask; 0700 is what was meant
 
 
-def lock_holder(path) -> str | None:
+def lock_holder(path: str) -> str | None:
     """Which process holds the write lock of the state file at ``path``, as ``process 123
     (dealer draw 5 --table t)``, where the system says (Linux's /proc/locks; SQLite itself
     cannot tell); None elsewhere or when nobody is found."""
@@ -492,10 +496,10 @@ class Transaction:
         return self.db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?",
                                (name,)).fetchone()
 
-    def exists(self, name) -> bool:
+    def exists(self, name: str) -> bool:
         return self._row(name) is not None
 
-    def create(self, name, ruleset, rng, command) -> StoredTable:
+    def create(self, name: str, ruleset: Ruleset, rng: random.Random, command: str) -> StoredTable:
         if self._row(name) is not None:
             raise TableError(f"table '{name}' already exists; use it with --table {name}, or "
                              f"dealer table reset {name} / dealer table delete {name}")
@@ -509,7 +513,7 @@ class Transaction:
         table.deck("main", rng)
         return table
 
-    def load(self, name) -> StoredTable:
+    def load(self, name: str) -> StoredTable:
         row = self._row(name)
         if row is None:
             import difflib
@@ -551,7 +555,7 @@ class Transaction:
             raise TableError(f"table '{name}' is damaged ({shown(error)}); {_DAMAGED.format(name=name)}") from None
         return table
 
-    def save(self, table, command, seed=None) -> None:
+    def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
         """Write back what the command changed, and append its events to the history."""
         db = self.db
         remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
@@ -589,17 +593,17 @@ class Transaction:
               json.dumps(event["data"], sort_keys=True)) for i, event in enumerate(table.events, start=1)])
         table.events = []
 
-    def delete(self, name) -> None:
+    def delete(self, name: str) -> None:
         row = self._row(name)
         if row is None:
             raise TableError(f"no table '{name}' to delete")
         self.db.execute("DELETE FROM tables WHERE id = ?", (row[0],))
 
-    def history(self, name, since=0, last=None) -> list[dict]:
+    def history(self, name: str, since: int = 0, last: int | None = None) -> list[dict]:
         """The table's events after ``since`` (the ``last`` N of them), oldest first."""
         return list(self.events(name, since, last))
 
-    def events(self, name, since=0, last=None) -> Iterator[dict]:
+    def events(self, name: str, since: int = 0, last: int | None = None) -> Iterator[dict]:
         """As ``history``, made one by one as they are read (a long history is never held)."""
         row = self._row(name)
         if row is None:
@@ -621,7 +625,7 @@ class Transaction:
                                 "LIMIT 1 OFFSET ?", (table_id, since, last - 1)).fetchone()
         return since if start is None else start[0] - 1
 
-    def history_widths(self, name, since=0, last=None) -> tuple | None:
+    def history_widths(self, name: str, since: int = 0, last: int | None = None) -> tuple | None:
         """The widest seq, time, command, seed ("seed N"), kind and deck of those events, for a text
         log aligned like ``render.table_text`` without holding the rows; None when there are none."""
         row = self._row(name)

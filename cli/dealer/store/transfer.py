@@ -24,6 +24,13 @@ import stat
 from dealer.core.numbers import INT64, MAX_DIGITS, in_range, longest_digit_run
 from dealer.errors import DealerError, TableError, shown
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    import sqlite3
+    from typing import BinaryIO, NoReturn
+
+    from dealer.core.rules import Ruleset
+
 FORMAT = 1
 MAX_BYTES = 50_000_000  # an export of a table with some 180,000 events
 MAX_DEPTH = 64  # arrays and objects inside each other (an export needs about 12)
@@ -31,7 +38,7 @@ MAX_CHIPS = 10**9  # any one chip count
 EVENT_KEYS = {"seq", "time", "command", "kind", "deck", "cards", "seed", "data"}
 
 
-def export_table(db, name, history=True) -> dict:
+def export_table(db: sqlite3.Connection, name: str, history: bool = True) -> dict:
     """The table's document (the envelope's ``result``); without its events unless ``history``."""
     row = db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?",
                      (name,)).fetchone()
@@ -72,11 +79,11 @@ class TableImportError(TableError):
     """A table document that cannot be imported; nothing was written."""
 
 
-def _refuse(where, message):
+def _refuse(where: str, message: str) -> NoReturn:
     raise TableImportError(f"cannot import {where} (nothing was written): {message}")
 
 
-def read_file(path: str, stdin=None) -> tuple[bytes, str]:
+def read_file(path: str, stdin: BinaryIO | None = None) -> tuple[bytes, str]:
     """The bytes of an export to import and how to name it: ``-`` is stdin, anything else a
     regular file. FIFOs, devices and folders are refused before a byte is read (never blocking
     on them), and at most ``MAX_BYTES`` are read from either."""
@@ -123,7 +130,7 @@ def _reason(error):
     return (error.strerror or type(error).__name__).lower()
 
 
-def read_document(text, where) -> dict:
+def read_document(text: str | bytes, where: str) -> dict:
     """The ``result`` of an exported envelope (text or bytes), parsed and shape-checked."""
     if isinstance(text, bytes):
         try:
@@ -150,7 +157,7 @@ def read_document(text, where) -> dict:
     return result
 
 
-def depth(value, most: int) -> int:
+def depth(value: object, most: int) -> int:
     """How deeply arrays and objects nest in ``value``, counted without recursion and no
     further than ``most + 1``.
 
@@ -171,7 +178,7 @@ class _Stop(Exception):
     """A problem after which the rest of the document cannot be read (no ruleset, ...)."""
 
 
-def check(result, where, name) -> dict:
+def check(result: dict, where: str, name: str) -> dict:
     """Every check, before anything is written. Returns the rows to write."""
     problems, rows = inspect(result, name)
     if problems:
@@ -180,7 +187,7 @@ def check(result, where, name) -> dict:
     return rows
 
 
-def inspect(result, name, history=True) -> tuple[list[str], dict | None]:
+def inspect(result: dict, name: str, history: bool = True) -> tuple[list[str], dict | None]:
     """Every problem of a table document (an export's ``result``) to be table ``name``, and the
     rows to write when there is none (the history is left unread unless ``history``). Linear
     in the document's size."""
@@ -420,7 +427,8 @@ def _check_counts(counts, colours, what, ruleset, problems):
                             f"{MAX_CHIPS:,}")
 
 
-def chip_sums(ruleset, name, pot, players, state) -> dict:
+def chip_sums(ruleset: Ruleset, name: str, pot: dict[str, int], players: dict[str, dict[str, int]],
+              state: dict) -> dict:
     """The chips mechanic's own conservation sum (pot + players + favor against the starting pot +
     chips created) for these rows: the one place the store asks it."""
     from dealer.core.mechanics.chips import conservation
@@ -451,14 +459,14 @@ def _check_events(events, problems) -> list[tuple]:
     return rows
 
 
-def table_problems(db, name, history=True) -> list[str]:
+def table_problems(db: sqlite3.Connection, name: str, history: bool = True) -> list[str]:
     """What is wrong with stored table ``name``: its rows, exported, must pass every check an
     import makes (each card once per deck, chips conserved counting favor, state, roster, and
     with ``history`` the events). Empty when it is whole."""
     return checked_export(db, name, history)[1]
 
 
-def checked_export(db, name, history=True) -> tuple[dict | None, list[str]]:
+def checked_export(db: sqlite3.Connection, name: str, history: bool = True) -> tuple[dict | None, list[str]]:
     """Table ``name`` exported, and what is wrong with it (``table_problems``): the export is
     made once and checked as it will be imported."""
     try:
@@ -468,7 +476,7 @@ def checked_export(db, name, history=True) -> tuple[dict | None, list[str]]:
     return result, inspect(result, name, history)[0]
 
 
-def import_table(db, result, name, where) -> int:
+def import_table(db: sqlite3.Connection, result: dict, name: str, where: str) -> int:
     """Write a checked table document as table ``name``; returns its row id."""
     from dealer.store.undo import append_event
 

@@ -16,6 +16,11 @@ from __future__ import annotations
 import json
 import time
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable, Iterable
+
 KEEP = 100
 
 SNAPSHOTS = """
@@ -30,7 +35,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 )"""
 
 
-def capture(db, table_id) -> str:
+def capture(db: sqlite3.Connection, table_id: int) -> str:
     """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table."""
     state = db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
     cards = db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
@@ -43,11 +48,11 @@ def capture(db, table_id) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
-def last_seq(db, table_id) -> int:
+def last_seq(db: sqlite3.Connection, table_id: int) -> int:
     return db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def remember(db, table_id, command, events=0) -> None:
+def remember(db: sqlite3.Connection, table_id: int, command: str, events: int = 0) -> None:
     """Keep the table as it is now, before ``command`` writes its changes and ``events`` events."""
     seq = last_seq(db, table_id)
     if seq == 0:  # a table being made: there is nothing before it to go back to
@@ -68,7 +73,7 @@ def _top(db, table_id):
                       "ORDER BY id DESC LIMIT 1", (table_id,)).fetchone()
 
 
-def undo(db, table_id) -> dict | None:
+def undo(db: sqlite3.Connection, table_id: int) -> dict | None:
     """Put back the table as it was before its last command that changed it.
 
     Returns ``{"command", "time", "events": [first, last]}`` of the command undone, or None
@@ -90,7 +95,7 @@ def undo(db, table_id) -> dict | None:
     return undone
 
 
-def restore(db, table_id, rows) -> None:
+def restore(db: sqlite3.Connection, table_id: int, rows: dict) -> None:
     db.execute("UPDATE tables SET state = ? WHERE id = ?", (rows["state"], table_id))
     for name in ("cards", "roster", "chips"):
         db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
@@ -99,7 +104,7 @@ def restore(db, table_id, rows) -> None:
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
 
 
-def upgrade_snapshots(db, upgrade) -> None:
+def upgrade_snapshots(db: sqlite3.Connection, upgrade: Callable[[dict], dict]) -> None:
     """Each snapshot's state through ``upgrade`` (a state format migration), so an undo after an
     upgrade puts back a state this dealer reads."""
     if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'snapshots'").fetchone():
@@ -111,13 +116,14 @@ def upgrade_snapshots(db, upgrade) -> None:
                    (json.dumps(rows, ensure_ascii=False, separators=(",", ":")), snapshot_id))
 
 
-def depth(db, table_id) -> int:
+def depth(db: sqlite3.Connection, table_id: int) -> int:
     """How many commands ``undo`` can still walk back (an upper bound: no-op snapshots count)."""
     db.execute(SNAPSHOTS)
     return db.execute("SELECT count(*) FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def append_event(db, table_id, command, kind, deck=None, cards=(), seed=None, data=None) -> int:
+def append_event(db: sqlite3.Connection, table_id: int, command: str, kind: str, deck: str | None = None,
+                 cards: Iterable[str] = (), seed: int | None = None, data: dict | None = None) -> int:
     seq = last_seq(db, table_id) + 1
     db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
