@@ -71,7 +71,7 @@ class Budget(NamedTuple):
                 "items": [item.to_data() for item in self.items], "problems": list(self.problems)}
 
 
-def priced(text: Any) -> list[tuple[str, int | None]]:
+def priced(text: object) -> list[tuple[str, int | None]]:
     """``"quick:3, determined:3"`` as ``[("quick", 3), ("determined", 3)]``; a name without a cost
     gives ``None`` (the budget then says the cost is missing)."""
     out = []
@@ -86,7 +86,7 @@ def priced(text: Any) -> list[tuple[str, int | None]]:
     return out
 
 
-def names(text: Any) -> list[str]:
+def names(text: object) -> list[str]:
     """The names of a ``name:cost`` (or plain ``name``) list."""
     return [name for name, _ in priced(text)]
 

@@ -22,10 +22,15 @@ them (Savage Worlds: reaching it shakes, each raise is a wound).
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from dealer.core.dice import MAX_DICE, MAX_MODIFIER, SIDES, TAIL, _roller, ace_chains
 from dealer.errors import DiceError, shown
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    import random
+
+    from dealer.core.dice import Scripted
 
 MAX_TEXT = 200  # characters of a damage expression
 
@@ -174,8 +179,8 @@ class DamageRoll:
         return self.spec.modifier
 
 
-def damage_roll(spec: DamageSpec, rng: Any, *, raise_die: int = 0, joker: int = 0, vs: int | None = None,
-                step: int = 0, max_chain: int = 100) -> DamageRoll:
+def damage_roll(spec: DamageSpec, rng: random.Random | Scripted, *, raise_die: int = 0, joker: int = 0,
+                vs: int | None = None, step: int = 0, max_chain: int = 100) -> DamageRoll:
     """Roll every die of ``spec`` (and a raise's ``raise_die``): all first faces, then each
     ace's chain die by die; add them all and the modifier (with ``joker``)."""
     full = spec.with_bonus(raise_die, joker)

@@ -12,12 +12,17 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.errors import CardError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
+    from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
 
@@ -25,12 +30,12 @@ class HandResult(NamedTuple):
     """A hand held: its context, its best five, what a threshold and a second hand make of it."""
 
     ruleset: Ruleset
-    context: Any
-    cards: list
-    hand: Any
+    context: Context
+    cards: list[Card]
+    hand: Hand
     minimum: str | None
     met: bool | None
-    other: Any
+    other: Hand | None
     winner: str | None
 
     def to_data(self) -> dict:
@@ -49,7 +54,7 @@ class HandResult(NamedTuple):
 
 
 def evaluate(ruleset: Ruleset, cards: list[str], *, context: str | None = None, minimum: str | None = None,
-             versus: list[str] = ()) -> HandResult:
+             versus: Sequence[str] = ()) -> HandResult:
     """The best hand of ``cards`` (codes, several per word) in ``context`` (``none``: no wilds), at
     least ``minimum`` or not, against the hand of ``versus``."""
     ruleset_context = ruleset.context("" if context == "none" else context)

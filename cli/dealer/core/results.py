@@ -11,10 +11,12 @@ turn this data into text.
 
 from __future__ import annotations
 
-from typing import Any
-
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.damage import DamageRoll
+    from dealer.core.dice import TraitRoll
+    from dealer.core.hands import Hand
+    from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
 
 SEVERITY_WORDS = {
@@ -25,7 +27,7 @@ SEVERITY_WORDS = {
 }
 
 
-def roll_data(roll: Any) -> dict:
+def roll_data(roll: TraitRoll | DamageRoll) -> dict:
     """A trait or damage roll: every die's chain (``[10, 8]`` is an ace), the kept die, the verdict.
 
     A total rolled with physical dice (``by_hand``) has no dice: ``dice`` is null and
@@ -65,7 +67,7 @@ def roll_data(roll: Any) -> dict:
     return data
 
 
-def effect_label(ruleset: Ruleset, rank: Any) -> str:
+def effect_label(ruleset: Ruleset, rank: HandRank) -> str:
     """A hand rank's game effect: its own, or else that of the next lower rank that names one.
 
     Seed 003 names effects for some ranks only (pair, three of a kind, full house, straight
@@ -78,7 +80,7 @@ def effect_label(ruleset: Ruleset, rank: Any) -> str:
     return ""
 
 
-def hand_data(hand: Any, ruleset: Ruleset) -> dict:
+def hand_data(hand: Hand, ruleset: Ruleset) -> dict:
     """A best hand: its rank, the five played as held and as they count, wilds, unused, dead."""
     rank = hand.rank
     data = {

@@ -16,7 +16,7 @@ can also just rest for a few hours"); a reset puts every card back and every chi
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.table import Table
 from dealer.errors import TableError
@@ -159,7 +159,7 @@ def _free_rituals(ruleset: Ruleset, table: Table, person: str) -> list[str]:
     return table.state(ChipsState).rituals.pop(person, [])
 
 
-def reset_table(ruleset: Ruleset, request: Any, table: Table, rng: random.Random) -> TableResult:
+def reset_table(ruleset: Ruleset, request: None, table: Table, rng: random.Random) -> TableResult:
     """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot (chips made
     by rituals gone), every mechanic's state forgotten; the roster and the history stay."""
     from dealer.core.piles import Chips

@@ -20,8 +20,6 @@ dealer.errors.RulesetError: hands.ranks[0]: the weakest hand rank must accept an
 
 from __future__ import annotations
 
-from typing import Any
-
 from functools import cached_property
 
 from dealer.core.cards import MAX_DECK, Deck, Rank, Suit
@@ -31,6 +29,7 @@ from dealer.errors import CardError, HandError, RulesetError
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Any
 
     from dealer.core.hands import Ranking
 

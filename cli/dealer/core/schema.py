@@ -62,7 +62,7 @@ class Field:
         self.lines = lines  # text that may run over several lines (notes)
 
 
-def table(doc: str, fields: dict[str, Field], default: dict | None = None) -> Field:
+def table(doc: str, fields: dict[str, Field], default: object = None) -> Field:
     return Field("table", doc, {} if default is None else default, fields=fields)
 
 

@@ -27,15 +27,20 @@ a shaman's ritual) follows the same rules, kept here once (``[draws]`` in the ru
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
+    from dealer.core.ranks import Context, HandRank
     from dealer.core.rules import Ruleset
+
+    Point = tuple[HandRank, int]  # a rank and a value: a hand's (its top group or high card), or a threshold's least
 
 
 class DrawError(DealerError):
@@ -77,7 +82,8 @@ def draw_size(ruleset: Ruleset, skill: int, modifiers: Iterable[int] = (), *, wi
     return DrawSize(max(0, asked), extra_picks, asked)
 
 
-def best_with_picks(ruleset: Ruleset, cards: list, context: Any, picks: int) -> tuple[Any, tuple]:
+def best_with_picks(ruleset: Ruleset, cards: Sequence[Card], context: Context,
+                    picks: int) -> tuple[Hand, tuple[Card, ...]]:
     """The best hand when ``picks`` held cards become wild: ``(hand, picked cards)``."""
     ranking = ruleset.ranking
     if not picks or not cards:
@@ -90,7 +96,7 @@ def best_with_picks(ruleset: Ruleset, cards: list, context: Any, picks: int) -> 
     return best
 
 
-def is_bust(ruleset: Ruleset, cards: Any, hand: Any) -> bool:
+def is_bust(ruleset: Ruleset, cards: Iterable[Card], hand: Hand | None) -> bool:
     """A Joker (``draws.bust_cards``) and less than a pair (``draws.target``, the least success)."""
     bust_cards = ruleset.draws["bust_cards"]
     if not bust_cards or not any(card.code in bust_cards for card in cards):
@@ -98,12 +104,12 @@ def is_bust(ruleset: Ruleset, cards: Any, hand: Any) -> bool:
     return hand is None or not ruleset.ranking.meets(hand, least_success(ruleset))
 
 
-def least_success(ruleset: Ruleset) -> tuple:
+def least_success(ruleset: Ruleset) -> Point:
     """The least hand that succeeds at all (``draws.target``: a pair)."""
     return ruleset.threshold(ruleset.draws["target"])
 
 
-def bust_data(bust: bool, cards: Any) -> dict:
+def bust_data(bust: bool, cards: Sequence[Card]) -> dict:
     """A bust, one shape wherever a hand can bust: whether it is one, and how black the hand is."""
     return {"bust": bool(bust), "how_black": how_black(cards)}
 
@@ -134,7 +140,7 @@ def judge(ruleset: Ruleset, codes: list[str], picks: list[str], target: str | No
             "effect": effect_label(ruleset, hand.rank) if success else "", **bust_data(bust, cards)}
 
 
-def how_black(cards: Any) -> dict:
+def how_black(cards: Sequence[Card]) -> dict:
     """"How black is your hand": black cards against red cards."""
     return {"black": sum(1 for card in cards if card.color == "black"),
             "red": sum(1 for card in cards if card.color == "red")}
@@ -143,16 +149,16 @@ def how_black(cards: Any) -> dict:
 # -- value steps ------------------------------------------------------------------------------
 
 
-def _lowest_value(rank: Any, ruleset: Ruleset) -> int:
+def _lowest_value(rank: HandRank, ruleset: Ruleset) -> int:
     return 0 if not rank.pattern.groups else ruleset.deck.low_rank
 
 
-def hand_value(hand: Any, ruleset: Ruleset) -> tuple:
+def hand_value(hand: Hand, ruleset: Ruleset) -> Point:
     """A hand as a point on the value ladder: ``(rank, value of its top group or high card)``."""
     return hand.rank, hand.primary
 
 
-def raise_value(ruleset: Ruleset, point: tuple, steps: int) -> tuple:
+def raise_value(ruleset: Ruleset, point: Point, steps: int) -> Point:
     """``point`` (a threshold or ``hand_value``) raised ``steps`` values up the ladder.
 
     Within a rank the value climbs one card rank per step; past the Ace it goes to the next
@@ -174,7 +180,7 @@ def raise_value(ruleset: Ruleset, point: tuple, steps: int) -> tuple:
     return rank, value
 
 
-def point_text(ruleset: Ruleset, point: tuple) -> str:
+def point_text(ruleset: Ruleset, point: Point) -> str:
     """A (rank, value) point in words: ``pair of fives``, ``two pair, kings up``, ``three of a kind,
     fives``, ``full house, fives full``, ``ace high``, ``flush``, ``straight, queen high``."""
     rank, value = point
@@ -194,12 +200,12 @@ def point_text(ruleset: Ruleset, point: tuple) -> str:
     return f"{rank.name.lower()} of {plural}"
 
 
-def point_data(ruleset: Ruleset, point: tuple) -> dict:
+def point_data(ruleset: Ruleset, point: Point) -> dict:
     """A value point as data: the rank's id, the value, the words."""
     return {"rank": point[0].id, "value": point[1], "text": point_text(ruleset, point)}
 
 
-def meets_value(point: tuple, threshold: tuple) -> bool:
+def meets_value(point: Point, threshold: Point) -> bool:
     """Whether a (rank, value) point is at least a threshold (rank, least value)."""
     rank, value = point
     need, least = threshold
@@ -224,7 +230,7 @@ class HelperBonus(NamedTuple):
         return dict(self._asdict())
 
 
-def helper_bonus(ruleset: Ruleset, rank: Any) -> HelperBonus:
+def helper_bonus(ruleset: Ruleset, rank: HandRank | None) -> HelperBonus:
     """Seed 003's "Skills Enhancing Skills" table, read from the ruleset, for a helper's hand rank
     (None: the helper drew no cards)."""
     entry = ruleset.conflict["helpers"].get(rank.id) if rank is not None else None

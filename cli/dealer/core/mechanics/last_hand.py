@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from dealer.core.record import COUNT, JSON, TEXT, Field, ListOf, MapOf, Maybe, Nested, Part, Record
 
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 
 class LastHand(Record):
     """One drawn hand: whose, from what (``spell``, ``contest``), which deck its cards came from,
@@ -46,7 +50,7 @@ class LastHands(Part):
         return super().to_data() if self.people else {}
 
     def remember(self, *, person: str, source: str, deck: str | None, cards: list[str], target: str | None,
-                 wild_picks: list[str] = (), data: dict | None = None) -> LastHand:
+                 wild_picks: Sequence[str] = (), data: dict | None = None) -> LastHand:
         self.seq += 1
         record = LastHand(person=person, source=source, deck=deck, cards=list(cards), wild_picks=list(wild_picks),
                           target=target, seq=self.seq, data=dict(data or {}))

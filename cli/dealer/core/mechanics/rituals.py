@@ -12,7 +12,7 @@ chips live in ``ChipsState.favor``; a chip made new is counted in ``ChipsState.c
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, ChipsState, back_to_pot,
@@ -25,6 +25,7 @@ from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
 
 
@@ -54,7 +55,7 @@ def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
     return None
 
 
-def ritual_row(ruleset: Ruleset, rank: Any) -> dict:
+def ritual_row(ruleset: Ruleset, rank: HandRank) -> dict:
     """What a ritual hand of ``rank`` earns: its row, or the next lower listed rank's."""
     rows = ruleset.chips["rituals"]
     for other in ruleset.ranking.ranks:

@@ -14,9 +14,15 @@ total, or the word ``bust``.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.dice import given_roll, parse_dice, roll_options, trait_roll
+
+TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from dealer.core.dice import TraitRoll
 
 
 class RollSpec(NamedTuple):
@@ -24,12 +30,12 @@ class RollSpec(NamedTuple):
     or ``bust``."""
 
     text: str
-    dice: tuple | None = None
+    dice: tuple[int, int, int] | None = None
     total: int | None = None
     bust: bool = False
 
     @classmethod
-    def parse(cls, text: Any, sides: Any) -> "RollSpec":
+    def parse(cls, text: object, sides: Sequence[int]) -> RollSpec:
         text = str(text).strip()
         if text.lower() == "bust":
             return cls(text, bust=True)
@@ -39,11 +45,12 @@ class RollSpec(NamedTuple):
         return cls(text, dice=parse_dice(text, sides, one_die=True))
 
     @classmethod
-    def of(cls, text: Any, sides: Any) -> "RollSpec | None":
+    def of(cls, text: object, sides: Sequence[int]) -> RollSpec | None:
         """``parse``, or None for no text (a trait not given)."""
         return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
 
-    def roll(self, rng: random.Random, tn: int, dice_rules: dict, *, extra: bool = False, joker: bool = False) -> Any:
+    def roll(self, rng: random.Random, tn: int, dice_rules: dict, *, extra: bool = False,
+             joker: bool = False) -> TraitRoll:
         """Roll it against ``tn``. In a game with a Wild Die, one trait die is a Wild Card's roll with
         the Wild Die beside it, or an ``extra``'s without, and ``joker`` adds the Joker's bonus
         (``dice.roll_options``)."""

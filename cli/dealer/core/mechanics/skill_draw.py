@@ -40,6 +40,8 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
     from dealer.core.rules import Ruleset
 
 
@@ -106,9 +108,9 @@ class Draw(NamedTuple):
     pick_sources: tuple[Modifier, ...]
     size: draws.DrawSize
     typed: bool
-    cards: tuple
-    hand: Any
-    picked: tuple
+    cards: tuple[Card, ...]
+    hand: Hand | None
+    picked: tuple[Card, ...]
     point: tuple | None
     bust: bool
     chips: tuple[dict, ...]

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any
 
 from dealer.core.mechanics.action.edges import DrawPlan, draw_plan, is_any_time, is_low, strength
 from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.cards import Card
     from dealer.core.rules import Ruleset
 
 
@@ -49,7 +49,7 @@ def deals_one(ruleset: Ruleset) -> bool:
     return "action" in ruleset.document["mechanics"] and action["style"] == "countdown" and action["deal"] == "one"
 
 
-def _classes(ruleset: Ruleset, against: Any, plan: DrawPlan) -> list[tuple[int, bool, bool, bool]]:
+def _classes(ruleset: Ruleset, against: Card, plan: DrawPlan) -> list[tuple[int, bool, bool, bool]]:
     """The cards left, as ordered classes ``(count, beats the card, is low, acts any time)``, weakest
     first: low cards sit below the others and the cards that beat ``against`` above those that do not,
     so ordering by (acts any time, beats, not low) orders the cards themselves."""
@@ -64,7 +64,7 @@ def _classes(ruleset: Ruleset, against: Any, plan: DrawPlan) -> list[tuple[int, 
     return [(count, beats, not high, any_time) for (any_time, beats, high), count in sorted(found.items())]
 
 
-def before(ruleset: Ruleset, against: Any, plan: DrawPlan) -> Fraction:
+def before(ruleset: Ruleset, against: Card, plan: DrawPlan) -> Fraction:
     """The exact chance that a character drawing by ``plan`` acts before the holder of ``against``."""
     if is_any_time(ruleset, against):
         raise InitiativeError(f"the {against.name} acts whenever its holder likes: nobody acts before it by card")

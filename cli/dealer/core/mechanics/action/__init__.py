@@ -14,17 +14,26 @@ happens between and during rounds (a new combat, sleeves, interrupts, long actio
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dealer.core.mechanics.action.common import CountdownRequest, HandsRequest
 from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.mechanics.action.common import RoundResult
+    from dealer.core.mechanics.action.hold import ActRequest, HoldRequest
+    from dealer.core.mechanics.action.join import JoinRequest
+    from dealer.core.mechanics.action.moves import (BeginRequest, InterruptRequest, NewCombatRequest, PlayRequest,
+                                                    SleeveRequest)
+    from dealer.core.mechanics.action.turns import NextRequest, OutRequest, ShowRequest
     from dealer.core.rules import Ruleset
 
+    ActionRequest = (CountdownRequest | HandsRequest | NewCombatRequest | SleeveRequest | PlayRequest
+                     | InterruptRequest | BeginRequest | HoldRequest | ActRequest | NextRequest | ShowRequest
+                     | JoinRequest | OutRequest)
 
-def resolve(ruleset: Ruleset, request: Any, table: Table, rng: random.Random) -> Any:
+
+def resolve(ruleset: Ruleset, request: ActionRequest, table: Table, rng: random.Random) -> RoundResult:
     """Deal the next round (a countdown), the combat's turn order (hands), or a move between
     rounds (``moves``: a new combat, a sleeve, a play, an interrupt, a long action begun; ``turns``:
     the next turn, the round shown, a latecomer, someone out)."""

@@ -9,7 +9,7 @@ typed on the command line win.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.numbers import whole_number
@@ -19,6 +19,9 @@ from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from dealer.core.cards import Card
     from dealer.core.rules import Ruleset
 
 MARSHAL = "Marshal"  # who draws the Marshal's chips
@@ -149,7 +152,7 @@ def split_spec(text: str) -> tuple[str, str, list[str] | None]:
     return name.strip(), spec.strip(), cards.replace(",", " ").split() if cards else None
 
 
-def named_rolls(items: Any, option: str, sides: Any) -> dict[str, RollSpec]:
+def named_rolls(items: Iterable[str], option: str, sides: Sequence[int]) -> dict[str, RollSpec]:
     """``NAME=DICE`` items (``--guts``, ``--roll``) by name."""
     found = {}
     for item in items:
@@ -160,7 +163,7 @@ def named_rolls(items: Any, option: str, sides: Any) -> dict[str, RollSpec]:
     return found
 
 
-def _surprise(items: Any, sides: Any) -> dict[str, tuple]:
+def _surprise(items: Iterable[str], sides: Sequence[int]) -> dict[str, tuple]:
     """``NAME[:TN][=SPEC]`` for --surprised."""
     found = {}
     for item in items:
@@ -185,7 +188,7 @@ def _hand_size(spec: str, rules: dict) -> int:
                       "(+1, -1), or :CARDS for cards dealt by hand")
 
 
-def roster_roll(table: Table, name: str, key: str, sides: Any) -> RollSpec | None:
+def roster_roll(table: Table, name: str, key: str, sides: Sequence[int]) -> RollSpec | None:
     """A roster trait read as a roll (``quickness=3d6``), or None when there is none."""
     try:
         return RollSpec.of(table.trait(name, key), sides)
@@ -252,7 +255,7 @@ def _surprised(ruleset: Ruleset, request: CountdownRequest, people: dict[str, Pa
         people[name] = people[name]._replace(guts=spec)
 
 
-def edge_names(text: Any) -> tuple[str, ...]:
+def edge_names(text: object) -> tuple[str, ...]:
     """A roster list (``"Level Headed, Quick"``) as names to compare (``level-headed``)."""
     from dealer.core.ranks import slug
 
@@ -280,6 +283,6 @@ def _edges(ruleset: Ruleset, name: str, spec: str, known: Participant | None) ->
     return names
 
 
-def card_sort_key(card: Any) -> tuple:
+def card_sort_key(card: Card) -> tuple[int, int]:
     """Ace down to Deuce, then spades, hearts, diamonds, clubs (the deck's suit order)."""
     return (card.value, card.suit.strength if card.suit else 0)

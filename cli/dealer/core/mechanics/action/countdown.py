@@ -23,7 +23,6 @@ Sarah's example from seed 000: a 16 is two raises, three cards.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dealer.core import results
 from dealer.core.mechanics import long_actions
@@ -33,8 +32,17 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from typing import Protocol
+
     from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
+
+    class Outcome(Protocol):
+        """What ``cards_for_roll`` reads of a roll: a ``TraitRoll``, or an outcome the odds weigh."""
+
+        bust: bool
+        success: bool
+        raises: int
 
 
 def deal_round(ruleset: Ruleset, request: CountdownRequest, table: Table, rng: random.Random) -> RoundResult:
@@ -270,7 +278,7 @@ def countdown(ruleset: Ruleset, rows: list[dict], decks: dict, holding: list[str
     return found
 
 
-def cards_for_roll(roll: Any, rules: dict, max_cards: int) -> int:
+def cards_for_roll(roll: Outcome, rules: dict, max_cards: int) -> int:
     """Cards a Quickness roll earns (seed 000's table, from the ruleset).
 
     >>> from dealer.core.dice import given_roll

@@ -28,13 +28,18 @@ Cards set aside go to the discards at once; a deck that runs out reshuffles its 
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics.action.common import ActionError
 from dealer.core.ranks import slug
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer.core.cards import Card
+    from dealer.core.mechanics.action.common import Participant
+    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 QUICK_LIMIT = 1000  # redraws at most: a deck of only low cards would go on for ever
@@ -52,7 +57,7 @@ class DrawPlan(NamedTuple):
     edges: tuple[str, ...] = ()
 
 
-def draw_plan(ruleset: Ruleset, names: Any) -> DrawPlan:
+def draw_plan(ruleset: Ruleset, names: Iterable[str]) -> DrawPlan:
     """The draw of a character with these Edges and Hindrances (names as typed; the ones that do
     not change the draw are ignored)."""
     table = ruleset.action["draw_edges"]
@@ -78,7 +83,7 @@ def _rank_value(ruleset: Ruleset, code: str) -> int:
     raise ActionError(f"action.draw_edges: no rank '{code}'")  # the loader refuses this first
 
 
-def strength(ruleset: Ruleset, card: Any) -> tuple:
+def strength(ruleset: Ruleset, card: Card) -> tuple[int, int, int]:
     """How early a card acts: a card that acts any time above all, then Ace to Two, ties by suit."""
     effect = ruleset.action["specials"].get(card.code)
     if effect is not None:
@@ -86,12 +91,12 @@ def strength(ruleset: Ruleset, card: Any) -> tuple:
     return (1, card.value, card.suit.strength if card.suit else 0)
 
 
-def is_any_time(ruleset: Ruleset, card: Any) -> bool:
+def is_any_time(ruleset: Ruleset, card: Card) -> bool:
     effect = ruleset.action["specials"].get(card.code)
     return bool(effect and effect["any_time"])
 
 
-def choose(ruleset: Ruleset, cards: list, keep: str, any_time_kept: bool = True) -> Any:
+def choose(ruleset: Ruleset, cards: list[Card], keep: str, any_time_kept: bool = True) -> Card:
     """The card a character acts on, of those drawn (the first of equals)."""
     if keep == "lowest":
         if any_time_kept:
@@ -102,12 +107,13 @@ def choose(ruleset: Ruleset, cards: list, keep: str, any_time_kept: bool = True)
     return max(cards, key=lambda card: strength(ruleset, card))
 
 
-def is_low(ruleset: Ruleset, card: Any, limit: int) -> bool:
+def is_low(ruleset: Ruleset, card: Card, limit: int) -> bool:
     """A card a redraw (Quick) throws back: a plain card of ``limit`` or lower (a special is high)."""
     return bool(limit) and ruleset.action["specials"].get(card.code) is None and card.value <= limit
 
 
-def deal_one(ruleset: Ruleset, piles: Any, deck_name: str, person: Any, row: dict, rng: random.Random) -> list[dict]:
+def deal_one(ruleset: Ruleset, piles: Piles, deck_name: str, person: Participant, row: dict,
+             rng: random.Random) -> list[dict]:
     """Deal ``person`` their one card from ``deck_name`` (drawn by their plan, or typed in), fill ``row``
     and return the events (reshuffles of a deck run out)."""
     plan = draw_plan(ruleset, person.edges)
@@ -152,7 +158,7 @@ def deal_one(ruleset: Ruleset, piles: Any, deck_name: str, person: Any, row: dic
     return events
 
 
-def _draw(piles: Any, count: int, deck_name: str, person: Any, row: dict, rng: random.Random,
+def _draw(piles: Piles, count: int, deck_name: str, person: Participant, row: dict, rng: random.Random,
           events: list) -> list[str]:
     drawn = piles.draw(count, person.name, rng)
     if drawn.reshuffled:

@@ -19,7 +19,6 @@ cap, the Jokers (a Red Joker's chip; a Joker with less than a pair is a bust).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dealer.core import results
 from dealer.core.mechanics import draws
@@ -31,10 +30,14 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
+    from dealer.core.mechanics.skill_draw import Draw
+    from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
 
-def sub_hands(ruleset: Ruleset, cards: list, context: Any) -> list:
+def sub_hands(ruleset: Ruleset, cards: list[Card], context: Context) -> list[Hand]:
     """Every hand rank, pair or better (``action.min_rank``), that any subset of the cards forms,
     each at its best hand, best first, once per rank (seed 003's sub-hands).
 
@@ -58,7 +61,7 @@ def sub_hands(ruleset: Ruleset, cards: list, context: Any) -> list:
     return found
 
 
-def _context(ruleset: Ruleset) -> Any:
+def _context(ruleset: Ruleset) -> Context:
     return ruleset.context(ruleset.action["context"] or ruleset.draws["context"] or None)
 
 
@@ -97,7 +100,7 @@ def _deal_hands(ruleset: Ruleset, table: Table, people: list[Participant], rng: 
     return rank_hands(ruleset, hands, draws_by_name)
 
 
-def deal_hand(ruleset: Ruleset, table: Table, person: Participant, rng: random.Random) -> tuple[CombatHand, Any]:
+def deal_hand(ruleset: Ruleset, table: Table, person: Participant, rng: random.Random) -> tuple[CombatHand, Draw]:
     """One person's hand for the combat (the one skill draw, purpose ``turn-order``), logged."""
     hand_size = person.hand if person.hand is not None else ruleset.action["hand_size"]
     modifiers = (Modifier("hand size", hand_size - ruleset.draws["base_cards"]),) if person.cards is None else ()

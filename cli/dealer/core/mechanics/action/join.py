@@ -10,7 +10,7 @@ the fight who joins is back in it.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HandsRequest,
                                                  RoundResult, deck_names, participants)
@@ -20,6 +20,7 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.mechanics.action.common import Participant
     from dealer.core.rules import Ruleset
 
 
@@ -62,8 +63,8 @@ def resolve_join(ruleset: Ruleset, request: JoinRequest, table: Table, rng: rand
                         "then": [turn_data(turn) for turn in then]})
 
 
-def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState, person: Any,
-                    rng: random.Random) -> dict:
+def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState,
+                    person: Participant, rng: random.Random) -> dict:
     from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_person, specials_dealt
 
     decks = {deck: table.deck(deck, rng) for deck in deck_names(ruleset)}
@@ -76,8 +77,8 @@ def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: 
     return {"participant": row, "events": events}
 
 
-def _join_hands(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState, person: Any,
-                rng: random.Random) -> dict:
+def _join_hands(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState,
+                person: Participant, rng: random.Random) -> dict:
     """The latecomer draws their hand for the combat; the order is ranked again, turns taken kept."""
     from dealer.core.mechanics.action.hands import deal_hand, rank_hands
 

@@ -9,7 +9,7 @@ long action (Speed) is begun on a card of this round (``long_actions``).
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics import long_actions
@@ -22,6 +22,7 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 
@@ -71,7 +72,7 @@ def new_combat(ruleset: Ruleset, request: NewCombatRequest, table: Table, rng: r
     return RoundResult({"kind": "new-combat", "table": table.name, "decks": names})
 
 
-def _holder_deck(ruleset: Ruleset, table: Table, name: str) -> tuple[str, Any]:
+def _holder_deck(ruleset: Ruleset, table: Table, name: str) -> tuple[str, Piles]:
     """The side deck in which ``name`` holds cards (or a sleeve card)."""
     ruleset.require("action")
     for deck in deck_names(ruleset):
@@ -103,7 +104,7 @@ def resolve_sleeve(ruleset: Ruleset, request: SleeveRequest, table: Table, rng: 
     return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen})
 
 
-def sleeve(ruleset: Ruleset, piles: Any, holder: str, card: str | None = None) -> str:
+def sleeve(ruleset: Ruleset, piles: Piles, holder: str, card: str | None = None) -> str:
     """Move ``card`` (default: the holder's lowest card that may go up a sleeve) up the sleeve."""
     deck, specials = ruleset.deck, ruleset.action["specials"]
     held = piles.play.get(holder, [])
@@ -194,7 +195,8 @@ def resolve_interrupt(ruleset: Ruleset, request: InterruptRequest, table: Table,
     return RoundResult(result)
 
 
-def _any_time(ruleset: Ruleset, table: Table, request: Any, deck: str, piles: Any, card: str) -> RoundResult:
+def _any_time(ruleset: Ruleset, table: Table, request: InterruptRequest, deck: str, piles: Piles,
+              card: str) -> RoundResult:
     """A card that acts any time interrupts without a roll; it is spent, unless it gives its holder a
     bonus all round (a SWADE Joker: it stays in play)."""
     from dealer.core.mechanics.action.turns import taken

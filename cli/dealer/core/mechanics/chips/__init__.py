@@ -40,6 +40,8 @@ from dealer.errors import DealerError, usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    import random
+
     from dealer.core.rules import Ruleset
 
 FAVOR = "favor"
@@ -237,7 +239,7 @@ def chip_holder(table: Table, person: str, side: str | None = None) -> str:
     return rules["gm"] if side == table.ruleset.action["sides"][-1] else person
 
 
-def pot_draw(table: Table, person: str, rng: Any, why: str, side: str | None = None) -> dict:
+def pot_draw(table: Table, person: str, rng: random.Random, why: str, side: str | None = None) -> dict:
     """A blind draw from the table's pot for ``person``, or the GM who keeps their side's chips
     (``chip_holder``): the cap holds; an unlimited pot never runs dry. A chip event: the colour, or
     None and why not."""

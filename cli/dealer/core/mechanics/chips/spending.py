@@ -10,7 +10,7 @@ moves, so a refused spend changes nothing.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack,
@@ -19,6 +19,7 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.mechanics.last_hand import LastHand
     from dealer.core.rules import Ruleset
 
 RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand that used it
@@ -161,7 +162,7 @@ def resolve_wound(ruleset: Ruleset, request: WoundRequest, table: Table,
 # -- a chip on a hand ---------------------------------------------------------------------------------
 
 
-def last_hand_of(table: Table, person: str) -> Any:
+def last_hand_of(table: Table, person: str) -> LastHand:
     """The person's latest hand, if a chip may still change it; else a one-line refusal.
 
     The rule: only the latest hand a person drew on the table can change, and not once a later
@@ -179,7 +180,7 @@ def last_hand_of(table: Table, person: str) -> Any:
     return record
 
 
-def change_hand(ruleset: Ruleset, table: Table, record: Any, effect: dict, rng: random.Random, why: str) -> dict:
+def change_hand(ruleset: Ruleset, table: Table, record: LastHand, effect: dict, rng: random.Random, why: str) -> dict:
     """White: more cards from the hand's own deck; red and blue: wild picks (the best ones).
     The hand is judged again, the record updated, and the history keeps both hands."""
     from dealer.core.mechanics.draws import judge, pick_wilds

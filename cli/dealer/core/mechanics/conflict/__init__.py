@@ -18,14 +18,19 @@ request of either style; ``harm`` keeps the harm a Scores conflict deals on a ta
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer.core.mechanics.conflict.common import (ClearRequest, ContestRequest, HarmRequest, ScoresRequest,
                                                    ShowRequest, score_names)
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    import random
+
+    from dealer.core.mechanics.conflict.common import ConflictRequest
+    from dealer.core.mechanics.conflict.contest import ContestResult
+    from dealer.core.mechanics.conflict.harm import TableResult
+    from dealer.core.mechanics.conflict.scores import ScoresResult
     from dealer.core.rules import Ruleset
+    from dealer.core.table import Table
 
 
 def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
@@ -36,7 +41,8 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     return kinds
 
 
-def resolve(ruleset: Ruleset, request: Any, table: Any, rng: Any) -> Any:
+def resolve(ruleset: Ruleset, request: ConflictRequest, table: Table,
+            rng: random.Random) -> ScoresResult | ContestResult | TableResult:
     """Resolve ``request``: a Scores conflict, a contest, harm placed, fear cleared, or the state shown."""
     ruleset.require("conflict")
     if isinstance(request, ScoresRequest):

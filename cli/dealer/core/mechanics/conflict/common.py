@@ -14,7 +14,7 @@ the deal. Each style has its own request, holding only the options it reads
 from __future__ import annotations
 
 import difflib
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.numbers import whole_number
 from dealer.errors import DealerError, usage
@@ -91,6 +91,10 @@ class ShowRequest(NamedTuple):
     """``dealer conflict show``: harm, harm still to place, the frightened."""
 
 
+if TYPE_CHECKING:
+    ConflictRequest = ScoresRequest | ContestRequest | HarmRequest | ClearRequest | ShowRequest
+
+
 # The options of each style (``dealer conflict`` offers both): the other style's are refused.
 SCORES_OPTIONS = ("scores", "power", "extra", "weird")
 CONTEST_OPTIONS = ("target", "helpers", "mods", "wild_pick", "fear", "called", "chips", "fear_hand", "fear_draw",
@@ -128,7 +132,7 @@ def _flag(option: str) -> str:
     return "--" + {"helpers": "helper", "mods": "mod", "chips": "chip"}.get(option, option).replace("_", "-")
 
 
-def parse_request(ruleset: Ruleset, words: list[str], options: dict) -> Any:
+def parse_request(ruleset: Ruleset, words: list[str], options: dict) -> ConflictRequest:
     """Command-line words and options into the request of this ruleset's conflict style, or
     ``harm``/``clear``/``show`` on a table. An option of the other style is refused."""
     words = list(words)
@@ -157,7 +161,7 @@ def parse_request(ruleset: Ruleset, words: list[str], options: dict) -> Any:
         options.get("fear_draw"), options.get("defend"), options.get("against"))
 
 
-def _parse_table_word(words: list[str]) -> Any:
+def _parse_table_word(words: list[str]) -> HarmRequest | ClearRequest | ShowRequest:
     word, rest = words[0], words[1:]
     if word == "show":
         if rest:

@@ -26,7 +26,7 @@ the hand by ``conflict.called``.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
@@ -38,6 +38,10 @@ from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
+    from dealer.core.mechanics.draws import Point
+    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 STALWART = "stalwart"
@@ -122,7 +126,7 @@ def _check(request: ContestRequest, table: Table) -> None:
             raise ConflictError(f"'{name}' does not draw in this contest ({', '.join(names)})")
 
 
-def target(ruleset: Ruleset, request: ContestRequest, event: Any = None) -> tuple:
+def target(ruleset: Ruleset, request: ContestRequest, event: Hand | None = None) -> Point:
     """The hand to beat: the GM's (``--target``), a fear event's set hand (``--fear-hand``) or its
     own drawn hand (``event``), or the ruleset's; raised by a fear area's level. Seed 003: "an
     event will have a hand draw for fear or a set hand. An area can also add to the fear of an
@@ -136,7 +140,8 @@ def target(ruleset: Ruleset, request: ContestRequest, event: Any = None) -> tupl
     return threshold
 
 
-def _fear_event(ruleset: Ruleset, request: ContestRequest, piles: Any, rng: random.Random) -> tuple[list, Any]:
+def _fear_event(ruleset: Ruleset, request: ContestRequest, piles: Piles,
+                rng: random.Random) -> tuple[list[Card], Hand | None]:
     """A fear event's own hand, drawn from the contest's deck before anyone checks: its cards and
     best hand (in the skill draws' context)."""
     if request.fear_draw is None:
@@ -192,7 +197,7 @@ def _purpose(request: ContestRequest, role: str, leader: bool) -> str:
     return "called-shot" if leader and request.called else "contest"
 
 
-def _draw(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str, table: Table, piles: Any,
+def _draw(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str, table: Table, piles: Piles,
           rng: random.Random, bonus: draws.HelperBonus | None) -> Draw:
     """One person's skill draw from the contest's deck: their modifiers, the helpers' bonus for the
     leader, a called shot's penalty, chips played first."""
@@ -228,7 +233,7 @@ def _judge(ruleset: Ruleset, request: ContestRequest, drawn: Draw, threshold: tu
     return Drawer(drawn.person, "participant", drawn, success, fear)
 
 
-def _standing(table: Table, defender: str) -> Any:
+def _standing(table: Table, defender: str) -> conditions.Defence:
     """The defender's kept hand, or a refusal saying how to make one."""
     defence = conditions.standing_defence(table, defender)
     if defence is None:
@@ -238,7 +243,7 @@ def _standing(table: Table, defender: str) -> Any:
     return defence
 
 
-def _defence_hand(ruleset: Ruleset, defence: Any) -> Any:
+def _defence_hand(ruleset: Ruleset, defence: conditions.Defence) -> Hand | None:
     cards = ruleset.deck.parse_many(" ".join(defence.cards))
     context = ruleset.context(ruleset.draws["context"] or None)
     wild = [card for card in cards if card.code in defence.wild_picks]
@@ -256,7 +261,8 @@ def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
         rank=rank.id if rank is not None else "", value=value, round=table.state(ActionState).round))
 
 
-def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: Any, bonus: Any) -> tuple[str | None, list]:
+def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: conditions.Defence,
+             bonus: draws.HelperBonus | None) -> tuple[str | None, list]:
     """"A contest against their hand": the attack beats the kept hand, or does not; equal is a tie."""
     kept = _defence_hand(ruleset, defence)
     drawn = attacker.draw
@@ -271,7 +277,8 @@ def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: Any, bo
     return (attacker.name if mine > theirs else defender), []
 
 
-def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: Any, drawers: list[Drawer]) -> dict | None:
+def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: conditions.Defence | None,
+                  drawers: list[Drawer]) -> dict | None:
     from dealer.core.results import hand_data
 
     if request.defend:
@@ -294,7 +301,8 @@ def _rank(drawer: Drawer, bonus: draws.HelperBonus | None) -> tuple:
     return drawn.hand.key
 
 
-def _compare(drawers: list[Drawer], request: ContestRequest, bonus: Any) -> tuple[str | None, list[str]]:
+def _compare(drawers: list[Drawer], request: ContestRequest,
+             bonus: draws.HelperBonus | None) -> tuple[str | None, list[str]]:
     """Two or more without a fear check compare: the winner, or everyone tied at the top."""
     if len(drawers) < 2 or request.fear_check:
         return None, []
@@ -321,7 +329,7 @@ class ContestResult(NamedTuple):
 
     ruleset: Ruleset
     request: ContestRequest
-    threshold: tuple
+    threshold: Point
     target_text: str
     helpers: list[Drawer]
     drawers: list[Drawer]
@@ -330,8 +338,8 @@ class ContestResult(NamedTuple):
     winner: str | None
     tie: list[str]
     called: dict | None
-    event_cards: list = []
-    event: Any = None
+    event_cards: list[Card] = []
+    event: Hand | None = None
     defence: dict | None = None
 
     def _fear(self) -> dict | None:

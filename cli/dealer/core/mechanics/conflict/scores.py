@@ -36,6 +36,11 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    import random
+
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
+    from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
 LOST = (-1,)  # the key of a hand lost by rule: below every real hand, equal to every other
@@ -63,8 +68,8 @@ class Seat(NamedTuple):
 
     entry: Entry
     typed: bool
-    cards: tuple
-    hand: Any
+    cards: tuple[Card, ...]
+    hand: Hand
     lost_by_rule: bool
 
     @property
@@ -129,7 +134,7 @@ def _check_request(ruleset: Ruleset, request: ScoresRequest) -> list[str]:
     return chosen
 
 
-def resolve_scores(ruleset: Ruleset, request: ScoresRequest, table: Table, rng: Any) -> "ScoresResult":
+def resolve_scores(ruleset: Ruleset, request: ScoresRequest, table: Table, rng: random.Random) -> ScoresResult:
     """A Dust Devils conflict from the deal to harm, Twist and Narrator (see the module's doctest)."""
     chosen = _check_request(ruleset, request)
     entries = [_entry(ruleset, request, entrant, table) for entrant in request.participants]
@@ -153,7 +158,7 @@ def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
 
 
 def _deal(ruleset: Ruleset, request: ScoresRequest, entries: list[Entry], chosen: list[str], table: Table,
-          rng: Any) -> list[tuple[bool, tuple]]:
+          rng: random.Random) -> list[tuple[bool, tuple[Card, ...]]]:
     """Gather and shuffle the dealer deck; cards typed in are taken from it, the rest dealt.
     Returns ``(typed, cards)`` for each entry."""
     from dealer.core.piles import Piles
@@ -180,7 +185,7 @@ def _deal(ruleset: Ruleset, request: ScoresRequest, entries: list[Entry], chosen
     return out
 
 
-def _play(ruleset: Ruleset, entry: Entry, typed: bool, cards: tuple, context: Any) -> Seat:
+def _play(ruleset: Ruleset, entry: Entry, typed: bool, cards: tuple[Card, ...], context: Context) -> Seat:
     """The best hand; a Power user's must be Arcane, or the seat loses by rule."""
     hand = ruleset.ranking.best(list(cards), context)
     lost = False
@@ -191,7 +196,7 @@ def _play(ruleset: Ruleset, entry: Entry, typed: bool, cards: tuple, context: An
     return Seat(entry, typed, cards, hand, lost)
 
 
-def best_arcane(ruleset: Ruleset, cards: list, context: Any) -> Any:
+def best_arcane(ruleset: Ruleset, cards: list[Card], context: Context) -> Hand | None:
     """The best hand of ``cards`` whose five hold a Trump or a wild standing for one; None if none can.
 
     >>> from dealer.store.rulesets import load
@@ -224,7 +229,7 @@ def best_arcane(ruleset: Ruleset, cards: list, context: Any) -> Any:
                 tuple(card for card in cards if id(card) not in played), best.dead)
 
 
-def standing(card: Any, stands_for: Any) -> tuple:
+def standing(card: Card, stands_for: Card | None) -> tuple[int, int, int]:
     """A played card's place in the full card order: Trumps by number over plain cards by rank,
     then suit; a wild ranks as the card it stands for, just below that card itself."""
     effective = stands_for or card

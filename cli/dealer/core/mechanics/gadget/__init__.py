@@ -27,13 +27,14 @@ cards, the breakdown chance, the severity hand).
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
 from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
 
 #: Roster traits this mechanic reads: the mad science skill (design and build checks).
@@ -57,7 +58,7 @@ class Tier(NamedTuple):
     """One design tier: its level (1 = the simplest), required hand rank, name and times."""
 
     level: int
-    rank: Any
+    rank: HandRank
     name: str
     example: str = ""
     design_time: str = ""
@@ -79,12 +80,12 @@ def tiers(ruleset: Ruleset) -> list[Tier]:
     return out
 
 
-def tier_level(ruleset: Ruleset, rank: Any) -> int:
+def tier_level(ruleset: Ruleset, rank: HandRank) -> int:
     """Where a hand rank sits on the tiers' ladder: 0 below the first tier, 1 at it, ..."""
     return sum(1 for tier in tiers(ruleset) if rank.strength >= tier.rank.strength)
 
 
-def steps(ruleset: Ruleset, made: Any, required: Any) -> int:
+def steps(ruleset: Ruleset, made: HandRank, required: HandRank) -> int:
     """Steps from the ``required`` hand rank to the ``made`` one: positive beats, negative misses.
 
     >>> from dealer.store.rulesets import load

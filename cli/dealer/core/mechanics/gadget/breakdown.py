@@ -15,14 +15,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    import random
+
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand
+    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
+    from dealer.core.table import Table
 
 
 # -- reliability and chances ------------------------------------------------------------------
@@ -124,11 +130,11 @@ class UseResult(NamedTuple):
     reliability: int
     fail_hand: int
     build_jokers: list[str]
-    cards: list
-    breakdown: list
+    cards: list[Card]
+    breakdown: list[Card]
     rule: str
-    severity_cards: list
-    severity_hand: Any
+    severity_cards: list[Card]
+    severity_hand: Hand | None
     chance: dict
     record: dict | None
     table: str | None
@@ -146,7 +152,7 @@ class UseResult(NamedTuple):
                 "chance": self.chance, "record": self.record, "table": self.table}
 
 
-def _use_device(ruleset: Ruleset, request: UseRequest, table: Any) -> tuple[Device | None, int, int, list[str]]:
+def _use_device(ruleset: Ruleset, request: UseRequest, table: Table) -> tuple[Device | None, int, int, list[str]]:
     if request.device:
         if not table.persistent:
             raise GadgetError(f"device '{request.device}' lives on a table: add --table NAME, or describe it "
@@ -170,7 +176,7 @@ def _use_device(ruleset: Ruleset, request: UseRequest, table: Any) -> tuple[Devi
     return None, request.reliability, fail_hand, [_joker_code(ruleset, j) for j in request.build_jokers]
 
 
-def resolve_use(ruleset: Ruleset, request: UseRequest, table: Any, rng: Any) -> UseResult:
+def resolve_use(ruleset: Ruleset, request: UseRequest, table: Table, rng: random.Random) -> UseResult:
     """The GM draws ``reliability`` cards; a breakdown card means a breakdown and a severity hand.
 
     >>> import random
@@ -209,7 +215,7 @@ def resolve_use(ruleset: Ruleset, request: UseRequest, table: Any, rng: Any) -> 
     return result
 
 
-def _given_cards(ruleset: Ruleset, text: str | None, piles: Any) -> list | None:
+def _given_cards(ruleset: Ruleset, text: str | None, piles: Piles) -> list[Card] | None:
     if text is None:
         return None
     cards = ruleset.deck.parse_many(text)
@@ -217,7 +223,8 @@ def _given_cards(ruleset: Ruleset, text: str | None, piles: Any) -> list | None:
     return cards
 
 
-def _deal(ruleset: Ruleset, piles: Any, rng: Any, given: list | None, count: int, offset: int = 0) -> list:
+def _deal(ruleset: Ruleset, piles: Piles, rng: random.Random, given: list[Card] | None, count: int,
+          offset: int = 0) -> list[Card]:
     """``count`` cards: the next typed-in ones, or drawn from the GM deck."""
     if given is None:
         return [ruleset.deck.parse(code) for code in piles.draw(count, "gm", rng).cards]
@@ -232,7 +239,7 @@ def _check_given_used(given: list | None, used: int) -> None:
         raise GadgetError(f"--cards gave {len(given)} cards; this use takes {used}")
 
 
-def _store_use(ruleset: Ruleset, table: Any, device: Device | None, result: UseResult) -> dict | None:
+def _store_use(ruleset: Ruleset, table: Table, device: Device | None, result: UseResult) -> dict | None:
     """The device's record of uses and breakdowns, and the use in the history."""
     record = None
     if device is not None:

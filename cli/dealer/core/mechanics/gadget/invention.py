@@ -14,7 +14,7 @@ steps earns bonus construction cards; a build's margin picks a row of the constr
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.conditions import Modifier
@@ -26,6 +26,11 @@ from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer.core.cards import Card
+    from dealer.core.piles import Piles
+    from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
 
 
@@ -114,7 +119,8 @@ def _skill(table: Table, check: Check) -> int:
     return int(found)
 
 
-def _assist(ruleset: Ruleset, table: Table, piles: Any, rng: random.Random, check: Check) -> tuple[Any, dict | None]:
+def _assist(ruleset: Ruleset, table: Table, piles: Piles, rng: random.Random,
+            check: Check) -> tuple[draws.HelperBonus, dict | None]:
     """The assisting check's bonus (``draws.HelperBonus``) and its data: a hand already made, or a
     skill draw (purpose ``assist``) by the assisting person, with their own conditions."""
     assist = check.assist
@@ -133,7 +139,7 @@ def _assist(ruleset: Ruleset, table: Table, piles: Any, rng: random.Random, chec
 
 
 def _draw_check(ruleset: Ruleset, table: Table, rng: random.Random, check: Check, purpose: str,
-                modifiers: list[Modifier], required: Any) -> CheckResult:
+                modifiers: list[Modifier], required: HandRank) -> CheckResult:
     """Shuffle the gadget deck, draw the assist and the check (the one skill draw), and its steps."""
     skill = _skill(table, check)
     piles = table.deck(ruleset.gadget["deck"], rng)
@@ -155,12 +161,12 @@ def _draw_check(ruleset: Ruleset, table: Table, rng: random.Random, check: Check
     return CheckResult(assist, drawn, margin)
 
 
-def _jokers(cards: list, notes: dict) -> list[dict]:
+def _jokers(cards: Iterable[Card], notes: dict) -> list[dict]:
     return [{"card": card.code, "name": card.name, "note": _note(notes[card.code])}
             for card in cards if card.code in notes]
 
 
-def _note(entry: Any) -> str:
+def _note(entry: str | dict) -> str:
     return entry if isinstance(entry, str) else entry["note"]
 
 
@@ -203,7 +209,7 @@ def _verdict(margin: int) -> str:
     return f"missed the required hand by {-margin}"
 
 
-def resolve_design(ruleset: Ruleset, request: DesignRequest, table: Any, rng: Any) -> DesignResult:
+def resolve_design(ruleset: Ruleset, request: DesignRequest, table: Table, rng: random.Random) -> DesignResult:
     """A design check: meet the tier's hand; beat it by two or more for bonus construction cards.
 
     >>> import random
@@ -293,7 +299,7 @@ def _build_modifiers(ruleset: Ruleset, design: Design | None, builder: str) -> l
     return out
 
 
-def _build_design(ruleset: Ruleset, request: BuildRequest, table: Any) -> tuple[Design | None, Tier]:
+def _build_design(ruleset: Ruleset, request: BuildRequest, table: Table) -> tuple[Design | None, Tier]:
     if not table.persistent:
         if request.tier is None:
             raise GadgetError("without a table, give the design's tier: --tier TIER (or build a stored design "
@@ -308,7 +314,7 @@ def _build_design(ruleset: Ruleset, request: BuildRequest, table: Any) -> tuple[
     return design, tier
 
 
-def _device_name(state: GadgetState, request: BuildRequest, table: Any) -> str:
+def _device_name(state: GadgetState, request: BuildRequest, table: Table) -> str:
     if request.device:
         if request.device in state.devices:
             raise GadgetError(f"table '{table.name}' already has a device '{request.device}': choose another name")
@@ -319,7 +325,7 @@ def _device_name(state: GadgetState, request: BuildRequest, table: Any) -> str:
     return f"{request.design}-{number}"
 
 
-def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Any, rng: Any) -> BuildResult:
+def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Table, rng: random.Random) -> BuildResult:
     """A construction check: the margin gives reliability and fail hand; rushing costs reliability.
 
     >>> import random
@@ -358,7 +364,7 @@ def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Any, rng: Any)
     return result
 
 
-def _store_build(ruleset: Ruleset, table: Any, design: Design, result: BuildResult) -> None:
+def _store_build(ruleset: Ruleset, table: Table, design: Design, result: BuildResult) -> None:
     if design.bonus_cards:
         design.bonus_used = True
     if result.check.person not in design.builders:
@@ -444,7 +450,8 @@ class DevicesResult(NamedTuple):
         return {"kind": "devices", "table": self.table, "designs": self.designs, "devices": self.devices}
 
 
-def resolve_list(ruleset: Ruleset, request: ListRequest, table: Table, rng: Any = None) -> DevicesResult:
+def resolve_list(ruleset: Ruleset, request: ListRequest, table: Table,
+                 rng: random.Random | None = None) -> DevicesResult:
     """What the table keeps of mad science: its designs and devices."""
     ruleset.require("gadget")
     if not table.persistent:

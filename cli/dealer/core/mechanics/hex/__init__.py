@@ -37,13 +37,14 @@ Velvet's soul blast from seed 000:
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dealer.core.mechanics.hex.common import HexError
 from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.mechanics.hex.huckster import HuckRequest, HuckResult
+    from dealer.core.mechanics.hex.spells import SpellRequest, SpellResult
     from dealer.core.rules import Ruleset
 
 # Each style's request: the options of ``dealer hex`` it reads.
@@ -58,7 +59,7 @@ def _request_type(style: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-def cast_request(ruleset: Ruleset, options: dict) -> Any:
+def cast_request(ruleset: Ruleset, options: dict) -> HuckRequest | SpellRequest:
     """``dealer hex``'s options as the request of this ruleset's style; an option of the other
     style, given, is refused with what to do."""
     ruleset.require("hex")
@@ -75,7 +76,8 @@ def cast_request(ruleset: Ruleset, options: dict) -> Any:
     return kind(**{name: options[name] for name in kind._fields if name in options})
 
 
-def resolve(ruleset: Ruleset, request: Any, table: Table, rng: random.Random) -> Any:
+def resolve(ruleset: Ruleset, request: HuckRequest | SpellRequest, table: Table,
+            rng: random.Random) -> HuckResult | SpellResult:
     """Cast: a huckster's hex or a poker-hands spell, by the ruleset's style (``cast_request``
     made the request of that style)."""
     ruleset.require("hex")

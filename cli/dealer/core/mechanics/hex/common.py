@@ -9,7 +9,6 @@ every ``draws.bust_cards`` card): one Joker < bust < both Jokers.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dealer.core import results
 from dealer.core.ranks import slug
@@ -18,6 +17,8 @@ from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.mechanics.hex.huckster import HuckRequest
+    from dealer.core.mechanics.hex.spells import SpellRequest
     from dealer.core.rules import Ruleset
 
 
@@ -134,7 +135,8 @@ class CasterDeck:
         return {"table": self.table.name, "reshuffle": self.policy, "left": len(self.piles.draw_pile)}
 
 
-def caster_deck(ruleset: Ruleset, request: Any, table: Table, rng: random.Random, prefix: str) -> CasterDeck:
+def caster_deck(ruleset: Ruleset, request: HuckRequest | SpellRequest, table: Table, rng: random.Random,
+                prefix: str) -> CasterDeck:
     policy = request.reshuffle or ruleset.hex["reshuffle"]
     name = f"{prefix}:{request.caster}" if request.caster else prefix
     return CasterDeck(table, name, policy, request.caster or "", rng)

@@ -22,7 +22,7 @@ Velvet's soul blast from seed 000:
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry, hex_cards
@@ -33,6 +33,8 @@ from dealer.errors import DealerError, usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.dice import TraitRoll
+    from dealer.core.hands import Hand
     from dealer.core.rules import Ruleset
 
 
@@ -63,11 +65,11 @@ class HuckResult(NamedTuple):
     caster: str | None
     level: int
     minimum: str
-    roll: Any = None
+    roll: TraitRoll | None = None
     cards_allowed: int = 0
     cards: tuple = ()
     short: bool = False
-    hand: Any = None
+    hand: Hand | None = None
     success: bool = False
     verdict: str = ""
     backlash: dict = results.backlash_data([], 0)

@@ -11,7 +11,7 @@ hand is remembered so a chip can change it later.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.conditions import Modifier
@@ -23,6 +23,7 @@ from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from dealer.core.cards import Card
     from dealer.core.rules import Ruleset
 
 
@@ -200,7 +201,7 @@ def _spell_backlash(ruleset: Ruleset, drawn: Draw, success: bool) -> dict:
     return data
 
 
-def _blessing(card: Any, caster: str | None, table: str | None) -> dict:
+def _blessing(card: Card, caster: str | None, table: str | None) -> dict:
     """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker means they "have to throw
     in a chip to make the blessing work": the words give the exact command (any colour will do)."""
     if card.color == "red":
