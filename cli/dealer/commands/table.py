@@ -306,7 +306,8 @@ def log(ctx, name, since, last, seed_filter):
                                    separators=(",", ":"))
                         for event in events)
         elif session.settings.json:
-            write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
+            write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, kind="table-log",
+                                       table=name))
         elif widths is None:
             click.echo("no events" + (f" with seed {seed_filter}" if seed_filter is not None else ""))
         else:

@@ -162,6 +162,11 @@ def log_text(events):
     return table_text([[cell(text) for text in _log_cells(event)] for event in events]) or ["no events"]
 
 
+def table_log_text(result, cards_fmt=None):
+    """``table log --json``'s result as text (the command itself streams ``log_lines``)."""
+    return log_text(result["events"])
+
+
 def log_lines(events, widths):
     """``log_text`` one line at a time, the columns as wide as ``widths`` (the widest of each of
     the first six, known beforehand), so a long history is never held."""

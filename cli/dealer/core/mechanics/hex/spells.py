@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from dealer.core.mechanics import conditions
+from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
@@ -167,7 +167,7 @@ def resolve_spell(ruleset: Any, request: SpellRequest, table: Table, rng: random
         casts = conditions.conditions_of(table, caster).casts
     codes = [card.code for card in drawn.cards]
     deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": success,
-                                 "bust": drawn.bust})
+                                 **draws.bust_data(drawn.bust, drawn.cards)})
     return SpellResult(ruleset, entry, caster, drawn, target, success, verdict,
                        _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
                        [_blessing(card, caster, table.name) for card in jokers] if faithful and jokers else None,
