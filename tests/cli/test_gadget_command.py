@@ -124,6 +124,8 @@ def test_a_whole_device_on_a_table(dealer):
     listed = dealer("gadget", "list", "--table", "lab", "--json").json()["result"]
     assert listed["kind"] == "devices" and listed["devices"]["jetski-1"]["broken"]
     assert "BROKEN" in dealer("gadget", "list", "--table", "lab").out
+    assert "  device jetski-1 (jetski): BROKEN" in dealer("table", "show", "lab").out  # the table says so too
+    assert dealer("table", "show", "lab", "--json").json()["result"]["devices"]["jetski-1"]["broken"]
     while True:  # a construction check against the design's straight: Bert tries until he hits it
         repair = result(dealer, "repair", "jetski-1", "--by", "Bert", "--seed", seed, "--table", "lab")
         assert repair["kind"] == "repair" and repair["check"]["draw"]["purpose"] == "build"

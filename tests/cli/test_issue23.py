@@ -54,7 +54,8 @@ def test_a_half_cast_hex_shows_in_the_countdown_and_table_show_and_keeps_its_lev
     state = dealer("table", "show", table, "--json").json()["result"]["state"]["long_actions"]["actions"]
     assert state["Velvet"]["level"] == 2
     round_two = dealer("action", "--table", table, "--seed", "2")
-    assert 'cast it now (level 2): dealer hex "hunch" --caster Velvet' in round_two.out
+    assert 'cast it now (level 2): dealer hex "hunch" --caster "Velvet" --table corral' in round_two.out
+    assert 'dealer hex "hunch" --caster "Velvet" --table corral' in dealer("table", "show", table).out
     data = dealer("table", "show", table, "--json").json()["result"]
     assert data["state"]["long_actions"]["actions"]["Velvet"]["spent"] == 2
     under_way = dealer("action", "--table", table, "--seed", "2", "--json")  # a third round, not cast yet

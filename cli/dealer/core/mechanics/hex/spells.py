@@ -119,6 +119,10 @@ def _level(ruleset: Any, request: SpellRequest, table: Table, entry: dict | None
         level = table.trait(caster, slug(entry["name"]))
     if level is None and faithful and entry is not None:
         level = master
+    if level is None and entry is not None and caster and table.persistent:
+        raise usage(HexError(f"{caster} has no spell '{entry['name']}' on the roster (a trait "
+                             f"{slug(entry['name'])}=N): give --skill N, or a blue chip (--chip blue) for "
+                             "one-time access at the master level"))
     if level is None:
         raise usage(HexError("give --skill N: the spell's level adds to the five cards"))
     if master is not None and int(level) > master and caster:
