@@ -189,6 +189,20 @@ def test_commands_that_use_no_randomness_report_seed_null(dealer):
     assert all(event["seed"] is None for event in log if event["command"].startswith(("chips", "table add")))
 
 
+def test_a_command_that_could_deal_but_drew_nothing_reports_seed_null(dealer):
+    """chips spend may draw (a chip's card, a reroll) but a second wind draws nothing: no seed."""
+    dealer("-r", "poker-hands", "table", "new", "sp", "--seed", "1")
+    dealer("table", "add", "sp", "Sam", "--trait", "master=1")
+    dealer("hex", "--skill", "0", "--caster", "Sam", "--table", "sp", "--seed", "2")  # one cast winds him
+    dealer("chips", "give", "Sam", "white", "--table", "sp")
+    run = dealer("chips", "spend", "Sam", "white", "--for", "second-wind", "--table", "sp", "--json")
+    assert run.code == 0, run
+    assert run.json()["seed"] is None
+    spent = dealer("table", "log", "sp", "--last", "1", "--json").json()["result"]["events"]
+    assert [event["seed"] for event in spent] == [None]
+    assert dealer("hex", "--skill", "0", "--caster", "Sam", "--table", "sp", "--json").json()["seed"] is not None
+
+
 # -- 7. --table and --seed mean something wherever they are offered ---------------------------
 
 def test_a_roll_on_a_table_is_recorded_in_its_log(dealer):
