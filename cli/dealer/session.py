@@ -125,7 +125,13 @@ class Session:
         """The steps every mechanic's command shares, once parsed: load the table (``maybe``: the
         --table's or a fresh one; ``required``: table ``name`` or the --table's), resolve the request
         (``resolve(ruleset, request, table, rng)``), save, render. ``randomness``: whether the
-        result records the seed (a command that deals or rolls)."""
+        result records the seed (a command that deals or rolls). A run that drew nothing from its
+        Random after all (every card typed in, a total given) records none."""
         with (self.table(name) if table == "required" else self.maybe_table()) as loaded:
-            result = resolve(self.ruleset, request, loaded, self.rng() if randomness else None)
+            rng = self.rng() if randomness else None
+            before = rng.getstate() if rng is not None else None
+            result = resolve(self.ruleset, request, loaded, rng)
+            if rng is not None and rng.getstate() == before:
+                randomness = False
+                self.__dict__.pop("seed", None)  # so the history records no seed either
         self.show(result.to_data(), seed=self.seed if randomness else None)

@@ -9,7 +9,7 @@ from tests.conftest import assert_clean_error
 
 @pytest.fixture
 def friday(dealer):
-    dealer("table", "new", "friday")
+    dealer("table", "new", "friday", "--seed", "1")
     dealer("table", "add", "friday", "Sarah", "--trait", "quickness=3d6")
     dealer("table", "add", "friday", "Bad Bob", "--side", "marshal", "--trait", "quickness=2d8")
     run = dealer("action", "Sarah=16:Qh,8d,4c", "-m", "Bad Bob=9:Qh", "--table", "friday")
@@ -45,7 +45,8 @@ def test_next_in_json_is_kept_on_the_table_between_calls(friday):
 
 def test_show_join_and_out_from_the_command_line(friday):
     joined = friday("action", "join", "Doc", "=12", "--table", "friday", "--seed", "4", "--json").json()
-    assert joined["result"]["kind"] == "join" and len(joined["result"]["turns"]) == 2 and joined["seed"] == 4
+    assert joined["result"]["kind"] == "join" and len(joined["result"]["turns"]) == 2
+    assert joined["seed"] is None  # =12 is rolled already and the cards come off the table's shuffled deck
     out = friday("action", "out", "Bad Bob", "--table", "friday")
     assert out.code == 0 and out.out.startswith("Bad Bob is out of the fight")
     shown = friday("action", "show", "--table", "friday", "--json").json()["result"]
@@ -75,3 +76,24 @@ def test_next_on_a_table_with_no_round_dealt(dealer):
     run = dealer("action", "next", "--table", "empty")
     assert_clean_error(run, code=1)
     assert "deal one first (dealer action --table empty)" in run.err
+
+
+def test_table_show_says_who_has_acted_who_is_next_and_who_is_out(friday):
+    friday("action", "next", "--table", "friday")
+    friday("action", "out", "Bad Bob", "--table", "friday")
+    run = friday("table", "show", "friday", "--ascii")
+    assert run.code == 0, run
+    assert "  round 1: acted Qh Sarah, Qh Bad Bob; next 8d Sarah; 2 turns left" in run.out.splitlines()
+    assert "  out of the fight: Bad Bob" in run.out.splitlines()
+    data = friday("table", "show", "friday", "--json").json()["result"]
+    assert data["turns"]["left"] == 2 and data["turns"]["out"] == ["Bad Bob"]
+
+
+def test_table_show_lists_an_action_under_way_begun_on_this_round(friday):
+    """``under way`` comes from the long actions themselves (a begun action stores no ``hex``)."""
+    assert friday("action", "begin", "Sarah", "5", "--what", "mirage", "--table", "friday").code == 0
+    run = friday("table", "show", "friday")
+    assert run.code == 0, run
+    assert "    Sarah: mirage, 3 of 5 action cards spent" in run.out.splitlines()
+    data = friday("table", "show", "friday", "--json").json()["result"]
+    assert [(entry["what"], entry["spent"], entry["cards"]) for entry in data["under_way"]] == [("mirage", 3, 5)]

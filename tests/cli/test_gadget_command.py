@@ -124,6 +124,8 @@ def test_a_whole_device_on_a_table(dealer):
     listed = dealer("gadget", "list", "--table", "lab", "--json").json()["result"]
     assert listed["kind"] == "devices" and listed["devices"]["jetski-1"]["broken"]
     assert "BROKEN" in dealer("gadget", "list", "--table", "lab").out
+    assert "  device jetski-1 (jetski): BROKEN" in dealer("table", "show", "lab").out  # the table says so too
+    assert dealer("table", "show", "lab", "--json").json()["result"]["devices"]["jetski-1"]["broken"]
     while True:  # a construction check against the design's straight: Bert tries until he hits it
         repair = result(dealer, "repair", "jetski-1", "--by", "Bert", "--seed", seed, "--table", "lab")
         assert repair["kind"] == "repair" and repair["check"]["draw"]["purpose"] == "build"
@@ -135,3 +137,18 @@ def test_a_whole_device_on_a_table(dealer):
     assert f"record: {len(uses) + 1} uses" in shown.out
     fixed = dealer("gadget", "repair", "jetski-1", "--fixed", "--table", "lab")
     assert "broken" in fixed.err or "repaired" in fixed.out
+
+
+def test_a_chip_played_before_a_design_check_adds_its_card_and_is_spent(dealer):
+    """Seed 003: "If you play your red or white chip before draw": a gadget check is a draw too."""
+    assert dealer("-r", "poker-hands", "table", "new", "lab", "--seed", "1").code == 0
+    assert dealer("table", "add", "lab", "Ada", "--trait", "mad-science=2").code == 0
+    assert dealer("chips", "give", "Ada", "white", "--table", "lab").code == 0
+    run = dealer("gadget", "design", "gun", "--tier", "two pair", "--by", "Ada", "--chip", "white", "--table", "lab",
+                 "--seed", "3", "--json")
+    assert run.code == 0, run
+    draw = run.json()["result"]["draw"]
+    assert {"why": "white chip", "cards": 1} in draw["modifiers"] and len(draw["cards"]) == 8
+    assert dealer("chips", "--table", "lab", "--json").json()["result"]["players"] == {}
+    again = dealer("gadget", "design", "gun2", "--tier", "pair", "--by", "Ada", "--chip", "white", "--table", "lab")
+    assert_clean_error(again, code=1)  # no white chip left to play

@@ -139,6 +139,22 @@ def test_the_refusal_names_samples_that_fit(dealer):
     assert fits * deal_cost(ruleset, parse_request(ruleset, ["Sam=3", "Bob=2"], {})) <= MAX_WORK_S
 
 
+def test_a_conflict_whose_deals_cost_more_than_their_sizes_say_is_priced_by_the_clock(load):
+    """Weird Dust Devils' tarot deals cost more than five-card hands suggest: the deals timed
+    first are what the refusal goes by when they are dearer (a clock that says 1 ms a deal)."""
+    from dealer.commands.odds import CALIBRATION_DEALS, MAX_WORK_S, deal_cost
+    from dealer.core.mechanics.conflict.common import parse_request
+
+    ruleset = load("weird-dust-devils")
+    request = parse_request(ruleset, ["Doc=hand=3,eye=2", "Kid=hand=2,eye=2"], {"scores": "hand,eye"})
+    ticks = iter([0.0, CALIBRATION_DEALS * 1e-3])
+    assert deal_cost(ruleset, request, timer=lambda: next(ticks)) == pytest.approx(1e-3)
+    assert deal_cost(ruleset, request) < 1e-3  # by size alone: five-card hands
+    assert 1_000_000 * 1e-3 > MAX_WORK_S  # so a million such deals would be refused
+    ticks = iter([0.0, 0.0])
+    assert deal_cost(ruleset, request, timer=lambda: next(ticks)) == deal_cost(ruleset, request)  # never cheaper
+
+
 class _Terminal:
     """A stand-in stderr that says whether it is a terminal and keeps what is written."""
 

@@ -346,5 +346,5 @@ def test_bulk_draws_from_a_table_past_its_end_print_every_deal_without_holding_t
 def test_an_empty_streamed_document_is_still_the_one_json_dumps_makes(dealer):
     assert dealer("table", "new", "t").code == 0
     run = dealer("table", "log", "t", "--json", "--last", 0)
-    assert run.json()["result"] == {"table": "t", "events": []}
+    assert run.json()["result"] == {"kind": "table-log", "table": "t", "events": []}
     assert run.out == json.dumps(run.json(), ensure_ascii=False, indent=2) + "\n"

@@ -54,7 +54,8 @@ def test_a_half_cast_hex_shows_in_the_countdown_and_table_show_and_keeps_its_lev
     state = dealer("table", "show", table, "--json").json()["result"]["state"]["long_actions"]["actions"]
     assert state["Velvet"]["level"] == 2
     round_two = dealer("action", "--table", table, "--seed", "2")
-    assert 'cast it now (level 2): dealer hex "hunch" --caster Velvet' in round_two.out
+    assert 'cast it now (level 2): dealer hex "hunch" --caster "Velvet" --table corral' in round_two.out
+    assert 'dealer hex "hunch" --caster "Velvet" --table corral' in dealer("table", "show", table).out
     data = dealer("table", "show", table, "--json").json()["result"]
     assert data["state"]["long_actions"]["actions"]["Velvet"]["spent"] == 2
     under_way = dealer("action", "--table", table, "--seed", "2", "--json")  # a third round, not cast yet
@@ -186,6 +187,20 @@ def test_commands_that_use_no_randomness_report_seed_null(dealer):
         assert run.json()["seed"] is None, args
     log = dealer("table", "log", "p", "--json").json()["result"]["events"]
     assert all(event["seed"] is None for event in log if event["command"].startswith(("chips", "table add")))
+
+
+def test_a_command_that_could_deal_but_drew_nothing_reports_seed_null(dealer):
+    """chips spend may draw (a chip's card, a reroll) but a second wind draws nothing: no seed."""
+    dealer("-r", "poker-hands", "table", "new", "sp", "--seed", "1")
+    dealer("table", "add", "sp", "Sam", "--trait", "master=1")
+    dealer("hex", "--skill", "0", "--caster", "Sam", "--table", "sp", "--seed", "2")  # one cast winds him
+    dealer("chips", "give", "Sam", "white", "--table", "sp")
+    run = dealer("chips", "spend", "Sam", "white", "--for", "second-wind", "--table", "sp", "--json")
+    assert run.code == 0, run
+    assert run.json()["seed"] is None
+    spent = dealer("table", "log", "sp", "--last", "1", "--json").json()["result"]["events"]
+    assert [event["seed"] for event in spent] == [None]
+    assert dealer("hex", "--skill", "0", "--caster", "Sam", "--table", "sp", "--json").json()["seed"] is not None
 
 
 # -- 7. --table and --seed mean something wherever they are offered ---------------------------

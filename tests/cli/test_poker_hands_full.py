@@ -251,6 +251,19 @@ def test_a_spell_above_the_master_skill_is_over_budget(dealer):
     assert "spell mirage at level 3 is above the master skill, 2" in run.err
 
 
+def test_the_faithful_know_no_more_miracles_than_their_faith(dealer):
+    """"they automatically know a number of miracles equal to the level of their faith skill, and
+    the miracle protection as a bonus. Unfortunately, they can't have any more than this.\""""
+    ok(dealer(*POKER, "table", "new", "t"))
+    run = dealer("table", "add", "t", "P", "--trait", "faithful=yes", "--trait", "master=1", "--trait",
+                 "miracles=heal,smite", "--strict")
+    assert_clean_error(run, code=1)
+    assert "2 miracles known, but a faith (master) of 1 knows 1 and protection" in run.err
+    kept = dealer("table", "add", "t", "Q", "--trait", "faithful=yes", "--trait", "master=2", "--trait",
+                  "miracles=heal,protection,smite", "--strict")
+    assert kept.code == 0 and not kept.err, kept  # protection is the bonus, not one of the two
+
+
 def test_weird_dust_devils_scores_add_up_to_16_and_power_needs_a_weird(dealer):
     """"Characters have 16 points to spend on scores, not 13." "Any character with a non-Zero Power
     score must also have a Weird.\""""

@@ -74,6 +74,21 @@ def test_fear_level_three_raises_deuces_to_fives_and_aces_to_two_pair(poker):
     assert contest(poker, "Sam=:9c 9d", fear=3).target_text == "pair of fives"  # a pair by default
 
 
+@pytest.mark.parametrize("target, fear, raised, cards, outcome", [
+    ("straight", 3, "straight, eight high", "2c 3d 4h 5s 6c", "shaken"),  # the lowest straight is five high
+    ("straight", 3, "straight, eight high", "4c 5d 6h 7s 8c", "stalwart"),
+    ("straight", 1, "straight, six high", "Ac 2d 3h 4s 5c", "shaken"),
+    ("flush", 1, "flush, seven high", "2c 3c 4c 5c 7c", "stalwart"),
+    ("flush", 2, "flush, eight high", "2c 3c 4c 5c 7c", "shaken"),
+    ("three of a kind", 2, "three of a kind, fours", "3c 3d 3h 9s Kc", "shaken"),
+])
+def test_fear_raises_every_rank_from_its_lowest_hand(poker, target, fear, raised, cards, outcome):
+    """Seed 003: "a fear level three area would raise a pair of deuces to a pair of fives": a
+    straight or a flush climbs the same way from the least hand of its rank."""
+    result = contest(poker, f"Sam=:{cards}", target=target, fear=fear)
+    assert result.target_text == raised and result.drawers[0].outcome == outcome
+
+
 @pytest.mark.parametrize("cards,outcome", [
     ("5c 5d 7h 9s Kc", "stalwart"),
     ("4c 4d 7h 9s Kc", "shaken"),

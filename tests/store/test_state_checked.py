@@ -114,3 +114,35 @@ def test_the_file_version_is_the_state_format():
     from dealer.store.tables import MIGRATIONS, SCHEMA_VERSION
 
     assert SCHEMA_VERSION == STATE_FORMAT and sorted(MIGRATIONS) == list(range(1, STATE_FORMAT))
+
+
+@pytest.mark.parametrize("state, words", [
+    ({"hands": {"people": {"Sam": {"person": "Sam", "source": "contest", "deck": "contest", "cards": ["Zz"],
+                                   "wild_picks": [], "target": None, "seq": 1, "data": {}}}}},
+     "hands.people.Sam.cards[0]: 'Zz' is not a card of the poker-hands deck"),
+    ({"conditions": {"people": {"Bert": {"defence": {"how": "block", "cards": ["As", "T3"], "rank": "pair",
+                                                      "value": 14}}}}},
+     "conditions.people.Bert.defence.cards[1]: 'T3' is not a card of the poker-hands deck"),
+    ({"gadget": {"devices": {"jet-1": {"design": "jet", "reliability": 5, "fail_hand": 7, "build_jokers": ["XJ"]}}}},
+     "gadget.devices.jet-1.build_jokers[0]: 'XJ' is not a card"),
+    ({"turns": {"round": 1, "order": [{"name": "Sam", "side": "posse", "card": "1s"}]}},
+     "turns.order[0].card: '1s' is not a card"),
+])
+def test_every_card_a_part_holds_is_a_card_of_the_tables_deck(dealer, tmp_path, state, words):
+    assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
+    run = import_state(dealer, tmp_path, exported(dealer, "t"), state)
+    assert_clean_error(run, code=1)
+    assert words in run.err, run
+
+
+def test_table_check_tells_every_parts_problem(dealer, tmp_path):
+    assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
+    db = sqlite3.connect(tmp_path / "state" / "tables.sqlite3")
+    state = {"hands": {"people": {"Sam": {"person": "Sam"}}},
+             "gadget": {"devices": {"jet-1": {"design": "jet", "reliability": "lots", "fail_hand": 7}}}}
+    db.execute("UPDATE tables SET state = ?", (json.dumps(state),))
+    db.commit()
+    db.close()
+    run = dealer("table", "check", "t")
+    assert run.code == 1
+    assert "hands.people.Sam: missing 'source'" in run.out and "gadget.devices.jet-1.reliability" in run.out, run

@@ -34,13 +34,17 @@ def check_options(command: click.Command) -> click.Command:
         click.option("--assist-cards", metavar="CARDS", help="The assisting check's cards, dealt by hand "
                      "(with --assist-skill)."),
         click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick."),
+        click.option("--chip", "chips", multiple=True, metavar="COLOUR", shell_complete=completes("colours"),
+                     help="On a table: --by plays a chip before the draw (white one more card, red a wild pick)."),
+        click.option("--knack", default="", metavar="NAME", help="A knack on the roster: any chip acts as red."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person, assist_cards, wild_pick) -> Check:
+def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person, assist_cards, wild_pick, chips,
+           knack) -> Check:
     from dealer.core.mechanics.gadget.invention import Assist, Check
 
     if assist_skill is not None and assist_hand is not None:
@@ -48,7 +52,7 @@ def _check(skill, mods, assist_skill, assist_hand, given, person, assist_person,
     if assist_cards is not None and assist_skill is None:
         raise click.UsageError("--assist-cards are the cards of an assisting check: give its --assist-skill N too")
     return Check(skill, tuple(mods), Assist(assist_skill, assist_hand, assist_person, assist_cards), given, person,
-                 wild_pick)
+                 wild_pick, tuple(chips), knack)
 
 
 @click.group()

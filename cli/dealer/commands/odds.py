@@ -368,7 +368,9 @@ def conflict_odds_command(ctx, participants, samples, **options):
 
     session = Session(ctx, "odds conflict")
     request = parse_request(session.ruleset, list(participants), options)
-    seconds = samples * deal_cost(session.ruleset, request)
+    import time
+
+    seconds = samples * deal_cost(session.ruleset, request, timer=time.perf_counter)
     check_work(seconds, samples, "deals")
     with progress_bar(samples, seconds, "dealing") as progress:
         result = conflict_odds(session.ruleset, request, samples=samples, rng=session.rng(), progress=progress)
@@ -376,9 +378,14 @@ def conflict_odds_command(ctx, participants, samples, **options):
     session.show(data, seed=session.seed)
 
 
-def deal_cost(ruleset, request) -> float:
-    """Estimated seconds of one deal of the conflict: one deal is made (its cards counted, its
-    mistakes reported before any work), each hand priced by its size."""
+CALIBRATION_DEALS = 20  # deals timed before a conflict's odds, to price the rest
+
+
+def deal_cost(ruleset, request, timer=None) -> float:
+    """Estimated seconds of one deal of the conflict. One deal is made first (its mistakes are
+    reported before any work); each hand is priced by its size; with a ``timer`` (a clock, e.g.
+    ``time.perf_counter``) a few deals are also timed, and the dearer of the two figures is
+    taken, since a game's evaluator (a tarot deck's) may cost more than its hands' sizes say."""
     import random
 
     from dealer.core.mechanics import conflict
@@ -386,5 +393,12 @@ def deal_cost(ruleset, request) -> float:
 
     data = conflict.resolve(ruleset, request, Table.fresh(ruleset), random.Random(0)).to_data()
     hands = [seat for key in ("participants", "helpers") for seat in data.get(key) or [] if isinstance(seat, dict)]
-    return DEAL_COST_S + sum(hand_cost(len(seat.get("cards") or (seat.get("draw") or {}).get("cards") or []))
-                             for seat in hands)
+    priced = DEAL_COST_S + sum(hand_cost(len(seat.get("cards") or (seat.get("draw") or {}).get("cards") or []))
+                               for seat in hands)
+    if timer is None:
+        return priced
+    rng = random.Random(1)
+    started = timer()
+    for _ in range(CALIBRATION_DEALS):
+        conflict.resolve(ruleset, request, Table.fresh(ruleset), rng)
+    return max(priced, (timer() - started) / CALIBRATION_DEALS)

@@ -122,10 +122,22 @@ def table_data(table):
                  "players": {name: ordered(held) for name, held in in_roster_order(table, table.chips.players).items()},
                  "conservation": conservation(table)}
     from dealer.core.mechanics.conditions import summary
+    from dealer.core.mechanics.long_actions import under_way_data
 
-    return {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
+    data = {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
             "decks": decks, "roster": table.roster, "chips": chips, "conditions": summary(table),
-            "state": table.states_data()}
+            "under_way": under_way_data(table)}
+    mechanics = table.ruleset.document["mechanics"]
+    if "action" in mechanics:
+        from dealer.core.mechanics.action.common import on_hold
+        from dealer.core.mechanics.action.turns import round_summary
+
+        data.update(turns=round_summary(table.ruleset, table), hold=on_hold(table))
+    if "gadget" in mechanics:
+        from dealer.core.mechanics.gadget.invention import ListRequest, resolve_list
+
+        data["devices"] = resolve_list(table.ruleset, ListRequest(), table).devices
+    return {**data, "state": table.states_data()}
 
 
 @table.command("show")
@@ -306,7 +318,8 @@ def log(ctx, name, since, last, seed_filter):
                                    separators=(",", ":"))
                         for event in events)
         elif session.settings.json:
-            write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, table=name))
+            write_lines(document_lines(session.envelope(None, ruleset=None), "events", events, kind="table-log",
+                                       table=name))
         elif widths is None:
             click.echo("no events" + (f" with seed {seed_filter}" if seed_filter is not None else ""))
         else:

@@ -108,6 +108,19 @@ def _skill_cost(rules: dict, level: int) -> int:
     return costs[-1] + sum(range(len(costs) + 1, level + 1))  # "for adding one level, points equal to that level"
 
 
+def _miracles_problems(ruleset: Ruleset, traits: dict, master: object) -> list[str]:
+    """Seed 003: the faithful "automatically know a number of miracles equal to the level of their
+    faith skill, and the miracle protection as a bonus. Unfortunately, they can't have any more"."""
+    if not traits.get("faithful") or not isinstance(master, int) or isinstance(master, bool):
+        return []
+    bonus = {slug(name) for name in ruleset.hex["faithful_bonus"]}
+    known = [name for name in names(traits.get("miracles")) if slug(name) not in bonus]
+    if len(known) <= master:
+        return []
+    return [f"{len(known)} miracles known, but a faith (master) of {master} knows {master}"
+            + (f" and {', '.join(sorted(bonus))}" if bonus else "")]
+
+
 def _points_budget(ruleset: Ruleset, person: str, traits: dict, rules: dict) -> Budget:
     """Seed 003's 30 points: skills by the level table, spells a point a level, lists at their cost."""
     spells = {slug(name) for name in names(traits.get("spells"))}
@@ -132,6 +145,7 @@ def _points_budget(ruleset: Ruleset, person: str, traits: dict, rules: dict) -> 
             items.append(Item(kind[:-1], name, None, -cost if kind in REFUNDS else cost))
     for name in spells - set(traits):
         problems.append(f"spell {name} has no level: add the trait {name}=N")
+    problems.extend(_miracles_problems(ruleset, traits, master))
     spent = sum(item.points for item in items)
     if spent > rules["points"]:
         problems.append(f"{spent} points spent, {spent - rules['points']} over the {rules['points']} a character gets")

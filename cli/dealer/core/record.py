@@ -24,7 +24,7 @@ dealer.core.record.StateError: hex.spells.Sally.casts: 'lots' is not a whole num
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterator
 
 from dealer.errors import DealerError, shown
 
@@ -93,11 +93,18 @@ class _Json(Spec):
         return dict(super().load(value, path))
 
 
+class _Card(_Text):
+    """A card's code: text when read; the table checks it against its deck (``Record.card_codes``)."""
+
+    what = "a card code"
+
+
 COUNT = Whole(0, "a whole number of 0 or more")
 NUMBER = Whole(None, "a whole number")
 TEXT = _Text()
 FLAG = _Flag()
 JSON = _Json()
+CARD = _Card()
 
 
 class Choice(Spec):
@@ -166,6 +173,24 @@ class Nested(Spec):
         return value.to_data()
 
 
+def _card_codes(spec: Spec, value: Any, path: str) -> Iterator[tuple[str, str]]:
+    """Every card code held under ``spec`` (an empty one is no card), with its path."""
+    if isinstance(spec, _Card):
+        if value:
+            yield path, value
+    elif isinstance(spec, Maybe):
+        if value is not None:
+            yield from _card_codes(spec.spec, value, path)
+    elif isinstance(spec, ListOf):
+        for index, item in enumerate(value):
+            yield from _card_codes(spec.item, item, f"{path}[{index}]")
+    elif isinstance(spec, MapOf):
+        for key, item in value.items():
+            yield from _card_codes(spec.value, item, f"{path}.{key}")
+    elif isinstance(spec, Nested):
+        yield from value.card_codes(path)
+
+
 REQUIRED = object()
 
 
@@ -219,6 +244,12 @@ class Record:
             elif field.default is REQUIRED:
                 raise StateError(f"{path}: missing {name!r}")
         return cls(**values)
+
+    def card_codes(self, path: str) -> Iterator[tuple[str, str]]:
+        """Every card code this record holds (fields of ``CARD``), with its path: what a table
+        checks against its deck when it reads the record."""
+        for name, field in self.FIELDS.items():
+            yield from _card_codes(field.spec, getattr(self, name), f"{path}.{name}")
 
     def to_data(self) -> dict:
         out = {}

@@ -143,10 +143,21 @@ class Table:
         if found is None:
             try:
                 found = kind.from_data(self._stored.get(kind.KEY, {}), kind.KEY)
+                self._check_cards(found)
             except StateError as error:
                 raise StateError(f"table '{self.name}': {error}") from None
             self._states[kind.KEY] = found
         return found
+
+    def _check_cards(self, part: Part) -> None:
+        """Every card a part holds is a card of this table's deck."""
+        from dealer.core.cards import CardError
+
+        for path, code in part.card_codes(part.KEY):
+            try:
+                self.ruleset.deck.parse(code)
+            except CardError:
+                raise StateError(f"{path}: {code!r} is not a card of the {self.ruleset.name} deck") from None
 
     def reset_states(self) -> None:
         """Forget every mechanic's state (``table reset``)."""
@@ -161,10 +172,17 @@ class Table:
         return {key: data for key, data in out.items() if data}
 
     def check_states(self) -> None:
-        """Read every stored part with its mechanic's type (an import checks a whole table so)."""
+        """Read every stored part with its mechanic's type (an import checks a whole table so);
+        every part's problem is told, one per line."""
+        problems = []
         for key in STATE_TYPES:
             if key in self._stored:
-                self.state(state_type(key))
+                try:
+                    self.state(state_type(key))
+                except StateError as error:
+                    problems.append(str(error))
+        if problems:
+            raise StateError("\n".join(problems))
 
 
 def state_type(key: str) -> type:

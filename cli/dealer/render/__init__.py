@@ -62,6 +62,7 @@ RENDERERS = {
     "tables": "dealer.render.tables:tables_text",
     "table-show": "dealer.render.tables:table_show_text",
     "table-undo": "dealer.render.tables:undo_text",
+    "table-log": "dealer.render.tables:table_log_text",
     "table-import": "dealer.render.tables:import_text",
     "table-check": "dealer.render.tables:check_text",
     "roster": "dealer.render.tables:roster_text",

@@ -60,20 +60,21 @@ def countdown_text(result, cards_fmt):
         lines.append(f"  {row['name']}: " + "; ".join(parts))
     if result.get("under_way"):
         lines.append("under way:")
-        lines.extend("  " + under_way_text(entry) for entry in result["under_way"])
+        lines.extend("  " + under_way_text(entry, result.get("table")) for entry in result["under_way"])
     if result["events"]:
         lines.append("events:")
         lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
     return lines
 
 
-def under_way_text(entry):
+def under_way_text(entry, table=None):
     """A long action between rounds: ``Velvet: mirage, 1 of 3 action cards spent``; a hex whose
-    cards are all spent says how to cast it."""
+    cards are all spent says how to cast it (on ``table``)."""
     line = f"{entry['name']}: {entry['what']}, {entry['spent']} of {entry['cards']} action cards spent"
     if entry["hex"] and entry["ready"]:
         level = f" (level {entry['level']})" if entry.get("level") is not None else ""
-        return line + f": cast it now{level}: dealer hex \"{entry['what']}\" --caster {entry['name']}"
+        where = f" --table {table}" if table else ""
+        return line + f": cast it now{level}: dealer hex \"{entry['what']}\" --caster \"{entry['name']}\"{where}"
     return line + (" (a hex: cast on its last card)" if entry["hex"] else "")
 
 
@@ -165,7 +166,7 @@ def _turn_cells(turn, cards_fmt):
     return [shown, cell(turn["name"]), cell(turn["side"]), cell(turn.get("note", ""))]
 
 
-def _turn_words(turn, cards_fmt):
+def turn_words(turn, cards_fmt):
     """``Q♥ Sarah`` or ``Pair K♠ K♥ Bert``."""
     if "card" in turn:
         return f"{cards_fmt.one(turn['card'])} {turn['name']}"
@@ -223,9 +224,9 @@ def join_text(result, cards_fmt):
         notes.insert(0, roll_summary(row["quickness"]) + f" -> {plural(row['allowed'], 'card')}")
     lines.extend(f"  {note}" for note in notes)
     if result["turns"]:
-        lines.append("  turns: " + ", ".join(_turn_words(turn, cards_fmt) for turn in result["turns"]))
+        lines.append("  turns: " + ", ".join(turn_words(turn, cards_fmt) for turn in result["turns"]))
     if result["then"]:
-        lines.append("  next: " + ", ".join(_turn_words(turn, cards_fmt) for turn in result["then"]))
+        lines.append("  next: " + ", ".join(turn_words(turn, cards_fmt) for turn in result["then"]))
     lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
     return lines
 
@@ -235,7 +236,7 @@ def out_text(result, cards_fmt):
     if result["back"]:
         line = f"{result['name']} is back in the fight: dealt in from the next round"
         if result["turns"]:
-            line += "; their turns this round count again: " + ", ".join(_turn_words(turn, cards_fmt)
+            line += "; their turns this round count again: " + ", ".join(turn_words(turn, cards_fmt)
                                                                          for turn in result["turns"])
         return [line]
     return [f"{result['name']} is out of the fight: passed over in the countdown and dealt nothing until back "

@@ -28,7 +28,7 @@ def chips_text(counts):
 
 
 def traits_text(traits):
-    return (": " + ", ".join(f"{key}={value}" for key, value in traits.items())) if traits else ""
+    return (": " + ", ".join(f"{key}={value_text(value)}" for key, value in traits.items())) if traits else ""
 
 
 def table_event_text(result, cards_fmt):
@@ -95,6 +95,25 @@ def import_text(result, cards_fmt):
             f"{plural(result['events'], 'event')})"]
 
 
+def _round_lines(result, cards_fmt):
+    """The round under way (who has acted, who is next), who is on Hold, who is out of the fight."""
+    from dealer.render.action import turn_words
+
+    lines = []
+    turns = result.get("turns")
+    if turns and turns["round"]:
+        parts = [f"acted {', '.join(turn_words(turn, cards_fmt) for turn in turns['acted']) or 'nobody yet'}"]
+        if turns["next"]:
+            parts.append(f"next {', '.join(turn_words(turn, cards_fmt) for turn in turns['next'])}")
+        parts.append(plural(turns["left"], "turn") + " left" if turns["left"] else "everyone has acted")
+        lines.append(f"  round {turns['round']}: " + "; ".join(parts))
+    if result.get("hold"):
+        lines.append("  on Hold: " + ", ".join(result["hold"]))
+    if turns and turns["out"]:
+        lines.append("  out of the fight: " + ", ".join(turns["out"]))
+    return lines
+
+
 def table_show_text(result, cards_fmt):
     lines = [f"table {result['table']} ({result['ruleset']})"]
     for name, deck in sorted(result["decks"].items()):
@@ -121,14 +140,15 @@ def table_show_text(result, cards_fmt):
                      + ("" if sums["conserved"] else "  (NOT CONSERVED: report this)"))
     for person, held in result.get("conditions", {}).items():
         lines.append(f"  {person}: {conditions_text(held)}")
-    under_way = result["state"].get("long_actions", {}).get("actions", {})
-    if under_way:
+    if result.get("under_way"):
         from dealer.render.action import under_way_text
 
         lines.append("  under way:")
-        lines.extend("    " + under_way_text({"name": name, "cards": action["need"],
-                                              "ready": action["spent"] >= action["need"], **action})
-                     for name, action in under_way.items())
+        lines.extend("    " + under_way_text(entry, result["table"]) for entry in result["under_way"])
+    lines.extend(_round_lines(result, cards_fmt))
+    for name, device in result.get("devices", {}).items():
+        lines.append(f"  device {name} ({device['design']}): {'BROKEN' if device['broken'] else 'works'}, "
+                     f"reliability {device['reliability']}, {plural(device['uses'], 'use')}")
     harm = result["state"].get("conflict", {}).get("harm", {})
     for person, scores in harm.items():
         lines.append(f"  harm on {person}: " + ", ".join(f"{score} {count}" for score, count in scores.items()))
@@ -160,6 +180,11 @@ def _log_cells(event):
 
 def log_text(events):
     return table_text([[cell(text) for text in _log_cells(event)] for event in events]) or ["no events"]
+
+
+def table_log_text(result, cards_fmt=None):
+    """``table log --json``'s result as text (the command itself streams ``log_lines``)."""
+    return log_text(result["events"])
 
 
 def log_lines(events, widths):

@@ -246,7 +246,7 @@ def _check_state(result, ruleset, name, problems) -> bool:
         result["state"] = state = upgrade_states(state, version)
         Table(ruleset, name=name, states=state).check_states()
     except DealerError as error:
-        problems.append(f"its state: {error}")
+        problems.extend(f"its state: {line}" for line in str(error).splitlines())
         return False
     return True
 

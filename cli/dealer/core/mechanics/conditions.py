@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from dealer.core.record import COUNT, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
+from dealer.core.record import CARD, COUNT, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
 from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
@@ -52,7 +52,7 @@ class Defence(Record):
     action"; "dodging ... lasts until your first action the next round". ``round``: the combat's
     round it was drawn in; ``rank``/``value``: its point on the ladder, what an attack must beat."""
 
-    FIELDS = {"how": Field(Choice(BLOCK, DODGE)), "cards": Field(ListOf(TEXT)), "wild_picks": Field(ListOf(TEXT), []),
+    FIELDS = {"how": Field(Choice(BLOCK, DODGE)), "cards": Field(ListOf(CARD)), "wild_picks": Field(ListOf(CARD), []),
               "rank": Field(TEXT), "value": Field(COUNT), "round": Field(COUNT, 0)}
 
 

@@ -150,7 +150,18 @@ def how_black(cards: Sequence[Card]) -> dict:
 
 
 def _lowest_value(rank: HandRank, ruleset: Ruleset) -> int:
-    return 0 if not rank.pattern.groups else ruleset.deck.low_rank
+    """The least value a hand of ``rank`` can have (its top group's rank, or its high card): a
+    pair of deuces, a five-high straight (ace low), a flush as high as its cards must reach."""
+    pattern, deck = rank.pattern, ruleset.deck
+    if pattern.groups:
+        return deck.low_rank
+    if pattern.top:
+        return pattern.top
+    if pattern.sequence:
+        return (deck.low_rank - 1 if deck.ace_low else deck.low_rank) + pattern.sequence - 1
+    if pattern.flush:
+        return deck.low_rank + pattern.flush - 1
+    return 0
 
 
 def hand_value(hand: Hand, ruleset: Ruleset) -> Point:

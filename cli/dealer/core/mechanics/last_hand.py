@@ -12,7 +12,7 @@ it back, changes it and re-judges it. Only a person's latest hand can change.
 
 from __future__ import annotations
 
-from dealer.core.record import COUNT, JSON, TEXT, Field, ListOf, MapOf, Maybe, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, JSON, TEXT, Field, ListOf, MapOf, Maybe, Nested, Part, Record
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ class LastHand(Record):
     hands drawn, so a later hand is known to be later); ``data``: what the source mechanic needs
     to judge it again (a helper's value steps)."""
 
-    FIELDS = {"person": Field(TEXT), "source": Field(TEXT), "deck": Field(Maybe(TEXT)), "cards": Field(ListOf(TEXT)),
-              "wild_picks": Field(ListOf(TEXT)), "target": Field(Maybe(TEXT)), "seq": Field(COUNT),
+    FIELDS = {"person": Field(TEXT), "source": Field(TEXT), "deck": Field(Maybe(TEXT)), "cards": Field(ListOf(CARD)),
+              "wild_picks": Field(ListOf(CARD)), "target": Field(Maybe(TEXT)), "seq": Field(COUNT),
               "data": Field(JSON)}
 
 

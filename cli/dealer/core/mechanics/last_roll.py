@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from dealer.core.record import COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
@@ -41,7 +41,7 @@ class LastRoll(Record):
     ``results.roll_data``), rerolls spent on it, and ``seq`` (the table's count of rolls)."""
 
     FIELDS = {"person": Field(TEXT), "count": Field(COUNT), "sides": Field(COUNT), "modifier": Field(NUMBER),
-              "options": Field(JSON), "card": Field(Maybe(TEXT), None), "roll": Field(JSON),
+              "options": Field(JSON), "card": Field(Maybe(CARD), None), "roll": Field(JSON),
               "rerolls": Field(COUNT, 0), "seq": Field(COUNT)}
 
 

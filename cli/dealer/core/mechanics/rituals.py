@@ -110,7 +110,8 @@ def _ritual_setup(ruleset: Ruleset, request: RitualRequest, table: Table) -> tup
     ritual = slug(request.ritual)
     if ritual in table.state(ChipsState).rituals.get(person, []):
         raise ChipsError(f"{person} has already performed the {request.ritual} ritual this session: "
-                         "the spirits get bored (dealer chips session starts a new one)")
+                         "the spirits get bored (a new session, dealer chips session, or a few hours' rest, "
+                         f"dealer table rest {table.name or 'TABLE'} \"{person}\", frees it)")
     skill = request.skill if request.skill is not None else ritual_skill(table, person, ritual)
     if skill is None:
         raise usage(ChipsError(f"give --skill N: {person}'s {request.ritual} ritual skill (or roster trait "

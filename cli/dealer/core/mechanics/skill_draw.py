@@ -201,9 +201,12 @@ def _joker_chips(ruleset: Ruleset, table: Table, request: DrawRequest, cards: tu
     rules = ruleset.draws
     if request.purpose in rules["chip_except"]:
         return []
-    from dealer.core.mechanics.chips import pot_draw
+    paying = [card for card in cards if card.code in rules["chip_cards"]]
+    if not paying:
+        return []
+    from dealer.core.mechanics.chips import pot_draw  # here: most draws pay no chip
 
-    events = [pot_draw(table, request.person or "the drawer", rng, f"{request.person or 'the drawer'} drew the "
-                       f"{card.name}") for card in cards if card.code in rules["chip_cards"]]
+    drawer = request.person or "the drawer"
+    events = [pot_draw(table, drawer, rng, f"{drawer} drew the {card.name}") for card in paying]
     table.log_events(events)
     return events

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.numbers import whole_number
-from dealer.core.record import COUNT, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
@@ -35,8 +35,8 @@ class ActionError(DealerError):
 class CombatHand(Record):
     """Style ``hands``: one person's hand, drawn once for the combat (with any wild picks)."""
 
-    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "cards": Field(ListOf(TEXT)),
-              "wild_picks": Field(ListOf(TEXT), []), "notes": Field(ListOf(TEXT), [])}
+    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "cards": Field(ListOf(CARD)),
+              "wild_picks": Field(ListOf(CARD), []), "notes": Field(ListOf(TEXT), [])}
 
 
 class ActionState(Part):

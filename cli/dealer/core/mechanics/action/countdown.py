@@ -58,13 +58,11 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
                    max_cards: int | None = None) -> dict:
     """One round of action cards: clear the last round, reshuffles owed, surprise and shock,
     Quickness, the cards (drawn or typed in), the special cards, the countdown."""
-    from dealer.core.mechanics.action.turns import out_of_the_fight, start
-
     state = table.state(ActionState)
     decks = {name: table.deck(name, rng) for name in deck_names(ruleset)}
     state.round += 1
     events = _clear_last_round(ruleset, table, decks, state, rng)
-    holding, out = on_hold(table), out_of_the_fight(table)
+    holding, out = on_hold(table), _out_of_the_fight(table)
     rows = []
     for person in people:
         row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
@@ -78,9 +76,20 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
     events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
     order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
-    start(ruleset, table, state.round, order)
+    if table.persistent:  # only a stored table walks its rounds
+        from dealer.core.mechanics.action.turns import start
+
+        start(ruleset, table, state.round, order)
     table.log_events(deal_events(ruleset, rows) + events)
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
+
+
+def _out_of_the_fight(table: Table) -> list[str]:
+    if not table.persistent:
+        return []
+    from dealer.core.mechanics.action.turns import out_of_the_fight  # only a stored table keeps who is out
+
+    return out_of_the_fight(table)
 
 
 def deal_person(ruleset: Ruleset, decks: dict, person: Participant, row: dict, state: ActionState,

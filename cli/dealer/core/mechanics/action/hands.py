@@ -69,8 +69,6 @@ def turn_order(ruleset: Ruleset, request: HandsRequest, table: Table, rng: rando
     """Seed 003's combat turn order: each draws a hand once per combat; entries from the highest hand
     down. On a table a combat under way shows the same turn order again, for its next round (a
     dodge lasts until the dodger's first action of the next round)."""
-    from dealer.core.mechanics.action.turns import start
-
     state = table.state(ActionState)
     state.round += 1  # each call is the next round of the combat: the same turn order, played again
     if table.persistent and state.hands:
@@ -79,16 +77,20 @@ def turn_order(ruleset: Ruleset, request: HandsRequest, table: Table, rng: rando
     else:
         data = _deal_hands(ruleset, table, participants(ruleset, request, table), rng)
     data["round"] = state.round
-    start(ruleset, table, state.round, data)
-    if table.persistent:
+    if table.persistent:  # only a stored table walks its rounds
+        from dealer.core.mechanics.action.turns import start
+
+        start(ruleset, table, state.round, data)
         data["table"] = table.name
     return RoundResult(data)
 
 
 def _deal_hands(ruleset: Ruleset, table: Table, people: list[Participant], rng: random.Random) -> dict:
-    from dealer.core.mechanics.action.turns import out_of_the_fight
+    hands, draws_by_name, out = [], {}, []
+    if table.persistent:
+        from dealer.core.mechanics.action.turns import out_of_the_fight  # only a stored table keeps who is out
 
-    hands, draws_by_name, out = [], {}, out_of_the_fight(table)
+        out = out_of_the_fight(table)
     for person in people:
         if person.name in out:
             hands.append(CombatHand(name=person.name, side=person.side, cards=[],

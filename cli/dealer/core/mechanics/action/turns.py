@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
                                                  on_hold)
-from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
@@ -34,8 +34,8 @@ class Turn(Record):
     the cards it shows, a note (any time, a long action, -1), its moment (``group``: turns of one
     group act together) and whether it is taken."""
 
-    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "card": Field(TEXT, ""), "hand": Field(TEXT, ""),
-              "cards": Field(ListOf(TEXT), []), "note": Field(TEXT, ""), "group": Field(COUNT, 0),
+    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "card": Field(CARD, ""), "hand": Field(TEXT, ""),
+              "cards": Field(ListOf(CARD), []), "note": Field(TEXT, ""), "group": Field(COUNT, 0),
               "acted": Field(FLAG, False)}
 
 
@@ -147,6 +147,18 @@ def _in_play(ruleset: Ruleset, table: Table, turn: Turn) -> bool:
         return True
     piles = table.decks.get(deck_for(ruleset, turn.side))
     return piles is not None and turn.card in piles.play.get(turn.name, [])
+
+
+def round_summary(ruleset: Ruleset, table: Table) -> dict | None:
+    """Where the round under way stands, for ``table show``: the turns taken, those called next,
+    how many are left, who is out of the fight; None when there is nothing to tell."""
+    state = table.state(TurnsState)
+    if not state.round and not state.out:
+        return None
+    waiting = waiting_turns(ruleset, table, state) if state.round else []
+    return {"round": state.round, "acted": [turn_data(turn) for turn in state.order if turn.acted],
+            "next": [turn_data(turn) for turn in waiting if turn.group == waiting[0].group] if waiting else [],
+            "left": len(waiting), "out": list(state.out)}
 
 
 def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: random.Random | None = None) -> RoundResult:

@@ -181,6 +181,9 @@ def check_colour(ruleset: Ruleset, colour: str | None) -> str:
 def check_player(table: Table, person: str) -> str:
     """Someone on the roster, the GM (``chips.gm``) or already holding chips; without a table, anyone.
     Where the GM keeps their side's chips, a person on that side holds none: the GM is named instead."""
+    if table.trait(person, "extra"):
+        raise ChipsError(f"{person} is marked extra on the roster (Extras, or a group of them): Extras hold no "
+                         "chips; give it to a Wild Card or the GM")
     holder = chip_holder(table, person)
     if holder != person:
         raise ChipsError(f"{person} is on the {table.roster[person]['side']} side, whose chips {holder} keeps: "

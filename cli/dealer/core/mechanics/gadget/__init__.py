@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
+from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
 from dealer.errors import DealerError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
@@ -150,7 +150,7 @@ class Design(Record):
     """A design on a table: its tier (by rank id), inventor, bonus cards and Joker notes, builders."""
 
     FIELDS = {"tier": Field(TEXT), "inventor": Field(TEXT, ""), "bonus_cards": Field(COUNT, 0),
-              "bonus_used": Field(FLAG, False), "jokers": Field(ListOf(TEXT), []), "builders": Field(ListOf(TEXT), [])}
+              "bonus_used": Field(FLAG, False), "jokers": Field(ListOf(CARD), []), "builders": Field(ListOf(TEXT), [])}
 
 
 class Device(Record):
@@ -158,7 +158,7 @@ class Device(Record):
     Jokers, record of uses and breakdowns, whether its last breakdown left it broken, repairs."""
 
     FIELDS = {"design": Field(TEXT), "builder": Field(TEXT, ""), "reliability": Field(RELIABILITY),
-              "fail_hand": Field(RELIABILITY), "build_jokers": Field(ListOf(TEXT), []), "uses": Field(COUNT, 0),
+              "fail_hand": Field(RELIABILITY), "build_jokers": Field(ListOf(CARD), []), "uses": Field(COUNT, 0),
               "breakdowns": Field(COUNT, 0), "broken": Field(FLAG, False), "repairs": Field(COUNT, 0)}
 
 

@@ -91,6 +91,8 @@ class Check(NamedTuple):
     cards: str | None = None
     person: str = ""
     wild_pick: bool = False
+    chips: tuple[str, ...] = ()  # played before the draw, on a table (white a card, red a wild pick)
+    knack: str = ""
 
 
 class CheckResult(NamedTuple):
@@ -150,6 +152,7 @@ def _draw_check(ruleset: Ruleset, table: Table, rng: random.Random, check: Check
         mods.append(Modifier("assist", bonus.cards))
     asked = DrawRequest(purpose, check.person, skill, tuple(mods), wild_pick=check.wild_pick,
                         wild_picks=(Modifier("assist", bonus.wild_picks),) if bonus.wild_picks else (),
+                        chips=check.chips, knack=check.knack,
                         cards=tuple(check.cards.replace(",", " ").split()) if check.cards is not None else None,
                         value=bonus.value)
     drawn = skill_draw(ruleset, table, asked, PilesSource(piles, check.person, rng), rng)

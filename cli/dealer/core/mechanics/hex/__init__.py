@@ -64,9 +64,11 @@ def cast_request(ruleset: Ruleset, options: dict) -> HuckRequest | SpellRequest:
     style, given, is refused with what to do."""
     ruleset.require("hex")
     style = ruleset.hex["style"]
-    kind, other = _request_type(style), _request_type("spell" if style == "huckster" else "huckster")
-    for name in other._fields:
-        if name not in kind._fields and name != "minimum" and options.get(name) not in (None, False, ()):
+    kind = _request_type(style)
+    foreign = [name for name, value in options.items() if name not in kind._fields and value not in (None, False, ())]
+    other = _request_type("spell" if style == "huckster" else "huckster") if foreign else kind  # imported if need be
+    for name in foreign:
+        if name in other._fields and name != "minimum":
             flag = "--" + {"dice": "roll", "mods": "mod", "minimum": "min"}.get(name, name).replace("_", "-")
             game = "poker-hands spells" if style == "huckster" else "huckster hexes (Deadlands)"
             how = "by a hexslingin' roll" if style == "huckster" else "by skill"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from dealer.core.mechanics import conditions
+from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
@@ -124,6 +124,10 @@ def _level(ruleset: Ruleset, request: SpellRequest, table: Table, entry: dict | 
         level = table.trait(caster, slug(entry["name"]))
     if level is None and faithful and entry is not None:
         level = master
+    if level is None and entry is not None and caster and table.persistent:
+        raise usage(HexError(f"{caster} has no spell '{entry['name']}' on the roster (a trait "
+                             f"{slug(entry['name'])}=N): give --skill N, or a blue chip (--chip blue) for "
+                             "one-time access at the master level"))
     if level is None:
         raise usage(HexError("give --skill N: the spell's level adds to the five cards"))
     if master is not None and int(level) > master and caster:
@@ -172,7 +176,7 @@ def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: ra
         casts = conditions.conditions_of(table, caster).casts
     codes = [card.code for card in drawn.cards]
     deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": success,
-                                 "bust": drawn.bust})
+                                 **draws.bust_data(drawn.bust, drawn.cards)})
     return SpellResult(ruleset, entry, caster, drawn, target, success, verdict,
                        _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
                        [_blessing(card, caster, table.name) for card in jokers] if faithful and jokers else None,
