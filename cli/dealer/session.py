@@ -94,9 +94,11 @@ class Session:
 
             yield Table.fresh(self.ruleset)
 
-    def read_table(self, name=None):
+    def read_table(self, name=None, problems=False):
         """A table to look at, never changed or saved: read-only commands work on a read-only
-        state file and never create one."""
+        state file and never create one. With ``problems``: the table and what is wrong with
+        its decks, chips, state and roster, read in the same transaction (not its history: a
+        long one would slow ``table show``)."""
         from dealer.errors import TableError
         from dealer.store.tables import Store
 
@@ -107,8 +109,12 @@ class Session:
             if tx is None:
                 raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
             table = tx.load(name)
+            if problems:
+                from dealer.store.transfer import table_problems
+
+                found = table_problems(tx.db, table.name, history=False)
         self.__dict__["ruleset"] = table.ruleset
-        return table
+        return (table, found) if problems else table
 
     def envelope(self, result, seed=None, ruleset=""):
         """``ruleset``: by default this command's; a name; or None where the command uses none."""

@@ -152,7 +152,7 @@ def show(ctx, name):
       dealer table show friday
     """
     session = Session(ctx, "table show")
-    loaded, problems = _read_checked(session, name)
+    loaded, problems = session.read_table(name, problems=True)
     result = table_data(loaded)
     notes = []
     if problems:  # shown all the same: a reading command keeps working
@@ -161,24 +161,6 @@ def show(ctx, name):
                  + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
                  + f"; dealer table check {loaded.name} lists what is wrong"]
     session.show(result, notes=notes)
-
-
-def _read_checked(session, name):
-    """The table to show (read-only, as ``Session.read_table``) and what is wrong with its decks,
-    chips, state and roster (its history is not read: a long one would slow ``show``)."""
-    from dealer.store.tables import Store
-    from dealer.store.transfer import table_problems
-
-    name = name or session.settings.table
-    if not name:
-        raise TableError("which table? give one with --table NAME (or set DEALER_TABLE)")
-    with Store().transaction(create=False, readonly=True) as tx:
-        if tx is None:
-            raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
-        loaded = tx.load(name)
-        problems = table_problems(tx.db, loaded.name, history=False)
-    session.__dict__["ruleset"] = loaded.ruleset
-    return loaded, problems
 
 
 @table.command("reset")
