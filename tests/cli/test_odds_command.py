@@ -192,3 +192,9 @@ def test_odds_conflict_counts_a_lone_contestant_against_a_target(dealer):
     assert result["seed"] is None and result["result"]["method"] == "counted"
     assert result["result"]["participants"]["Sam"]["count"] == spell["result"]["success"]["count"]
     assert result["result"]["hands"] == 1_040_465_790 and result["result"]["samples"] == 0
+
+
+def test_odds_conflict_refuses_an_option_it_does_not_offer(dealer):
+    """Once taken for two participants named '--fear' and '2', and dealt."""
+    run = dealer("-r", "poker-hands", "odds", "conflict", "Sam=3", "--fear", "2")
+    assert run.code == 2 and "No such option '--fear'" in run.err, run

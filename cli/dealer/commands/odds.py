@@ -342,7 +342,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
     session.show(data)
 
 
-@odds.command("conflict", context_settings={"ignore_unknown_options": True})
+@odds.command("conflict")
 @click.argument("participants", nargs=-1, required=True)
 @click.option("--scores", metavar="SCORE,SCORE", help="Dust Devils: the two Scores the Dealer names.")
 @click.option("--power", multiple=True, metavar="NAME", help="Weird Dust Devils: NAME adds Power.")
