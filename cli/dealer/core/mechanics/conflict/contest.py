@@ -513,7 +513,8 @@ class ContestDeals:
             bonuses = []
             for drawer in self.helpers:
                 size = drawer.size(None)
-                key = draws.judge_by_key(ruleset, cards_of(drawer, size.cards), context, size.wild_picks)[0]
+                cards = cards_of(drawer, size.cards)
+                key = draws.best_key_with_picks(ruleset, cards, context, size.wild_picks)[0] if cards else None
                 bonuses.append(draws.helper_bonus(ruleset, ruleset.ranking.rank_of(key) if key is not None else None))
             bonus = draws.add_bonuses(bonuses)
         by_value = self.alone or (bonus is not None and bonus.value)
@@ -525,9 +526,10 @@ class ContestDeals:
             if by_value:
                 key, point, bust = draws.judge_by_key(ruleset, cards, context, size.wild_picks,
                                                       own.value if own is not None else 0)
-            else:  # the hands' keys decide: no value point or bust is read
-                key, point, bust = draws.best_key_with_picks(ruleset, cards, context, size.wild_picks)[0] \
-                    if cards else None, None, False
+            elif cards:  # the hands' keys decide: no value point or bust is read
+                key, point, bust = draws.best_key_with_picks(ruleset, cards, context, size.wild_picks)[0], None, False
+            else:
+                key, point, bust = None, None, False
             if self.alone:
                 return 0 if draws.succeeds(point, bust, threshold) else None
             standings.append(standing(key, point, bonus))

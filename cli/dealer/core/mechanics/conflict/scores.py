@@ -380,7 +380,7 @@ class ScoresDeals:
         plan = _Plan(ruleset, request, Table.fresh(ruleset))
         deck = Piles([card.code for card in ruleset.deck])
         _take_typed(plan, deck)
-        self.ruleset, self.context, self.entries = ruleset, plan.context, plan.entries
+        self.ruleset, self.context = ruleset, plan.context
         self.pool = [ruleset.deck.parse(code) for code in deck.draw_pile]
         self.deals = [(entry, plan.typed.get(entry.name), plan.sizes.get(entry.name, 0)) for entry in plan.entries]
         self.dealt = sum(plan.sizes.values())
