@@ -354,12 +354,14 @@ def gadget_odds_command(ctx, reliability, fail_hand):
 @global_options(table="ruleset")
 @click.pass_context
 def conflict_odds_command(ctx, participants, samples, **options):
-    """Each participant's chance to win a conflict, by dealing it many times (seeded).
+    """Each participant's chance to win a conflict, by dealing it many times (seeded); a lone
+    contestant's chance to meet the target, counted exactly.
 
     \b
     Examples:
       dealer -r weird-dust-devils odds conflict Doc=hand=3,eye=2,power=1 Kid=hand=2,eye=2 --scores hand,eye --power Doc
       dealer -r poker-hands odds conflict Sam=3 Bob=2
+      dealer -r poker-hands odds conflict Sam=3 --target "two pair"
     """
     import time
 

@@ -1,9 +1,11 @@
-"""Odds of the mechanics built on hands and trait rolls: hexes, spells, action cards, gadgets.
+"""Odds of the mechanics built on hands and trait rolls: hexes, spells, action cards, gadgets,
+conflicts.
 
 Each combines the exact trait-roll odds (``dealer.core.dice.trait_roll_odds``, floats) with
 exact card counts (``counting``), so the figures are exact up to floating-point rounding
 and the dice odds' own cut-off (``RollOdds.cut``, below 1e-12). Where a figure needs cards
-that cannot be counted, it is simulated, and the method says so.
+that cannot be counted, it is simulated, and the method says so: a conflict of two hands or
+more is dealt again and again by the conflict mechanic's own deals (``conflict.deals``).
 
 A huckster's soul blast (minimum: ace high) with 5d10 at level 4:
 
