@@ -399,7 +399,7 @@ def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals) -
     are compared card by card from one deck, which no count by class reaches.
     """
     if not deals.dealt:
-        place = deals.winner(random.Random(0))  # draws nothing
+        place = deals.judge([])
         wins = [int(place == i) for i in range(len(deals.names))]
         return _conflict_result(deals, wins, int(place is None and not deals.alone), 1, "counted")
     if not deals.alone or deals.helpers or deals.threshold is None:
