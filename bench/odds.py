@@ -24,6 +24,11 @@ Issue 25 (``--issue25`` runs only that part), each point with its figure:
    and cards held or a thinned deck): CPU seconds of the command (start-up included, one
    process each), method, target < 2 s, beside the figure measured on main (c0f31a6) before
    this work, in process, on this machine.
+5. ``odds conflict``, 100,000 deals of Weird Dust Devils and of a poker-hands contest: CPU
+   seconds of the command (start-up included) and deals/s, target < 3 s (5x), beside the
+   per-deal mechanic the odds ran before (``resolve`` on a fresh table for every deal, kept
+   callable here as ``mechanic_per_deal``; 10,000 deals timed and scaled), in the same run;
+   and a lone contestant against a target, counted (``--conflicts`` runs only this part).
 """
 
 from __future__ import annotations
@@ -97,6 +102,62 @@ BEFORE = {
     ("dust-devils", "none", 13, "Ah Ad"): "simulated", ("poker-hands", "none", 12, "Ah Ad"): "simulated",
     ("weird-dust-devils", "conflict", 12, "T3 2Sw"): "simulated",
 }
+
+
+def mechanic_per_deal(ruleset, request, samples, rng):
+    """The baseline: how ``odds conflict`` dealt before, ``conflict.resolve`` on a fresh table
+    for every deal (with its result's data for a lone contestant). Wins by name."""
+    from dealer.core.mechanics import conflict
+    from dealer.core.table import Table
+
+    names = [entrant.name for entrant in request.participants]
+    wins = dict.fromkeys(names, 0)
+    for _ in range(samples):
+        result = conflict.resolve(ruleset, request, Table.fresh(ruleset), random.Random(rng.getrandbits(64)))
+        if len(names) == 1:
+            seat = [item for item in result.to_data()["participants"] if item["name"] == names[0]]
+            wins[names[0]] += bool(seat and seat[0].get("success"))
+        elif result.winner is not None:
+            wins[result.winner] += 1
+    return wins
+
+
+CONFLICTS = [  # (ruleset, participants, options as parse_request reads them, command-line options)
+    ("weird-dust-devils", ["Doc=hand=3,eye=2", "Kid=hand=2,eye=2"], {"scores": "hand,eye"}, ["--scores", "hand,eye"]),
+    ("poker-hands", ["Sam=3", "Bob=2"], {}, []),
+]
+
+
+def conflicts():
+    """Issue 25 point 5: conflict odds, the command now beside the per-deal mechanic of before."""
+    from dealer.core.mechanics.conflict.common import parse_request
+    from dealer.store.rulesets import load
+
+    exe = dealer_exe()
+    deals, timed = 100_000, 10_000
+    print(f"{'5. odds conflict, 100,000 deals':<74} {'now (CPU)':>10} {'deals/s':>9}  {'before':>9} {'deals/s':>8}"
+          f" {'speed-up':>8}")
+    for name, words, options, flags in CONFLICTS:
+        ruleset = load(name)
+        request = parse_request(ruleset, words, options)
+        start = time.process_time()
+        mechanic_per_deal(ruleset, request, timed, random.Random(1))
+        before = (time.process_time() - start) * deals / timed
+        argv = [exe, "-r", name, "odds", "conflict", *words, *flags, "--samples", str(deals), "--seed", "1"]
+        seconds, method = cpu(argv) if exe else (float("nan"), "")
+        ok = "ok" if seconds < 3 else "MISSED"
+        print(f"   {' '.join(['-r', name, *words, *flags]):<71} {seconds:9.2f}s {deals / seconds:9,.0f}  "
+              f"{before:8.2f}s {deals / before:8,.0f} {before / seconds:7.1f}x  {method} (< 3 s: {ok})")
+    if exe:
+        argv = ["-r", "poker-hands", "odds", "conflict", "Sam=3", "--target", "two pair"]
+        seconds, method = cpu([exe, *argv])
+        ruleset = load("poker-hands")
+        request = parse_request(ruleset, ["Sam=3"], {"target": "two pair"})
+        start = time.process_time()
+        mechanic_per_deal(ruleset, request, timed, random.Random(1))
+        before = (time.process_time() - start) * 2000 / timed
+        print(f"   {' '.join(argv):<71} {seconds:9.2f}s {'':>9}  {before:8.2f}s {'':>8} "
+              f"{'':>8}  {method} (before: 2,000 deals simulated)")
 
 
 def issue25(args):
@@ -195,6 +256,7 @@ def issue25(args):
         what = f"holding {holding}" if holding else f"deck left: {len(left.split())} cards"
         line(f"4. {name} {n}, {what}", seconds, method, before)
     print(f"4. worst of all: {max(worst):.2f}s CPU (target < 2 s)")
+    conflicts()
 
 
 def main():
@@ -202,7 +264,11 @@ def main():
     parser.add_argument("--brute", action="store_true", help="run the brute force in full where it takes minutes")
     parser.add_argument("--skip-slow", action="store_true", help="leave out 10 of 54")
     parser.add_argument("--issue25", action="store_true", help="only the figures of issue 25")
+    parser.add_argument("--conflicts", action="store_true", help="only the conflict odds of issue 25 (point 5)")
     args = parser.parse_args()
+    if args.conflicts:
+        conflicts()
+        return
     if args.issue25:
         issue25(args)
         return

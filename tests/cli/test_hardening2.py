@@ -114,7 +114,8 @@ def test_the_parser_never_converts_more_digits_than_the_bound_holds():
 
 @pytest.mark.parametrize("args, words", [
     (["-r", "poker-hands", "odds", "hex", "--skill", "6", "--samples", "1000000"], "ask for --samples"),
-    (["-r", "poker-hands", "odds", "conflict", "Sam=3", "Bob=2", "--samples", "1000000"], "ask for --samples"),
+    (["-r", "weird-dust-devils", "odds", "conflict", "Doc=hand=4,eye=4,power=4", "Kid=hand=2,eye=2", "--scores",
+      "hand,eye", "--power", "Doc", "--samples", "1000000"], "ask for --samples"),  # Power: milliseconds a deal
     (["odds", "hand", "7", "--simulate", "--samples", "1000000000000"], "at most 1,000,000"),
     (["-r", "weird-dust-devils", "odds", "hand", "78", "--samples", "1000000", "--min", "pair"], "ask for --samples"),
     (["-r", "poker-hands", "odds", "hex", "--skill", "30"], "at most 20"),
@@ -126,33 +127,36 @@ def test_work_that_cannot_finish_in_reasonable_time_is_refused_before_it_starts(
     assert words in run.err, run
 
 
-def test_the_refusal_names_samples_that_fit(dealer):
-    from dealer.commands.odds import MAX_WORK_S
+def test_the_refusal_names_samples_that_fit(dealer, monkeypatch):
+    from dealer.commands import odds
 
+    monkeypatch.setattr(odds, "deal_cost", lambda deals, timer: 1e-3)  # a clock that says 1 ms a deal
     run = dealer("-r", "poker-hands", "odds", "conflict", "Sam=3", "Bob=2", "--samples", "1000000")
+    assert_clean_error(run, 2)
     fits = int(run.err.split("--samples ")[1].split()[0].replace(",", ""))
-    from dealer.commands.odds import deal_cost
-    from dealer.core.mechanics.conflict.common import parse_request
-    from dealer.store.rulesets import load
-
-    ruleset = load("poker-hands")
-    assert fits * deal_cost(ruleset, parse_request(ruleset, ["Sam=3", "Bob=2"], {})) <= MAX_WORK_S
+    assert fits == int(odds.MAX_WORK_S / 1e-3) and fits * 1e-3 <= odds.MAX_WORK_S
 
 
-def test_a_conflict_whose_deals_cost_more_than_their_sizes_say_is_priced_by_the_clock(load):
-    """Weird Dust Devils' tarot deals cost more than five-card hands suggest: the deals timed
-    first are what the refusal goes by when they are dearer (a clock that says 1 ms a deal)."""
-    from dealer.commands.odds import CALIBRATION_DEALS, MAX_WORK_S, deal_cost
+def test_a_conflict_is_priced_by_deals_timed_first(load):
+    """The deals are timed as the odds deal them, as many as fit the calibration's time (a
+    clock that says 1 ms a deal), or all of ``CALIBRATION_DEALS`` when they are quick."""
+    from itertools import count
+
+    from dealer.commands.odds import CALIBRATION_DEALS, CALIBRATION_S, deal_cost
+    from dealer.core.mechanics import conflict
     from dealer.core.mechanics.conflict.common import parse_request
 
     ruleset = load("weird-dust-devils")
-    request = parse_request(ruleset, ["Doc=hand=3,eye=2", "Kid=hand=2,eye=2"], {"scores": "hand,eye"})
-    ticks = iter([0.0, CALIBRATION_DEALS * 1e-3])
-    assert deal_cost(ruleset, request, timer=lambda: next(ticks)) == pytest.approx(1e-3)
-    assert deal_cost(ruleset, request) < 1e-3  # by size alone: five-card hands
-    assert 1_000_000 * 1e-3 > MAX_WORK_S  # so a million such deals would be refused
-    ticks = iter([0.0, 0.0])
-    assert deal_cost(ruleset, request, timer=lambda: next(ticks)) == deal_cost(ruleset, request)  # never cheaper
+    deals = conflict.deals(ruleset, parse_request(ruleset, ["Doc=hand=3,eye=2", "Kid=hand=2,eye=2"],
+                                                  {"scores": "hand,eye"}))
+    dealt = []
+    winner = deals.winner
+    deals.winner = lambda rng: dealt.append(winner(rng))
+    ticks = count(0.0, 1e-3)
+    assert deal_cost(deals, timer=lambda: next(ticks)) == pytest.approx(1e-3)
+    assert len(dealt) == pytest.approx(CALIBRATION_S / 1e-3, abs=1)
+    dealt.clear()
+    assert deal_cost(deals, timer=lambda: 0.0) == 0.0 and len(dealt) == CALIBRATION_DEALS
 
 
 class _Terminal:

@@ -171,3 +171,30 @@ def test_odds_conflict_text_and_json(dealer):
     data = dealer(*args, "--json").json()
     assert data["seed"] == 5 and set(data["result"]["participants"]) == {"Doc", "Kid"}
     assert dealer("-r", "weird-dust-devils", "odds", "conflict", "Doc=hand=1", "--samples", 0).code == 2
+
+
+def test_odds_conflict_seeded_runs_print_the_same_bytes(dealer):
+    args = ["-r", "poker-hands", "odds", "conflict", "Sam=3", "Bob=2", "--helper", "Al=3", "--samples", 3000,
+            "--seed", 11]
+    first, again = dealer(*args), dealer(*args)
+    assert first.code == 0 and first.out == again.out
+    assert dealer(*args, "--json").out == dealer(*args, "--json").out
+
+
+def test_odds_conflict_counts_a_lone_contestant_against_a_target(dealer):
+    """``odds conflict Sam=3 --target "two pair"`` is an ``odds hex --skill 3`` question: counted."""
+    args = ["-r", "poker-hands", "odds", "conflict", "Sam=3", "--target", "two pair"]
+    text = dealer(*args)
+    assert text.out.splitlines() == ["who meets the target: counted exactly, 1,040,465,790 hands",
+                                     "  Sam   54.851%  ################"], text
+    result = dealer(*args, "--json", "--seed", 3).json()
+    spell = dealer("-r", "poker-hands", "odds", "hex", "--skill", 3, "--target", "two pair", "--json").json()
+    assert result["seed"] is None and result["result"]["method"] == "counted"
+    assert result["result"]["participants"]["Sam"]["count"] == spell["result"]["success"]["count"]
+    assert result["result"]["hands"] == 1_040_465_790 and result["result"]["samples"] == 0
+
+
+def test_odds_conflict_refuses_an_option_it_does_not_offer(dealer):
+    """Once taken for two participants named '--fear' and '2', and dealt."""
+    run = dealer("-r", "poker-hands", "odds", "conflict", "Sam=3", "--fear", "2")
+    assert run.code == 2 and "No such option '--fear'" in run.err, run

@@ -23,7 +23,6 @@ from dealer.session import Session
 BAR_AFTER_S = 2.0  # estimated seconds of work past which a terminal shows a progress bar
 MAX_WORK_S = 120.0  # estimated seconds of work past which a question is refused before it starts
 COUNTED_UP_TO = 12  # hands of up to this many cards (none held) are counted, not simulated
-DEAL_COST_S = 60e-6  # a conflict deal besides its hands: a fresh table, the mechanic's own work
 MAX_FAIL_HAND = 14  # fail-hand cards odds can count (dealer.core.odds.casting.gadget_odds)
 
 
@@ -343,7 +342,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
     session.show(data)
 
 
-@odds.command("conflict", context_settings={"ignore_unknown_options": True})
+@odds.command("conflict")
 @click.argument("participants", nargs=-1, required=True)
 @click.option("--scores", metavar="SCORE,SCORE", help="Dust Devils: the two Scores the Dealer names.")
 @click.option("--power", multiple=True, metavar="NAME", help="Weird Dust Devils: NAME adds Power.")
@@ -355,50 +354,51 @@ def gadget_odds_command(ctx, reliability, fail_hand):
 @global_options(table="ruleset")
 @click.pass_context
 def conflict_odds_command(ctx, participants, samples, **options):
-    """Each participant's chance to win a conflict, by dealing it many times (seeded).
+    """Each participant's chance to win a conflict, by dealing it many times (seeded); a lone
+    contestant's chance to meet the target, counted exactly.
 
     \b
     Examples:
       dealer -r weird-dust-devils odds conflict Doc=hand=3,eye=2,power=1 Kid=hand=2,eye=2 --scores hand,eye --power Doc
       dealer -r poker-hands odds conflict Sam=3 Bob=2
+      dealer -r poker-hands odds conflict Sam=3 --target "two pair"
     """
-    from dealer.core.odds.casting import conflict_odds
+    import time
+
+    from dealer.core.mechanics import conflict
     from dealer.core.mechanics.conflict.common import parse_request
+    from dealer.core.odds.casting import counted_conflict_odds, dealt_conflict_odds
     from dealer.render.odds import conflict_odds_data
 
     session = Session(ctx, "odds conflict")
-    request = parse_request(session.ruleset, list(participants), options)
-    import time
-
-    seconds = samples * deal_cost(session.ruleset, request, timer=time.perf_counter)
-    check_work(seconds, samples, "deals")
-    with progress_bar(samples, seconds, "dealing") as progress:
-        result = conflict_odds(session.ruleset, request, samples=samples, rng=session.rng(), progress=progress)
-    data = conflict_odds_data(result, session.seed)
-    session.show(data, seed=session.seed)
-
-
-CALIBRATION_DEALS = 20  # deals timed before a conflict's odds, to price the rest
+    deals = conflict.deals(session.ruleset, parse_request(session.ruleset, list(participants), options))
+    result = counted_conflict_odds(session.ruleset, deals)
+    if result is None:
+        seconds = samples * deal_cost(deals, timer=time.perf_counter)
+        check_work(seconds, samples, "deals")
+        with progress_bar(samples, seconds, "dealing") as progress:
+            result = dealt_conflict_odds(deals, samples=samples, rng=session.rng(), progress=progress)
+    seed = session.seed if result["method"] == "simulated" else None
+    session.show(conflict_odds_data(result, seed), seed=seed)
 
 
-def deal_cost(ruleset, request, timer=None) -> float:
-    """Estimated seconds of one deal of the conflict. One deal is made first (its mistakes are
-    reported before any work); each hand is priced by its size; with a ``timer`` (a clock, e.g.
-    ``time.perf_counter``) a few deals are also timed, and the dearer of the two figures is
-    taken, since a game's evaluator (a tarot deck's) may cost more than its hands' sizes say."""
+CALIBRATION_DEALS = 200  # deals timed at most before a conflict's odds, to price the rest
+CALIBRATION_S = 0.05  # and for no longer than this (a Power user's deal can take milliseconds)
+
+
+def deal_cost(deals, timer) -> float:
+    """Estimated seconds of one deal of the conflict (``conflict.deals``): deals timed with
+    ``timer`` (a clock, e.g. ``time.perf_counter``) as the odds deal them, up to
+    ``CALIBRATION_DEALS`` or ``CALIBRATION_S``, from a Random of their own (the odds' seeded
+    deals stay the same)."""
     import random
 
-    from dealer.core.mechanics import conflict
-    from dealer.core.table import Table
-
-    data = conflict.resolve(ruleset, request, Table.fresh(ruleset), random.Random(0)).to_data()
-    hands = [seat for key in ("participants", "helpers") for seat in data.get(key) or [] if isinstance(seat, dict)]
-    priced = DEAL_COST_S + sum(hand_cost(len(seat.get("cards") or (seat.get("draw") or {}).get("cards") or []))
-                               for seat in hands)
-    if timer is None:
-        return priced
     rng = random.Random(1)
+    winner = deals.winner
     started = timer()
-    for _ in range(CALIBRATION_DEALS):
-        conflict.resolve(ruleset, request, Table.fresh(ruleset), rng)
-    return max(priced, (timer() - started) / CALIBRATION_DEALS)
+    done, elapsed = 0, 0.0
+    while done < CALIBRATION_DEALS and (not done or elapsed < CALIBRATION_S):
+        winner(rng)
+        done += 1
+        elapsed = timer() - started
+    return elapsed / done

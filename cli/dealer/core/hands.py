@@ -67,15 +67,20 @@ class Hand:
     @property
     def primary(self) -> int:
         """The first value of the tie-break: what thresholds such as 'pair of jacks' read."""
-        for step in self.key[1]:
-            if step:
-                return step[0]
-        return 0
+        return key_primary(self.key)
 
     @property
     def arcane(self) -> bool:
         """At least one played card is (or stands for) a trump."""
         return any(card.kind == TRUMP for card in self.effective)
+
+
+def key_primary(key: tuple) -> int:
+    """The first value of a hand key's tie-break (``Hand.primary`` of the hand it is the key of)."""
+    for step in key[1]:
+        if step:
+            return step[0]
+    return 0
 
 
 class _Pool:
@@ -194,6 +199,10 @@ class Ranking:
         can and calls ``best`` where it cannot; this body is that fallback.
         """
         return self.best(cards, context).key
+
+    def rank_of(self, key: tuple) -> HandRank:
+        """The hand rank of a hand key (``best(...).rank`` of the hand it is the key of)."""
+        return self._by_strength[key[0]]
 
     def compare(self, first: Hand, second: Hand) -> int:
         """1 if hand ``first`` wins, -1 if ``second`` wins, 0 for a tie."""

@@ -315,13 +315,19 @@ def conflict_odds_data(result, seed) -> dict:
 
 
 def conflict_odds_text(data, cards) -> list[str]:
+    """Each participant's chance to win (or meet the target): counted, or with its standard error."""
     ascii = cards.ascii
-    """Each participant's chance to win (or meet the target), with its standard error."""
     what = "meets the target" if data["alone"] else "wins"
-    lines = [f"who {what}: simulated, {data['samples']:,} deals (seed {data['seed']})"]
+    counted = data["method"] == "counted"
+    if counted:
+        how = "counted exactly, " + ("one possible deal" if data["hands"] == 1 else f"{data['hands']:,} hands")
+    else:
+        how = f"simulated, {data['samples']:,} deals (seed {data['seed']})"
+    lines = [f"who {what}: {how}"]
     rows = list(data["participants"].items()) + ([] if data["alone"] else [("(a tie)", data["tie"])])
     width = max(len(name) for name, _ in rows)
     for name, item in rows:
-        lines.append(f"  {name:<{width}}  {percent(item['probability']):>8} ± {100 * item['stderr']:.2f}  "
+        error = "" if counted else f" ± {100 * item['stderr']:.2f}"
+        lines.append(f"  {name:<{width}}  {percent(item['probability']):>8}{error}  "
                      f"{bar(item['probability'], ascii=ascii)}")
     return lines

@@ -85,23 +85,62 @@ def draw_size(ruleset: Ruleset, skill: int, modifiers: Iterable[int] = (), *, wi
 def best_with_picks(ruleset: Ruleset, cards: Sequence[Card], context: Context,
                     picks: int) -> tuple[Hand, tuple[Card, ...]]:
     """The best hand when ``picks`` held cards become wild: ``(hand, picked cards)``."""
-    ranking = ruleset.ranking
+    _, chosen = best_key_with_picks(ruleset, cards, context, picks)
+    return ruleset.ranking.best(cards, _picked(context, chosen) if chosen else context), chosen
+
+
+def best_key_with_picks(ruleset: Ruleset, cards: Sequence[Card], context: Context,
+                        picks: int) -> tuple[tuple, tuple[Card, ...]]:
+    """The key of ``best_with_picks``'s hand and the cards it picks, without building a hand
+    for each choice: the odds judge many draws by their keys alone."""
+    key = ruleset.ranking.key
     if not picks or not cards:
-        return ranking.best(cards, context), ()
+        return key(cards, context), ()
     best = None
     for chosen in combinations(cards, min(picks, len(cards))):
-        hand = ranking.best(cards, context.with_wild(chosen))
-        if best is None or hand.key > best[0].key:
-            best = (hand, chosen)
+        found = key(cards, _picked(context, chosen))
+        if best is None or found > best[0]:
+            best = (found, chosen)
     return best
+
+
+_PICKED = {}  # (context, picked cards) -> the context with them wild
+_PICKED_MOST = 4096
+
+
+def _picked(context: Context, chosen: tuple[Card, ...]) -> Context:
+    """``context.with_wild(chosen)``, the same object each time: the evaluator keeps its card
+    table per context, so a draw judged many times (the odds) does not build it again."""
+    found = _PICKED.get((context, chosen))
+    if found is None:
+        if len(_PICKED) >= _PICKED_MOST:
+            _PICKED.clear()
+        found = _PICKED[context, chosen] = context.with_wild(chosen)
+    return found
+
+
+def judge_by_key(ruleset: Ruleset, cards: Sequence[Card], context: Context, picks: int,
+                 value: int = 0) -> tuple[tuple | None, Point | None, bool]:
+    """A draw's cards judged as ``skill_draw`` judges them, by the best hand's key alone:
+    ``(key, value point raised by value steps, bust)``; no cards, no key and no point."""
+    if not cards:
+        return None, None, False
+    key, _ = best_key_with_picks(ruleset, cards, context, picks)
+    point = key_point(ruleset, key)
+    return key, raise_value(ruleset, point, value), point_busts(ruleset, cards, point)
 
 
 def is_bust(ruleset: Ruleset, cards: Iterable[Card], hand: Hand | None) -> bool:
     """A Joker (``draws.bust_cards``) and less than a pair (``draws.target``, the least success)."""
+    return point_busts(ruleset, cards, hand_value(hand, ruleset) if hand is not None else None)
+
+
+def point_busts(ruleset: Ruleset, cards: Iterable[Card], point: Point | None) -> bool:
+    """``is_bust`` by the hand's value point (before any value steps): None for no hand."""
     bust_cards = ruleset.draws["bust_cards"]
     if not bust_cards or not any(card.code in bust_cards for card in cards):
         return False
-    return hand is None or not ruleset.ranking.meets(hand, least_success(ruleset))
+    return point is None or not meets_value(point, least_success(ruleset))
 
 
 def least_success(ruleset: Ruleset) -> Point:
@@ -169,12 +208,21 @@ def hand_value(hand: Hand, ruleset: Ruleset) -> Point:
     return hand.rank, hand.primary
 
 
+def key_point(ruleset: Ruleset, key: tuple) -> Point:
+    """``hand_value`` of the hand whose key this is, read off the key."""
+    from dealer.core.hands import key_primary
+
+    return ruleset.ranking.rank_of(key), key_primary(key)
+
+
 def raise_value(ruleset: Ruleset, point: Point, steps: int) -> Point:
     """``point`` (a threshold or ``hand_value``) raised ``steps`` values up the ladder.
 
     Within a rank the value climbs one card rank per step; past the Ace it goes to the next
     stronger rank at its lowest (a pair of Aces raised one step is the lowest two pair).
     """
+    if steps <= 0:
+        return point
     rank, value = point
     ladder = sorted(ruleset.ranking.ranks, key=lambda r: r.strength)
     top = ruleset.deck.top_rank
@@ -214,6 +262,11 @@ def point_text(ruleset: Ruleset, point: Point) -> str:
 def point_data(ruleset: Ruleset, point: Point) -> dict:
     """A value point as data: the rank's id, the value, the words."""
     return {"rank": point[0].id, "value": point[1], "text": point_text(ruleset, point)}
+
+
+def succeeds(point: Point | None, bust: bool, threshold: Point) -> bool:
+    """A draw's success: a hand at least ``threshold`` (value steps included), never on a bust."""
+    return point is not None and not bust and meets_value(point, threshold)
 
 
 def meets_value(point: Point, threshold: Point) -> bool:

@@ -40,6 +40,8 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
     from dealer.core.rules import Ruleset
@@ -121,7 +123,7 @@ class Draw(NamedTuple):
 
     def meets(self, threshold: tuple) -> bool:
         """At least ``threshold`` (a rank and least value), value steps included; never on a bust."""
-        return self.point is not None and not self.bust and draws.meets_value(self.point, threshold)
+        return draws.succeeds(self.point, self.bust, threshold)
 
     def to_data(self) -> dict:
         from dealer.core.results import hand_data
@@ -139,7 +141,7 @@ class Draw(NamedTuple):
                 **draws.bust_data(self.bust, self.cards), "chips": list(self.chips)}
 
 
-def _chips_before(ruleset: Ruleset, table: Table, request: DrawRequest) -> tuple[list[Modifier], list[Modifier], list]:
+def chips_before(ruleset: Ruleset, table: Table, request: DrawRequest) -> tuple[list[Modifier], list[Modifier], list]:
     """Chips played before the draw: their cards, their wild picks, their spend events."""
     if not request.chips:
         return [], [], []
@@ -157,9 +159,10 @@ def _chips_before(ruleset: Ruleset, table: Table, request: DrawRequest) -> tuple
     return cards, picks, events
 
 
-def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
-    """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring)."""
-    chip_cards, chip_picks, spent = _chips_before(ruleset, table, request)
+def draw_plan(ruleset: Ruleset, table: Table, request: DrawRequest, chip_cards: Sequence[Modifier] = (),
+              chip_picks: Sequence[Modifier] = ()) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...], draws.DrawSize]:
+    """Steps 2 and 3 of a draw, after the chips (``chips_before``): every card modifier with its
+    reason, where the wild picks come from, and the size."""
     modifiers = (*request.modifiers, *chip_cards,
                  *penalties(ruleset, table, request.person, request.purpose, master=request.master))
     pick_sources = (*request.wild_picks, *chip_picks)
@@ -168,6 +171,13 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
     if size.note or request.wild_pick:
         own = size.wild_picks - sum(item.cards for item in pick_sources)
         pick_sources += (Modifier(size.note or "asked for at ten cards", own),) if own else ()
+    return modifiers, pick_sources, size
+
+
+def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
+    """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring)."""
+    chip_cards, chip_picks, spent = chips_before(ruleset, table, request)
+    modifiers, pick_sources, size = draw_plan(ruleset, table, request, chip_cards, chip_picks)
     if request.cards is not None:
         codes = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
         source.take(codes)

@@ -1,9 +1,11 @@
-"""Odds of the mechanics built on hands and trait rolls: hexes, spells, action cards, gadgets.
+"""Odds of the mechanics built on hands and trait rolls: hexes, spells, action cards, gadgets,
+conflicts.
 
 Each combines the exact trait-roll odds (``dealer.core.dice.trait_roll_odds``, floats) with
 exact card counts (``counting``), so the figures are exact up to floating-point rounding
 and the dice odds' own cut-off (``RollOdds.cut``, below 1e-12). Where a figure needs cards
-that cannot be counted, it is simulated, and the method says so.
+that cannot be counted, it is simulated, and the method says so: a conflict of two hands or
+more is dealt again and again by the conflict mechanic's own deals (``conflict.deals``).
 
 A huckster's soul blast (minimum: ace high) with 5d10 at level 4:
 
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 
     from dealer.core.dice import RollOdds
     from dealer.core.mechanics.conflict.common import ContestRequest, ScoresRequest
+    from dealer.core.mechanics.conflict.contest import ContestDeals
+    from dealer.core.mechanics.conflict.scores import ScoresDeals
+    from dealer.core.odds.counting import Counter
     from dealer.core.ranks import Context, HandRank
     from dealer.core.rules import Ruleset
 
@@ -191,6 +196,48 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
     }
 
 
+class _DrawCount(NamedTuple):
+    """Every n-card skill draw (with its wild picks) counted: the hands of each rank, those of
+    the threshold's rank short of its least value, the busts."""
+
+    counter: Counter
+    total: int
+    counts: dict[int, int]
+    short: int
+    bust: int
+
+    def met_by_rank(self, rank: HandRank, threshold: tuple[HandRank, int]) -> int:
+        """How many of the hands whose best hand is ``rank`` meet ``threshold``."""
+        if rank.strength < threshold[0].strength:
+            return 0
+        return self.counts[rank.strength] - (self.short if rank.strength == threshold[0].strength else 0)
+
+
+def _count_draw(ruleset: Ruleset, context: Context, n: int, pick: int,
+                threshold: tuple[HandRank, int]) -> _DrawCount | None:
+    """An n-card skill draw with ``pick`` wild picks, counted (``Counter``: a pick is a wild card
+    more, on five cards or more); None where it cannot be counted. The Jokers that bust must
+    be the context's dead cards, and the least success (a pair) have no least value."""
+    from dealer.core.odds.counting import HAND_SIZE, Counter, Unsupported
+
+    deck, rules = ruleset.deck, ruleset.draws
+    least_rank, least_value = ruleset.threshold(rules["target"])
+    bust_cards = {deck.parse(code) for code in rules["bust_cards"]}
+    dead = {card for card in deck if card.kind == SPECIAL and card not in context.wild}
+    if (pick and n < HAND_SIZE) or least_value or bust_cards != dead:
+        return None
+    try:
+        counter = Counter(ruleset, context, extra_wilds=pick)
+        counts = counter.count(n)
+        bust = sum(counter.count_below(n, least_rank.strength, dead=j) for j in range(1, len(dead) + 1))
+        # The target's rank below its least value ("pair of jacks") is no success.
+        short = counter.count_failing(n, threshold) - sum(
+            counts[rank.strength] for rank in ruleset.ranking.ranks if rank.strength < threshold[0].strength)
+    except Unsupported:
+        return None
+    return _DrawCount(counter, comb(len(deck), n), counts, short, bust)
+
+
 def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None,
                rng: random.Random | None = None, samples: int = 20_000, modifiers: Iterable[int] = ()) -> dict:
     """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair).
@@ -199,7 +246,6 @@ def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target:
     the best hand of the cards and one fully wild card more (``Counter``'s ``extra_wilds``).
     """
     from dealer.core.mechanics import draws
-    from dealer.core.odds.counting import HAND_SIZE, Counter, Unsupported
     from dealer.core.results import effect_label
 
     rules = ruleset.draws
@@ -209,7 +255,6 @@ def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target:
     n, pick = size.cards, size.wild_picks
     target_text = target or rules["target"]
     threshold = ruleset.threshold(target_text)
-    least_rank, least_value = ruleset.threshold(rules["target"])
     ranking = ruleset.ranking
     effects = {}
     out = {"style": "spell", "cards": n, "wild_pick": pick, "target": target_text, "samples": 0}
@@ -217,27 +262,16 @@ def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target:
         out.update(success=0.0, bust=0.0, effects={}, method="counted")
         return out
     bust_cards = {deck.parse(code) for code in rules["bust_cards"]}
-    dead = {card for card in deck if card.kind == SPECIAL and card not in context.wild}
-    exact = (not pick or n >= HAND_SIZE) and not least_value and bust_cards == dead
-    if exact:
-        try:
-            counter = Counter(ruleset, context, extra_wilds=pick)
-            counts = counter.count(n)
-            total = comb(len(deck), n)
-            bust = sum(counter.count_below(n, least_rank.strength, dead=j) for j in range(1, len(dead) + 1))
-            # The target's rank below its least value ("pair of jacks") is no success.
-            short = counter.count_failing(n, threshold) - sum(
-                counts[rank.strength] for rank in ranking.ranks if rank.strength < threshold[0].strength)
-        except Unsupported:
-            exact = False
-    if exact:
+    exact = _count_draw(ruleset, context, n, pick, threshold)
+    if exact is not None:
         success = 0
         for rank in ranking.ranks:
-            made = counts[rank.strength] - (short if rank.strength == threshold[0].strength else 0)
-            if rank.strength >= threshold[0].strength and made:
+            made = exact.met_by_rank(rank, threshold)
+            if made:
                 success += made
                 effect = effect_label(ruleset, rank) or "(no named effect)"
                 effects[effect] = effects.get(effect, 0) + made
+        total, bust = exact.total, exact.bust
         joker = total - comb(len(deck) - len(bust_cards), n)
         out.update(method="counted", total=total, success_count=success, bust_count=bust, joker_count=joker,
                    effect_counts=effects, success=success / total, bust=bust / total,
@@ -333,38 +367,85 @@ def gadget_odds(ruleset: Ruleset, reliability: int, fail_hand: int | None = None
 
 def conflict_odds(ruleset: Ruleset, request: ContestRequest | ScoresRequest, *, samples: int, rng: random.Random,
                   progress: Callable[[int], object] | None = None) -> dict:
-    """Each participant's chance to win a conflict (and of a tie), by dealing it ``samples`` times.
-
-    The conflict mechanic itself resolves every deal, on a fresh table each time, so whatever it
-    rules (Power and Arcane hands, ties by the card order, helpers, a contest's target) the odds
-    follow. A lone contestant's figure is the chance to meet the target.
-    """
+    """Each participant's chance to win a conflict (and of a tie): counted where the deal is one
+    draw against a fixed target (``counted_conflict_odds``), else dealt ``samples`` times
+    (``dealt_conflict_odds``). A lone contestant's figure is the chance to meet the target."""
     from dealer.core.mechanics import conflict
-    from dealer.core.table import Table
 
+    deals = conflict.deals(ruleset, request)
+    counted = counted_conflict_odds(ruleset, deals)
+    return counted if counted is not None else dealt_conflict_odds(deals, samples=samples, rng=rng, progress=progress)
+
+
+def _share(count: int, total: int, sampled: bool) -> dict:
+    p = count / total
+    return {"count": count, "probability": p, "stderr": (p * (1 - p) / total) ** 0.5 if sampled else 0.0}
+
+
+def _conflict_result(deals: ContestDeals | ScoresDeals, wins: list[int], ties: int, total: int, method: str) -> dict:
+    sampled = method == "simulated"
+    return {"participants": {name: _share(count, total, sampled) for name, count in zip(deals.names, wins)},
+            "tie": _share(ties, total, sampled), "samples": total if sampled else 0,
+            "hands": None if sampled else total, "method": method, "alone": deals.alone}
+
+
+def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals) -> dict | None:
+    """The exact odds where the deal is small enough, or None.
+
+    Nothing dealt at random (every hand typed in): the one deal decides. A lone poker-hands
+    contestant with no helpers and no drawn fear event draws one hand against a fixed target:
+    every hand of their size (and wild picks) counted as ``odds hand`` and ``odds hex`` count
+    them (``Counter``), a bust never a success. Two hands or more are dealt: their tie-breaks
+    are compared card by card from one deck, which no count by class reaches.
+    """
+    if not deals.dealt:
+        place = deals.judge([])
+        wins = [int(place == i) for i in range(len(deals.names))]
+        return _conflict_result(deals, wins, int(place is None and not deals.alone), 1, "counted")
+    if not deals.alone or deals.helpers or deals.threshold is None:
+        return None
+    from dealer.core.mechanics import draws
+
+    size = deals.participants[0].size(None)
+    threshold = deals.threshold
+    exact = _count_draw(ruleset, deals.context, size.cards, size.wild_picks, threshold)
+    if exact is None:
+        return None
+    if draws.meets_value(threshold, draws.least_success(ruleset)):
+        busts_meeting = 0  # a bust is short of a pair, so of the target too
+    elif threshold[1]:
+        return None  # a target below a pair with a least value ("king high"): the busts that meet it are not counted
+    else:
+        joker_below = sum(exact.counter.count_below(size.cards, threshold[0].strength, dead=j)
+                          for j in range(1, len(ruleset.draws["bust_cards"]) + 1))
+        busts_meeting = exact.bust - joker_below
+    success = sum(exact.met_by_rank(rank, threshold) for rank in ruleset.ranking.ranks) - busts_meeting
+    return _conflict_result(deals, [success], 0, exact.total, "counted")
+
+
+PROGRESS_EVERY = 1000  # deals between two calls of the progress callback
+
+
+def dealt_conflict_odds(deals: ContestDeals | ScoresDeals, *, samples: int, rng: random.Random,
+                        progress: Callable[[int], object] | None = None) -> dict:
+    """Each participant's chance to win, by dealing the conflict ``samples`` times with the
+    mechanic's own deal and judgement (``conflict.deals``), with the standard error of each."""
     if samples < 1:
         raise OddsError("--samples must be at least 1")
-    names = [entrant.name for entrant in request.participants]
-    wins = dict.fromkeys(names, 0)
-    ties = 0
-    for i in range(samples):
-        result = conflict.resolve(ruleset, request, Table.fresh(ruleset), random.Random(rng.getrandbits(64)))
-        if len(names) == 1:
-            seat = [item for item in result.to_data()["participants"] if item["name"] == names[0]]
-            wins[names[0]] += bool(seat and seat[0].get("success"))
-        elif result.winner is not None:
-            wins[result.winner] += 1
-        else:
-            ties += 1
+    wins = [0] * len(deals.names)
+    misses = 0  # ties, or a lone contestant's failures
+    winner = deals.winner
+    for start in range(0, samples, PROGRESS_EVERY):
+        done = min(samples, start + PROGRESS_EVERY)
+        for _ in range(done - start):
+            place = winner(rng)
+            if place is None:
+                misses += 1
+            else:
+                wins[place] += 1
         if progress is not None:
-            progress(i + 1)
-
-    def share(count: int) -> dict[str, float]:
-        p = count / samples
-        return {"count": count, "probability": p, "stderr": (p * (1 - p) / samples) ** 0.5}
-
-    return {"participants": {name: share(count) for name, count in wins.items()}, "tie": share(ties),
-            "samples": samples, "method": "simulated", "alone": len(names) == 1}
+            progress(done)
+    return _conflict_result(deals, wins, 0 if deals.alone else misses, samples, "simulated")
 
 
 class OddsUsage(OddsError):

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     import random
 
     from dealer.core.mechanics.conflict.common import ConflictRequest
-    from dealer.core.mechanics.conflict.contest import ContestResult
+    from dealer.core.mechanics.conflict.contest import ContestDeals, ContestResult
     from dealer.core.mechanics.conflict.harm import TableResult
-    from dealer.core.mechanics.conflict.scores import ScoresResult
+    from dealer.core.mechanics.conflict.scores import ScoresDeals, ScoresResult
     from dealer.core.rules import Ruleset
     from dealer.core.table import Table
 
@@ -62,3 +62,19 @@ def resolve(ruleset: Ruleset, request: ConflictRequest, table: Table,
     if isinstance(request, ShowRequest):
         return harm.resolve_show(ruleset, table)
     raise TypeError(f"not a conflict request: {type(request).__name__}")
+
+
+def deals(ruleset: Ruleset, request: ScoresRequest | ContestRequest) -> ScoresDeals | ContestDeals:
+    """``request`` ready to be dealt again and again (the odds): ``winner(rng)`` deals it once,
+    on a fresh table as it were, and judges it by the rules ``resolve`` plays it by. Whatever
+    ``resolve`` refuses is refused here, before any deal."""
+    ruleset.require("conflict")
+    if isinstance(request, ScoresRequest):
+        from dealer.core.mechanics.conflict.scores import ScoresDeals
+
+        return ScoresDeals(ruleset, request)
+    if isinstance(request, ContestRequest):
+        from dealer.core.mechanics.conflict.contest import ContestDeals
+
+        return ContestDeals(ruleset, request)
+    raise TypeError(f"not a conflict to deal: {type(request).__name__}")

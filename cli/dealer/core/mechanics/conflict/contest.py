@@ -31,13 +31,15 @@ from typing import NamedTuple
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
-from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
+from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, chips_before, draw_plan, skill_draw
 from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
     from dealer.core.mechanics.draws import Point
@@ -126,18 +128,27 @@ def _check(request: ContestRequest, table: Table) -> None:
             raise ConflictError(f"'{name}' does not draw in this contest ({', '.join(names)})")
 
 
-def target(ruleset: Ruleset, request: ContestRequest, event: Hand | None = None) -> Point:
+def target(ruleset: Ruleset, request: ContestRequest, event: Point | None = None) -> Point:
     """The hand to beat: the GM's (``--target``), a fear event's set hand (``--fear-hand``) or its
-    own drawn hand (``event``), or the ruleset's; raised by a fear area's level. Seed 003: "an
-    event will have a hand draw for fear or a set hand. An area can also add to the fear of an
-    event, and will raise the value of the hand"."""
+    own drawn hand (``event``, its value point), or the ruleset's; raised by a fear area's level.
+    Seed 003: "an event will have a hand draw for fear or a set hand. An area can also add to the
+    fear of an event, and will raise the value of the hand"."""
     if event is not None:
-        threshold = draws.hand_value(event, ruleset)
+        threshold = event
     else:
         threshold = ruleset.threshold(request.fear_hand or request.target or ruleset.conflict["target"])
     if request.fear:
         threshold = draws.raise_value(ruleset, threshold, request.fear)
     return threshold
+
+
+def _check_fear_draw(ruleset: Ruleset, request: ContestRequest, left: int) -> None:
+    if request.fear_draw is None:
+        return
+    if request.fear_hand is not None:
+        raise ConflictError("a fear event has a set hand (--fear-hand) or draws its own (--fear-draw), not both")
+    if not 0 < request.fear_draw <= left:
+        raise ConflictError(f"the event cannot draw {request.fear_draw} cards from a {len(ruleset.deck)}-card deck")
 
 
 def _fear_event(ruleset: Ruleset, request: ContestRequest, piles: Piles,
@@ -146,13 +157,30 @@ def _fear_event(ruleset: Ruleset, request: ContestRequest, piles: Piles,
     best hand (in the skill draws' context)."""
     if request.fear_draw is None:
         return [], None
-    if request.fear_hand is not None:
-        raise ConflictError("a fear event has a set hand (--fear-hand) or draws its own (--fear-draw), not both")
+    _check_fear_draw(ruleset, request, len(piles.draw_pile))
     drawn = piles.draw(request.fear_draw, "the event", rng, False)
-    if drawn.short or not drawn.cards:
-        raise ConflictError(f"the event cannot draw {request.fear_draw} cards from a {len(ruleset.deck)}-card deck")
     cards = [ruleset.deck.parse(code) for code in drawn.cards]
     return cards, ruleset.ranking.best(cards, ruleset.context(ruleset.draws["context"] or None))
+
+
+def _take_typed(ruleset: Ruleset, request: ContestRequest, piles: Piles) -> dict[str, list[Card]]:
+    """The cards typed in, by person, taken out of the deck before anyone draws (a card typed
+    for two people is refused)."""
+    typed = {entrant.name: ruleset.deck.parse_many(entrant.cards)
+             for entrant in (*request.helpers, *request.participants) if entrant.cards}
+    for name, cards in typed.items():
+        piles.take([card.code for card in cards], name)
+    return typed
+
+
+class _TakenBefore:
+    """The card source of a hand typed in: its cards left the deck before anyone drew."""
+
+    def draw(self, count: int) -> list[str]:
+        raise AssertionError("a hand typed in draws nothing")
+
+    def take(self, codes: list[str]) -> None:
+        pass
 
 
 def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
@@ -164,17 +192,26 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
     piles = Piles.fresh([card.code for card in ruleset.deck], rng)
     table.decks[DECK] = piles
     table.touch(DECK)
+    _take_typed(ruleset, request, piles)
     event_cards, event = _fear_event(ruleset, request, piles, rng)
-    threshold = target(ruleset, request, event)
+    threshold = target(ruleset, request, draws.hand_value(event, ruleset) if event is not None else None)
+
+    def draw(entrant: Entrant, role: str, bonus: draws.HelperBonus | None) -> Draw:
+        short = ConflictError(f"the {len(ruleset.deck)}-card deck ran out dealing to {entrant.name}: "
+                              "fewer people or cards, or type the cards in")
+        source = _TakenBefore() if entrant.cards else PilesSource(piles, entrant.name, rng, reshuffle=False,
+                                                                   short=short)
+        return skill_draw(ruleset, table, _draw_request(ruleset, request, entrant, role, table, bonus), source, rng)
+
     helpers = []
     for entrant in request.helpers:
-        drawn = _draw(ruleset, request, entrant, "helper", table, piles, rng, None)
+        drawn = draw(entrant, "helper", None)
         helpers.append(Drawer(entrant.name, "helper", drawn,
                               bonus=draws.helper_bonus(ruleset, drawn.hand.rank if drawn.hand else None)))
     bonus = draws.add_bonuses([helper.bonus for helper in helpers]) if helpers else None
     drawers = []
     for i, entrant in enumerate(request.participants):
-        drawn = _draw(ruleset, request, entrant, "participant", table, piles, rng, bonus if i == 0 else None)
+        drawn = draw(entrant, "participant", bonus if i == 0 else None)
         drawers.append(_judge(ruleset, request, drawn, threshold, table))
     winner, tie = _compare(drawers, request, bonus)
     if defence is not None:
@@ -197,10 +234,10 @@ def _purpose(request: ContestRequest, role: str, leader: bool) -> str:
     return "called-shot" if leader and request.called else "contest"
 
 
-def _draw(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str, table: Table, piles: Piles,
-          rng: random.Random, bonus: draws.HelperBonus | None) -> Draw:
-    """One person's skill draw from the contest's deck: their modifiers, the helpers' bonus for the
-    leader, a called shot's penalty, chips played first."""
+def _draw_request(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str, table: Table,
+                  bonus: draws.HelperBonus | None) -> DrawRequest:
+    """One person's skill draw as asked: their modifiers, the helpers' bonus for the leader, a
+    called shot's penalty, chips played first."""
     leader = role == "participant" and entrant is request.participants[0]
     mods = [Modifier("mod", n) for who, n in request.mods if who == entrant.name]
     picks = []
@@ -210,14 +247,11 @@ def _draw(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str
         picks.append(Modifier("helpers", bonus.wild_picks))
     if leader and request.called:
         mods.append(Modifier("called shot", -request.called))
-    short = ConflictError(f"the {len(ruleset.deck)}-card deck ran out dealing to {entrant.name}: "
-                          "fewer people or cards, or type the cards in")
-    asked = DrawRequest(_purpose(request, role, leader), entrant.name, _skill(entrant, table), tuple(mods),
-                        wild_pick=entrant.name in request.wild_pick, wild_picks=tuple(picks),
-                        chips=tuple(colour for who, colour in request.chips if who == entrant.name),
-                        cards=tuple(entrant.cards.split()) if entrant.cards else None,
-                        value=bonus.value if bonus is not None else 0)
-    return skill_draw(ruleset, table, asked, PilesSource(piles, entrant.name, rng, reshuffle=False, short=short), rng)
+    return DrawRequest(_purpose(request, role, leader), entrant.name, _skill(entrant, table), tuple(mods),
+                       wild_pick=entrant.name in request.wild_pick, wild_picks=tuple(picks),
+                       chips=tuple(colour for who, colour in request.chips if who == entrant.name),
+                       cards=tuple(entrant.cards.split()) if entrant.cards else None,
+                       value=bonus.value if bonus is not None else 0)
 
 
 def _judge(ruleset: Ruleset, request: ContestRequest, drawn: Draw, threshold: tuple, table: Table) -> Drawer:
@@ -292,13 +326,20 @@ def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: conditions
             "hand": hand_data(kept, ruleset) if kept else None, "kept": True}
 
 
-def _rank(drawer: Drawer, bonus: draws.HelperBonus | None) -> tuple:
-    drawn = drawer.draw
-    if drawn.hand is None:
+def standing(key: tuple | None, point: Point | None, bonus: draws.HelperBonus | None) -> tuple:
+    """What a participant's draw compares by: its hand's key; every draw's value point when a
+    helper raised the leader's value; below everyone without a hand."""
+    if key is None:
         return (-1,)
     if bonus is not None and bonus.value:  # a raised hand compares by its value point
-        return drawn.point[0].strength, drawn.point[1]
-    return drawn.hand.key
+        return point[0].strength, point[1]
+    return key
+
+
+def top_places(standings: list[tuple]) -> list[int]:
+    """The places of the best standing: one winner, or everyone tied at the top."""
+    top = max(standings)
+    return [i for i, item in enumerate(standings) if item == top]
 
 
 def _compare(drawers: list[Drawer], request: ContestRequest,
@@ -306,8 +347,8 @@ def _compare(drawers: list[Drawer], request: ContestRequest,
     """Two or more without a fear check compare: the winner, or everyone tied at the top."""
     if len(drawers) < 2 or request.fear_check:
         return None, []
-    top = max(_rank(drawer, bonus) for drawer in drawers)
-    leaders = [drawer.name for drawer in drawers if _rank(drawer, bonus) == top]
+    places = top_places([standing(d.draw.hand.key if d.draw.hand else None, d.draw.point, bonus) for d in drawers])
+    leaders = [drawers[i].name for i in places]
     return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
 
 
@@ -382,3 +423,117 @@ def _record(ruleset: Ruleset, result: ContestResult, table: Table) -> None:
                     "target": result.target_text, "winner": result.winner, "tie": result.tie,
                     "success": {d.name: d.success for d in result.drawers},
                     **({"fear": {d.name: d.outcome for d in result.drawers}} if request.fear_check else {})})
+
+
+# -- the same contest dealt again and again (the odds) ----------------------------------------
+
+
+class _LeanDrawer:
+    """One person of a contest dealt many times: the cards typed in (or None) and the draw as
+    asked, its size worked out once for each bonus of the helpers it can get."""
+
+    def __init__(self, ruleset: Ruleset, request: ContestRequest, entrant: Entrant, role: str, table: Table,
+                 typed: list[Card] | None):
+        self.ruleset, self.request, self.entrant, self.role, self.table = ruleset, request, entrant, role, table
+        self.typed = typed
+        asked = _draw_request(ruleset, request, entrant, role, table, None)
+        self.chips = chips_before(ruleset, table, asked)[:2]  # spent once, as on the fresh table of each deal
+        self._sizes = {}
+
+    def size(self, bonus: draws.HelperBonus | None) -> draws.DrawSize:
+        size = self._sizes.get(bonus)
+        if size is None:
+            asked = _draw_request(self.ruleset, self.request, self.entrant, self.role, self.table, bonus)
+            size = self._sizes[bonus] = draw_plan(self.ruleset, self.table, asked, *self.chips)[2]
+        return size
+
+
+class ContestDeals:
+    """A contest ready to be dealt again and again, each time on a fresh table (the odds).
+
+    ``winner`` deals the cards at random (the cards typed in stay out of the deck) and
+    ``judge`` judges them as ``resolve_contest`` does, by the hands' keys: no table, no
+    piles, no hand built. The draws' sizes (the leader's for each bonus the helpers give),
+    the target and the chips played are the same in every deal and are worked out once; a
+    tie (or two or more checking fear) has no winner.
+    """
+
+    def __init__(self, ruleset: Ruleset, request: ContestRequest):
+        from dealer.core.piles import Piles
+
+        table = Table.fresh(ruleset)
+        _check(request, table)
+        deck = Piles([card.code for card in ruleset.deck])
+        typed = _take_typed(ruleset, request, deck)
+        self.ruleset, self.request = ruleset, request
+        self.context = ruleset.context(ruleset.draws["context"] or None)
+        self.pool = [ruleset.deck.parse(code) for code in deck.draw_pile]
+        _check_fear_draw(ruleset, request, len(self.pool))
+        self.threshold = target(ruleset, request) if request.fear_draw is None else None
+        self.helpers = [_LeanDrawer(ruleset, request, e, "helper", table, typed.get(e.name)) for e in request.helpers]
+        self.participants = [_LeanDrawer(ruleset, request, e, "participant", table, typed.get(e.name))
+                             for e in request.participants]
+        most = (request.fear_draw or 0) + sum(drawer.size(None).cards for drawer in (*self.helpers, *self.participants)
+                                              if drawer.typed is None)
+        leader = self.participants[0]
+        if self.helpers and leader.typed is None:  # the helpers' bonus changes the leader's size, ten at most
+            most += ruleset.draws["max_cards"] - leader.size(None).cards
+        self.dealt = min(len(self.pool), most)
+        self.names = [entrant.name for entrant in request.participants]
+        self.alone = len(self.names) == 1
+
+    def winner(self, rng: random.Random) -> int | None:
+        """Deal once at random and judge: the winner's place, a lone participant's (0) on
+        success, or None."""
+        return self.judge(rng.sample(self.pool, self.dealt))
+
+    def judge(self, dealt: Sequence[Card]) -> int | None:
+        """``winner`` when the deck, typed cards out, deals ``dealt`` in this order: the fear
+        event's hand first, then each helper, then each participant, as ``resolve_contest``
+        draws."""
+        ruleset, context, request = self.ruleset, self.context, self.request
+        at = 0
+
+        def cards_of(drawer: _LeanDrawer, count: int) -> Sequence[Card]:
+            nonlocal at
+            if drawer.typed is not None:
+                return drawer.typed
+            if at + count > len(dealt):
+                raise ConflictError(f"the {len(ruleset.deck)}-card deck ran out dealing to {drawer.entrant.name}: "
+                                    "fewer people or cards, or type the cards in")
+            at += count
+            return dealt[at - count:at]
+
+        threshold = self.threshold
+        if threshold is None:  # the fear event draws its own hand first
+            at = request.fear_draw
+            threshold = target(ruleset, request, draws.key_point(ruleset, ruleset.ranking.key(dealt[:at], context)))
+        bonus = None
+        if self.helpers:
+            bonuses = []
+            for drawer in self.helpers:
+                size = drawer.size(None)
+                cards = cards_of(drawer, size.cards)
+                key = draws.best_key_with_picks(ruleset, cards, context, size.wild_picks)[0] if cards else None
+                bonuses.append(draws.helper_bonus(ruleset, ruleset.ranking.rank_of(key) if key is not None else None))
+            bonus = draws.add_bonuses(bonuses)
+        by_value = self.alone or (bonus is not None and bonus.value)
+        standings = []
+        for i, drawer in enumerate(self.participants):
+            own = bonus if i == 0 else None
+            size = drawer.size(own)
+            cards = cards_of(drawer, size.cards)
+            if by_value:
+                key, point, bust = draws.judge_by_key(ruleset, cards, context, size.wild_picks,
+                                                      own.value if own is not None else 0)
+            elif cards:  # the hands' keys decide: no value point or bust is read
+                key, point, bust = draws.best_key_with_picks(ruleset, cards, context, size.wild_picks)[0], None, False
+            else:
+                key, point, bust = None, None, False
+            if self.alone:
+                return 0 if draws.succeeds(point, bust, threshold) else None
+            standings.append(standing(key, point, bonus))
+        if request.fear_check:
+            return None
+        places = top_places(standings)
+        return places[0] if len(places) == 1 else None

@@ -38,8 +38,11 @@ TYPE_CHECKING = False  # typing is not imported at run time: start-up is a featu
 if TYPE_CHECKING:
     import random
 
+    from collections.abc import Sequence
+
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
+    from dealer.core.piles import Piles
     from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
@@ -136,14 +139,31 @@ def _check_request(ruleset: Ruleset, request: ScoresRequest) -> list[str]:
 
 def resolve_scores(ruleset: Ruleset, request: ScoresRequest, table: Table, rng: random.Random) -> ScoresResult:
     """A Dust Devils conflict from the deal to harm, Twist and Narrator (see the module's doctest)."""
-    chosen = _check_request(ruleset, request)
-    entries = [_entry(ruleset, request, entrant, table) for entrant in request.participants]
-    dealt = _deal(ruleset, request, entries, chosen, table, rng)
-    context = ruleset.context(ruleset.conflict["context"] or None)
-    seats = [_play(ruleset, entry, typed, cards, context) for entry, (typed, cards) in zip(entries, dealt)]
-    result = decide(ruleset, chosen, seats, table.name)
+    plan = _Plan(ruleset, request, table)
+    dealt = _deal(ruleset, plan, table, rng)
+    seats = [_play(ruleset, entry, typed, cards, plan.context) for entry, (typed, cards) in zip(plan.entries, dealt)]
+    result = decide(ruleset, plan.chosen, seats, table.name)
     _record(result, table)
     return result
+
+
+class _Plan:
+    """A conflict before the deal: the Dealer's two Scores, each participant's entry, the cards
+    typed in (by name) and how many cards each of the others is dealt; whatever the rules
+    refuse is refused here, before anything is dealt."""
+
+    def __init__(self, ruleset: Ruleset, request: ScoresRequest, table: Table):
+        self.chosen = _check_request(ruleset, request)
+        self.entries = [_entry(ruleset, request, entrant, table) for entrant in request.participants]
+        deck = ruleset.deck
+        self.typed = {e.name: deck.parse_many(e.cards) for e in request.participants if e.cards}
+        self.sizes = {entry.name: _deal_size(entry, self.chosen, ruleset.conflict["power"]) for entry in self.entries
+                      if entry.name not in self.typed}
+        left = len(deck) - sum(map(len, self.typed.values()))
+        if sum(self.sizes.values()) > left:
+            raise ConflictError(f"the deal needs {sum(self.sizes.values())} cards but the {len(deck)}-card deck has "
+                                f"{left} left to deal: fewer Scores or extra cards, or type the cards in")
+        self.context = ruleset.context(ruleset.conflict["context"] or None)
 
 
 def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
@@ -157,32 +177,43 @@ def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
     return count
 
 
-def _deal(ruleset: Ruleset, request: ScoresRequest, entries: list[Entry], chosen: list[str], table: Table,
-          rng: random.Random) -> list[tuple[bool, tuple[Card, ...]]]:
+def _deal(ruleset: Ruleset, plan: _Plan, table: Table, rng: random.Random) -> list[tuple[bool, tuple[Card, ...]]]:
     """Gather and shuffle the dealer deck; cards typed in are taken from it, the rest dealt.
     Returns ``(typed, cards)`` for each entry."""
     from dealer.core.piles import Piles
 
     deck = ruleset.deck
-    typed = {e.name: deck.parse_many(e.cards) for e in request.participants if e.cards}
-    sizes = {entry.name: _deal_size(entry, chosen, ruleset.conflict["power"]) for entry in entries
-             if entry.name not in typed}
-    left = len(deck) - sum(map(len, typed.values()))
-    if sum(sizes.values()) > left:
-        raise ConflictError(f"the deal needs {sum(sizes.values())} cards but the {len(deck)}-card deck has "
-                            f"{left} left to deal: fewer Scores or extra cards, or type the cards in")
     piles = Piles.fresh([card.code for card in deck], rng)
     table.decks[DECK] = piles
     table.touch(DECK)
+    _take_typed(plan, piles)
     out = []
-    for entry in entries:
-        if entry.name in typed:
-            piles.take([card.code for card in typed[entry.name]], entry.name)
-            out.append((True, tuple(typed[entry.name])))
+    for entry in plan.entries:
+        if entry.name in plan.typed:
+            out.append((True, tuple(plan.typed[entry.name])))
         else:
-            codes = piles.draw(sizes[entry.name], entry.name, rng, False).cards
+            codes = piles.draw(plan.sizes[entry.name], entry.name, rng, False).cards
             out.append((False, tuple(deck.parse(code) for code in codes)))
     return out
+
+
+def _take_typed(plan: _Plan, piles: Piles) -> None:
+    """The cards typed in out of the deck before anyone is dealt (a card typed twice is refused)."""
+    for name, cards in plan.typed.items():
+        piles.take([card.code for card in cards], name)
+
+
+def seat_key(ruleset: Ruleset, entry: Entry, cards: Sequence[Card], context: Context) -> tuple:
+    """``Seat.key`` of ``_play``'s seat, without building the hand where no rule reads it (no Power)."""
+    if entry.power:
+        return _play(ruleset, entry, False, tuple(cards), context).key
+    return ruleset.ranking.key(cards, context)
+
+
+def top_seats(keys: list[tuple]) -> list[int]:
+    """The places of the best hand: one winner, or everyone tied at the top."""
+    top = max(keys)
+    return [i for i, key in enumerate(keys) if key == top]
 
 
 def _play(ruleset: Ruleset, entry: Entry, typed: bool, cards: tuple[Card, ...], context: Context) -> Seat:
@@ -291,8 +322,7 @@ class ScoresResult(NamedTuple):
 def decide(ruleset: Ruleset, chosen: list[str], seats: list[Seat], table: str | None) -> ScoresResult:
     """The best hand wins (an exact tie is reported); every loser takes its harm; the lowest card
     played gives the Twist, the highest the Narrator."""
-    top = max(seat.key for seat in seats)
-    leaders = [seat for seat in seats if seat.key == top]
+    leaders = [seats[i] for i in top_seats([seat.key for seat in seats])]
     winner = leaders[0] if len(leaders) == 1 else None
     played = _played(seats)
     twist = {**_extreme(played, min), "choices": _choices(played)}
@@ -331,3 +361,46 @@ def _record(result: ScoresResult, table: Table) -> None:
               data={"participants": [seat.name for seat in result.seats], "scores": result.chosen,
                     "winner": result.winner, "tie": result.tie,
                     "harm": result.harm["amount"] if result.harm else 0})
+
+
+# -- the same conflict dealt again and again (the odds) ---------------------------------------
+
+
+class ScoresDeals:
+    """A Scores conflict ready to be dealt again and again, each time on a fresh table (the odds).
+
+    ``winner`` deals the cards at random (the cards typed in stay out of the deck) and
+    ``judge`` judges them as ``resolve_scores`` does (``seat_key``, ``top_seats``): no table,
+    no piles, and a hand built only for a Power user, whose hand must be Arcane.
+    """
+
+    def __init__(self, ruleset: Ruleset, request: ScoresRequest):
+        from dealer.core.piles import Piles
+
+        plan = _Plan(ruleset, request, Table.fresh(ruleset))
+        deck = Piles([card.code for card in ruleset.deck])
+        _take_typed(plan, deck)
+        self.ruleset, self.context = ruleset, plan.context
+        self.pool = [ruleset.deck.parse(code) for code in deck.draw_pile]
+        self.deals = [(entry, plan.typed.get(entry.name), plan.sizes.get(entry.name, 0)) for entry in plan.entries]
+        self.dealt = sum(plan.sizes.values())
+        self.names = [entry.name for entry in plan.entries]
+        self.alone = False
+
+    def winner(self, rng: random.Random) -> int | None:
+        """Deal once at random and judge: the winner's place, or None for a tie."""
+        return self.judge(rng.sample(self.pool, self.dealt))
+
+    def judge(self, order: Sequence[Card]) -> int | None:
+        """The winner's place (None for a tie) when the deck, typed cards out, deals ``order``:
+        each participant dealt in turn, as ``resolve_scores`` deals."""
+        ruleset, context = self.ruleset, self.context
+        keys, at = [], 0
+        for entry, typed, size in self.deals:
+            if typed is None:
+                cards, at = order[at:at + size], at + size
+            else:
+                cards = typed
+            keys.append(seat_key(ruleset, entry, cards, context))
+        places = top_seats(keys)
+        return places[0] if len(places) == 1 else None
