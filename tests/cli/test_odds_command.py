@@ -198,3 +198,15 @@ def test_odds_conflict_refuses_an_option_it_does_not_offer(dealer):
     """Once taken for two participants named '--fear' and '2', and dealt."""
     run = dealer("-r", "poker-hands", "odds", "conflict", "Sam=3", "--fear", "2")
     assert run.code == 2 and "No such option '--fear'" in run.err, run
+
+
+def test_odds_hex_min_names_a_spells_target(dealer):
+    """Issue 22: ``--min`` names the spell's target in both games; ``--target`` is its old, unlisted name."""
+    by_min = dealer("-r", "poker-hands", "odds", "hex", "--skill", 2, "--min", "two pair", "--json").json()
+    by_target = dealer("-r", "poker-hands", "odds", "hex", "--skill", 2, "--target", "two pair", "--json").json()
+    default = dealer("-r", "poker-hands", "odds", "hex", "--skill", 2, "--json").json()
+    assert by_min["result"] == by_target["result"] != default["result"]
+    assert by_min["result"]["success"]["count"] < default["result"]["success"]["count"]
+    for command in (["hex", "--help"], ["odds", "hex", "--help"]):
+        help_text = dealer(*command).out
+        assert help_text.count("--min HAND") == 1 and "--target" not in help_text, command

@@ -9,7 +9,7 @@ from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SKILL, MAX_TOT
 from dealer.options import Int, SectionedCommand, completes, global_options
 from dealer.session import Session
 
-HUCKSTER = ["dice", "total", "bust", "level", "minimum", "tn", "action_card"]
+HUCKSTER = ["dice", "total", "bust", "level", "tn", "action_card"]
 SPELL = ["skill", "mods", "wild_pick", "target", "huckster", "faithful", "master", "chip", "knack", "bad_cause"]
 
 
@@ -20,7 +20,8 @@ SPELL = ["skill", "mods", "wild_pick", "target", "huckster", "faithful", "master
 @click.option("--total", type=Int(-MAX_TOTAL, MAX_TOTAL), help="A hexslingin' total already rolled with physical dice.")
 @click.option("--bust", is_flag=True, help="The hexslingin' roll went bust.")
 @click.option("--level", type=Int(0, MAX_LEVEL), help="The caster's level in this hex.")
-@click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
+@click.option("--min", "minimum", metavar="HAND", help="The least hand that works: a hex's (default: the "
+              "catalogue's) or a spell's target (default: a pair).")
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
 @click.option("--cards", metavar="CARDS", shell_complete=completes("cards"),
               help="Cards drawn by hand instead of from a deck.")
@@ -35,7 +36,7 @@ SPELL = ["skill", "mods", "wild_pick", "target", "huckster", "faithful", "master
 @click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1",
               help="A card modifier.")
 @click.option("--wild-pick", is_flag=True, help="At ten cards, five fewer and a wild pick.")
-@click.option("--target", metavar="HAND", help="The hand the GM sets (default a pair).")
+@click.option("--target", metavar="HAND", hidden=True, help="Old name of --min for a spell.")
 @click.option("--huckster", is_flag=True, help="The caster is a huckster (any Joker backlashes).")
 @click.option("--faithful", is_flag=True, help="The caster is one of the faithful (Jokers bless or test).")
 @click.option("--master", type=Int(1, MAX_LEVEL), help="On a table: the master level, casts before winded.")

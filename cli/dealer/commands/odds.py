@@ -152,19 +152,20 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
 
 
 @odds.command("hex", cls=SectionedCommand, sections={
-    "Deadlands hucksters (-r deadlands)": ["dice", "level", "minimum", "tn"],
-    "poker-hands spells (-r poker-hands)": ["skill", "mods", "wild_pick", "target"]})
+    "Deadlands hucksters (-r deadlands)": ["dice", "level", "tn"],
+    "poker-hands spells (-r poker-hands)": ["skill", "mods", "wild_pick"]})
 @click.argument("name", required=False, metavar="[HEX]", shell_complete=completes("hexes"))
 @click.option("--roll", "--dice", "dice", cls=AliasOption, metavar="NdX",
               help="The hexslingin' dice, e.g. 5d10 (as `dealer hex --roll`).")
 @click.option("--level", type=Int(0, MAX_LEVEL), help="The caster's level in this hex.")
-@click.option("--min", "minimum", metavar="HAND", help="The least hand that works (default: the catalogue's).")
+@click.option("--min", "minimum", metavar="HAND", help="The least hand that works: a hex's (default: the "
+              "catalogue's) or a spell's target (default: the ruleset's, a pair).")
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's].")
 @click.option("--skill", type=Int(-MAX_SKILL, MAX_SKILL), help="The spell's skill level (cards = 5 + skill).")
 @click.option("--mod", "mods", multiple=True, type=Int(-MAX_CARD_MODIFIER, MAX_CARD_MODIFIER), metavar="+1|-1",
               help="A card modifier.")
 @click.option("--wild-pick", is_flag=True, help="At ten or more cards, five fewer and a wild pick.")
-@click.option("--target", metavar="HAND", help="The hand the GM sets (default: the ruleset's).")
+@click.option("--target", metavar="HAND", hidden=True, help="Old name of --min for a spell.")
 @click.option("--samples", type=Int(1, MAX_SAMPLES), default=20_000, show_default=True,
               help="Random deals per hand size, where a figure must be simulated.")
 @global_options(table="ruleset")

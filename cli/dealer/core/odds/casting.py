@@ -487,6 +487,6 @@ def cast_odds(ruleset: Ruleset, *, name: str | None = None, dice: str | None = N
         return {"style": "huckster", "result": result, "name": name, "dice": dice, "roll": roll}
     if skill is None:
         raise OddsUsage("give the spell's skill level: --skill N")
-    result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target, rng=rng, samples=samples,
-                        modifiers=mods)
+    result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target or minimum, rng=rng,
+                        samples=samples, modifiers=mods)
     return {"style": "spell", "result": result, "skill": skill}
