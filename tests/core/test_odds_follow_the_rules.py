@@ -37,3 +37,20 @@ def test_two_cards_a_raise_reach_the_deal_and_its_odds(load):
         assert len(round_.to_data()["countdown"]) == dealt  # 16 is two raises over TN 5
         odds = action_odds(ruleset, roll_odds(ruleset, "4d12"))
         assert {cards for cards, chance in odds["cards"].items() if chance} == counts
+
+
+def test_the_breakdown_cards_reach_gadget_use_and_its_odds(load):
+    """Seed 003, "Reliability": the GM draws cards and a Joker breaks the device; a house ruleset
+    that lets only the Red Joker break it halves the chance in ``gadget use`` and ``odds gadget``."""
+    from dealer.core.mechanics.gadget.breakdown import UseRequest, resolve_use
+    from dealer.core.odds.casting import gadget_odds
+
+    poker = load("poker-hands")
+    house = changed(poker, "gadget", breakdown_cards=["RJ"])
+    for ruleset, chance in ((poker, "1/27"), (house, "1/54")):
+        use = resolve_use(ruleset, UseRequest(reliability=1), Table.fresh(ruleset), random.Random(1))
+        odds = gadget_odds(ruleset, 1)
+        assert use.chance["fraction"] == chance
+        assert f"{odds['breakdown_count']}/{odds['draws']}" in {"2/54", "1/54"}
+        assert odds["breakdown"] == use.chance["numerator"] / use.chance["denominator"]
+    assert gadget_odds(house, 1)["jokers"] == ["RJ"]

@@ -330,28 +330,33 @@ def action_odds(ruleset: Ruleset, roll: RollOdds) -> dict:
 
 
 def gadget_odds(ruleset: Ruleset, reliability: int, fail_hand: int | None = None) -> dict:
-    """A device's breakdown chance (seed 003): ``reliability`` cards drawn, any Joker breaks it.
+    """A device's breakdown chance (seed 003): ``reliability`` cards drawn from the whole deck, any
+    of the ruleset's breakdown cards (``gadget.breakdown_cards``) breaks it.
 
-    Exact: ``1 - C(D - J, R) / C(D, R)`` for a deck of D cards with J Jokers. With
-    ``fail_hand``, the rank of an F-card fail hand dealt from the cards that are not Jokers.
+    Exact: ``1 - C(D - J, R) / C(D, R)`` for a deck of D cards with J breakdown cards, the figure
+    ``gadget use`` quotes. With ``fail_hand``, the rank of an F-card fail hand dealt from the cards
+    that are not Jokers.
     """
     from dealer.core.odds.counting import Counter, Unsupported
 
+    ruleset.require("gadget")
     deck = ruleset.deck
     size = len(deck)
-    jokers = [card for card in deck if card.kind == SPECIAL]
-    if not jokers:
-        raise OddsError(f"the {ruleset.name} deck has no Jokers: nothing can break a device")
+    breakers = [card for card in deck if card.code in ruleset.gadget["breakdown_cards"]]
+    if not breakers:
+        raise OddsError(f"the {ruleset.name} ruleset names no breakdown cards (gadget.breakdown_cards): "
+                        "nothing can break a device")
     if not 1 <= reliability <= size:
         raise OddsError(f"reliability is a number of cards from 1 to {size}, not {reliability}")
-    from dealer.core.mechanics.gadget.breakdown import breakdown_chance  # the one formula, shared with gadget use
+    from dealer.core.mechanics.gadget.breakdown import full_deck_chance  # the one figure, shared with gadget use
 
     total = comb(size, reliability)
-    chance = breakdown_chance(size, len(jokers), reliability)
-    out = {"reliability": reliability, "deck": size, "jokers": [card.code for card in jokers],
-           "breakdown_count": int(chance * total), "draws": total, "breakdown": float(chance)}
+    chance = full_deck_chance(ruleset, reliability)
+    out = {"reliability": reliability, "deck": size, "jokers": [card.code for card in breakers],
+           "breakdown_count": chance["numerator"] * total // chance["denominator"], "draws": total,
+           "breakdown": chance["numerator"] / chance["denominator"]}
     if fail_hand is not None:
-        plain = size - len(jokers)
+        plain = sum(1 for card in deck if card.kind != SPECIAL)
         if not 1 <= fail_hand <= plain:
             raise OddsError(f"a fail hand holds 1 to {plain} cards, not {fail_hand}")
         context = ruleset.context(None)
