@@ -202,3 +202,15 @@ def test_conflict_odds_add_up_and_replay(load):
     assert first == again and first["method"] == "simulated"
     total = sum(item["count"] for item in first["participants"].values()) + first["tie"]["count"]
     assert total == 300
+
+
+def test_a_simulated_figure_needs_the_callers_random(load):
+    """The core never makes its own Random: a figure that must be dealt says so, and the same
+    Random seed replays it."""
+    from dealer.core.odds import hand_odds
+
+    ruleset = load("poker-hands")
+    with pytest.raises(ValueError, match="pass rng"):
+        hand_odds(ruleset, 5, simulate=True, samples=10)
+    first, again = (hand_odds(ruleset, 5, simulate=True, samples=200, rng=random.Random(9)) for _ in range(2))
+    assert first.rows == again.rows and first.method == "simulated"

@@ -141,10 +141,6 @@ def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *,
     start = time.perf_counter()
     method, counts, total, met, met_method, met_total = None, None, 0, None, None, None
     counter = None
-    if rng is None:
-        import random
-
-        rng = random.Random()
     if not simulate:
         try:
             counter = Counter(ruleset, context_obj)

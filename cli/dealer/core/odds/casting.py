@@ -279,6 +279,9 @@ def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target:
         return out
     if samples < 1:
         raise OddsError("--samples must be at least 1")
+    from dealer.core.odds.enumerate import require_rng
+
+    rng = require_rng(rng)
     success = bust = joker = 0
     cards = list(deck)
     for _ in range(samples):

@@ -39,6 +39,14 @@ def enumerate_counts(ruleset: Ruleset, n: int, context: Context, pool: Iterable[
     return out, (met if threshold is not None else None)
 
 
+def require_rng(rng: random.Random | None) -> random.Random:
+    """The ``random.Random`` a simulated figure is dealt with; the core never makes its own, so
+    every simulated figure can be replayed from the seed its caller recorded."""
+    if rng is None:
+        raise ValueError("this figure is simulated: pass rng=random.Random(seed)")
+    return rng
+
+
 def sample_counts(ruleset: Ruleset, n: int, context: Context, rng: random.Random, samples: int,
                   pool: Iterable[Card] | None = None, held: Iterable[Card] = (),
                   threshold: tuple[HandRank, int] | None = None,
@@ -48,6 +56,7 @@ def sample_counts(ruleset: Ruleset, n: int, context: Context, rng: random.Random
 
     ``progress`` (optional) is called with the number of samples done, every few thousand.
     """
+    require_rng(rng)
     ranking = ruleset.ranking
     pool = list(ruleset.deck) if pool is None else list(pool)
     held = list(held)
