@@ -210,3 +210,11 @@ def test_odds_hex_min_names_a_spells_target(dealer):
     for command in (["hex", "--help"], ["odds", "hex", "--help"]):
         help_text = dealer(*command).out
         assert help_text.count("--min HAND") == 1 and "--target" not in help_text, command
+
+
+@pytest.mark.parametrize("ruleset", ["weird-dust-devils", "poker-hands", "deadlands"])
+@pytest.mark.parametrize("word", ["harm", "clear", "show"])
+def test_odds_conflict_refuses_a_table_word(dealer, ruleset, word):
+    """Once an internal error (TypeError: not a conflict to deal: HarmRequest)."""
+    run = dealer("-r", ruleset, "odds", "conflict", word, "Doc=2", "Kid=1")
+    assert run.code == 2 and f"dealer conflict {word}" in run.err and "internal" not in run.err, run

@@ -372,6 +372,9 @@ def conflict_odds_command(ctx, participants, samples, **options):
     from dealer.render.odds import conflict_odds_data
 
     session = Session(ctx, "odds conflict")
+    if participants[0] in ("harm", "clear", "show"):
+        raise click.UsageError(f"'{participants[0]}' works on a table's conflict (dealer conflict "
+                               f"{participants[0]} ...); odds conflict deals participants: NAME=SKILL or NAME=SCORES")
     deals = conflict.deals(session.ruleset, parse_request(session.ruleset, list(participants), options))
     result = counted_conflict_odds(session.ruleset, deals)
     if result is None:
