@@ -62,6 +62,7 @@ TOKENS = [
     "gold", "paint", "jetski", "straight", "pair", "hand", "jacks", "pair of jacks", "ace", "two pair",
     "royal flush", "soul blast", "Sarah=16", "Sarah=3d6", "Bo=bust", "Cy=16:Qh,8d,4c", "quickness=3d6",
     "guardian-spirit=4", "rituals=paint:2", "mad-science=3", "pistol=3", "combat=1", "hexslinging=5",
+    "harm", "clear", "show", "deal", "use", "list", "Doc=2", "Kid=1",
     "As", "10h", "Th", "RJ", "BJ", "T10", "Fool", "KSw", "Xz", "As As", "8s 8h 8d Kc 5d 3s RJ",
     "9c 9d 2h 5s Kd", "As Ad 5c 7d 9h", "Ks Kd Kc 7d 9h", "main", "posse", "hex:Velvet",
     "5d10", "3d8+2", "1d6-4", "0d6", "3d7", "d", "3d6++", "100d20", "1", "2", "3", "5", "7", "12", "54", "55",
