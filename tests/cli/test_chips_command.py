@@ -286,3 +286,25 @@ def test_table_show_prints_the_chip_sum_and_harm(dealer):
     dealer("table", "add", "p", "Sally")
     dealer("chips", "session", "--table", "p")
     assert "85 chips = starting pot 85 + 0 created" in dealer("table", "show", "p").out
+
+
+def test_a_chip_after_a_gadget_check_changes_the_device_in_json_and_refuses_once_it_is_used(friday):
+    """Seed 003: "After the hand is drawn, you may play a chip to change it"; a build is a draw."""
+    friday("table", "add", "friday", "Ada", "--trait", "mad-science=1")
+    ok(friday("gadget", "design", "jetski", "--tier", "straight", "--by", "Ada", "--cards", "Ts Jh Qd Kc Ac 2c",
+              "--table", "friday"))
+    ok(friday("gadget", "build", "jetski", "--by", "Ada", "--cards", "Ks Kh 5c 6d 8s 2c", "--table", "friday"))
+    ok(friday("chips", "give", "Ada", "blue", "--table", "friday"))
+    spent = ok(friday("chips", "spend", "Ada", "blue", "--table", "friday", "--json")).json()["result"]
+    outcome = spent["outcome"]
+    assert spent["source"] == "build" and outcome["kind"] == "build" and outcome["device"] == "jetski-1"
+    assert (outcome["steps_before"], outcome["steps"], outcome["reliability"], outcome["fail_hand"]) == (-3, 2, 2, 6)
+    listed = ok(friday("gadget", "list", "--table", "friday", "--json")).json()["result"]
+    assert listed["devices"]["jetski-1"]["reliability"] == 2
+    ok(friday("gadget", "use", "jetski-1", "--table", "friday", "--seed", 1))
+    ok(friday("chips", "give", "Ada", "red", "--table", "friday"))
+    refused = friday("chips", "spend", "Ada", "red", "--table", "friday")
+    assert_clean_error(refused, 1)
+    assert "device 'jetski-1' has been used since it was built" in refused.err
+    held = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
+    assert held["players"]["Ada"] == {"red": 1}  # the refused chip stays with Ada

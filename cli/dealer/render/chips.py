@@ -65,6 +65,23 @@ def _ritual_lines(data: dict, cards_fmt) -> list[str]:
     return lines
 
 
+def _outcome_line(outcome: dict) -> str:
+    """What a gadget check's changed hand makes now: the design, the device or the repair."""
+    kind, verdict = outcome["kind"], outcome["verdict"]
+    if kind == "design":
+        if not outcome["success"]:
+            return f"design {outcome['name']}: {verdict}: not made"
+        bonus = f", {plural(outcome['bonus_cards'], 'bonus card')}" if outcome["bonus_cards"] else ""
+        return f"design {outcome['name']}: {verdict}{bonus}: stored"
+    if kind == "build":
+        if not outcome["success"]:
+            return f"build of {outcome['design'] or 'the design'}: {verdict}: it just won't work"
+        where = f"device {outcome['device']}" if outcome["device"] else "the device"
+        return (f"{where}: {verdict}: reliability {outcome['reliability']}, fail hand {outcome['fail_hand']}, "
+                f"breakdown {outcome['chance']['percent']:.2f}% a use")
+    return f"device {outcome['device']}: {verdict}: " + ("repaired" if outcome["success"] else "still broken")
+
+
 def chips_text(data: dict, cards_fmt) -> list[str]:
     """Any chips result: the events (a changed hand, a ritual hand), then the chips block."""
     lines = _ritual_lines(data, cards_fmt) if data["action"] == "ritual" else []
@@ -77,6 +94,8 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
         if data["after"]["wild_picks"]:
             lines.append(f"  wild: {cards_fmt.many(data['after']['wild_picks'])}")
         lines.append(_judged_line("  after:", data["after"], cards_fmt))
+        if "outcome" in data:
+            lines.append("  " + _outcome_line(data["outcome"]))
     if data.get("stopped"):
         lines.append(f"  stopped after {plural(len(data['events']), 'chip')}: {data['stopped']}")
     for name, why in data.get("skipped", {}).items():

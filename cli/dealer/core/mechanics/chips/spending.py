@@ -19,6 +19,8 @@ from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from dealer.core.mechanics.last_hand import LastHand
     from dealer.core.rules import Ruleset
 
@@ -59,6 +61,9 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
     _check_holds(table, person, colour, use)
     _check_spend(table, person, colour, use_name, use, request, acts_as)
     record = _spend_hand(table, person, effect) if use["does"] == "hand" else None
+    follow = _follow_up(record)
+    if follow is not None:
+        follow.check_hand_change(ruleset, table, record)
     rolled = None
     if use["does"] == "reroll":
         from dealer.core.mechanics.last_roll import check_reroll
@@ -73,6 +78,8 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
         detail["knack"] = request.knack
     if record is not None:
         detail.update(change_hand(ruleset, table, record, effect, rng, f"{colour} chip"))
+        if follow is not None:
+            detail["outcome"] = follow.hand_changed(ruleset, table, record, detail["after"])
         event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
     elif use["does"] in _PICK_ME_UPS:
         detail.update(_PICK_ME_UPS[use["does"]](table, person))
@@ -105,6 +112,20 @@ def _check_spend(table: Table, person: str, colour: str, use_name: str, use: dic
         raise ChipsError(f"{use_name}: say what happens with --note \"...\" (the player's words are recorded)")
     if does in _CHECKS:
         _CHECKS[does](table, person)
+
+
+# Hands whose check made something (a design, a device, a repair): the mechanic that drew them
+# refuses a change it can no longer take, and judges what the changed hand makes.
+_FOLLOW_UPS = {source: "dealer.core.mechanics.gadget.invention" for source in ("design", "build", "repair")}
+
+
+def _follow_up(record: LastHand | None) -> ModuleType | None:
+    """The module that judges again what ``record``'s hand made, or None (a spell, a contest)."""
+    if record is None or record.source not in _FOLLOW_UPS:
+        return None
+    import importlib
+
+    return importlib.import_module(_FOLLOW_UPS[record.source])
 
 
 def _spend_hand(table: Table, person: str, effect: dict):
@@ -173,7 +194,7 @@ def last_hand_of(table: Table, person: str) -> LastHand:
     record = table.state(LastHands).of(person)
     if record is None:
         raise ChipsError(f"{person} has no hand on table '{table.name}' to spend a chip on: "
-                         "draw one first (dealer hex, a contest, a conflict)")
+                         "draw one first (dealer hex, a contest, a conflict, a gadget check)")
     if record.data.get(RESOLVED_BY):
         raise ChipsError(f"{person}'s last hand ({record.source}) was already resolved by a later hand "
                          f"(#{record.data[RESOLVED_BY]}): it cannot change")

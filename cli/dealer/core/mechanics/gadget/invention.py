@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from dealer.core.cards import Card
+    from dealer.core.mechanics.last_hand import LastHand
     from dealer.core.piles import Piles
     from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
@@ -173,6 +174,111 @@ def _note(entry: str | dict) -> str:
     return entry if isinstance(entry, str) else entry["note"]
 
 
+# -- a chip after the draw --------------------------------------------------------------------
+
+
+def _remember(ruleset: Ruleset, table: Table, asked: Check, check: CheckResult, source: str, required: HandRank,
+              **facts) -> None:
+    """The check's hand kept as the person's last hand, with what it made, so a chip played after
+    the draw (seed 003: "After the hand is drawn, you may play a chip to change it") changes the
+    design, the device or the repair too (``check_hand_change``, ``hand_changed``)."""
+    if not (table.persistent and check.person and check.draw.cards):
+        return
+    from dealer.core.mechanics.last_hand import LastHands
+
+    table.state(LastHands).remember(
+        person=check.person, source=source, deck=ruleset.gadget["deck"] if asked.cards is None else None,
+        cards=[card.code for card in check.draw.cards], wild_picks=[card.code for card in check.draw.picked],
+        target=required.name, data={"value": check.draw.request.value, "required": required.id,
+                                    "steps": check.steps, **facts})
+
+
+# What a gadget check's last hand keeps of what it made, by source (and ``required``, ``steps``).
+_FACTS = {"design": {"name": str, "stored": bool}, "build": {"design": str, "device": str, "rush": int, "stored": bool},
+          "repair": {"device": str}}
+
+
+def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
+    """Refused before the chip moves: a check whose outcome has been built on since (a design built
+    from, a device used, a repair already made) can no longer change."""
+    state, facts = table.state(GadgetState), record.data
+    shape = {"required": str, "steps": int, **_FACTS[record.source]}
+    if any(type(facts.get(key)) is not kind for key, kind in shape.items()) or facts["required"] not in ruleset.by_id:
+        raise GadgetError(f"table '{table.name}' keeps {record.person}'s {record.source} hand in a shape dealer "
+                          f"cannot read: draw the check again (dealer table check {table.name})")
+    if record.source == "design":
+        design = state.designs.get(facts["name"])
+        if (design is not None) != facts["stored"] or (design is not None and design.builders):
+            raise GadgetError(f"design '{facts['name']}' has been built from since its check: the hand can no "
+                              "longer change")
+    elif record.source == "build":
+        device = state.devices.get(facts["device"]) if facts["device"] else None
+        if facts["stored"] and (device is None or device.uses or device.repairs):
+            raise GadgetError(f"device '{facts['device']}' has been used since it was built: the build hand can "
+                              "no longer change")
+        if not facts["stored"] and device is not None:
+            raise GadgetError(f"a device '{facts['device']}' has been built since: this build hand can no "
+                              "longer change")
+    else:
+        device = state.devices.get(facts["device"])
+        if device is None or not device.broken:
+            raise GadgetError(f"device '{facts['device']}' is not broken: the repair hand has nothing left to "
+                              "change; keep the chip")
+
+
+def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) -> dict:
+    """The check judged again after a chip changed its hand (``after``: ``draws.judge``): the
+    design's bonus cards, the device's reliability and fail hand, or the repair, as the check
+    would have made them; the table keeps the new outcome."""
+    facts = record.data
+    required = ruleset.by_id[facts["required"]]
+    point = after["value"]
+    margin = steps(ruleset, ruleset.by_id[point["rank"]], required) if point else -tier_level(ruleset, required)
+    out = {"kind": record.source, "steps_before": facts["steps"], "steps": margin, "verdict": _verdict(margin)}
+    facts["steps"] = margin
+    cards = [ruleset.deck.parse(code) for code in record.cards]
+    state = table.state(GadgetState)
+    if record.source == "design":
+        bonus, success = bonus_cards(ruleset, margin), margin >= 0
+        jokers = _jokers(cards, ruleset.gadget["design_jokers"])
+        if success:
+            state.designs[facts["name"]] = Design(tier=required.id, inventor=record.person, bonus_cards=bonus,
+                                                  jokers=[joker["card"] for joker in jokers])
+        facts["stored"] = success
+        return {**out, "name": facts["name"], "success": success, "bonus_cards": bonus, "jokers": jokers}
+    if record.source == "build":
+        return {**out, **_rebuilt(ruleset, state, record, margin, point, cards)}
+    device = state.devices[facts["device"]]
+    if margin >= 0:
+        device.broken = False
+        device.repairs += 1
+    return {**out, "device": facts["device"], "success": margin >= 0}
+
+
+def _rebuilt(ruleset: Ruleset, state: GadgetState, record: LastHand, margin: int, point: dict | None,
+             cards: list[Card]) -> dict:
+    """A build judged again: the construction row its new margin reaches, and the device stored."""
+    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance
+
+    facts = record.data
+    high = margin == 0 and point is not None and is_high(ruleset, point["value"])
+    row = construction_row(ruleset, margin, high)
+    jokers = _jokers(cards, ruleset.gadget["build_jokers"])
+    reliability = fail_hand = chance = None
+    if row is not None:
+        reliability = row["reliability"] + facts["rush"] * ruleset.gadget["rush_reliability"]
+        fail_hand = row["fail_hand"] if not facts["rush"] else fail_hand_size(ruleset, reliability)
+        chance = full_deck_chance(ruleset, reliability)
+        if facts["device"]:
+            state.devices[facts["device"]] = Device(design=facts["design"], builder=record.person,
+                                                    reliability=reliability, fail_hand=fail_hand,
+                                                    build_jokers=[joker["card"] for joker in jokers])
+            facts["stored"] = True
+    return {"device": facts["device"] if row is not None else None, "design": facts["design"],
+            "success": row is not None, "high": high, "reliability": reliability, "fail_hand": fail_hand,
+            "chance": chance, "build_jokers": jokers}
+
+
 # -- design -----------------------------------------------------------------------------------
 
 
@@ -233,6 +339,7 @@ def resolve_design(ruleset: Ruleset, request: DesignRequest, table: Table, rng: 
     bonus = bonus_cards(ruleset, check.steps)
     jokers = _jokers(check.draw.cards, ruleset.gadget["design_jokers"])
     result = DesignResult(request.name, tier, check, bonus, jokers, table.name)
+    _remember(ruleset, table, request.check, check, "design", tier.rank, name=request.name, stored=result.success)
     if table.persistent:
         if result.success:
             state.designs[request.name] = Design(tier=tier.rank.id, inventor=request.check.person,
@@ -364,6 +471,8 @@ def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Table, rng: ra
                          time, chance, device if row is not None else None, table.name)
     if table.persistent:
         _store_build(ruleset, table, design, result)
+        _remember(ruleset, table, check_request, check, "build", tier.rank, design=request.design,
+                  device=device, rush=request.rush, stored=result.success)
     return result
 
 
@@ -427,6 +536,7 @@ def resolve_repair(ruleset: Ruleset, request: RepairRequest, table: Table, rng: 
         tier = find_tier(ruleset, state.design(device.design, table.name).tier)
         person = request.check.person or device.builder
         check = _draw_check(ruleset, table, rng, request.check._replace(person=person), "build", [], tier.rank)
+        _remember(ruleset, table, request.check, check, "repair", tier.rank, device=request.device)
     success = check is None or check.steps >= 0
     if success:
         device.broken = False
