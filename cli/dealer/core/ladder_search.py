@@ -12,10 +12,7 @@ engine's, in the engine's order; only those that cannot beat the best so far are
 from __future__ import annotations
 
 from dealer.core.cards import PLAIN
-
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
-if TYPE_CHECKING:
-    from collections.abc import Iterator
+from dealer.core.hands import group_values
 
 _TRUMP_BASE = 100  # cards.TRUMP_ORDER_BASE: a trump's order is this plus its number
 _SLOT_TRUMP, _SLOT_PLAIN = 2, 1  # what a played card counts as (0: nothing, a dead card)
@@ -106,26 +103,7 @@ class EngineSearch:
                     used.append((best, strength))
             yield core, used, 0, tuple(chosen), 0
             return
-        options = sorted(values, reverse=True)
-        if n_any:  # an all-wild group is best at the highest ranks not held
-            absent = [v for v in range(self.top, self.low - 1, -1) if v not in values]
-            options = sorted(options + absent[:len(sizes)], reverse=True)
-
-        def assign(i: int, chosen: tuple[int, ...], wilds: int) -> Iterator[tuple[int, ...]]:
-            if i == len(sizes):
-                yield chosen
-                return
-            size = sizes[i]
-            limit = chosen[-1] if i and sizes[i - 1] == size else None
-            for value in options:
-                if value in chosen or (limit is not None and value > limit):
-                    continue
-                need = size - len(values.get(value, ()))
-                need = need if need > 0 else 0
-                if wilds + need <= n_any:
-                    yield from assign(i + 1, chosen + (value,), wilds + need)
-
-        for chosen in assign(0, (), 0):
+        for chosen in group_values(sizes, values, n_any, self.top, self.low):
             core, used, wild = [], [], 0
             for size, value in zip(sizes, chosen):
                 naturals = sorted(values.get(value, ()), reverse=True)[:size]
