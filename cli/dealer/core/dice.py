@@ -375,17 +375,26 @@ def trait_roll_odds(count: int, sides: int, *, modifier: int = 0, tn: int = 5, r
 
     highest = sides * max_chain  # no die total goes beyond: past it nothing changes
     p_bust = 1.0 - not_bust_at_most(highest)
+    totals, failure, raises, cut = _walk_totals(lambda t: cdf(t) ** count, not_bust_at_most, modifier, tn,
+                                                raise_step, highest)
+    return RollOdds(count=count, sides=sides, modifier=modifier, tn=tn, raise_step=raise_step, rule=bust,
+                    bust=p_bust, failure=failure, raises=raises, totals=totals, cut=cut)
+
+
+def _walk_totals(all_at_most: Callable[[int], float], ok_at_most: Callable[[int], float], modifier: int, tn: int,
+                 raise_step: int, highest: int) -> tuple[list[tuple[int, float]], float, list[float], float]:
+    """Each kept total's chance, and the not-bust failure and raises, from the cumulative chances
+    (``all_at_most(t)``: kept total at most t; ``ok_at_most(t)``: that and no bust), walked up until
+    the tail left is below ``TAIL``. Returns ``(totals, failure, raises, cut)``."""
     totals, outcomes = [], {}
     failure = 0.0
     previous_all, previous_ok = 0.0, 0.0
     t = 0
     while True:
         t += 1
-        all_at_most = cdf(t) ** count
-        ok_at_most = not_bust_at_most(t)
-        p_total = all_at_most - previous_all
-        p_ok = ok_at_most - previous_ok
-        previous_all, previous_ok = all_at_most, ok_at_most
+        all_now, ok_now = all_at_most(t), ok_at_most(t)
+        p_total, p_ok = all_now - previous_all, ok_now - previous_ok
+        previous_all, previous_ok = all_now, ok_now
         # Differences of equal cumulative sums leave rounding dust (~1e-17): not a total.
         if p_total > NOISE:
             totals.append((t + modifier, p_total))
@@ -395,13 +404,10 @@ def trait_roll_odds(count: int, sides: int, *, modifier: int = 0, tn: int = 5, r
                 outcomes[raises] = outcomes.get(raises, 0.0) + p_ok
             else:
                 failure += p_ok
-        if 1.0 - all_at_most < TAIL and (t >= tn - modifier or t >= highest):
+        if 1.0 - all_now < TAIL and (t >= tn - modifier or t >= highest):
             break
-    cut = max(0.0, 1.0 - previous_all)
     top = max(outcomes, default=-1)
-    raises = [outcomes.get(k, 0.0) for k in range(top + 1)]
-    return RollOdds(count=count, sides=sides, modifier=modifier, tn=tn, raise_step=raise_step, rule=bust,
-                    bust=p_bust, failure=failure, raises=raises, totals=totals, cut=cut)
+    return totals, failure, [outcomes.get(k, 0.0) for k in range(top + 1)], max(0.0, 1.0 - previous_all)
 
 
 def _wild_odds(count, sides, modifier, tn, raise_step, bust, max_chain, wild_die, check_die, extra, joker):
@@ -420,32 +426,17 @@ def _wild_odds(count, sides, modifier, tn, raise_step, bust, max_chain, wild_die
 
     highest = max(sides, wild_die) * max_chain
     p_bust = trait_bust_at_most(highest) * also
-    totals, outcomes = [], {}
-    failure = 0.0
-    previous_all, previous_ok = 0.0, 0.0
-    t = 0
-    while True:
-        t += 1
-        all_at_most = cdf(t) ** count * (wild_cdf(t) if wild_die else 1.0)
-        ok_at_most = all_at_most - trait_bust_at_most(t) * also
-        p_total = all_at_most - previous_all
-        p_ok = ok_at_most - previous_ok
-        previous_all, previous_ok = all_at_most, ok_at_most
-        if p_total > NOISE:
-            totals.append((t + modifier, p_total))
-        if p_ok > NOISE:
-            success, raises = judge(t + modifier, tn, raise_step)
-            if success:
-                outcomes[raises] = outcomes.get(raises, 0.0) + p_ok
-            else:
-                failure += p_ok
-        if 1.0 - all_at_most < TAIL and (t >= tn - modifier or t >= highest):
-            break
-    top = max(outcomes, default=-1)
+
+    def all_at_most(t: int) -> float:
+        return cdf(t) ** count * (wild_cdf(t) if wild_die else 1.0)
+
+    def ok_at_most(t: int) -> float:
+        return all_at_most(t) - trait_bust_at_most(t) * also
+
+    totals, failure, raises, cut = _walk_totals(all_at_most, ok_at_most, modifier, tn, raise_step, highest)
     return RollOdds(count=count, sides=sides, modifier=modifier, tn=tn, raise_step=raise_step, rule=bust,
-                    bust=p_bust, failure=failure, raises=[outcomes.get(k, 0.0) for k in range(top + 1)],
-                    totals=totals, cut=max(0.0, 1.0 - previous_all), wild_die=wild_die, check_die=check_die,
-                    extra=extra, joker=joker)
+                    bust=p_bust, failure=failure, raises=raises, totals=totals, cut=cut, wild_die=wild_die,
+                    check_die=check_die, extra=extra, joker=joker)
 
 
 class DiceUsageError(DiceError):

@@ -23,42 +23,16 @@ from itertools import combinations, product
 
 from dealer.core import fastpath
 from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.grouping import group_values
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
 from dealer.errors import HandError
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+    from collections.abc import Iterable, Sequence
 
     from dealer.core.cards import Card, Deck
     from dealer.core.ranks import Context, HandRank
-
-
-def group_values(sizes: Sequence[int], held: Mapping[int, Sized], wilds: int, top: int,
-                 low: int) -> Iterator[tuple[int, ...]]:
-    """Each choice of distinct values for groups of ``sizes`` (largest first) that the cards
-    ``held`` (value -> the cards of that value) and ``wilds`` all-purpose wilds can fill, highest
-    first; groups of one size take falling values, so each choice comes once. An all-wild group
-    is best at the highest values not held (``top`` down to ``low``)."""
-    options = sorted(held, reverse=True)
-    if wilds:
-        absent = [value for value in range(top, low - 1, -1) if value not in held]
-        options = sorted(options + absent[:len(sizes)], reverse=True)
-
-    def assign(i: int, chosen: tuple[int, ...], used: int) -> Iterator[tuple[int, ...]]:
-        if i == len(sizes):
-            yield chosen
-            return
-        size = sizes[i]
-        limit = chosen[-1] if i and sizes[i - 1] == size else None
-        for value in options:
-            if value in chosen or (limit is not None and value > limit):
-                continue
-            need = max(size - len(held.get(value, ())), 0)
-            if used + need <= wilds:
-                yield from assign(i + 1, chosen + (value,), used + need)
-
-    return assign(0, (), 0)
 
 
 class Hand:

@@ -12,7 +12,7 @@ engine's, in the engine's order; only those that cannot beat the best so far are
 from __future__ import annotations
 
 from dealer.core.cards import PLAIN
-from dealer.core.hands import group_values
+from dealer.core.grouping import group_values
 
 _TRUMP_BASE = 100  # cards.TRUMP_ORDER_BASE: a trump's order is this plus its number
 _SLOT_TRUMP, _SLOT_PLAIN = 2, 1  # what a played card counts as (0: nothing, a dead card)
