@@ -308,3 +308,19 @@ def test_a_chip_after_a_gadget_check_changes_the_device_in_json_and_refuses_once
     assert "device 'jetski-1' has been used since it was built" in refused.err
     held = ok(friday("chips", "--table", "friday", "--json")).json()["result"]
     assert held["players"]["Ada"] == {"red": 1}  # the refused chip stays with Ada
+
+
+def test_a_chip_after_a_fear_check_and_a_turn_order_hand_reads_right_in_text(dealer):
+    ok(dealer("table", "new", "gulch", "-r", "poker-hands", "--seed", 1))
+    ok(dealer("table", "add", "gulch", "Bert"))
+    ok(dealer("table", "add", "gulch", "Sam", "--side", "marshal"))
+    ok(dealer("conflict", "Bert=:2c,4d,6h,8s,Jc", "--fear-hand", "pair", "--table", "gulch"))
+    ok(dealer("chips", "give", "Bert", "red", "--table", "gulch"))
+    text = ok(dealer("chips", "spend", "Bert", "red", "--table", "gulch")).out
+    assert "  fear check: shaken -> stalwart; Bert is now steady\n" in text
+    ok(dealer("action", "Bert=:Ks,Kh,2d,5c,9s", "Sam=:Qs,Qh,Qd,4c,7h", "--table", "gulch"))
+    ok(dealer("chips", "give", "Bert", "red", "--table", "gulch"))
+    text = ok(dealer("chips", "spend", "Bert", "red", "--table", "gulch")).out
+    assert "  turn order: Bert now acts at Three of a Kind, Two Pair, Pair (dealer action show for the round)\n" in text
+    walked = ok(dealer("action", "next", "--table", "gulch", "--json")).json()["result"]
+    assert walked["now"][0]["name"] == "Bert"  # three kings now act before Sam's three queens

@@ -230,15 +230,6 @@ def test_spending_refusals_change_nothing(load):
     assert (table.chips.pot, table.chips.players) == before and table.events == []
 
 
-def test_a_hand_resolved_by_a_later_hand_cannot_change(load):
-    table = table_for(load)
-    give(table, "Sally", "white")
-    remember(table, "Sally", ["8c", "8d", "3h", "Qs", "5c"], data={spending.RESOLVED_BY: 7})
-    with pytest.raises(m.ChipsError, match="already resolved by a later hand"):
-        spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "white"), table, random.Random(1))
-    assert table.chips.held("Sally") == 1
-
-
 def test_only_the_latest_hand_changes(load):
     table = table_for(load)
     give(table, "Sally", "red")

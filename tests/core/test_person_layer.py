@@ -132,6 +132,45 @@ def test_an_exception_is_stated_in_the_ruleset_not_in_the_code(load):
     assert sams_draw(house, sams_table(house, "shaken"), "contest")["cards_allowed"] == 6
 
 
+HIGH_CARD_HAND = ("2c", "4d", "6h", "8s", "10c", "Qd", "Kh")  # no pair: a wild pick makes one
+# What a red chip played after each draw does (seed 003: "After the hand is drawn, you may play a
+# chip to change it"): the hand changes, and what the hand made follows (``outcome``: its kind),
+# or the chip is refused with the reason. A helper's hand is spent on the leader's draw; an
+# assistant's is part of the inventor's check; a ritual's hand earns chips (dealer's reading:
+# chips do not buy chips): none of them is kept as Sam's hand to change (the poker-hands notes).
+AFTER_THE_DRAW = {"turn-order": "turn-order", "spell": None, "contest": None, "fear": "fear", "called-shot": None,
+                  "design": "design", "build": "build", "helper": "has no hand",
+                  "assist": "has no hand", "ritual": "has no hand"}
+
+
+def test_the_chip_walk_covers_every_kind_of_draw():
+    assert sorted(AFTER_THE_DRAW) == sorted(PURPOSES)
+
+
+@pytest.mark.parametrize("purpose", PURPOSES)
+def test_a_chip_after_the_draw_changes_the_hand_and_what_it_made(load, purpose):
+    from dealer.core.mechanics.chips import ChipsError, spending
+    from dealer.core.mechanics.last_hand import LastHands
+
+    poker = load("poker-hands")
+    table = sams_table(poker)
+    sams_draw(poker, table, purpose, cards=HIGH_CARD_HAND)
+    table.chips.move(None, "Sam", "red")
+    expected = AFTER_THE_DRAW[purpose]
+    spend = spending.SpendRequest("Sam", "red")
+    if expected is not None and " " in expected:
+        with pytest.raises(ChipsError, match=expected):
+            spending.resolve_spend(poker, spend, table, random.Random(1))
+        assert table.chips.held("Sam") == 1
+        return
+    data = spending.resolve_spend(poker, spend, table, random.Random(1)).to_data()
+    assert data["before"]["hand"]["rank"] == "high-card" and data["after"]["hand"]["rank"] == "pair"
+    assert len(data["after"]["wild_picks"]) == 1 and table.state(LastHands).of("Sam").wild_picks == \
+        data["after"]["wild_picks"]
+    assert data.get("outcome", {}).get("kind") == expected
+    assert table.chips.held("Sam") == 0
+
+
 def test_wounds_cost_what_the_ruleset_says(load):
     """Seed 003 leaves "you're bleeding" to the GM: the shipped rulesets charge nothing for a
     wound, and a house ruleset can charge a card in every draw."""

@@ -66,7 +66,16 @@ def _ritual_lines(data: dict, cards_fmt) -> list[str]:
 
 
 def _outcome_line(outcome: dict) -> str:
-    """What a gadget check's changed hand makes now: the design, the device or the repair."""
+    """What a changed hand makes now: the combat's turn order, a fear check's outcome, a defence, the
+    design, the device or the repair."""
+    if outcome["kind"] == "turn-order":
+        hands = ", ".join(outcome["names"]) or "nothing: last at -1"
+        return f"turn order: {outcome['person']} now acts at {hands} (dealer action show for the round)"
+    if outcome["kind"] == "fear":
+        now = outcome["fear"] or "steady"
+        return f"fear check: {outcome['outcome_before']} -> {outcome['outcome']}; {outcome['person']} is now {now}"
+    if outcome["kind"] == "defence":
+        return f"{possessive(outcome['person'])} {outcome['how']} stands at the new hand"
     kind, verdict = outcome["kind"], outcome["verdict"]
     if kind == "design":
         if not outcome["success"]:

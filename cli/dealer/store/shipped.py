@@ -1224,12 +1224,16 @@ def _poker_hands():
                               "person's latest hand\n"
                               'on the table: white draws one more card from the deck the hand came from, red '
                               'makes one wild\n'
-                              'pick, blue two; the hand is judged again. A hand is final once a later hand '
-                              'has used it (its\n'
-                              "record says resolved_by, e.g. a helper's hand after the leader drew with its "
-                              'bonus), and only\n'
-                              "the latest hand a person drew can change. Favor chips are a shaman's own pool, "
-                              'capped at the\n'
+                              "pick, blue two; the hand is judged again, and so is what it made (a combat's "
+                              'turn order before\n'
+                              "anyone acts, a fear check's outcome, a standing defence, a design, a device, a "
+                              'repair) unless\n'
+                              'it has been built on since. Only the latest hand a person drew can change; a '
+                              "helper's hand\n"
+                              "(spent on the leader's draw), an assistant's (part of the inventor's check) "
+                              "and a ritual's\n"
+                              "(chips do not buy chips) are not kept to change. Favor chips are a shaman's "
+                              'own pool, capped at the\n'
                               'guardian spirit skill; a chip earned beyond the cap stays in the pot. A Joker '
                               'in a ritual\n'
                               'throws one chip back, the least colour first (a favor chip if any), and then '

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from dealer.core.mechanics.last_hand import LastHand
     from dealer.core.rules import Ruleset
 
-RESOLVED_BY = "resolved_by"  # a LastHand's data key: the seq of the later hand that used it
 
 
 class SpendRequest(NamedTuple):
@@ -78,8 +77,9 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
         detail["knack"] = request.knack
     if record is not None:
         detail.update(change_hand(ruleset, table, record, effect, rng, f"{colour} chip"))
-        if follow is not None:
-            detail["outcome"] = follow.hand_changed(ruleset, table, record, detail["after"])
+        outcome = follow.hand_changed(ruleset, table, record, detail["after"]) if follow is not None else None
+        if outcome is not None:
+            detail["outcome"] = outcome
         event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
     elif use["does"] in _PICK_ME_UPS:
         detail.update(_PICK_ME_UPS[use["does"]](table, person))
@@ -114,9 +114,11 @@ def _check_spend(table: Table, person: str, colour: str, use_name: str, use: dic
         _CHECKS[does](table, person)
 
 
-# Hands whose check made something (a design, a device, a repair): the mechanic that drew them
-# refuses a change it can no longer take, and judges what the changed hand makes.
-_FOLLOW_UPS = {source: "dealer.core.mechanics.gadget.invention" for source in ("design", "build", "repair")}
+# Hands that made something (a combat's turn order, a fear check's outcome, a defence, a design,
+# a device, a repair): the mechanic that drew them refuses a change it can no longer take, and
+# judges what the changed hand makes.
+_FOLLOW_UPS = {"turn-order": "dealer.core.mechanics.action.hands", "contest": "dealer.core.mechanics.conflict.contest",
+               **{source: "dealer.core.mechanics.gadget.invention" for source in ("design", "build", "repair")}}
 
 
 def _follow_up(record: LastHand | None) -> ModuleType | None:
@@ -184,20 +186,14 @@ def resolve_wound(ruleset: Ruleset, request: WoundRequest, table: Table,
 
 
 def last_hand_of(table: Table, person: str) -> LastHand:
-    """The person's latest hand, if a chip may still change it; else a one-line refusal.
-
-    The rule: only the latest hand a person drew on the table can change, and not once a later
-    hand has used it (its data says ``resolved_by``: a helper's hand after the leader drew).
-    """
+    """The person's latest hand on the table (only it can change); else a one-line refusal.
+    Whether what the hand made can still change is its mechanic's say (``_FOLLOW_UPS``)."""
     from dealer.core.mechanics.last_hand import LastHands
 
     record = table.state(LastHands).of(person)
     if record is None:
         raise ChipsError(f"{person} has no hand on table '{table.name}' to spend a chip on: "
-                         "draw one first (dealer hex, a contest, a conflict, a gadget check)")
-    if record.data.get(RESOLVED_BY):
-        raise ChipsError(f"{person}'s last hand ({record.source}) was already resolved by a later hand "
-                         f"(#{record.data[RESOLVED_BY]}): it cannot change")
+                         "draw one first (dealer hex, a contest, a conflict, a gadget check, a combat's turn order)")
     return record
 
 

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
     from dealer.core.mechanics.draws import Point
+    from dealer.core.mechanics.last_hand import LastHand
     from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
@@ -209,9 +210,10 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
         helpers.append(Drawer(entrant.name, "helper", drawn,
                               bonus=draws.helper_bonus(ruleset, drawn.hand.rank if drawn.hand else None)))
     bonus = draws.add_bonuses([helper.bonus for helper in helpers]) if helpers else None
-    drawers = []
+    drawers, fear_before = [], {}
     for i, entrant in enumerate(request.participants):
         drawn = draw(entrant, "participant", bonus if i == 0 else None)
+        fear_before[entrant.name] = conditions.conditions_of(table, entrant.name).fear
         drawers.append(_judge(ruleset, request, drawn, threshold, table))
     winner, tie = _compare(drawers, request, bonus)
     if defence is not None:
@@ -222,7 +224,7 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
     result = ContestResult(ruleset, request, threshold, draws.point_text(ruleset, threshold), helpers, drawers,
                            bonus, table.name, winner, tie, called, event_cards, event,
                            _defence_data(ruleset, request, defence, drawers))
-    _record(ruleset, result, table)
+    _record(ruleset, result, table, fear_before)
     return result
 
 
@@ -293,6 +295,58 @@ def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
     conditions.defend(table, drawn.person, conditions.Defence(
         how=how, cards=[card.code for card in drawn.cards], wild_picks=[card.code for card in drawn.picked],
         rank=rank.id if rank is not None else "", value=value, round=table.state(ActionState).round))
+
+
+# -- a chip after the draw --------------------------------------------------------------------
+
+
+def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
+    """Refused before the chip moves: a defence hand changes only while it stands."""
+    facts = record.data
+    if any(type(facts.get(key, "")) is not str for key in ("outcome", "fear_before", "defend")):
+        raise ConflictError(f"table '{table.name}' keeps {record.person}'s contest hand in a shape dealer cannot "
+                            f"read: draw again (dealer table check {table.name})")
+    if facts.get("defend"):
+        standing = conditions.standing_defence(table, record.person)
+        if standing is None or standing.cards != record.cards:
+            raise ConflictError(f"{record.person}'s {facts['defend']} no longer stands: its hand cannot change")
+    if facts.get("outcome") and conditions.conditions_of(table, record.person).fear != _fear_left(facts):
+        raise ConflictError(f"{record.person}'s fear has changed since the check: its hand cannot change")
+
+
+def _fear_left(facts: dict) -> str:
+    """The fear a check left: the worse of the person's fear before it and the check's outcome."""
+    fears = {facts["fear_before"], facts["outcome"]}
+    return conditions.FLEEING if conditions.FLEEING in fears else conditions.SHAKEN if conditions.SHAKEN in fears else ""
+
+
+def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) -> dict | None:
+    """What the changed hand makes: a fear check's outcome again (stalwart lifts the fear it left;
+    the person's fear before the check stays), or the standing defence's new point; a plain
+    contest's hand is only judged again (``after``)."""
+    facts = record.data
+    point = (ruleset.by_id[after["value"]["rank"]], after["value"]["value"]) if after["value"] else None
+    if facts.get("defend"):
+        standing = conditions.standing_defence(table, record.person)
+        standing.cards, standing.wild_picks = list(record.cards), list(record.wild_picks)
+        standing.rank, standing.value = (point[0].id, point[1]) if point else ("", 0)
+        return {"kind": "defence", "person": record.person, "how": facts["defend"], "rank": standing.rank,
+                "value": standing.value}
+    if not facts.get("outcome"):
+        return None
+    if after["success"]:
+        outcome = STALWART
+    elif after["bust"] if ruleset.conflict["fear_running"] == "bust" else not (
+            point and draws.meets_value(point, draws.least_success(ruleset))):
+        outcome = conditions.FLEEING
+    else:
+        outcome = conditions.SHAKEN
+    before, facts["outcome"] = facts["outcome"], outcome
+    conditions.steady(table, record.person)
+    if _fear_left(facts):
+        conditions.frighten(table, record.person, _fear_left(facts))
+    return {"kind": "fear", "person": record.person, "outcome_before": before, "outcome": outcome,
+            "fear": conditions.conditions_of(table, record.person).fear}
 
 
 def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: conditions.Defence,
@@ -406,8 +460,9 @@ class ContestResult(NamedTuple):
                 "winner": self.winner, "tie": self.tie, "called": self.called, "defence": self.defence}
 
 
-def _record(ruleset: Ruleset, result: ContestResult, table: Table) -> None:
-    """Each participant's hand remembered, the cards to the discards, the history."""
+def _record(ruleset: Ruleset, result: ContestResult, table: Table, fear_before: dict[str, str]) -> None:
+    """Each participant's hand remembered (with what it made: a fear check's outcome and the
+    person's fear before it, a defence), the cards to the discards, the history."""
     from dealer.core.mechanics.last_hand import LastHands
 
     hands = table.state(LastHands)
@@ -416,7 +471,9 @@ def _record(ruleset: Ruleset, result: ContestResult, table: Table) -> None:
         drawn = drawer.draw
         hands.remember(person=drawer.name, source="contest", deck=DECK, cards=[c.code for c in drawn.cards],
                        target=result.target_text, wild_picks=[c.code for c in drawn.picked],
-                       data={"value": drawn.request.value, "fear": request.fear, "called": request.called})
+                       data={"value": drawn.request.value, "fear": request.fear, "called": request.called,
+                             "outcome": drawer.outcome, "fear_before": fear_before.get(drawer.name, ""),
+                             "defend": request.defend or ""})
     cards = table.decks[DECK].discard_all_in_play()
     table.log("contest", deck=DECK, cards=cards,
               data={"participants": [d.name for d in result.drawers], "helpers": [h.name for h in result.helpers],
