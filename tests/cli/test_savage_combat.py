@@ -1,6 +1,6 @@
 """A three-round SWADE combat on a table (issue 24): Level Headed, Quick and Hesitant heroes, a Joker
 (its +2, Jokers Wild Bennies, the reshuffle after the round), a Hold kept into the next round and an
-interrupt from it, a Benny's reroll; in text and JSON. Then the errors, one or two lines each."""
+interrupt from it, a Benny's new action card and reroll; in text and JSON. Then the errors, one or two lines each."""
 
 import pytest
 
@@ -53,6 +53,10 @@ def test_three_rounds_read_right_in_text_and_json(combat):
     assert "  hold      Sarah     heroes  on Hold" in second.out
     assert "action deck reshuffled (a Red Joker or Black Joker was drawn last round; 54 cards)" in second.out
     assert "Sarah: on Hold: no card this round" in second.out
+    card = combat("chips", "spend", "Doc", "--for", "card", *T, "--json").json()["result"]  # Hesitant's 4d
+    assert card["action_card"] == {"person": "Doc", "held": "4d", "drawn": "4s", "kept": "4s", "notes": [],
+                                   "events": []}
+    assert card["events"][0]["card"] == "4s" and card["conservation"]["conserved"]
     interrupt = combat("action", "interrupt", "Sarah", "--against", "Bad Bob", *T, "--seed", 5)
     assert interrupt.out == ("Sarah interrupts Bad Bob from Hold: Sarah acts first\n"
                              "  Sarah: 1d8 vs TN 4: d8 5, Wild Die 6+3 -> Wild Die 9, success, 1 raise\n"
@@ -65,7 +69,7 @@ def test_three_rounds_read_right_in_text_and_json(combat):
 
     third = combat("action", *T, "--seed", 6, "--json").json()["result"]
     assert third["round"] == 3 and third["hold"] == []
-    assert {row["name"]: row["cards"] for row in third["participants"]}["Sarah"] == ["8h"]
+    assert {row["name"]: row["cards"] for row in third["participants"]}["Sarah"] == ["Ac"]
     text = combat("action", *T, "--seed", 6).out
     assert text.startswith("Round 4 on tombstone")
 

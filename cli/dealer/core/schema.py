@@ -437,7 +437,8 @@ CHIP_EFFECT = {
     "wild_picks": Field("int", "Wild picks: held cards made wild (the best choice is taken).", 0, minimum=0),
 }
 
-CHIP_USES = ["hand", "second-wind", "avoid-wound", "heal-wound", "death-wound", "spell", "note", "record", "reroll"]
+CHIP_USES = ["hand", "second-wind", "avoid-wound", "heal-wound", "death-wound", "spell", "note", "record", "reroll",
+             "action-card"]
 
 CHIP_USE = {
     "does": Field("str", "`hand`: changes a hand as `colours` says; `second-wind`: clears winded; `avoid-wound`: a "
@@ -447,7 +448,8 @@ CHIP_USE = {
                   "nothing else changes (a faithful's Black Joker: a chip thrown so the blessing works); `reroll`: the "
                   "person's last trait roll on the table (`dealer roll DICE --as NAME --table T`) is rolled again "
                   "and the better kept; a Critical Failure cannot be rerolled, and one rolled on a reroll ends the "
-                  "attempt and stands.", "note",
+                  "attempt and stands; `action-card`: before anyone acts in the round, the person draws another "
+                  "action card (no Edge applies) and acts on the better (SWADE).", "note",
                   choices=CHIP_USES),
     "when": Field("str", "`after-draw`: on the person's last hand (`dealer chips spend`); `before-draw`: with a "
                   "draw (`dealer hex --chip`); `any-time`.", "any-time",

@@ -123,6 +123,11 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
         lines.append("  " + PICK_ME_UP_WORDS[data["does"]].format(**data))
     if "reroll" in data:
         lines += _reroll_lines(data["reroll"])
+    if "action_card" in data:
+        card = data["action_card"]
+        lines.append(f"  new action card: drew {cards_fmt.one(card['drawn'])}, held {cards_fmt.one(card['held'])}: "
+                     f"acts on {cards_fmt.one(card['kept'])}")
+        lines += [f"  {note}" for note in card["notes"]] + [event_line(event) for event in card["events"]]
     return lines + chips_block(data)
 
 

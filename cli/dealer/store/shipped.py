@@ -1435,7 +1435,17 @@ def _savage_worlds():
                      'ends\n'
                      'the attempt and stands, as SWADE says); soak and unshake are recorded for the GM to '
                      'apply.\n'
-                     'Not dealt yet: surprise, a Benny spent on a new action card, rerolls of damage.',
+                     '`dealer chips spend NAME --for card` buys a new action card after the deal and before '
+                     'anyone\n'
+                     'acts: one more card from the action deck (no Edge applies to it), and the character '
+                     'acts on\n'
+                     'the better of it and the card held (SWADE\'s "take their choice of all their draws": '
+                     'dealer\n'
+                     'keeps the later-acting card; Hold is the way to act later); the other is discarded. A '
+                     'Joker\n'
+                     'so drawn is dealt as any Joker: any time, +2, the reshuffle owed and its Jokers Wild '
+                     'Bennies.\n'
+                     'Not dealt yet: surprise, rerolls of damage.',
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
@@ -1734,6 +1744,12 @@ def _savage_worlds():
                                           'colours': {'benny': {'cards': 0, 'wild_picks': 0}},
                                           'when': 'any-time',
                                           'favor': False},
+                               'card': {'does': 'action-card',
+                                        'note': 'A new action card before the round begins (no Edge applies); '
+                                                'act on the better.',
+                                        'colours': {'benny': {'cards': 0, 'wild_picks': 0}},
+                                        'when': 'any-time',
+                                        'favor': False},
                                'soak': {'does': 'record',
                                         'note': 'A Soak roll against the wounds just taken (roll Vigor; each '
                                                 'success and raise soaks one).',

@@ -68,6 +68,10 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
         from dealer.core.mechanics.last_roll import check_reroll
 
         rolled = check_reroll(table, person, ruleset.dice["bust_name"])
+    if use["does"] == "action-card":
+        from dealer.core.mechanics.action.new_card import check_new_card
+
+        check_new_card(ruleset, table, person)
     pool = _pay(table, person, colour, use)
     acts_as = acts_as or _medicine_way(ruleset, request, use_name, use, colour, pool)
     event = move_event("spend", person, colour, use["note"] or use_name, use=use_name, pool=pool)
@@ -83,6 +87,11 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
         event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
     elif use["does"] in _PICK_ME_UPS:
         detail.update(_PICK_ME_UPS[use["does"]](table, person))
+    elif use["does"] == "action-card":
+        from dealer.core.mechanics.action.new_card import new_card
+
+        detail["action_card"] = new_card(ruleset, table, person, rng)
+        event["card"] = detail["action_card"]["kept"]
     elif rolled is not None:
         from dealer.core.mechanics.last_roll import reroll
 
