@@ -84,6 +84,21 @@ def _as(session, dice, tn, faces, extra, joker, person):
                                  session.rng()).to_data()
     seed = session.seed if given is None else None
     session.emit([session.envelope(result, seed=seed)], [as_line(result, session.ruleset.dice["bust_name"])])
+def _damage_as(session, dice, faces, joker, with_raise, vs, person):
+    """``--damage --as NAME --table T``: NAME's damage roll on the table (their Joker's bonus read
+    from the card they hold), remembered for a Benny's reroll."""
+    from dealer.core.dice import parse_faces
+    from dealer.core.mechanics.last_roll import DamageAsRequest, resolve_damage_as
+    from dealer.render.dice import as_line
+
+    given = tuple(parse_faces(faces)) if faces is not None else None
+    with session.table() as table:
+        result = resolve_damage_as(session.ruleset, DamageAsRequest(person, dice, joker, with_raise, vs, given), table,
+                                   session.rng()).to_data()
+    seed = session.seed if given is None else None
+    session.emit([session.envelope(result, seed=seed)], [as_line(result)])
+
+
 def _check_modes(ctx, session, odds, faces, count):
     """--seed means nothing to exact odds or faces already rolled; a --table records one roll."""
     if session.settings.seed is not None and (odds or faces is not None):
@@ -155,16 +170,12 @@ def _line(rules):
 
 def _damage(session, dice, count, odds, faces, joker, with_raise, vs, person=None):
     """``roll --damage``: every die aces and all are added; a raise's bonus die, a Joker's bonus (given,
-    or read from the action card ``--as NAME`` holds on the --table)."""
+    or read from the action card ``--as NAME`` holds on the --table, where the roll is remembered)."""
     from dealer.core.damage import damage_odds, damage_options, damage_roll, parse_damage
     from dealer.core.dice import Scripted, parse_faces
 
     if person is not None:
-        from dealer.core.mechanics.last_roll import bonus_card
-
-        table = session.read_table()
-        table.person(person)
-        joker = joker or bonus_card(session.ruleset, table, person) is not None
+        return _damage_as(session, dice, faces, joker, with_raise, vs, person)
     rules = session.ruleset.dice
     spec = parse_damage(dice, rules["sides"])
     options = damage_options(rules, joker=joker, with_raise=with_raise, vs=vs)

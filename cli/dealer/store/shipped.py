@@ -1429,12 +1429,17 @@ def _savage_worlds():
                      'each\n'
                      'hero draws 3, each of the GM\'s Wild Cards 2, and the GM (chips.gm, "GM") one per '
                      'hero.\n'
-                     "`dealer chips spend NAME --for reroll` rolls the person's last trait roll on the table "
-                     'again\n'
-                     'and keeps the better (a Critical Failure cannot be rerolled, and one rolled on a reroll '
-                     'ends\n'
-                     'the attempt and stands, as SWADE says); soak and unshake are recorded for the GM to '
-                     'apply.\n'
+                     "`dealer chips spend NAME --for reroll` rolls the person's last roll on the table again "
+                     'and\n'
+                     'keeps the better: a trait roll (a Critical Failure cannot be rerolled, and one rolled '
+                     'on a\n'
+                     'reroll ends the attempt and stands, as SWADE says) or a damage roll (`dealer roll DICE '
+                     '--damage\n'
+                     "--as NAME --table T`; the reroll keeps the raise's die and the Joker's bonus, "
+                     '"include any\n'
+                     'additional dice you may have gained for a raise"); soak and unshake are recorded for '
+                     'the GM\n'
+                     'to apply.\n'
                      '`dealer chips spend NAME --for card` buys a new action card after the deal and before '
                      'anyone\n'
                      'acts: one more card from the action deck (no Edge applies to it), and the character '
@@ -1445,7 +1450,7 @@ def _savage_worlds():
                      'Joker\n'
                      'so drawn is dealt as any Joker: any time, +2, the reshuffle owed and its Jokers Wild '
                      'Bennies.\n'
-                     'Not dealt yet: surprise, rerolls of damage.',
+                     'Not dealt yet: surprise.',
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
@@ -1739,8 +1744,8 @@ def _savage_worlds():
                               'a Benny when\n'
                               'it has none, counted as created). Spent Bennies go back to the pot.',
                       'uses': {'reroll': {'does': 'reroll',
-                                          'note': 'Reroll the last trait roll (roll --as NAME --table T) and '
-                                                  'keep the better; not a Critical Failure.',
+                                          'note': 'Reroll the last trait or damage roll (roll --as NAME '
+                                                  '--table T) and keep the better; not a Critical Failure.',
                                           'colours': {'benny': {'cards': 0, 'wild_picks': 0}},
                                           'when': 'any-time',
                                           'favor': False},

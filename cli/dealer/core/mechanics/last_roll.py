@@ -36,13 +36,14 @@ class RollError(DealerError):
 
 
 class LastRoll(Record):
-    """One remembered trait roll: whose, the dice (count, sides, modifier typed), the options of
-    ``dice.trait_roll`` it was rolled with, the action card that gave a bonus, the result kept (as
-    ``results.roll_data``), rerolls spent on it, and ``seq`` (the table's count of rolls)."""
+    """One remembered roll: whose, the dice (a trait roll's count, sides and modifier typed; a
+    damage roll's dice as ``damage``, ``2d6+d8``, the others 0), the options of ``dice.trait_roll``
+    or ``damage.damage_roll`` it was rolled with, the action card that gave a bonus, the result
+    kept (as ``results.roll_data``), rerolls spent on it, and ``seq`` (the table's count of rolls)."""
 
     FIELDS = {"person": Field(TEXT), "count": Field(COUNT), "sides": Field(COUNT), "modifier": Field(NUMBER),
               "options": Field(JSON), "card": Field(Maybe(CARD), None), "roll": Field(JSON),
-              "rerolls": Field(COUNT, 0), "seq": Field(COUNT)}
+              "rerolls": Field(COUNT, 0), "seq": Field(COUNT), "damage": Field(Maybe(TEXT), None)}
 
 
 class LastRolls(Part):
@@ -109,12 +110,54 @@ def resolve_roll_as(ruleset: Ruleset, request: RollAsRequest, table: Table, rng:
     if scripted is not None:
         scripted.check_used()
     data = results.roll_data(roll)
+    _remember(table, LastRoll(person=request.person, count=count, sides=sides, modifier=modifier, options=options,
+                              card=card, roll=data, seq=0))
+    return RollResult({**data, "person": request.person, "card": card})
+
+
+class DamageAsRequest(NamedTuple):
+    """``dealer roll DICE --damage --as NAME --table T``: NAME's damage roll, with the table's Joker."""
+
+    person: str
+    dice: str
+    joker: bool = False
+    with_raise: bool = False
+    vs: int | None = None
+    faces: tuple[int, ...] | None = None  # dice already rolled
+
+
+def resolve_damage_as(ruleset: Ruleset, request: DamageAsRequest, table: Table, rng: random.Random) -> RollResult:
+    """Roll damage for a person on the roster and remember it, so that a chip can reroll it (SWADE:
+    a Benny rerolls damage as a trait, "include any additional dice you may have gained for a
+    raise"); a Joker held this round adds its bonus."""
+    from dealer.core import results
+    from dealer.core.damage import damage_options, damage_roll, parse_damage
+    from dealer.core.dice import Scripted
+
+    table.person(request.person)
+    spec = parse_damage(request.dice, ruleset.dice["sides"])
+    card = bonus_card(ruleset, table, request.person)
+    options = damage_options(ruleset.dice, joker=request.joker or card is not None, with_raise=request.with_raise,
+                             vs=request.vs)
+    scripted = Scripted(request.faces) if request.faces is not None else None
+    data = results.roll_data(damage_roll(spec, scripted or rng, **options))
+    if scripted is not None:
+        scripted.check_used()
+    _remember(table, LastRoll(person=request.person, count=0, sides=0, modifier=0, options=options, card=card,
+                              roll=data, seq=0, damage=spec.notation))
+    return RollResult({**data, "person": request.person, "card": card})
+
+
+def _remember(table: Table, record: LastRoll) -> None:
     state = table.state(LastRolls)
     state.seq += 1
-    state.people[request.person] = LastRoll(person=request.person, count=count, sides=sides, modifier=modifier,
-                                            options=options, card=card, roll=data, seq=state.seq)
-    table.log("roll", cards=[card] if card else [], data={"person": request.person, "roll": data})
-    return RollResult({**data, "person": request.person, "card": card})
+    record.seq = state.seq
+    state.people[record.person] = record
+    table.log("roll", cards=[record.card] if record.card else [], data={"person": record.person, "roll": record.roll})
+
+
+_OPTIONS = {"tn", "raise_step", "bust", "max_chain", "modifier", "wild_die", "check_die", "extra", "joker"}
+_DAMAGE_OPTIONS = {"raise_die", "joker", "vs", "step", "max_chain"}
 
 
 def check_reroll(table: Table, person: str, bust_name: str) -> LastRoll:
@@ -123,30 +166,35 @@ def check_reroll(table: Table, person: str, bust_name: str) -> LastRoll:
         raise RollError("a reroll needs the table that remembers the roll: add --table NAME")
     record = table.state(LastRolls).of(person)
     if record is None:
-        raise RollError(f"{person} has no trait roll on table '{table.name}' to reroll: roll one first "
-                        f"(dealer roll d8 --as \"{person}\" --table {table.name})")
-    if record.roll["bust"]:
+        raise RollError(f"{person} has no roll on table '{table.name}' to reroll: roll one first "
+                        f"(dealer roll d8 --as \"{person}\" --table {table.name}, or a damage roll with --damage)")
+    if record.roll.get("bust"):
         raise RollError(f"{person}'s last roll ({record.roll['dice']}) is a {bust_name}: it cannot be rerolled")
+    unknown = set(record.options) - (_DAMAGE_OPTIONS if record.damage else _OPTIONS)
+    if unknown:
+        raise RollError(f"{person}'s remembered roll has unknown options ({', '.join(sorted(unknown))}): "
+                        "roll it again with dealer roll --as")
     return record
 
 
-_OPTIONS = {"tn", "raise_step", "bust", "max_chain", "modifier", "wild_die", "check_die", "extra", "joker"}
-
-
 def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random) -> dict:
-    """Roll the remembered dice again with the same options; keep the better total (a Critical
-    Failure on the reroll ends the attempt and stands). The record keeps what stands. Returns
+    """Roll the remembered dice again with the same options (a damage roll with its raise's die
+    and Joker); keep the better total (a Critical Failure on a trait's reroll ends the attempt
+    and stands). The record keeps what stands. Returns
     ``before``, ``again`` (both as ``results.roll_data``), ``kept`` (``before`` or ``again``) and
     the ruleset's word for a bust."""
     from dealer.core import results
-    from dealer.core.dice import trait_roll
 
-    unknown = set(record.options) - _OPTIONS
-    if unknown:
-        raise RollError(f"{record.person}'s remembered roll has unknown options ({', '.join(sorted(unknown))}): "
-                        "roll it again with dealer roll --as")
     before = record.roll
-    again = results.roll_data(trait_roll(record.count, record.sides, rng, **record.options))
+    if record.damage:
+        from dealer.core.damage import damage_roll, parse_damage
+
+        again = results.roll_data(damage_roll(parse_damage(record.damage, ruleset.dice["sides"]), rng,
+                                              **record.options))
+    else:
+        from dealer.core.dice import trait_roll
+
+        again = results.roll_data(trait_roll(record.count, record.sides, rng, **record.options))
     if again["bust"]:
         kept = "again"
     else:
