@@ -239,3 +239,51 @@ def test_no_card_twice_and_the_countdown_is_ordered(load, seed, rounds, traits):
         keys = [edges.strength(sw, sw.deck.parse(entry["card"])) for entry in result["countdown"]]
         assert keys == sorted(keys, reverse=True)
         assert all(sw.action["specials"].get(entry["card"]) for entry in result["any_time"])
+
+
+# -- surprise (SWADE: the side with surprise is on Hold; the others roll Notice, a failure is dealt no card) --
+
+
+def surprise(ruleset, table, *posse, marshal=(), surprised=(), ambush=(), seed=1):
+    request = common.round_request(ruleset, posse, marshal, surprised=surprised, ambush=ambush)
+    return act.resolve(ruleset, request, table, random.Random(seed)).to_data()
+
+
+def test_a_failed_notice_roll_deals_no_card_and_nothing_carries_over(sw):
+    roster = {"Sarah": person(notice="d8"), "Velvet": person(notice="d8"), "Bob": person("gm")}
+    table = table_with(sw, ["Qc", "Qs", "9h", "Qh"], roster)
+    rows = by_name(surprise(sw, table, surprised=("Sarah=1d4-8", "Velvet=1d8+20")))
+    assert rows["Sarah"]["cards"] == [] and rows["Sarah"]["notes"] == ["surprised: no card this round"]
+    assert rows["Sarah"]["surprise_trait"] == "notice" and not rows["Sarah"]["notice"]["success"]
+    assert rows["Sarah"]["notice"]["tn"] == 4 and len(rows["Sarah"]["notice"]["rolls"]) == 2  # the Wild Die
+    assert rows["Velvet"]["cards"] and rows["Velvet"]["notice"]["success"]
+    assert table.state(common.ActionState).shocked == []  # shock_tn = 0: no Guts roll next round
+    assert by_name(deal(sw, table))["Sarah"]["cards"]
+
+
+def test_an_extra_rolls_notice_without_the_wild_die(sw):
+    table = table_with(sw, [], {"Cultists": person("gm", extra="yes", notice="d6")})
+    row = by_name(surprise(sw, table, surprised=("Cultists",)))["Cultists"]
+    assert len(row["notice"]["rolls"]) == 1 and row["notice"]["extra"]
+
+
+def test_the_side_with_surprise_starts_on_hold_and_keeps_it(sw):
+    table = table_with(sw, [], {"Sarah": person(), "Bob": person("gm")})
+    first = surprise(sw, table, ambush=("Bob",))
+    assert by_name(first)["Bob"]["cards"] == [] and first["hold"] == [{"name": "Bob", "side": "gm"}]
+    assert by_name(deal(sw, table, seed=2))["Bob"]["notes"] == ["on Hold: no card this round"]
+    hold.resolve_act(sw, hold.ActRequest("Bob"), table)
+    assert by_name(deal(sw, table, seed=3))["Bob"]["cards"]
+
+
+@pytest.mark.parametrize("ruleset, options, message", [
+    ("savage-worlds", {"guts": ("Sarah=d6",)}, "--guts is for shaking off a surprise's shock"),
+    ("savage-worlds", {"ambush": ("Sarah",), "surprised": ("Sarah=d6",)}, "cannot both spring the ambush"),
+    ("deadlands", {"ambush": ("Sarah",)}, "--ambush is for a game with Hold"),
+    ("poker-hands", {"surprised": ("Sarah",)}, "--surprised is for a surprise roll"),
+])
+def test_a_surprise_option_the_game_lacks_is_refused(load, ruleset, options, message):
+    rules = load(ruleset)
+    with pytest.raises(common.ActionError, match=message):
+        request = common.round_request(rules, ("Sarah=3d6",) if ruleset == "deadlands" else ("Sarah",), **options)
+        act.resolve(rules, request, Table.fresh(rules), random.Random(1))

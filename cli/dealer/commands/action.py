@@ -39,6 +39,7 @@ def action(ctx):
       dealer action new --table friday
       dealer -r poker-hands action Bert=+1 Sally Cultist=4
       dealer -r savage-worlds action Sarah=level-headed Velvet=quick -m Cultists
+      dealer -r savage-worlds action Sarah Velvet -m Cultists --ambush Cultists --surprised Sarah=d6
     """
     if ctx.invoked_subcommand is None:  # only options were given: deal with the roster
         ctx.invoke(deal)
@@ -50,8 +51,11 @@ def action(ctx):
 @click.option("--max-cards", type=Int(1, 54), default=None,
               help="Lift the most cards one character may have (supernatural aid).")
 @click.option("--surprised", multiple=True, metavar="NAME[:TN][=DICE]",
-              help="NAME rolls Cognition first: TN 5, or 11 when completely off guard.")
-@click.option("--guts", multiple=True, metavar="NAME=DICE", help="Guts dice for a shaken character.")
+              help="NAME rolls to notice first (Deadlands: Cognition, TN 5, or 11 when completely off guard; "
+              "savage-worlds: Notice, TN 4); a failure is dealt no card this round.")
+@click.option("--guts", multiple=True, metavar="NAME=DICE", help="Guts dice for a shaken character (Deadlands).")
+@click.option("--ambush", multiple=True, metavar="NAME", shell_complete=completes("roster"),
+              help="savage-worlds: NAME has surprise and starts on Hold (no card until they act).")
 @global_options
 @click.pass_context
 def deal(ctx, **options):

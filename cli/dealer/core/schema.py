@@ -259,10 +259,14 @@ ACTION = {
                       value=table("", ACTION_SPECIAL), cards=True),
     "interrupt_tn": Field("int", "TN of both opposed Quickness rolls to interrupt with a sleeve card.", 5,
                           minimum=1, maximum=MAX_TN),
-    "surprise_tn": Field("int", "Cognition TN when surprised but expecting danger.", 5, minimum=1, maximum=MAX_TN),
-    "off_guard_tn": Field("int", "Cognition TN when completely off guard.", 11, minimum=1, maximum=MAX_TN),
-    "shock_tn": Field("int", "Guts TN to shake off the shock the round after a failed surprise roll.", 5,
-                      minimum=1, maximum=MAX_TN),
+    "surprise_trait": Field("str", "The roster trait a surprised character rolls (`--surprised`): Deadlands "
+                            "`cognition`, SWADE `notice`; a failure deals no card that round.", "cognition"),
+    "surprise_tn": Field("int", "TN of the surprise roll when surprised but expecting danger.", 5, minimum=1,
+                         maximum=MAX_TN),
+    "off_guard_tn": Field("int", "TN of the surprise roll when completely off guard (`--surprised NAME:TN`).", 11,
+                          minimum=1, maximum=MAX_TN),
+    "shock_tn": Field("int", "Guts TN to shake off the shock the round after a failed surprise roll (0: no "
+                      "shock: the next round deals as usual).", 5, minimum=0, maximum=MAX_TN),
     "hand_size": Field("int", "Style `hands`: cards in a hand before modifiers.", 5, minimum=1, maximum=MAX_DECK),
     "min_rank": Field("str", "Style `hands`: the lowest hand rank that gives an entry in the countdown.",
                       "pair"),

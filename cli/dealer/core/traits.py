@@ -63,7 +63,8 @@ _FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false"
 def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
 
-    ``action`` reads quickness, cognition and guts (or combat, for a hands-style game); a
+    ``action`` reads quickness, the surprise trait (cognition, notice) and guts (or combat, for a
+    hands-style game); a
     huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit, deftness, ...) and a
     level under each hex's name; a poker-hands spell reads each spell's level, master and
     huckster.
@@ -77,8 +78,10 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
         for edge in action["draw_edges"].values():  # edges = "level headed, quick": other Edges are kept too
             kinds[edge["trait"]] = "text"
     else:
-        kinds.update(quickness="roll", cognition="roll", guts="roll")
+        kinds.update(quickness="roll", guts="roll")
         kinds.setdefault(action["interrupt_trait"], "roll")
+    if action.get("style") == "countdown" and action.get("surprise_trait"):
+        kinds.setdefault(action["surprise_trait"], "roll")
     if ruleset.dice.get("wild_die"):
         kinds["extra"] = "flag"  # an Extra (or a group of them): no Wild Die, no chips
     plays_hex = "hex" in ruleset.document["mechanics"]

@@ -42,14 +42,15 @@ def countdown_text(result, cards_fmt):
     lines.extend("  " + line for line in table_text(rows))
     if not rows:
         lines.append("  nobody acts this round")
-    rolled = any(key in row for row in result["participants"] for key in ("allowed", "guts", "cognition"))
+    rolled = any(key in row for row in result["participants"] for key in ("allowed", "guts", "surprise_trait"))
     lines.append("rolls:" if rolled or not result["participants"] else "draws:")
     for row in result["participants"]:
         parts = []
         if "guts" in row:
             parts.append("Guts " + roll_summary(row["guts"]))
-        if "cognition" in row:
-            parts.append("Cognition " + roll_summary(row["cognition"]))
+        if "surprise_trait" in row:
+            trait = row["surprise_trait"]
+            parts.append(f"{trait.replace('-', ' ').capitalize()} " + roll_summary(row[trait]))
         if "quickness" in row:
             parts.append(roll_summary(row["quickness"]) + f" -> {plural(row['allowed'], 'card')}")
         elif row.get("given"):

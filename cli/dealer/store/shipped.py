@@ -282,6 +282,7 @@ def _deadlands():
                        'cards_on_bust': 0,
                        'max_cards': 5,
                        'interrupt_tn': 5,
+                       'surprise_trait': 'cognition',
                        'surprise_tn': 5,
                        'off_guard_tn': 11,
                        'shock_tn': 5,
@@ -684,6 +685,7 @@ def _dust_devils():
                        'max_cards': 5,
                        'specials': {},
                        'interrupt_tn': 5,
+                       'surprise_trait': 'cognition',
                        'surprise_tn': 5,
                        'off_guard_tn': 11,
                        'shock_tn': 5,
@@ -1079,6 +1081,7 @@ def _poker_hands():
                        'max_cards': 5,
                        'specials': {},
                        'interrupt_tn': 5,
+                       'surprise_trait': 'cognition',
                        'surprise_tn': 5,
                        'off_guard_tn': 11,
                        'shock_tn': 5,
@@ -1450,7 +1453,15 @@ def _savage_worlds():
                      'Joker\n'
                      'so drawn is dealt as any Joker: any time, +2, the reshuffle owed and its Jokers Wild '
                      'Bennies.\n'
-                     'Not dealt yet: surprise.',
+                     'Surprise: `dealer action --ambush NAME` puts the side with surprise on Hold from the '
+                     'start\n'
+                     '(SWADE: they "count as on Hold"), and `--surprised NAME` has a victim roll Notice (the '
+                     "roster's\n"
+                     'notice trait, TN 4, with the Wild Die; an Extra without): a failure is dealt no card '
+                     'that\n'
+                     'round, a success is dealt in as usual; nothing carries into the next round (shock_tn = '
+                     '0).\n'
+                     '`--surprised NAME:TN` sets another TN where the GM gives a penalty.',
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
@@ -1683,6 +1694,9 @@ def _savage_worlds():
                        'hold': True,
                        'interrupt_trait': 'athletics',
                        'interrupt_by': 'higher',
+                       'surprise_trait': 'notice',
+                       'surprise_tn': 4,
+                       'shock_tn': 0,
                        'specials': {'RJ': {'any_time': True,
                                            'bonus': True,
                                            'chip': 'side',
@@ -1726,9 +1740,7 @@ def _savage_worlds():
                        'cards_on_bust': 0,
                        'max_cards': 5,
                        'interrupt_tn': 5,
-                       'surprise_tn': 5,
                        'off_guard_tn': 11,
-                       'shock_tn': 5,
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'context': '',
@@ -2241,6 +2253,7 @@ def _weird_dust_devils():
                        'max_cards': 5,
                        'specials': {},
                        'interrupt_tn': 5,
+                       'surprise_trait': 'cognition',
                        'surprise_tn': 5,
                        'off_guard_tn': 11,
                        'shock_tn': 5,

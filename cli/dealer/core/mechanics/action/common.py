@@ -72,8 +72,8 @@ class HoldState(Part):
 
 
 def on_hold(table: Table) -> list[str]:
-    """Who is on Hold on this table (none without a table)."""
-    return list(table.state(HoldState).people) if table.persistent else []
+    """Who is on Hold on this table (without a table: an ambush's side, this round)."""
+    return list(table.state(HoldState).people)
 
 
 class CountdownRequest(NamedTuple):
@@ -84,6 +84,7 @@ class CountdownRequest(NamedTuple):
     max_cards: int | None = None
     surprised: tuple[str, ...] = ()
     guts: tuple[str, ...] = ()
+    ambush: tuple[str, ...] = ()  # on Hold from the start (a ruleset with Hold): the side with surprise
 
 
 class HandsRequest(NamedTuple):
@@ -94,17 +95,31 @@ class HandsRequest(NamedTuple):
 
 
 def round_request(ruleset: Ruleset, posse: tuple = (), marshal: tuple = (), *, max_cards: int | None = None,
-                  surprised: tuple = (), guts: tuple = ()) -> CountdownRequest | HandsRequest:
-    """The request of this ruleset's combat style; a Quickness deal's options are refused elsewhere."""
-    quickness = ruleset.action["style"] == "countdown" and ruleset.action["deal"] == "quickness"
-    for flag, given in (("--max-cards", max_cards), ("--surprised", surprised), ("--guts", guts)):
-        if given and not quickness:
-            how = "draws turn order by hands" if ruleset.action["style"] == "hands" else \
-                "deals one card a character, with no Quickness roll"
-            raise ActionError(f"{flag} is for action cards dealt by Quickness; {ruleset.name} {how}")
-    if ruleset.action["style"] == "countdown":
-        return CountdownRequest(tuple(posse), tuple(marshal), max_cards, tuple(surprised), tuple(guts))
+                  surprised: tuple = (), guts: tuple = (), ambush: tuple = ()) -> CountdownRequest | HandsRequest:
+    """The request of this ruleset's combat style; an option its deal does not have is refused."""
+    rules = ruleset.action
+    countdown = rules["style"] == "countdown"
+    offered = {"--max-cards": (countdown and rules["deal"] == "quickness", "action cards dealt by Quickness"),
+               "--surprised": (countdown and bool(rules["surprise_trait"]), "a surprise roll (action.surprise_trait)"),
+               "--guts": (countdown and bool(rules["surprise_trait"] and rules["shock_tn"]),
+                          "shaking off a surprise's shock (action.shock_tn)"),
+               "--ambush": (countdown and rules["hold"], "a game with Hold (action.hold)")}
+    for flag, given in (("--max-cards", max_cards), ("--surprised", surprised), ("--guts", guts),
+                        ("--ambush", ambush)):
+        allowed, what = offered[flag]
+        if given and not allowed:
+            raise ActionError(f"{flag} is for {what}; {ruleset.name} {_deals(rules)}")
+    if countdown:
+        return CountdownRequest(tuple(posse), tuple(marshal), max_cards, tuple(surprised), tuple(guts), tuple(ambush))
     return HandsRequest(tuple(posse), tuple(marshal))
+
+
+def _deals(rules: dict) -> str:
+    if rules["style"] == "hands":
+        return "draws turn order by hands"
+    if rules["deal"] == "one":
+        return "deals one card a character, with no Quickness roll" + ("" if rules["hold"] else ", and has no Hold")
+    return "deals action cards by Quickness" + ("" if rules["hold"] else ", with no Hold")
 
 
 def deck_for(ruleset: Ruleset, side: str) -> str:
@@ -126,7 +141,7 @@ class Participant(NamedTuple):
     cards: list[str] | None = None  # codes dealt by hand, or None to draw
     hand: int | None = None  # style hands: cards in the hand (5 + modifiers)
     surprise_tn: int | None = None
-    cognition: RollSpec | None = None  # for the surprise check
+    surprise_roll: RollSpec | None = None  # the trait rolled when surprised (action.surprise_trait)
     guts: RollSpec | None = None  # for shaking off the shock
     edges: tuple[str, ...] = ()  # deal one: Edges and Hindrances that may change the draw
     extra: bool = False  # an Extra (or a group of them): no Wild Die, no chips
@@ -206,15 +221,15 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
     for name, entry in table.roster.items():
         if entry["side"] not in sides:
             continue
-        extra = dict(cognition=roster_roll(table, name, "cognition", dice_sides),
-                     guts=roster_roll(table, name, "guts", dice_sides))
+        extra = dict(surprise_roll=roster_roll(table, name, rules["surprise_trait"], dice_sides)
+                     if rules["surprise_trait"] else None, guts=roster_roll(table, name, "guts", dice_sides))
         if hands_style:
             modifier = whole_number(table.trait(name, "combat") or 0, f"{name}'s combat", low=-54, high=54,
                                     error=ActionError)
             people[name] = Participant(name, entry["side"], hand=rules["hand_size"] + modifier, **extra)
         elif rules["deal"] == "one":
             people[name] = Participant(name, entry["side"], edges=roster_edges(ruleset, table, name),
-                                       extra=bool(table.trait(name, "extra")))
+                                       extra=bool(table.trait(name, "extra")), surprise_roll=extra["surprise_roll"])
         else:
             quickness = roster_roll(table, name, "quickness", dice_sides)
             if quickness is not None:
@@ -225,7 +240,8 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
             known = people.get(name)
             on_roster = table.roster.get(name, {}).get("side")  # a roster Marshal deals from the Marshal's deck
             person = Participant(name, on_roster if on_roster in sides else side, cards=cards,
-                                 cognition=known.cognition if known else None, guts=known.guts if known else None)
+                                 surprise_roll=known.surprise_roll if known else None,
+                                 guts=known.guts if known else None)
             if hands_style:
                 person = person._replace(hand=_hand_size(spec, rules))
             elif rules["deal"] == "one":
@@ -242,13 +258,19 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
 
 
 def _surprised(ruleset: Ruleset, request: CountdownRequest, people: dict[str, Participant]) -> None:
-    """--surprised (a Cognition roll first) and --guts (to shake off last round's shock)."""
+    """--surprised (a surprise roll first: Cognition, Notice), --guts (to shake off last round's
+    shock) and --ambush (on Hold from the start)."""
     dice_sides = ruleset.dice["sides"]
     for name, (tn, spec) in _surprise(request.surprised, dice_sides).items():
         if name not in people:
             raise ActionError(f"--surprised {name}: {name} is not in this round")
         people[name] = people[name]._replace(surprise_tn=tn or ruleset.action["surprise_tn"],
-                                             cognition=spec or people[name].cognition)
+                                             surprise_roll=spec or people[name].surprise_roll)
+    for name in request.ambush:
+        if name not in people:
+            raise ActionError(f"--ambush {name}: {name} is not in this round")
+        if name in dict(_surprise(request.surprised, dice_sides)):
+            raise ActionError(f"{name} cannot both spring the ambush (--ambush) and be surprised (--surprised)")
     for name, spec in named_rolls(request.guts, "--guts", dice_sides).items():
         if name not in people:
             raise ActionError(f"--guts {name}: {name} is not in this round")

@@ -26,8 +26,9 @@ import random
 
 from dealer.core import results
 from dealer.core.mechanics import long_actions
-from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, Participant, RoundResult,
-                                                 card_sort_key, deck_for, deck_names, on_hold, participants)
+from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HoldState, Participant,
+                                                 RoundResult, card_sort_key, deck_for, deck_names, on_hold,
+                                                 participants)
 from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
@@ -46,8 +47,12 @@ if TYPE_CHECKING:
 
 
 def deal_round(ruleset: Ruleset, request: CountdownRequest, table: Table, rng: random.Random) -> RoundResult:
-    """Deal the next round of action cards to the roster and those named."""
+    """Deal the next round of action cards to the roster and those named; an ambush's side goes on
+    Hold first (SWADE: the side with surprise is on Hold)."""
     people = participants(ruleset, request, table)
+    if request.ambush:
+        held = table.state(HoldState).people
+        held.extend(name for name in request.ambush if name not in held)
     data = deal_countdown(ruleset, table, people, rng, request.max_cards)
     if table.persistent:
         data["table"] = table.name
@@ -125,7 +130,9 @@ def _clear_last_round(ruleset, table, decks, state, rng):
 
 
 def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
-    """Seed 000's surprise: a failed Cognition roll deals no cards; the next round needs Guts."""
+    """Surprise: a failed surprise roll (``action.surprise_trait``: seed 000's Cognition, SWADE's
+    Notice) deals no cards this round; where ``action.shock_tn`` is set (seed 000) the next round
+    needs Guts."""
     rules, dice_rules = ruleset.action, ruleset.dice
     if person.name in state.shocked:
         guts = _required(person.guts, f"{person.name} is still shaken from the surprise and must make a Guts "
@@ -138,15 +145,18 @@ def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
         state.shocked.remove(person.name)
         row["notes"].append("shook off the shock")
     if person.surprise_tn is not None:
-        cognition = _required(person.cognition, f"{person.name} is surprised: give their Cognition as "
-                                                f"--surprised {person.name}:{person.surprise_tn}=DICE or a "
-                                                "cognition trait")
-        roll = cognition.roll(rng, person.surprise_tn, dice_rules)
-        row["cognition"] = results.roll_data(roll)
+        trait = rules["surprise_trait"]
+        spec = _required(person.surprise_roll, f"{person.name} is surprised: give their {trait} as --surprised "
+                                               f"{person.name}=DICE, or a {trait} trait on the roster")
+        roll = spec.roll(rng, person.surprise_tn, dice_rules, extra=person.extra)
+        row[trait], row["surprise_trait"] = results.roll_data(roll), trait
         if not roll.success:
-            row["notes"].append("surprised: no cards this round; a Guts roll next round")
-            if person.name not in state.shocked:
-                state.shocked.append(person.name)
+            if rules["shock_tn"]:
+                row["notes"].append("surprised: no cards this round; a Guts roll next round")
+                if person.name not in state.shocked:
+                    state.shocked.append(person.name)
+            else:
+                row["notes"].append("surprised: no card this round")
             return True
     return False
 
