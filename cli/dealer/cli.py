@@ -166,15 +166,17 @@ def _usage_message(error):
     return error.format_message()
 
 
-BRIEF = 8  # problems of a broken ruleset that a command other than `rulesets validate` lists
+BRIEF = 1  # problems of a broken ruleset that a command other than `rulesets validate` lists: one, then how many more
 
 
 def _ruleset_lines(error, args):
-    """Every problem (up to 50) for `rulesets validate`; the first few for any other command."""
+    """Every problem (up to 50) for `rulesets validate`; for any other command the first and how
+    many more (an error is one or two lines)."""
     if "rulesets" in args and "validate" in args or len(error.problems) <= BRIEF:
         return error.lines
     more = len(error.problems) - BRIEF + error.hidden
-    return error.problems[:BRIEF] + [f"... and {more} more problems: `dealer rulesets validate FILE` lists them"]
+    problems = "problem" if more == 1 else "problems"
+    return error.problems[:BRIEF] + [f"... and {more} more {problems}: `dealer rulesets validate FILE` lists them"]
 
 
 def _wants_help(error):

@@ -348,3 +348,15 @@ def test_an_empty_streamed_document_is_still_the_one_json_dumps_makes(dealer):
     run = dealer("table", "log", "t", "--json", "--last", 0)
     assert run.json()["result"] == {"kind": "table-log", "table": "t", "events": []}
     assert run.out == json.dumps(run.json(), ensure_ascii=False, indent=2) + "\n"
+
+
+def test_a_ruleset_with_many_problems_is_two_lines_outside_validate(dealer, tmp_path):
+    """Once nine lines, each naming the (long) path: over 2 KB of stderr for a fuzzed ruleset."""
+    spec = house(tmp_path, 'extends = "deadlands"\n' + "".join(f"bad{i} = 1\n" for i in range(20)), "many.toml")
+    run = dealer("-r", spec, "draw", 5)
+    lines = run.err.splitlines()
+    assert run.code == 1 and len(lines) == 2, run
+    assert lines[1] == "dealer: ... and 19 more problems: `dealer rulesets validate FILE` lists them"
+    two = house(tmp_path, 'extends = "deadlands"\nbad1 = 1\nbad2 = 2\n', "two.toml")
+    assert dealer("-r", two, "draw", 5).err.splitlines()[1].endswith("... and 1 more problem: `dealer rulesets "
+                                                                     "validate FILE` lists them")
