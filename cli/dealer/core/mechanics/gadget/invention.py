@@ -208,7 +208,9 @@ def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
                           f"cannot read: draw the check again (dealer table check {table.name})")
     if record.source == "design":
         design = state.designs.get(facts["name"])
-        if (design is not None) != facts["stored"] or (design is not None and design.builders):
+        if not facts["stored"] and design is not None:
+            raise GadgetError(f"a design '{facts['name']}' has been made since: this design hand can no longer change")
+        if facts["stored"] and (design is None or design.builders):
             raise GadgetError(f"design '{facts['name']}' has been built from since its check: the hand can no "
                               "longer change")
     elif record.source == "build":
@@ -255,20 +257,28 @@ def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) 
     return {**out, "device": facts["device"], "success": margin >= 0}
 
 
+def _device_terms(ruleset: Ruleset, margin: int, high: bool, rush: int) -> tuple[dict | None, int | None,
+                                                                                 int | None, dict | None]:
+    """What a build's margin makes: the construction row, reliability (rushing costs some), fail hand
+    and the chance of a breakdown in a use; all None when it just won't work."""
+    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance  # a design never pays for them
+
+    row = construction_row(ruleset, margin, high)
+    if row is None:
+        return None, None, None, None
+    reliability = row["reliability"] + rush * ruleset.gadget["rush_reliability"]
+    fail_hand = row["fail_hand"] if not rush else fail_hand_size(ruleset, reliability)
+    return row, reliability, fail_hand, full_deck_chance(ruleset, reliability)
+
+
 def _rebuilt(ruleset: Ruleset, state: GadgetState, record: LastHand, margin: int, point: dict | None,
              cards: list[Card]) -> dict:
     """A build judged again: the construction row its new margin reaches, and the device stored."""
-    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance
-
     facts = record.data
     high = margin == 0 and point is not None and is_high(ruleset, point["value"])
-    row = construction_row(ruleset, margin, high)
+    row, reliability, fail_hand, chance = _device_terms(ruleset, margin, high, facts["rush"])
     jokers = _jokers(cards, ruleset.gadget["build_jokers"])
-    reliability = fail_hand = chance = None
     if row is not None:
-        reliability = row["reliability"] + facts["rush"] * ruleset.gadget["rush_reliability"]
-        fail_hand = row["fail_hand"] if not facts["rush"] else fail_hand_size(ruleset, reliability)
-        chance = full_deck_chance(ruleset, reliability)
         if facts["device"]:
             state.devices[facts["device"]] = Device(design=facts["design"], builder=record.person,
                                                     reliability=reliability, fail_hand=fail_hand,
@@ -447,8 +457,6 @@ def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Table, rng: ra
     >>> result.high, result.reliability, result.fail_hand, result.chance["fraction"]
     (True, 4, 7, '206/1431')
     """
-    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance  # a design never pays for them
-
     ruleset.require("gadget")
     design, tier = _build_design(ruleset, request, table)
     builder = request.check.person or (design.inventor if design else "")
@@ -460,12 +468,7 @@ def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Table, rng: ra
     check = _draw_check(ruleset, table, rng, check_request, "build", _build_modifiers(ruleset, design, builder),
                         tier.rank)
     high = check.steps == 0 and is_high(ruleset, check.draw.point[1])
-    row = construction_row(ruleset, check.steps, high)
-    reliability = fail_hand = chance = None
-    if row is not None:
-        reliability = row["reliability"] + request.rush * ruleset.gadget["rush_reliability"]
-        fail_hand = row["fail_hand"] if not request.rush else fail_hand_size(ruleset, reliability)
-        chance = full_deck_chance(ruleset, reliability)
+    row, reliability, fail_hand, chance = _device_terms(ruleset, check.steps, high, request.rush)
     jokers = _jokers(check.draw.cards, ruleset.gadget["build_jokers"])
     result = BuildResult(request.design, tier, check, high, row, reliability, fail_hand, request.rush, jokers,
                          time, chance, device if row is not None else None, table.name)
