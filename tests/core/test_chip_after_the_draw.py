@@ -145,3 +145,17 @@ def test_a_lapsed_defence_keeps_its_hand(poker):
     table.chips.move(None, "Bert", "red")
     with pytest.raises(ConflictError, match="block no longer stands"):
         spending.resolve_spend(poker, spending.SpendRequest("Bert", "red"), table, random.Random(1))
+
+
+@pytest.mark.parametrize("damage", [{"outcome": "lots"}, {"fear_before": 3}, {"defend": "parry"}])
+def test_a_damaged_record_of_the_contest_is_refused_not_applied(poker, damage):
+    """A hand-edited import may hold anything in a hand's data: never a fear the conditions do not know."""
+    from dealer.core.mechanics.last_hand import LastHands
+
+    table = gulch(poker)
+    fear_check(table, "Bert", "2c 4d 6h 8s Jc")
+    table.state(LastHands).of("Bert").data.update(damage)
+    table.chips.move(None, "Bert", "red")
+    with pytest.raises(ConflictError, match="cannot read"):
+        spending.resolve_spend(poker, spending.SpendRequest("Bert", "red"), table, random.Random(1))
+    assert conditions.conditions_of(table, "Bert").fear == "shaken"

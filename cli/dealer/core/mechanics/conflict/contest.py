@@ -303,7 +303,9 @@ def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
 def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
     """Refused before the chip moves: a defence hand changes only while it stands."""
     facts = record.data
-    if any(type(facts.get(key, "")) is not str for key in ("outcome", "fear_before", "defend")):
+    fears = ("", conditions.SHAKEN, conditions.FLEEING)
+    if (facts.get("outcome", "") not in (*fears, STALWART) or facts.get("fear_before", "") not in fears
+            or facts.get("defend", "") not in ("", conditions.BLOCK, conditions.DODGE)):
         raise ConflictError(f"table '{table.name}' keeps {record.person}'s contest hand in a shape dealer cannot "
                             f"read: draw again (dealer table check {table.name})")
     if facts.get("defend"):
