@@ -210,6 +210,9 @@ def test_odds_hex_min_names_a_spells_target(dealer):
     for command in (["hex", "--help"], ["odds", "hex", "--help"]):
         help_text = dealer(*command).out
         assert help_text.count("--min HAND") == 1 and "--target" not in help_text, command
+    for command in (["odds", "hex"], ["hex"]):  # one hand, two names: never one silently dropped
+        both = dealer("-r", "poker-hands", *command, "--skill", 2, "--min", "pair", "--target", "two pair")
+        assert both.code == 2 and "--min and --target name one hand" in both.err, both
 
 
 @pytest.mark.parametrize("ruleset", ["weird-dust-devils", "poker-hands", "deadlands"])

@@ -159,3 +159,16 @@ def test_a_damaged_record_of_the_contest_is_refused_not_applied(poker, damage):
     with pytest.raises(ConflictError, match="cannot read"):
         spending.resolve_spend(poker, spending.SpendRequest("Bert", "red"), table, random.Random(1))
     assert conditions.conditions_of(table, "Bert").fear == "shaken"
+
+
+def test_a_defence_an_attack_was_judged_against_keeps_its_hand(poker):
+    """The attack's result stands on the hand it was judged against: a chip cannot change it after."""
+    table = gulch(poker)
+    conflict_resolve(poker, ContestRequest((Entrant("Bert", "0", "Qc Qd 4h 6s 8d"),), defend="block"), table,
+                     random.Random(1))
+    conflict_resolve(poker, ContestRequest((Entrant("Cy", "0", "Kc Kd 2h 3s 5d"),), against="Bert"), table,
+                     random.Random(1))
+    table.chips.move(None, "Bert", "red")
+    with pytest.raises(ConflictError, match="an attack has been judged against Bert's block"):
+        spending.resolve_spend(poker, spending.SpendRequest("Bert", "red"), table, random.Random(1))
+    assert table.chips.held("Bert") == 1

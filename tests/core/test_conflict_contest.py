@@ -215,3 +215,15 @@ def test_a_ruleset_with_a_bad_called_shot_row_is_refused_at_load(poker):
     doc = {**poker.document, "conflict": {**poker.document["conflict"], "called": rows}}
     with pytest.raises(RulesetError, match=r"conflict.called\[0\].min"):
         build_ruleset(doc)
+
+
+@pytest.mark.parametrize("name", ["deadlands", "poker-hands", "dust-devils", "weird-dust-devils", "savage-worlds"])
+def test_every_target_dealer_writes_reads_back_as_the_same_target(load, name):
+    """A raised target is written in words (``flush, seven high``) and read back when a chip is
+    spent on the hand later: once 52 flush-like targets could not be read back."""
+    ruleset = load(name)
+    for rank in ruleset.ranking.ranks:
+        for value in [0] + [card_rank.value for card_rank in ruleset.deck.ranks]:
+            words = point_text(ruleset, (rank, value))
+            parsed = ruleset.threshold(words)
+            assert parsed == (rank, value) or (parsed == (rank, 0) and words == rank.name.lower()), (words, parsed)

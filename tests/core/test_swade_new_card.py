@@ -93,9 +93,15 @@ def test_as_many_bennies_as_they_like_each_a_card_more(sw):
 
 
 def test_a_joker_so_drawn_acts_any_time_owes_the_reshuffle_and_gives_jokers_wild_bennies(sw):
+    from dealer.render import Cards, text
+
     roster = {"Sarah": person(), "Velvet": person(), "Bob": person("gm")}
     table = dealt(sw, ["4c", "5c", "6c", "RJ"], roster)
-    data = buy(table, "Sarah")["action_card"]
+    result = buy(table, "Sarah")
+    lines = text(result, Cards(sw.deck, fancy=False))  # its events are chips and a reshuffle owed
+    assert "  new action card: drew RJ, held 4c: acts on RJ" in lines
+    assert any("reshuffled at the end of the round" in line for line in lines), lines
+    data = result["action_card"]
     assert data["kept"] == "RJ" and any("any time" in note for note in data["notes"])
     wild = [(event["player"], event["why"]) for event in data["events"] if event["kind"] == "chip"]
     assert [player for player, _ in wild] == ["Sarah", "Velvet"] and "Jokers Wild" in wild[0][1]
@@ -111,6 +117,14 @@ def test_no_card_once_the_round_has_begun_and_the_benny_stays(sw):
     with pytest.raises(ActionError, match="the round has begun"):
         buy(table, "Sarah")
     assert table.chips.held("Sarah") == 1
+
+
+def test_the_gm_names_the_wild_card_a_benny_buys_a_card_for(sw):
+    table = dealt(sw, ["4c", "Qh"], {"Sarah": person(), "Bob": person("gm")})
+    give_benny(table, "GM")
+    with pytest.raises(ActionError, match="not on table 't''s roster"):
+        buy(table, "GM")
+    assert table.chips.held("GM") == 1
 
 
 def test_no_card_without_one_held_or_a_round_dealt_or_in_another_game(sw, load):

@@ -84,6 +84,8 @@ def _as(session, dice, tn, faces, extra, joker, person):
                                  session.rng()).to_data()
     seed = session.seed if given is None else None
     session.emit([session.envelope(result, seed=seed)], [as_line(result, session.ruleset.dice["bust_name"])])
+
+
 def _damage_as(session, dice, faces, joker, with_raise, vs, person):
     """``--damage --as NAME --table T``: NAME's damage roll on the table (their Joker's bonus read
     from the card they hold), remembered for a Benny's reroll."""

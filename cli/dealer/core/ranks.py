@@ -123,7 +123,7 @@ def parse_threshold(text: str, by_id: dict[str, HandRank], deck: Deck, aliases: 
     Accepts a rank's id, name or alias (``two pair``), ``RANK of RANKS`` (``pair of jacks``:
     the rank's first tie-break value at least a Jack), ``RANK, RANKS`` as dealer writes a
     raised target (``two pair, fives up``, ``three of a kind, fives``, ``full house, fives
-    full``), ``RANK high`` (the weakest hand rank with at least that high card), or a name
+    full``, ``flush, seven high``), ``RANK high`` (the weakest hand rank with at least that high card), or a name
     from the ruleset's thresholds table.
     """
     key = slug(text)
@@ -145,7 +145,8 @@ def parse_threshold(text: str, by_id: dict[str, HandRank], deck: Deck, aliases: 
         if head in by_id and tail in words:
             return by_id[head], words[tail]
     named = slug(text.replace(",", " ")).split("-")
-    named = named[:-1] if named[-1:] in (["up"], ["full"]) else named  # two pair, fives up; full house, X full
+    # two pair, fives up; full house, fives full; flush, seven high
+    named = named[:-1] if named[-1:] in (["up"], ["full"], ["high"]) else named
     for at in range(1, len(named)):
         head, tail = "-".join(named[:at]), "-".join(named[at:])
         if head in by_id and tail in words:

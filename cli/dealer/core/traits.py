@@ -64,10 +64,9 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
 
     ``action`` reads quickness, the surprise trait (cognition, notice) and guts (or combat, for a
-    hands-style game); a
-    huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit, deftness, ...) and a
-    level under each hex's name; a poker-hands spell reads each spell's level, master and
-    huckster.
+    hands-style game); a huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit,
+    deftness, ...) and a level under each hex's name; a poker-hands spell reads each spell's
+    level, master and huckster.
     """
     kinds = {}
     action = ruleset.action

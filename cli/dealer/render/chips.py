@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dealer.render import plural
-from dealer.render.events import event_line
+from dealer.render.events import event_line, event_text
 from dealer.render.hands import hand_line
 
 
@@ -127,7 +127,8 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
         card = data["action_card"]
         lines.append(f"  new action card: drew {cards_fmt.one(card['drawn'])}, held {cards_fmt.one(card['held'])}: "
                      f"acts on {cards_fmt.one(card['kept'])}")
-        lines += [f"  {note}" for note in card["notes"]] + [event_line(event) for event in card["events"]]
+        lines += [f"  {note}" for note in card["notes"]] + ["  " + event_text(event, cards_fmt)
+                                                              for event in card["events"]]
     return lines + chips_block(data)
 
 

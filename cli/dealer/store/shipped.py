@@ -1449,7 +1449,7 @@ def _savage_worlds():
                      'acts on\n'
                      'the better of it and the card held (SWADE\'s "take their choice of all their draws": '
                      'dealer\n'
-                     'keeps the later-acting card; Hold is the way to act later); the other is discarded. A '
+                     'keeps the earlier-acting card; Hold is the way to act later); the other is discarded. A '
                      'Joker\n'
                      'so drawn is dealt as any Joker: any time, +2, the reshuffle owed and its Jokers Wild '
                      'Bennies.\n'

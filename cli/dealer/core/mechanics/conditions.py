@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from dealer.core.record import CARD, COUNT, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
+from dealer.core.record import CARD, COUNT, FLAG, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
 from dealer.core.table import Table
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
@@ -50,10 +50,12 @@ BLOCK, DODGE = "block", "dodge"
 class Defence(Record):
     """A defender's hand, kept (seed 003's Combat): "blocking ... lasts until you take another
     action"; "dodging ... lasts until your first action the next round". ``round``: the combat's
-    round it was drawn in; ``rank``/``value``: its point on the ladder, what an attack must beat."""
+    round it was drawn in; ``rank``/``value``: its point on the ladder, what an attack must beat;
+    ``attacked``: an attack has been judged against it (a chip can no longer change its hand)."""
 
     FIELDS = {"how": Field(Choice(BLOCK, DODGE)), "cards": Field(ListOf(CARD)), "wild_picks": Field(ListOf(CARD), []),
-              "rank": Field(TEXT), "value": Field(COUNT), "round": Field(COUNT, 0)}
+              "rank": Field(TEXT), "value": Field(COUNT), "round": Field(COUNT, 0),
+              "attacked": Field(FLAG, False)}
 
 
 class Conditions(Record):

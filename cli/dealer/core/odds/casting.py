@@ -410,9 +410,11 @@ def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals) -
         place = deals.judge([])
         wins = [int(place == i) for i in range(len(deals.names))]
         return _conflict_result(deals, wins, int(place is None and not deals.alone), 1, "counted")
-    if not deals.alone or deals.helpers or deals.threshold is None:
-        return None
     from dealer.core.mechanics import draws
+    from dealer.core.mechanics.conflict.contest import ContestDeals  # Scores are dealt: a lone drawer has no target
+
+    if not isinstance(deals, ContestDeals) or not deals.alone or deals.helpers or deals.threshold is None:
+        return None
 
     size = deals.participants[0].size(None)
     threshold = deals.threshold
@@ -495,6 +497,8 @@ def cast_odds(ruleset: Ruleset, *, name: str | None = None, dice: str | None = N
         return {"style": "huckster", "result": result, "name": name, "dice": dice, "roll": roll}
     if skill is None:
         raise OddsUsage("give the spell's skill level: --skill N")
+    if target and minimum and target != minimum:
+        raise OddsUsage("--min and --target name one hand (--target is its old name): give one")
     result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target or minimum, rng=rng,
                         samples=samples, modifiers=mods)
     return {"style": "spell", "result": result, "skill": skill}

@@ -4,7 +4,7 @@ SWADE: after all cards are dealt and the Edges and Hindrances that change the dr
 a character may spend a Benny for another card, as often as they like, and take their choice
 of all their draws; the Edges do not apply to these cards; once the round begins (someone acts)
 no more cards are drawn. dealer draws one card a spend from the character's action deck and
-keeps the better of it and the card held (the choice a player makes: the later card; Hold is
+keeps the better (earlier-acting) of it and the card held, the choice a player makes (Hold is
 the way to act later); the other goes to the discards. A Joker drawn this way is dealt as any
 Joker is: it acts any time, adds its bonus, owes the reshuffle and gives its Bennies.
 """
@@ -28,6 +28,9 @@ def check_new_card(ruleset: Ruleset, table: Table, person: str) -> None:
 
     if not table.persistent:
         raise ActionError("a new action card needs the table that dealt the round: add --table NAME")
+    if person not in table.roster:
+        raise ActionError(f"{person} is not on table '{table.name}''s roster: a Benny buys a new card for a "
+                          "character on it (the GM names the Wild Card it is for, and spends that one's Benny)")
     if ruleset.action["style"] != "countdown" or ruleset.action["deal"] != "one":
         raise ActionError(f"a new action card is for one card a round; {ruleset.name} deals otherwise")
     turns = table.state(TurnsState)

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 
 
-
 class SpendRequest(NamedTuple):
     """``dealer chips spend NAME [COLOUR] [--for USE] [--knack K] [--note TEXT] [--way]`` (no colour: the
     pot's one); ``way``, a shaman's favor in their guardian spirit's medicine way."""
@@ -59,7 +58,7 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
     effect = _effect(ruleset, use_name, use, colour, acts_as)
     _check_holds(table, person, colour, use)
     _check_spend(table, person, colour, use_name, use, request, acts_as)
-    record = _spend_hand(table, person, effect) if use["does"] == "hand" else None
+    record = _spend_hand(ruleset, table, person, effect) if use["does"] == "hand" else None
     follow = _follow_up(record)
     if follow is not None:
         follow.check_hand_change(ruleset, table, record)
@@ -131,7 +130,8 @@ _FOLLOW_UPS = {"turn-order": "dealer.core.mechanics.action.hands", "contest": "d
 
 
 def _follow_up(record: LastHand | None) -> ModuleType | None:
-    """The module that judges again what ``record``'s hand made, or None (a spell, a contest)."""
+    """The module that judges again what ``record``'s hand made, or None (a spell's hand is only
+    judged again)."""
     if record is None or record.source not in _FOLLOW_UPS:
         return None
     import importlib
@@ -139,11 +139,13 @@ def _follow_up(record: LastHand | None) -> ModuleType | None:
     return importlib.import_module(_FOLLOW_UPS[record.source])
 
 
-def _spend_hand(table: Table, person: str, effect: dict):
-    """The last hand a chip will change (checked before the chip moves)."""
+def _spend_hand(ruleset: Ruleset, table: Table, person: str, effect: dict) -> LastHand:
+    """The last hand a chip will change (checked before the chip moves, its target read too)."""
     if not table.persistent:
         raise ChipsError("spending on a hand needs the table that remembers it: add --table NAME")
     record = last_hand_of(table, person)
+    if record.target:
+        ruleset.threshold(record.target)
     if effect["cards"] and not record.deck:
         raise ChipsError(f"{person}'s last hand was dealt by hand: draw the extra card yourself "
                          "and type the hand in again")

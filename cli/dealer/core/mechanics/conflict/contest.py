@@ -218,6 +218,7 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
     winner, tie = _compare(drawers, request, bonus)
     if defence is not None:
         winner, tie = _against(ruleset, drawers[0], request.against, defence, bonus)
+        defence.attacked = True
     if request.defend:
         _keep_defence(table, drawers[0].draw, request.defend)
     called = _called(ruleset, request, drawers, winner) if request.called else None
@@ -301,7 +302,8 @@ def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
 
 
 def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
-    """Refused before the chip moves: a defence hand changes only while it stands."""
+    """Refused before the chip moves: a defence hand changes only while it stands and before an
+    attack is judged against it; a fear check's only while the fear it left stands."""
     facts = record.data
     fears = ("", conditions.SHAKEN, conditions.FLEEING)
     if (facts.get("outcome", "") not in (*fears, STALWART) or facts.get("fear_before", "") not in fears
@@ -312,6 +314,9 @@ def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
         standing = conditions.standing_defence(table, record.person)
         if standing is None or standing.cards != record.cards:
             raise ConflictError(f"{record.person}'s {facts['defend']} no longer stands: its hand cannot change")
+        if standing.attacked:
+            raise ConflictError(f"an attack has been judged against {record.person}'s {facts['defend']}: its hand "
+                                "cannot change")
     if facts.get("outcome") and conditions.conditions_of(table, record.person).fear != _fear_left(facts):
         raise ConflictError(f"{record.person}'s fear has changed since the check: its hand cannot change")
 
@@ -338,8 +343,8 @@ def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) 
         return None
     if after["success"]:
         outcome = STALWART
-    elif after["bust"] if ruleset.conflict["fear_running"] == "bust" else not (
-            point and draws.meets_value(point, draws.least_success(ruleset))):
+    elif after["bust"] if ruleset.conflict["fear_running"] == "bust" else not draws.succeeds(
+            point, after["bust"], draws.least_success(ruleset)):
         outcome = conditions.FLEEING
     else:
         outcome = conditions.SHAKEN

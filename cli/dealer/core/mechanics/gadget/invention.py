@@ -236,7 +236,8 @@ def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) 
     required = ruleset.by_id[facts["required"]]
     point = after["value"]
     margin = steps(ruleset, ruleset.by_id[point["rank"]], required) if point else -tier_level(ruleset, required)
-    out = {"kind": record.source, "steps_before": facts["steps"], "steps": margin, "verdict": _verdict(margin)}
+    out = {"kind": record.source, "person": record.person, "steps_before": facts["steps"], "steps": margin,
+           "verdict": _verdict(margin)}
     facts["steps"] = margin
     cards = [ruleset.deck.parse(code) for code in record.cards]
     state = table.state(GadgetState)

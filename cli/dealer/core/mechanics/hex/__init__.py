@@ -40,6 +40,7 @@ import random
 
 from dealer.core.mechanics.hex.common import HexError
 from dealer.core.table import Table
+from dealer.errors import usage
 
 TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
@@ -73,7 +74,9 @@ def cast_request(ruleset: Ruleset, options: dict) -> HuckRequest | SpellRequest:
             game = "poker-hands spells" if style == "huckster" else "huckster hexes (Deadlands)"
             how = "by a hexslingin' roll" if style == "huckster" else "by skill"
             raise HexError(f"{flag} is for {game}; {ruleset.name} casts {how}")
-    if style == "spell" and options.get("minimum") and not options.get("target"):
+    if style == "spell" and options.get("minimum"):
+        if options.get("target") and options["target"] != options["minimum"]:
+            raise usage(HexError("--min and --target name one hand (--target is its old name): give one"))
         options = {**options, "target": options["minimum"]}  # --min names the spell's target too
     return kind(**{name: options[name] for name in kind._fields if name in options})
 
