@@ -62,7 +62,7 @@ TOKENS = [
     "gold", "paint", "jetski", "straight", "pair", "hand", "jacks", "pair of jacks", "ace", "two pair",
     "royal flush", "soul blast", "Sarah=16", "Sarah=3d6", "Bo=bust", "Cy=16:Qh,8d,4c", "quickness=3d6",
     "guardian-spirit=4", "rituals=paint:2", "mad-science=3", "pistol=3", "combat=1", "hexslinging=5",
-    "harm", "clear", "show", "deal", "use", "list", "Doc=2", "Kid=1",
+    "harm", "clear", "show", "deal", "use", "list", "Doc=2", "Kid=1", "card", "reroll", "benny", "notice=d6",
     "As", "10h", "Th", "RJ", "BJ", "T10", "Fool", "KSw", "Xz", "As As", "8s 8h 8d Kc 5d 3s RJ",
     "9c 9d 2h 5s Kd", "As Ad 5c 7d 9h", "Ks Kd Kc 7d 9h", "main", "posse", "hex:Velvet",
     "5d10", "3d8+2", "1d6-4", "0d6", "3d7", "d", "3d6++", "100d20", "1", "2", "3", "5", "7", "12", "54", "55",
@@ -83,12 +83,22 @@ SETUP = [
     ["table", "add", "p", "Bert", "--trait", "mad-science=3"],
     ["chips", "ritual", "TE", "paint", "--cards", "9c 9d 2h 5s Kd", "--table", "p"],
     ["-r", "weird-dust-devils", "table", "new", "w", "--seed", "1"],
+    ["-r", "savage-worlds", "table", "new", "s", "--seed", "1"],
+    ["table", "add", "s", "Sam", "--trait", "notice=d6"],
+    ["table", "add", "s", "Cy", "--side", "gm"],
+    ["chips", "session", "--table", "s", "--seed", "1"],
+    ["action", "--table", "s", "--seed", "3"],
 ]
 
 
 # A working line for each command (on the tables SETUP makes): mutated, they reach past the
 # option parser into the commands, mechanics and store.
 EXAMPLES = [
+    ["chips", "spend", "Sam", "--for", "card", "--table", "s"], ["chips", "spend", "Sam", "--for", "reroll", "--table", "s"],
+    ["roll", "2d6+d8", "--damage", "--raise", "--as", "Sam", "--table", "s"],
+    ["action", "--table", "s", "--ambush", "Cy", "--surprised", "Sam"],
+    ["gadget", "design", "jet", "--tier", "pair", "--by", "Bert", "--table", "p"],
+    ["chips", "give", "Bert", "red", "--table", "p"], ["chips", "spend", "Bert", "red", "--table", "p"],
     ["draw", "5", "--seed", "7"], ["draw", "3", "--table", "t"], ["draw", "2", "--table", "p", "--count", "3"],
     ["hand", "8s 8h 8d Kc 5d 3s RJ", "--min", "ace"], ["hand", "As Kd", "--vs", "2c 2d"],
     ["-r", "weird-dust-devils", "hand", "T10 KSw KCu KWa 2Co"], ["roll", "5d10", "--tn", "5"],
