@@ -81,6 +81,21 @@ def installed_dealer():
     return found
 
 
+def read_terminal(master: int) -> bytes:
+    """Everything written to a pseudo-terminal until its other end closes (then the master is closed)."""
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # Linux: EIO once the slave side is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return b"".join(chunks)
+
+
 @pytest.fixture
 def shell(tmp_path):
     """Run the installed ``dealer`` as a subprocess, from a directory outside the checkout."""

@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from dealer import __version__
-from tests.conftest import assert_clean_error, installed_dealer
+from tests.conftest import assert_clean_error, installed_dealer, read_terminal
 
 
 def test_console_script_version(shell):
@@ -56,18 +56,9 @@ def run_in_terminal(args, env_extra=None):
     env.update(env_extra or {})
     proc = subprocess.Popen([installed_dealer(), *args], stdout=slave, stderr=subprocess.PIPE, env=env)
     os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    shown = read_terminal(master)
     proc.wait()
-    os.close(master)
-    return b"".join(chunks).decode("utf-8")
+    return shown.decode("utf-8")
 
 
 def test_a_terminal_gets_glyphs_and_red_in_red():

@@ -125,7 +125,7 @@ def run_with_stderr_on_a_terminal(args, tmp_path):
     import pty
     import subprocess
 
-    from tests.conftest import installed_dealer
+    from tests.conftest import installed_dealer, read_terminal
 
     master, slave = pty.openpty()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_") and k != "NO_COLOR"}
@@ -134,17 +134,7 @@ def run_with_stderr_on_a_terminal(args, tmp_path):
     os.close(slave)
     out = proc.stdout.read().decode()
     proc.wait()
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(master)
-    return out, b"".join(chunks).decode().replace("\r\n", "\n")
+    return out, read_terminal(master).decode().replace("\r\n", "\n")
 
 
 @pytest.mark.parametrize("args, seed", [(["draw", "3", "--seed", "42"], "seed 42"),

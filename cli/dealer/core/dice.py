@@ -208,18 +208,11 @@ def seeded_rolls(seeds: Iterable[int], count: int, sides: int, *, modifier: int 
 def _roll(die, count, sides, modifier, tn, raise_step, bust, max_chain):
     faces = [die() for _ in range(count)]
     capped = False
-    if sides not in faces:  # no ace: each die's total is its face
+    if sides not in faces:  # no ace: each die's total is its face (the common, fast case)
         dice = [Die([face]) for face in faces]
         totals = faces
     else:
-        dice = []
-        for face in faces:
-            chain = [face]
-            while chain[-1] == sides and len(chain) < max_chain:
-                chain.append(die())
-            last = face == sides and chain[-1] == sides
-            capped = capped or last
-            dice.append(Die(chain, last))
+        dice, capped = ace_chains([(sides, die)] * count, faces, max_chain)
         totals = [sum(die.chain) for die in dice]
     kept = totals.index(max(totals))  # the first of the highest
     total = totals[kept] + modifier
