@@ -3,7 +3,7 @@ rank count, the cache's bound, the "let the generic engine decide" answer, rank 
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.cards import Deck
 

@@ -25,13 +25,12 @@ Bert Muskie, seed 003's first sample character, spends exactly his 30 points:
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dealer.core.numbers import MAX_LEVEL, NumberError, parse_int
 from dealer.core.ranks import slug
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

@@ -26,7 +26,7 @@ import math
 from dealer.core.dice import MAX_DICE, MAX_MODIFIER, SIDES, TAIL, _roller, ace_chains
 from dealer.errors import DiceError, shown
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import random
 

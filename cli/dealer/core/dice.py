@@ -25,7 +25,7 @@ import random
 
 from dealer.errors import DiceError, shown
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
 

@@ -42,7 +42,7 @@ from dealer.core.bitfields import CACHE_LIMIT, GENERIC, RANK_BITS, window_masks
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Callable

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping, Sequence, Sized
 

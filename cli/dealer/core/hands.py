@@ -27,7 +27,7 @@ from dealer.core.grouping import group_values
 from dealer.core.ranks import HAND_SIZE, NO_WILDS
 from dealer.errors import HandError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 

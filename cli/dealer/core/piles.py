@@ -18,11 +18,10 @@ touches files. Chips sit in the pot or with a player, and moves conserve them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     import random
     from collections.abc import Iterable, Sequence

@@ -11,7 +11,7 @@ turn this data into text.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.damage import DamageRoll
     from dealer.core.dice import TraitRoll

@@ -16,12 +16,11 @@ can also just rest for a few hours"); a reset puts every card back and every chi
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.table import Table
 from dealer.errors import TableError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

@@ -26,7 +26,7 @@ from dealer.core.cards import MAX_DECK, Deck, Rank, Suit
 from dealer.core.ranks import NO_WILDS, Context, HandRank, Pattern, parse_threshold, slug
 from dealer.errors import CardError, HandError, RulesetError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any

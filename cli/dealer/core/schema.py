@@ -17,7 +17,7 @@ from __future__ import annotations
 from dealer.core.cards import MAX_DECK
 from dealer.errors import printable
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

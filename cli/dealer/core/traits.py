@@ -22,7 +22,7 @@ from dealer.core.numbers import MAX_LEVEL
 from dealer.core.ranks import slug
 from dealer.errors import DealerError, DiceError, TableError, printable
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 

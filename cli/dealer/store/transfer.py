@@ -24,7 +24,7 @@ import stat
 from dealer.core.numbers import INT64, MAX_DIGITS, in_range, longest_digit_run
 from dealer.errors import DealerError, TableError, shown
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite3
     from typing import BinaryIO, NoReturn

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import time
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable, Iterable

@@ -21,12 +21,11 @@ it for the one skill draw (``skill_draw``), so "-1 card to everything" holds in 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

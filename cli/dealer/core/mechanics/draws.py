@@ -27,11 +27,10 @@ a shaman's ritual) follows the same rules, kept here once (``[draws]`` in the ru
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 

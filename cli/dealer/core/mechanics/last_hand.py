@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dealer.core.record import CARD, COUNT, JSON, TEXT, Field, ListOf, MapOf, Maybe, Nested, Part, Record
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

@@ -20,13 +20,12 @@ the holder of an action card whose special gives a ``bonus`` (a Joker) adds it.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.record import CARD, COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

@@ -12,7 +12,7 @@ chips live in ``ChipsState.favor``; a chip made new is counted in ``ChipsState.c
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, ChipsState, back_to_pot,
@@ -23,7 +23,6 @@ from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 from dealer.errors import usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset

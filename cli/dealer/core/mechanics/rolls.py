@@ -14,11 +14,10 @@ total, or the word ``bust``.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.dice import given_roll, parse_dice, roll_options, trait_roll
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

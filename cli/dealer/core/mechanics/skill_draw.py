@@ -31,14 +31,13 @@ judges it: against a target (``Draw.meets``), by steps (gadgets), or against ano
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.conditions import Modifier, penalties
 from dealer.core.piles import Piles
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

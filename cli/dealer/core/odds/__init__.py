@@ -32,7 +32,7 @@ from math import comb
 
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Iterable

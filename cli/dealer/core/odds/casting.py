@@ -24,12 +24,11 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from math import comb
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.cards import SPECIAL
 from dealer.core.odds import ENUMERATE_LIMIT, OddsError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 

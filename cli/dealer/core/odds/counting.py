@@ -45,7 +45,7 @@ from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multi
 from dealer.core.odds.trumps import TrumpSignatures
 from dealer.core.ranks import HAND_SIZE
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Iterable

@@ -43,7 +43,7 @@ from dealer.core.odds.combinatorics import GOOD, _Progress
 from dealer.core.odds.counting import tally
 from dealer.core.ranks import HAND_SIZE
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 

@@ -33,7 +33,7 @@ from math import comb
 from dealer.core.mechanics.action.edges import DrawPlan, draw_plan, is_any_time, is_low, strength
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.rules import Ruleset

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

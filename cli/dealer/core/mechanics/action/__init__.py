@@ -18,7 +18,7 @@ import random
 from dealer.core.mechanics.action.common import CountdownRequest, HandsRequest
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.mechanics.action.common import RoundResult
     from dealer.core.mechanics.action.hold import ActRequest, HoldRequest

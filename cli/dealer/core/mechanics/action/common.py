@@ -9,7 +9,7 @@ typed on the command line win.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.numbers import whole_number
@@ -17,7 +17,6 @@ from dealer.core.record import CARD, COUNT, TEXT, Field, ListOf, Nested, Part, R
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 

@@ -31,7 +31,7 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Count
                                                  participants)
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Protocol
 

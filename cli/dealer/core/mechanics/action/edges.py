@@ -28,12 +28,11 @@ Cards set aside go to the discards at once; a deck that runs out reshuffles its 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.action.common import ActionError
 from dealer.core.ranks import slug
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

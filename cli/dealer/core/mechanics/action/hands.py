@@ -28,7 +28,7 @@ from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.skill_draw import DrawRequest, deck_source, skill_draw
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.hands import Hand

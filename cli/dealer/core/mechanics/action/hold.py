@@ -17,14 +17,13 @@ of the roll acts right after the winner).
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.dice import TraitRoll
     from dealer.core.mechanics.rolls import RollSpec

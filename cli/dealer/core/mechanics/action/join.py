@@ -10,7 +10,7 @@ the fight who joins is back in it.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HandsRequest,
                                                  RoundResult, deck_names, participants)
@@ -18,7 +18,6 @@ from dealer.core.mechanics.action.turns import (TurnsState, grouped_cards, turn_
                                                 waiting_turns)
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.mechanics.action.common import Participant
     from dealer.core.rules import Ruleset

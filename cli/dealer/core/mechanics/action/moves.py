@@ -9,7 +9,7 @@ long action (Speed) is begun on a card of this round (``long_actions``).
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics import long_actions
@@ -20,7 +20,6 @@ from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset

@@ -32,13 +32,12 @@ shamans' rituals.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
 from dealer.core.table import Table
 from dealer.errors import DealerError, usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     import random
 

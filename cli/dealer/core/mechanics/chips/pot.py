@@ -8,14 +8,13 @@ the roster drawing ``chips.session`` chips, and every ritual may be performed ag
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.chips import (ChipsError, ChipsResult, ChipsState, _holdings, _take_from_player,
                                          check_colour, check_player, chip_holder, chips_data, fill_unlimited,
                                          move_event, pot_draw, record_result)
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

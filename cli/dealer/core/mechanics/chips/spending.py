@@ -10,14 +10,13 @@ moves, so a refused spend changes nothing.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack,
                                          _pay, _use, check_colour, check_player, chips_data, move_event, record_result)
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from types import ModuleType
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dealer.core.mechanics.conflict.common import (ClearRequest, ContestRequest, HarmRequest, ScoresRequest,
                                                    ShowRequest, score_names)
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import random
 

@@ -14,12 +14,11 @@ the deal. Each style has its own request, holding only the options it reads
 from __future__ import annotations
 
 import difflib
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.numbers import whole_number
 from dealer.errors import DealerError, usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

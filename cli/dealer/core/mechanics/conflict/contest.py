@@ -26,7 +26,7 @@ the hand by ``conflict.called``.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
@@ -36,7 +36,6 @@ from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 from dealer.errors import usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Sequence
 

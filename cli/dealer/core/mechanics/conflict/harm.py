@@ -8,14 +8,13 @@ condition: ``dealer.core.mechanics.conditions``); ``show`` lists harm and the fr
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.conflict.common import ClearRequest, ConflictError, HarmRequest, score_name, score_names
 from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
 

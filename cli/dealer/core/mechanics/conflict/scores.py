@@ -26,7 +26,7 @@ straight flush loses to Kid's pair.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dealer.core.mechanics.conflict.common import (DECK, ConflictError, Entrant, ScoresRequest, score_name,
                                                    score_names, suit_codes)
@@ -34,7 +34,6 @@ from dealer.core.mechanics.conflict.harm import owe
 from dealer.core.numbers import whole_number
 from dealer.core.table import Table
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     import random
 

@@ -27,12 +27,11 @@ cards, the breakdown chance, the severity hand).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset

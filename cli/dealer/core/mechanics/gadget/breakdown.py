@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.errors import usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     import random
 

@@ -14,7 +14,7 @@ steps earns bonus construction cards; a build's margin picks a row of the constr
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import draws
 from dealer.core.mechanics.conditions import Modifier
@@ -24,7 +24,6 @@ from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, ski
 from dealer.core.table import Table
 from dealer.errors import usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from collections.abc import Iterable
 

@@ -42,7 +42,7 @@ from dealer.core.mechanics.hex.common import HexError
 from dealer.core.table import Table
 from dealer.errors import usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.mechanics.hex.huckster import HuckRequest, HuckResult
     from dealer.core.mechanics.hex.spells import SpellRequest, SpellResult

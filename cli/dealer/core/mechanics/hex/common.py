@@ -15,7 +15,7 @@ from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import DealerError
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.mechanics.hex.huckster import HuckRequest
     from dealer.core.mechanics.hex.spells import SpellRequest

@@ -22,7 +22,7 @@ Velvet's soul blast from seed 000:
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry, hex_cards
@@ -31,7 +31,6 @@ from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import DealerError, usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.dice import TraitRoll
     from dealer.core.hands import Hand

@@ -11,7 +11,7 @@ hand is remembered so a chip can change it later.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
@@ -21,7 +21,6 @@ from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import usage
 
-TYPE_CHECKING = False  # typing is not imported at run time: start-up is a feature
 if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.rules import Ruleset
