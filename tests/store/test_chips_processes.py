@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from dealer.core.mechanics.chips import ChipsState, conservation
-from dealer.store.tables import Store
+from dealer.store.sqlite import SQLiteStore as Store
 from tests.conftest import installed_dealer
 from tests.store.test_tables_processes import env_for
 

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from dealer.store import rulesets
-from dealer.store.tables import Store
+from dealer.store.sqlite import SQLiteStore as Store
 from tests.conftest import installed_dealer
 
 

@@ -1,16 +1,15 @@
-"""Persistent tables in one SQLite file: decks, sleeves, roster, chips and an append-only log.
+"""The embedded store, the default: every table in one SQLite file on this machine.
 
-One command is one transaction, taken with ``BEGIN IMMEDIATE`` so that concurrent commands
-on the same table queue up instead of dealing the same card twice; a command killed halfway
-leaves the file as it was before the command (SQLite's WAL journal). Every card of every
-deck has one row, keyed by (table, deck, card): a card cannot be in two places.
+A writing command takes the file's lock with ``BEGIN IMMEDIATE`` so that concurrent commands
+queue instead of dealing the same card twice; a command killed halfway leaves the file as it
+was before the command (SQLite's WAL journal).
 
 The file lives in ``$DEALER_HOME`` or ``$XDG_STATE_HOME/dealer`` (``~/.local/state/dealer``),
-readable by its owner only (the folders dealer makes for it too). A file that is not a dealer
-state file, or comes from a newer dealer, is refused and never overwritten. A writer waits
-``BUSY_TIMEOUT_S`` for another command's lock, then says the table store is busy and, where
-the system tells, which process holds it. A full disk (or quota) is named as such, and
-reading commands keep working on it.
+or where ``DEALER_STORE`` points, readable by its owner only (the folders dealer makes for it
+too). A file that is not a dealer state file, or comes from a newer dealer, is refused and
+never overwritten. A writer waits ``BUSY_TIMEOUT_S`` for another command's lock, then says the
+table store is busy and, where the system tells, which process holds it. A full disk (or
+quota) is named as such, and reading commands keep working on it.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import sqlite3
 import stat
 import sys
@@ -26,25 +24,32 @@ import time
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from dealer.core.piles import Chips, Piles
-from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
-from dealer.store.undo import remember
+from dealer.store.tables import Transaction
 
 if TYPE_CHECKING:
-    import random
     from collections.abc import Iterator
 
-    from dealer.core.rules import Ruleset
-
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
-SCHEMA_VERSION = 3  # dealer.core.table.STATE_FORMAT: a test keeps them equal
+SCHEMA_VERSION = 4
+# The state format (dealer.core.table.STATE_FORMAT) each file version holds its tables' states in.
+STATE_FORMATS = {1: 1, 2: 2, 3: 3, 4: 3}
 FILE_NAME = "tables.sqlite3"
 BUSY_TIMEOUT_S = 5  # a writer waits this long for another command's lock (commands hold it for ms)
+WATCH_INTERVAL_S = 0.1  # how often `table watch` looks at the file's data version
 _FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _SQLITE_FULL, _SQLITE_IOERR, _SQLITE_CANTOPEN = 13, 10, 14  # primary result codes (the low byte)
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
-DECK_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,100}")  # decks are named after people too ("hex:Bad Bob")
+
+SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    events INTEGER NOT NULL,
+    command TEXT NOT NULL,
+    time TEXT NOT NULL,
+    data TEXT NOT NULL
+)"""
 
 SCHEMA = ["""
 CREATE TABLE tables (
@@ -90,30 +95,42 @@ CREATE TABLE events (
     cards TEXT NOT NULL DEFAULT '[]',
     seed INTEGER,
     data TEXT NOT NULL DEFAULT '{}',
+    args TEXT,
     UNIQUE (table_id, seq)
 )""", """
 CREATE TRIGGER events_append_only BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END
-"""]
-
-POT = ""  # the chips table's holder for the pot
-_DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
-
-def _upgrade_states(connection, version):
-    """Every table's state, and the state in every undo snapshot, from format ``version`` to
-    the next: each part of the state moves its own data (``dealer.core.table.upgrade_states``)."""
-    from dealer.core.table import upgrade_states
-    from dealer.store.undo import upgrade_snapshots
-
-    for row_id, state in connection.execute("SELECT id, state FROM tables").fetchall():
-        upgraded = upgrade_states(json.loads(state), version, version + 1)
-        connection.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(upgraded, sort_keys=True), row_id))
-    upgrade_snapshots(connection, lambda states: upgrade_states(states, version, version + 1))
+""", SNAPSHOTS]
 
 
-# Migrations from version N to N + 1, applied in order inside one transaction. The file's
-# version is the state format (``dealer.core.table.STATE_FORMAT``); its tables did not change.
-MIGRATIONS = {1: _upgrade_states, 2: _upgrade_states}
+def _upgrade_states(version):
+    """A migration that moves every table's state, and the state in every undo snapshot, from
+    the state format of file version ``version`` to the next one's: each part of the state moves
+    its own data (``dealer.core.table.upgrade_states``)."""
+    def migrate(connection):
+        from dealer.core.table import upgrade_states
+        from dealer.store.undo import upgrade_snapshots
+
+        old, new = STATE_FORMATS[version], STATE_FORMATS[version + 1]
+        for row_id, state in connection.execute("SELECT id, state FROM tables").fetchall():
+            upgraded = upgrade_states(json.loads(state), old, new)
+            connection.execute("UPDATE tables SET state = ? WHERE id = ?",
+                               (json.dumps(upgraded, sort_keys=True), row_id))
+        connection.execute(SNAPSHOTS)
+        upgrade_snapshots(connection, lambda states: upgrade_states(states, old, new))
+
+    return migrate
+
+
+def _record_args(connection):
+    """Version 4: each event records the words of the command that made it (for replay), and the
+    undo snapshots' table is part of the schema."""
+    connection.execute("ALTER TABLE events ADD COLUMN args TEXT")
+    connection.execute(SNAPSHOTS)
+
+
+# Migrations from version N to N + 1, applied in order inside one transaction.
+MIGRATIONS = {1: _upgrade_states(1), 2: _upgrade_states(2), 3: _record_args}
 
 
 def state_dir() -> str:
@@ -125,50 +142,7 @@ def state_dir() -> str:
     return os.path.join(base, "dealer")
 
 
-def check_name(name: object, what: str = "table") -> str:
-    """Table names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces);
-    deck names are any printable text up to 100 characters."""
-    pattern = DECK_NAME if what == "deck" else NAME
-    if not isinstance(name, str) or not pattern.fullmatch(name):
-        if what == "deck":
-            raise TableError(f"'{name}' is not a valid deck name: up to 100 printable characters")
-        raise TableError(f"'{name}' is not a valid {what} name: use up to 64 letters, digits, '.', '_', "
-                         "':' or '-', starting with a letter or digit")
-    return name
-
-
-def _now():
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-class StoredTable(Table):
-    """A table loaded from the state file for one command; ``Transaction.save`` writes back what changed."""
-
-    def __init__(self, row_id: int, name: str, ruleset_name: str, document: dict, states: dict, created: str, *,
-                 ruleset: Ruleset | None = None, decks: dict[str, Piles] | None = None, chips: Chips | None = None,
-                 roster: dict[str, dict] | None = None):
-        if ruleset is None:
-            from dealer.errors import RulesetError
-            from dealer.store.rulesets import from_document
-
-            try:
-                ruleset = from_document(document, origin=f"table {name}")
-            except RulesetError as error:  # damage names the table
-                raise TableError(f"table '{name}' is damaged: its pinned ruleset does not load "
-                                 f"({'; '.join(error.problems[:2])}); {_DAMAGED.format(name=name)}") from None
-        super().__init__(ruleset, name=name, decks=decks, chips=chips, roster=roster, states=states)
-        self.id = row_id
-        self.ruleset_name = ruleset_name
-        self.document = document
-        self.created = created
-        self.deleted_decks = set()
-
-    def deck(self, name: str, rng: random.Random) -> Piles:
-        check_name(name, "deck")
-        return super().deck(name, rng)
-
-
-class Store:
+class SQLiteStore:
     """The state file. Use ``with store.transaction() as tx`` for each command.
 
     ``transaction(create=False)`` never makes the file (a command that only reads finds no
@@ -177,10 +151,26 @@ class Store:
     and called corrupt (never busy) when SQLite finds it damaged.
     """
 
-    def __init__(self, directory=None, warn=True):
+    kind = "sqlite"
+
+    def __init__(self, directory=None, warn=True, file_name=FILE_NAME):
         self.directory = directory or state_dir()
-        self.path = os.path.join(self.directory, FILE_NAME)
+        self.path = os.path.join(self.directory, file_name)
         self.warn = warn  # shell completion must print nothing but candidates
+
+    def exists(self) -> bool:
+        """Whether the file is there (shell completion reads nothing otherwise)."""
+        return os.path.exists(self.path)
+
+    def describe(self) -> dict:
+        """Which store this is, for a script (``table list --json``)."""
+        return {"kind": self.kind, "path": self.path}
+
+    def init(self) -> dict:
+        """Make the file (and its folder) if there is none, and bring it to this dealer's version."""
+        with self.transaction():
+            pass
+        return {**self.describe(), "version": SCHEMA_VERSION}
 
     def _fail(self, what, fix="move it aside (dealer never overwrites it) or set DEALER_HOME to another folder"):
         return TableError(f"{shown(self.path, 200)} {what}; {fix}")
@@ -371,7 +361,7 @@ class Store:
         try:
             current = connection.execute("PRAGMA user_version").fetchone()[0]
             while current < SCHEMA_VERSION:
-                MIGRATIONS[current](connection, current)
+                MIGRATIONS[current](connection)
                 current += 1
                 connection.execute(f"PRAGMA user_version = {current}")
             connection.execute("COMMIT")
@@ -381,11 +371,13 @@ class Store:
             raise
 
     @contextmanager
-    def transaction(self, create: bool = True, readonly: bool = False) -> Iterator[Transaction | None]:
+    def transaction(self, create: bool = True, readonly: bool = False, args: list[str] | None = None
+                    ) -> Iterator[Transaction | None]:
         """One command's transaction: all of its changes land, or none do.
 
         Yields None when there is no state file and ``create`` is false (or ``readonly``).
-        A ``readonly`` one takes no write lock: it reads beside a writer.
+        A ``readonly`` one takes no write lock: it reads beside a writer. ``args``: the
+        command's words, recorded with its events.
         """
         try:
             connection = self._connect(create, readonly)
@@ -398,7 +390,7 @@ class Store:
             if not readonly:
                 connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
-            tx = Transaction(connection)
+            tx = Transaction(connection, integrity=(sqlite3.IntegrityError,), args=args, readonly=readonly)
             try:
                 yield tx
                 connection.execute("COMMIT")
@@ -408,6 +400,44 @@ class Store:
                 raise
         except sqlite3.Error as error:
             raise self._error(error) from None
+        finally:
+            connection.close()
+
+
+    def watch(self, name: str, since: int = 0) -> Iterator[dict]:
+        """Table ``name``'s events after ``since``, then each new one as any process commits it,
+        for ever: the file's data version (which changes with every commit by another connection)
+        is looked at every ``WATCH_INTERVAL_S``, and the events read only when it changed.
+        Ends when the table is deleted."""
+        from dealer.store.tables import event_dict
+
+        with self.transaction(create=False, readonly=True) as tx:
+            if tx is None:
+                raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+            table_id = tx.table_id(name)
+        try:
+            connection = self._open(readonly=True)
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+        try:
+            seen, last = None, since
+            while True:
+                try:
+                    version = connection.execute("PRAGMA data_version").fetchone()[0]
+                    if version != seen:
+                        seen = version
+                        if connection.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                            return
+                        rows = connection.execute(
+                            "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
+                            "WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, last)).fetchall()
+                except sqlite3.Error as error:
+                    raise self._error(error) from None
+                for row in rows:
+                    last = row[0]
+                    yield event_dict(*row)
+                rows = []
+                time.sleep(WATCH_INTERVAL_S)
         finally:
             connection.close()
 
@@ -484,170 +514,3 @@ def _command_line(pid):
     return shown(" ".join(words), 60)
 
 
-class Transaction:
-    def __init__(self, connection):
-        self.db = connection
-
-    def names(self) -> list[str]:
-        return [row[0] for row in self.db.execute("SELECT name FROM tables ORDER BY name")]
-
-    def _row(self, name):
-        check_name(name)
-        return self.db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?",
-                               (name,)).fetchone()
-
-    def exists(self, name: str) -> bool:
-        return self._row(name) is not None
-
-    def create(self, name: str, ruleset: Ruleset, rng: random.Random, command: str) -> StoredTable:
-        if self._row(name) is not None:
-            raise TableError(f"table '{name}' already exists; use it with --table {name}, or "
-                             f"dealer table reset {name} / dealer table delete {name}")
-        created = _now()
-        document = json.dumps(ruleset.document, ensure_ascii=False)  # keeps the file's order
-        cursor = self.db.execute("INSERT INTO tables (name, ruleset, document, state, created) VALUES (?, ?, ?, '{}', ?)",
-                                 (name, ruleset.name, document, created))
-        table = StoredTable(cursor.lastrowid, name, ruleset.name, ruleset.document, {}, created, ruleset=ruleset,
-                            chips=Chips(dict(ruleset.chips["pot"])))
-        table.log("new table", data={"ruleset": ruleset.name, "pot": dict(ruleset.chips["pot"])})
-        table.deck("main", rng)
-        return table
-
-    def load(self, name: str) -> StoredTable:
-        row = self._row(name)
-        if row is None:
-            import difflib
-
-            names = self.names()
-            close = difflib.get_close_matches(name, names, n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
-            raise TableError(f"no table '{name}': {hint}make it with: dealer table new {name}")
-        table_id, name, ruleset_name, document, state, created = row
-        try:
-            table = StoredTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
-            decks = {}
-            for deck, card, place, holder, _ in self.db.execute(
-                    "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
-                    "ORDER BY deck, place, position", (table_id,)):
-                piles = decks.setdefault(deck, Piles([]))
-                if place == "deck":
-                    piles.draw_pile.append(card)
-                elif place == "discard":
-                    piles.discards.append(card)
-                elif place == "play":
-                    piles.play.setdefault(holder or "", []).append(card)
-                else:
-                    piles.sleeves[holder] = card
-            table.decks = decks
-            for person, side, traits in self.db.execute(
-                    "SELECT name, side, traits FROM roster WHERE table_id = ? ORDER BY position", (table_id,)):
-                table.roster[person] = {"side": side, "traits": json.loads(traits)}
-            pot, players = {}, {}
-            for holder, colour, count in self.db.execute(
-                    "SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour", (table_id,)):
-                (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
-            order = list(table.document.get("chips", {}).get("pot", {}))
-            pot = dict(sorted(pot.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)))
-            table.chips = Chips(pot, players)
-        except StateError as error:
-            raise TableError(str(error)) from None
-        except (ValueError, TypeError) as error:
-            raise TableError(f"table '{name}' is damaged ({shown(error)}); {_DAMAGED.format(name=name)}") from None
-        return table
-
-    def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
-        """Write back what the command changed, and append its events to the history."""
-        db = self.db
-        remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
-        db.execute("UPDATE tables SET state = ? WHERE id = ?",
-                   (json.dumps(table.states_data(), sort_keys=True), table.id))
-        for deck in table.deleted_decks:
-            db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
-        for deck in table.dirty_decks:
-            piles = table.decks[deck]
-            db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
-            rows = [(table.id, deck, card, "deck", None, i) for i, card in enumerate(piles.draw_pile)]
-            rows += [(table.id, deck, card, "discard", None, i) for i, card in enumerate(piles.discards)]
-            for holder, cards in piles.play.items():
-                rows += [(table.id, deck, card, "play", holder, i) for i, card in enumerate(cards)]
-            rows += [(table.id, deck, card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
-            try:
-                db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", rows)
-            except sqlite3.IntegrityError as error:  # a card in two places: refuse the whole command
-                raise TableError(f"refusing to save deck '{deck}' of table '{table.name}': {error}") from None
-        db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
-        db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)",
-                       [(table.id, person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
-                        for i, (person, entry) in enumerate(table.roster.items())])
-        db.execute("DELETE FROM chips WHERE table_id = ?", (table.id,))
-        rows = [(table.id, POT, colour, count) for colour, count in table.chips.pot.items()]
-        rows += [(table.id, player, colour, count) for player, held in table.chips.players.items()
-                 for colour, count in held.items() if count]
-        db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", rows)
-        seq = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table.id,)).fetchone()[0]
-        now = _now()
-        db.executemany(
-            "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table.id, seq + i, now, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
-              json.dumps(event["data"], sort_keys=True)) for i, event in enumerate(table.events, start=1)])
-        table.events = []
-
-    def delete(self, name: str) -> None:
-        row = self._row(name)
-        if row is None:
-            raise TableError(f"no table '{name}' to delete")
-        self.db.execute("DELETE FROM tables WHERE id = ?", (row[0],))
-
-    def history(self, name: str, since: int = 0, last: int | None = None) -> list[dict]:
-        """The table's events after ``since`` (the ``last`` N of them), oldest first."""
-        return list(self.events(name, since, last))
-
-    def events(self, name: str, since: int = 0, last: int | None = None) -> Iterator[dict]:
-        """As ``history``, made one by one as they are read (a long history is never held)."""
-        row = self._row(name)
-        if row is None:
-            raise TableError(f"no table '{name}': see dealer table list")
-        since = self._since(row[0], since, last)
-        rows = self.db.execute("SELECT seq, time, command, kind, deck, cards, seed, data FROM events "
-                               "WHERE table_id = ? AND seq > ? ORDER BY seq", (row[0], since))
-        return ({"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
-                 "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
-                for seq, when, command, kind, deck, cards, seed, data in rows)
-
-    def _since(self, table_id, since, last):
-        """Where the ``last`` N events after ``since`` start (the (table_id, seq) index finds it)."""
-        if last is None:
-            return since
-        if last == 0:
-            return 1 << 62
-        start = self.db.execute("SELECT seq FROM events WHERE table_id = ? AND seq > ? ORDER BY seq DESC "
-                                "LIMIT 1 OFFSET ?", (table_id, since, last - 1)).fetchone()
-        return since if start is None else start[0] - 1
-
-    def history_widths(self, name: str, since: int = 0, last: int | None = None) -> tuple | None:
-        """The widest seq, time, command, seed ("seed N"), kind and deck of those events, for a text
-        log aligned like ``render.table_text`` without holding the rows; None when there are none."""
-        row = self._row(name)
-        if row is None:
-            raise TableError(f"no table '{name}': see dealer table list")
-        widths = self.db.execute(
-            "SELECT max(length(seq)), max(length(time)), max(length(command)), "
-            "max(CASE WHEN seed IS NULL THEN 0 ELSE length(seed) + 5 END), max(length(kind)), "
-            "max(length(coalesce(deck, ''))) FROM events WHERE table_id = ? AND seq > ?",
-            (row[0], self._since(row[0], since, last))).fetchone()
-        return None if widths[0] is None else widths
-
-    def summaries(self) -> list[dict]:
-        rows = self.db.execute(
-            "SELECT t.name, t.ruleset, t.created, (SELECT count(*) FROM events e WHERE e.table_id = t.id), "
-            "(SELECT count(DISTINCT deck) FROM cards c WHERE c.table_id = t.id), "
-            "(SELECT count(*) FROM roster r WHERE r.table_id = t.id) FROM tables t ORDER BY t.name")
-        return [{"name": n, "ruleset": r, "created": c, "events": e, "decks": d, "roster": p}
-                for n, r, c, e, d, p in rows]
-
-
-def table_names() -> list[str]:
-    """Table names for shell completion (empty when there is no state file yet)."""
-    with Store(warn=False).transaction(create=False, readonly=True) as tx:
-        return tx.names() if tx else []

@@ -1,0 +1,296 @@
+"""Persistent tables: decks, sleeves, roster, chips and an append-only log, in a store.
+
+Two stores hold tables the same way (one module each): the embedded SQLite file, the
+default (``dealer.store.sqlite``), and a PostgreSQL database shared by a group
+(``dealer.store.postgres``). ``dealer.store.open_store`` picks one from ``--store`` /
+``DEALER_STORE``.
+Everything a command does to a table goes through ``Transaction`` below, whose SQL both
+engines run as written (``?`` placeholders; the PostgreSQL connection translates them), so
+neither the commands nor the mechanics ever ask which store they are on.
+
+One command is one transaction. A writing command locks its table first (SQLite: the
+file, with ``BEGIN IMMEDIATE``; PostgreSQL: the table's row, ``FOR UPDATE``), so commands on
+the same table queue and never deal the same card twice. Every card of every deck has one
+row, keyed by (table, deck, card): a card cannot be in two places. Every statement names
+one table's id: no command touches two tables in one statement.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING
+
+from dealer.core.piles import Chips, Piles
+from dealer.core.table import StateError, Table
+from dealer.errors import TableError, shown
+from dealer.store.undo import now, remember
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Iterable, Iterator
+    from typing import Any, Protocol
+
+    from dealer.core.rules import Ruleset
+
+    class Database(Protocol):
+        """A connection of either engine: SQL with ``?`` placeholders, rows as tuples."""
+
+        def execute(self, sql: str, params: tuple = ...) -> Any: ...
+
+        def executemany(self, sql: str, rows: Iterable[tuple]) -> Any: ...
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
+DECK_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,100}")  # decks are named after people too ("hex:Bad Bob")
+POT = ""  # the chips table's holder for the pot
+DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
+
+
+def check_name(name: object, what: str = "table") -> str:
+    """Table names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces);
+    deck names are any printable text up to 100 characters."""
+    pattern = DECK_NAME if what == "deck" else NAME
+    if not isinstance(name, str) or not pattern.fullmatch(name):
+        if what == "deck":
+            raise TableError(f"'{name}' is not a valid deck name: up to 100 printable characters")
+        raise TableError(f"'{name}' is not a valid {what} name: use up to 64 letters, digits, '.', '_', "
+                         "':' or '-', starting with a letter or digit")
+    return name
+
+
+class StoredTable(Table):
+    """A table loaded from a store for one command; ``Transaction.save`` writes back what changed."""
+
+    def __init__(self, row_id: int, name: str, ruleset_name: str, document: dict, states: dict, created: str, *,
+                 ruleset: Ruleset | None = None, decks: dict[str, Piles] | None = None, chips: Chips | None = None,
+                 roster: dict[str, dict] | None = None):
+        if ruleset is None:
+            from dealer.errors import RulesetError
+            from dealer.store.rulesets import from_document
+
+            try:
+                ruleset = from_document(document, origin=f"table {name}")
+            except RulesetError as error:  # damage names the table
+                raise TableError(f"table '{name}' is damaged: its pinned ruleset does not load "
+                                 f"({'; '.join(error.problems[:2])}); {DAMAGED.format(name=name)}") from None
+        super().__init__(ruleset, name=name, decks=decks, chips=chips, roster=roster, states=states)
+        self.id = row_id
+        self.ruleset_name = ruleset_name
+        self.document = document
+        self.created = created
+        self.deleted_decks = set()
+
+    def deck(self, name: str, rng: random.Random) -> Piles:
+        check_name(name, "deck")
+        return super().deck(name, rng)
+
+
+class Transaction:
+    """One command's reads and writes of the tables in a store.
+
+    ``db`` runs SQL with ``?`` placeholders on either engine; ``lock`` is what a writing
+    command's first read of a table appends to take the table's lock (empty where the whole
+    transaction holds one, and in a ``readonly`` one); ``integrity`` the engine's
+    constraint-violation errors.
+    """
+
+    def __init__(self, db, *, lock: str = "", integrity: tuple[type[Exception], ...] = (), args=None,
+                 readonly: bool = False):
+        self.db = db
+        self.lock = "" if readonly else lock
+        self.readonly = readonly
+        self.integrity = integrity
+        self.args = args  # the command's own words, recorded with its events (for replay)
+
+    def names(self) -> list[str]:
+        return [row[0] for row in self.db.execute("SELECT name FROM tables ORDER BY name")]
+
+    def _row(self, name, lock=False):
+        check_name(name)
+        return self.db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?"
+                               + (self.lock if lock else ""), (name,)).fetchone()
+
+    def exists(self, name: str) -> bool:
+        return self._row(name) is not None
+
+    def create(self, name: str, ruleset: Ruleset, rng: random.Random, command: str) -> StoredTable:
+        if self._row(name) is not None:
+            raise _exists(name)
+        created = now()
+        document = json.dumps(ruleset.document, ensure_ascii=False)  # keeps the file's order
+        try:
+            row = self.db.execute("INSERT INTO tables (name, ruleset, document, state, created) "
+                                  "VALUES (?, ?, ?, '{}', ?) RETURNING id",
+                                  (name, ruleset.name, document, created)).fetchone()
+        except self.integrity:  # another command made it a moment ago
+            raise _exists(name) from None
+        table = StoredTable(row[0], name, ruleset.name, ruleset.document, {}, created, ruleset=ruleset,
+                            chips=Chips(dict(ruleset.chips["pot"])))
+        table.log("new table", data={"ruleset": ruleset.name, "pot": dict(ruleset.chips["pot"])})
+        table.deck("main", rng)
+        return table
+
+    def load(self, name: str) -> StoredTable:
+        """Table ``name`` as it is now; in a writing transaction its lock is taken first, so that no
+        other command changes it before this one commits."""
+        row = self._row(name, lock=True)
+        if row is None:
+            import difflib
+
+            names = self.names()
+            close = difflib.get_close_matches(name, names, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise TableError(f"no table '{name}': {hint}make it with: dealer table new {name}")
+        table_id, name, ruleset_name, document, state, created = row
+        try:
+            table = StoredTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
+            decks = {}
+            for deck, card, place, holder, _ in self.db.execute(
+                    "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
+                    "ORDER BY deck, place, position", (table_id,)):
+                piles = decks.setdefault(deck, Piles([]))
+                if place == "deck":
+                    piles.draw_pile.append(card)
+                elif place == "discard":
+                    piles.discards.append(card)
+                elif place == "play":
+                    piles.play.setdefault(holder or "", []).append(card)
+                else:
+                    piles.sleeves[holder] = card
+            table.decks = decks
+            for person, side, traits in self.db.execute(
+                    "SELECT name, side, traits FROM roster WHERE table_id = ? ORDER BY position", (table_id,)):
+                table.roster[person] = {"side": side, "traits": json.loads(traits)}
+            pot, players = {}, {}
+            for holder, colour, count in self.db.execute(
+                    "SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour", (table_id,)):
+                (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
+            order = list(table.document.get("chips", {}).get("pot", {}))
+            pot = dict(sorted(pot.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)))
+            table.chips = Chips(pot, players)
+        except StateError as error:
+            raise TableError(str(error)) from None
+        except (ValueError, TypeError) as error:
+            raise TableError(f"table '{name}' is damaged ({shown(error)}); {DAMAGED.format(name=name)}") from None
+        return table
+
+    def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
+        """Write back what the command changed, and append its events to the history."""
+        db = self.db
+        remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
+        db.execute("UPDATE tables SET state = ? WHERE id = ?",
+                   (json.dumps(table.states_data(), sort_keys=True), table.id))
+        for deck in table.deleted_decks:
+            db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
+        for deck in table.dirty_decks:
+            piles = table.decks[deck]
+            db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
+            rows = [(table.id, deck, card, "deck", None, i) for i, card in enumerate(piles.draw_pile)]
+            rows += [(table.id, deck, card, "discard", None, i) for i, card in enumerate(piles.discards)]
+            for holder, cards in piles.play.items():
+                rows += [(table.id, deck, card, "play", holder, i) for i, card in enumerate(cards)]
+            rows += [(table.id, deck, card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
+            try:
+                db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", rows)
+            except self.integrity as error:  # a card in two places: refuse the whole command
+                raise TableError(f"refusing to save deck '{deck}' of table '{table.name}': "
+                                 f"{shown(str(error).splitlines()[0])}") from None
+        db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
+        db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)",
+                       [(table.id, person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
+                        for i, (person, entry) in enumerate(table.roster.items())])
+        db.execute("DELETE FROM chips WHERE table_id = ?", (table.id,))
+        rows = [(table.id, POT, colour, count) for colour, count in table.chips.pot.items()]
+        rows += [(table.id, player, colour, count) for player, held in table.chips.players.items()
+                 for colour, count in held.items() if count]
+        db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", rows)
+        seq = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table.id,)).fetchone()[0]
+        when = now()
+        args = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
+        db.executemany(
+            "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
+              json.dumps(event["data"], sort_keys=True), args) for i, event in enumerate(table.events, start=1)])
+        table.events = []
+
+    def append(self, table_id: int, command: str, kind: str, deck: str | None = None, cards: Iterable[str] = (),
+               seed: int | None = None, data: dict | None = None) -> int:
+        """Record one event of a command that changes the rows itself (undo, import)."""
+        seq = self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
+                              (table_id,)).fetchone()[0] + 1
+        self.db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (table_id, seq, now(), command, kind, deck, json.dumps(list(cards)), seed,
+                         json.dumps(data or {}, sort_keys=True),
+                         json.dumps(self.args, ensure_ascii=False) if self.args is not None else None))
+        return seq
+
+    def delete(self, name: str) -> None:
+        row = self._row(name, lock=True)
+        if row is None:
+            raise TableError(f"no table '{name}' to delete")
+        self.db.execute("DELETE FROM tables WHERE id = ?", (row[0],))
+
+    def table_id(self, name: str) -> int:
+        row = self._row(name)
+        if row is None:
+            raise TableError(f"no table '{name}': see dealer table list")
+        return row[0]
+
+    def history(self, name: str, since: int = 0, last: int | None = None) -> list[dict]:
+        """The table's events after ``since`` (the ``last`` N of them), oldest first."""
+        return list(self.events(name, since, last))
+
+    def events(self, name: str, since: int = 0, last: int | None = None) -> Iterator[dict]:
+        """As ``history``, made one by one as they are read (a long history is never held)."""
+        table_id = self.table_id(name)
+        return self.events_of(table_id, self._since(table_id, since, last))
+
+    def events_of(self, table_id: int, since: int = 0) -> Iterator[dict]:
+        rows = self.db.execute("SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
+                               "WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, since))
+        return (event_dict(*row) for row in rows)
+
+    def _since(self, table_id, since, last):
+        """Where the ``last`` N events after ``since`` start (the (table_id, seq) index finds it)."""
+        if last is None:
+            return since
+        if last == 0:
+            return 1 << 62
+        start = self.db.execute("SELECT seq FROM events WHERE table_id = ? AND seq > ? ORDER BY seq DESC "
+                                "LIMIT 1 OFFSET ?", (table_id, since, last - 1)).fetchone()
+        return since if start is None else start[0] - 1
+
+    def history_widths(self, name: str, since: int = 0, last: int | None = None) -> tuple | None:
+        """The widest seq, time, command, seed ("seed N"), kind and deck of those events, for a text
+        log aligned like ``render.table_text`` without holding the rows; None when there are none."""
+        table_id = self.table_id(name)
+        widths = self.db.execute(
+            "SELECT max(length(CAST(seq AS TEXT))), max(length(time)), max(length(command)), "
+            "max(CASE WHEN seed IS NULL THEN 0 ELSE length(CAST(seed AS TEXT)) + 5 END), max(length(kind)), "
+            "max(length(coalesce(deck, ''))) FROM events WHERE table_id = ? AND seq > ?",
+            (table_id, self._since(table_id, since, last))).fetchone()
+        return None if widths[0] is None else tuple(widths)
+
+    def summaries(self) -> list[dict]:
+        rows = self.db.execute(
+            "SELECT t.name, t.ruleset, t.created, (SELECT count(*) FROM events e WHERE e.table_id = t.id), "
+            "(SELECT count(DISTINCT deck) FROM cards c WHERE c.table_id = t.id), "
+            "(SELECT count(*) FROM roster r WHERE r.table_id = t.id) FROM tables t ORDER BY t.name")
+        return [{"name": n, "ruleset": r, "created": c, "events": e, "decks": d, "roster": p}
+                for n, r, c, e, d, p in rows]
+
+
+def event_dict(seq, when, command, kind, deck, cards, seed, data, args=None) -> dict:
+    """One history row as the log, export and watch print it (``args`` only where recorded)."""
+    event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
+             "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
+    if args is not None:
+        event["args"] = json.loads(args)
+    return event
+
+
+def _exists(name):
+    return TableError(f"table '{name}' already exists; use it with --table {name}, or "
+                      f"dealer table reset {name} / dealer table delete {name}")
