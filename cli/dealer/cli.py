@@ -28,6 +28,7 @@ COMMANDS = {
     "odds": ("dealer.commands.odds", "odds", "Exact odds: hands, hexes, action cards, gadgets."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
+    "store": ("dealer.commands.store", "store", "Where tables live: this machine's file or a shared database."),
     "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),
 }
 

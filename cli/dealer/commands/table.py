@@ -307,6 +307,56 @@ def log(ctx, name, since, last, seed_filter):
             write_lines(log_lines(events, widths))
 
 
+@table.command("watch")
+@table_argument()
+@click.option("--since", type=Int(0, INT64), default=None, metavar="N",
+              help="First print the events after event N (default: only what lands from now on).")
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def watch(ctx, name, since):
+    """Print each new event of the table as it lands, written by any process on any machine,
+    until interrupted (Ctrl-C); --jsonl prints the lines `table log --jsonl` prints.
+
+    PostgreSQL tells dealer of each new event (LISTEN/NOTIFY); on the SQLite file dealer looks
+    at the file's data version ten times a second.
+
+    \b
+    Examples:
+      dealer table watch friday
+      dealer table watch friday --jsonl --since 0 | my-logger
+    """
+    from dealer.render.tables import log_lines
+    from dealer.store.tables import check_name
+
+    session = Session(ctx, "table watch")
+    check_name(name)
+    if session.settings.json:
+        raise click.UsageError("a watch never ends, so it is not one JSON object: use --jsonl", ctx)
+    store = session.store()
+    if since is None:
+        with store.transaction(create=False, readonly=True) as tx:
+            if tx is None:
+                raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+            since = tx.last_seq(name)
+    if session.settings.jsonl:
+        import json
+
+        def line(event):
+            return json.dumps({"schema": render.SCHEMA, "table": name, **event}, ensure_ascii=False,
+                              separators=(",", ":"))
+    else:
+        def line(event):
+            return next(log_lines([event], WATCH_WIDTHS))
+    try:
+        for event in store.watch(name, since):
+            click.echo(line(event))
+    except KeyboardInterrupt:  # how a watch ends: quietly
+        return
+
+
+WATCH_WIDTHS = (4, 20, 12, 15, 12, 6)  # a watch's text columns: the log's, as wide as a usual event's
+
+
 @table.command("add")
 @table_argument()
 @click.argument("person", required=False)

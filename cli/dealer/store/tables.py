@@ -147,7 +147,7 @@ class Transaction:
             decks = {}
             for deck, card, place, holder, _ in self.db.execute(
                     "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
-                    "ORDER BY deck, place, position", (table_id,)):
+                    "ORDER BY deck, place, position, card", (table_id,)):
                 piles = decks.setdefault(deck, Piles([]))
                 if place == "deck":
                     piles.draw_pile.append(card)
@@ -238,6 +238,11 @@ class Transaction:
             raise TableError(f"no table '{name}': see dealer table list")
         return row[0]
 
+    def last_seq(self, name: str) -> int:
+        """The number of the table's newest event."""
+        return self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
+                               (self.table_id(name),)).fetchone()[0]
+
     def history(self, name: str, since: int = 0, last: int | None = None) -> list[dict]:
         """The table's events after ``since`` (the ``last`` N of them), oldest first."""
         return list(self.events(name, since, last))
@@ -274,12 +279,18 @@ class Transaction:
         return None if widths[0] is None else tuple(widths)
 
     def summaries(self) -> list[dict]:
-        rows = self.db.execute(
-            "SELECT t.name, t.ruleset, t.created, (SELECT count(*) FROM events e WHERE e.table_id = t.id), "
-            "(SELECT count(DISTINCT deck) FROM cards c WHERE c.table_id = t.id), "
-            "(SELECT count(*) FROM roster r WHERE r.table_id = t.id) FROM tables t ORDER BY t.name")
-        return [{"name": n, "ruleset": r, "created": c, "events": e, "decks": d, "roster": p}
-                for n, r, c, e, d, p in rows]
+        """Each table's name, ruleset, birth and size: the directory listed, then each table's own
+        rows counted by its id (no statement reads two tables' rows)."""
+        listed = []
+        for table_id, name, ruleset, created in self.db.execute(
+                "SELECT id, name, ruleset, created FROM tables ORDER BY name").fetchall():
+            counts = [self.db.execute(sql, (table_id,)).fetchone()[0] for sql in (
+                "SELECT count(*) FROM events WHERE table_id = ?",
+                "SELECT count(DISTINCT deck) FROM cards WHERE table_id = ?",
+                "SELECT count(*) FROM roster WHERE table_id = ?")]
+            listed.append({"name": name, "ruleset": ruleset, "created": created, "events": counts[0],
+                           "decks": counts[1], "roster": counts[2]})
+        return listed
 
 
 def event_dict(seq, when, command, kind, deck, cards, seed, data, args=None) -> dict:

@@ -46,7 +46,7 @@ def export_table(db: Database, name: str, history: bool = True) -> dict:
     table_id, name, ruleset, document, state, created = row
     decks = {}
     for deck, card, place, holder, _ in db.execute(
-            "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? ORDER BY deck, place, position",
+            "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? ORDER BY deck, place, position, card",
             (table_id,)):
         piles = decks.setdefault(deck, {"deck": [], "discard": [], "play": {}, "sleeves": {}})
         if place in ("deck", "discard"):

@@ -50,7 +50,7 @@ def remember(db: Database, table_id: int, command: str, events: int = 0) -> None
     data = capture(db, table_id)
     top = _top(db, table_id)
     if top is not None and top[5] == data:  # the previous command changed nothing: forget it
-        db.execute("DELETE FROM snapshots WHERE id = ?", (top[0],))
+        db.execute("DELETE FROM snapshots WHERE table_id = ? AND id = ?", (table_id, top[0]))
     db.execute("INSERT INTO snapshots (table_id, seq, events, command, time, data) VALUES (?, ?, ?, ?, ?, ?)",
                (table_id, seq, events, command, now(), data))
     db.execute("DELETE FROM snapshots WHERE table_id = ? AND id NOT IN "
@@ -74,7 +74,7 @@ def undo(db: Database, table_id: int) -> dict | None:
         if top is None:
             return None
         snapshot_id, seq, events, command, when, data = top
-        db.execute("DELETE FROM snapshots WHERE id = ?", (snapshot_id,))
+        db.execute("DELETE FROM snapshots WHERE table_id = ? AND id = ?", (table_id, snapshot_id))
         if data != current:
             break
     restore(db, table_id, json.loads(data))
