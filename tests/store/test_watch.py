@@ -8,7 +8,6 @@ import signal
 import subprocess
 import threading
 
-import pytest
 
 from tests.conftest import installed_dealer
 from tests.store.test_tables_processes import env_for
