@@ -77,6 +77,8 @@ class DealerGroup(SuggestingGroup):
         another's: nothing of it landed and nothing was printed, so a run afresh is safe."""
         import time
 
+        from dealer.store import close_stores
+
         for attempt in range(1, CONFLICT_RETRIES + 1):
             try:
                 return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
@@ -84,6 +86,8 @@ class DealerGroup(SuggestingGroup):
                 if attempt == CONFLICT_RETRIES:
                     raise StoreConflict(f"{conflict}; gave up after {attempt} tries: run the command again") from None
                 time.sleep(0.01 * attempt * attempt)
+            finally:
+                close_stores()
         raise AssertionError("unreachable")
 
     def list_commands(self, ctx):

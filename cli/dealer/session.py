@@ -40,11 +40,14 @@ class Session:
                 return tx.load(self.settings.table).ruleset
         return rulesets.load(self.settings.ruleset)
 
-    def store(self, warn=True):
-        """The store this command's tables are in: --store, DEALER_STORE, or the SQLite file."""
-        from dealer.store import open_store
+    def store(self):
+        """The store this command's tables are in: --store, DEALER_STORE, or the SQLite file (one
+        for the command, so that a database connection serves all of its transactions)."""
+        if "_store" not in self.__dict__:
+            from dealer.store import open_store
 
-        return open_store(self.settings.store, warn=warn)
+            self.__dict__["_store"] = open_store(self.settings.store)
+        return self.__dict__["_store"]
 
     def transaction(self, create=True, readonly=False):
         """One transaction on this command's store, recording the command's words with its events."""

@@ -614,7 +614,7 @@ def test_the_fuzz_knows_every_command():
     spec = importlib.util.spec_from_file_location("fuzz", script)
     fuzz = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fuzz)
-    known = {tuple(command) for command in fuzz.COMMANDS}
+    known = {tuple(command) for command in fuzz.COMMANDS + fuzz.NEVER_ENDING}
     missing = [" ".join(path) for path, command in _commands() if not isinstance(command, click.Group) or
                not command.list_commands(click.Context(command))
                if path not in known]

@@ -8,6 +8,7 @@ import os
 import re
 
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+_OPENED = []  # the database stores this process opened: their connections close with the command
 
 
 def is_postgres(spec: str | None) -> bool:
@@ -27,7 +28,9 @@ def open_store(spec: str | None = None, warn: bool = True):
     if is_postgres(spec):
         from dealer.store.postgres import PostgresStore
 
-        return PostgresStore(spec)
+        store = PostgresStore(spec)
+        _OPENED.append(store)
+        return store
     from dealer.store.sqlite import SQLiteStore
 
     if spec is None:
@@ -36,6 +39,12 @@ def open_store(spec: str | None = None, warn: bool = True):
     if spec.endswith(os.sep) or os.path.isdir(spec):
         return SQLiteStore(spec, warn=warn)
     return SQLiteStore(os.path.dirname(os.path.abspath(spec)), warn=warn, file_name=os.path.basename(spec))
+
+
+def close_stores() -> None:
+    """Close the connections of every database store opened (the end of a command)."""
+    while _OPENED:
+        _OPENED.pop().close()
 
 
 def table_names() -> list[str]:

@@ -241,23 +241,36 @@ class PostgresStore:
     # -- connecting ---------------------------------------------------------------------------
 
     def _connect(self):
+        """A new connection, its search path on the schema and its lock timeout set as it opens
+        (libpq's ``options``: no round trip of their own)."""
         extra = {} if "connect_timeout" in self.params else {"connect_timeout": CONNECT_TIMEOUT_S}
+        options = f"-c search_path={self.schema} -c lock_timeout={LOCK_TIMEOUT}"
+        extra["options"] = f"{self.params['options']} {options}" if self.params.get("options") else options
         try:
-            connection = psycopg.connect(self.conninfo, autocommit=True, **extra)
+            return psycopg.connect(self.conninfo, autocommit=True, **extra)
         except psycopg.Error as error:
             raise TableError(f"cannot connect to the table store {self.where}: {self._clean(error)}; "
                              "check DEALER_STORE (or --store) and that the server is up") from None
-        try:
-            connection.execute("SELECT set_config('search_path', %s, false), set_config('lock_timeout', %s, false)",
-                               (f'"{self.schema}"', LOCK_TIMEOUT))
-        except BaseException:
-            connection.close()
-            raise
+
+    def _connection(self):
+        """This store's connection, opened on first use and kept for the command's next
+        transaction (a command often reads, then writes); a broken one is replaced."""
+        connection = getattr(self, "_open", None)
+        if connection is None or connection.closed or connection.broken:
+            connection = self._open = self._connect()
         return connection
 
+    def close(self):
+        connection = getattr(self, "_open", None)
+        if connection is not None:
+            connection.close()
+            self._open = None
+
     def _version(self, connection) -> int | None:
-        """The schema's version, or None when it has not been made."""
-        if connection.execute("SELECT to_regclass(%s)", (f'"{self.schema}".meta',)).fetchone()[0] is None:
+        """The schema's version, or None when it has not been made (one query: the version is
+        kept in ``meta``, read only when the schema's table of it exists)."""
+        row = connection.execute("SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".meta',)).fetchone()
+        if not row[0]:
             return None
         row = connection.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
         if row is None or not row[0].isdigit():
@@ -298,6 +311,15 @@ class PostgresStore:
                              "that may (the database's owner), or grant this one CREATE on the database") from None
         return True
 
+    def _ready(self, connection, create: bool) -> bool:
+        """``_prepare``, once per connection once the schema is found ready."""
+        if getattr(self, "_checked", None) is connection:
+            return True
+        ready = self._prepare(connection, create)
+        if ready:
+            self._checked = connection
+        return ready
+
     def init(self) -> dict:
         """Make the schema (or migrate it) now, rather than on first use."""
         connection = self._connect()
@@ -336,9 +358,9 @@ class PostgresStore:
         """One command's transaction: all of its changes land, or none do. Yields None when the
         schema has not been made and the command would not make it (``create`` false, or
         ``readonly``): there are no tables yet."""
-        connection = self._connect()
+        connection = self._connection()
         try:
-            if not self._prepare(connection, create and not readonly):
+            if not self._ready(connection, create and not readonly):
                 yield None
                 return
             connection.execute("BEGIN READ ONLY" if readonly else "BEGIN")
@@ -353,9 +375,11 @@ class PostgresStore:
                 raise
             connection.execute("COMMIT")
         except psycopg.Error as error:
+            self.close()
             raise self._said(error) from None
-        finally:
-            connection.close()
+        except BaseException:
+            self.close()
+            raise
 
     def watch(self, name: str, since: int = 0) -> Iterator[dict]:
         """Table ``name``'s events after ``since``, then each new one as any machine commits it:

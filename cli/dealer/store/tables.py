@@ -79,6 +79,7 @@ class StoredTable(Table):
         self.document = document
         self.created = created
         self.deleted_decks = set()
+        self.loaded_rows = None  # the rows as loaded (state, cards, roster, chips), for undo and for save
 
     def deck(self, name: str, rng: random.Random) -> Piles:
         check_name(name, "deck")
@@ -144,10 +145,10 @@ class Transaction:
         table_id, name, ruleset_name, document, state, created = row
         try:
             table = StoredTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
+            cards = self.db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
+                                    "ORDER BY deck, place, position, card", (table_id,)).fetchall()
             decks = {}
-            for deck, card, place, holder, _ in self.db.execute(
-                    "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
-                    "ORDER BY deck, place, position, card", (table_id,)):
+            for deck, card, place, holder, _ in cards:
                 piles = decks.setdefault(deck, Piles([]))
                 if place == "deck":
                     piles.draw_pile.append(card)
@@ -158,16 +159,19 @@ class Transaction:
                 else:
                     piles.sleeves[holder] = card
             table.decks = decks
-            for person, side, traits in self.db.execute(
-                    "SELECT name, side, traits FROM roster WHERE table_id = ? ORDER BY position", (table_id,)):
+            roster = self.db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? "
+                                     "ORDER BY position", (table_id,)).fetchall()
+            for person, side, traits, _ in roster:
                 table.roster[person] = {"side": side, "traits": json.loads(traits)}
+            chips = self.db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
+                                    "ORDER BY holder, colour", (table_id,)).fetchall()
             pot, players = {}, {}
-            for holder, colour, count in self.db.execute(
-                    "SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour", (table_id,)):
+            for holder, colour, count in chips:
                 (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
             order = list(table.document.get("chips", {}).get("pot", {}))
             pot = dict(sorted(pot.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)))
             table.chips = Chips(pot, players)
+            table.loaded_rows = {"state": state, "cards": cards, "roster": roster, "chips": chips}
         except StateError as error:
             raise TableError(str(error)) from None
         except (ValueError, TypeError) as error:
@@ -175,43 +179,48 @@ class Transaction:
         return table
 
     def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
-        """Write back what the command changed, and append its events to the history."""
+        """Write back what the command changed (rows it left as they were stay untouched), and
+        append its events to the history."""
         db = self.db
-        remember(db, table.id, command, len(table.events))  # for `table undo`: the table as it was before this command
-        db.execute("UPDATE tables SET state = ? WHERE id = ?",
-                   (json.dumps(table.states_data(), sort_keys=True), table.id))
+        loaded = table.loaded_rows  # None: a table made by this command
+        # for `table undo`: the table as it was before this command
+        remember(db, table.id, command, len(table.events), loaded)
+        state = json.dumps(table.states_data(), sort_keys=True)
+        if loaded is None or state != loaded["state"]:
+            db.execute("UPDATE tables SET state = ? WHERE id = ?", (state, table.id))
         for deck in table.deleted_decks:
             db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
         for deck in table.dirty_decks:
-            piles = table.decks[deck]
+            rows = _deck_rows(deck, table.decks[deck])
+            if loaded is not None and set(rows) == {row for row in map(tuple, loaded["cards"]) if row[0] == deck}:
+                continue
             db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
-            rows = [(table.id, deck, card, "deck", None, i) for i, card in enumerate(piles.draw_pile)]
-            rows += [(table.id, deck, card, "discard", None, i) for i, card in enumerate(piles.discards)]
-            for holder, cards in piles.play.items():
-                rows += [(table.id, deck, card, "play", holder, i) for i, card in enumerate(cards)]
-            rows += [(table.id, deck, card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
             try:
-                db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", rows)
+                db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", [(table.id, *row) for row in rows])
             except self.integrity as error:  # a card in two places: refuse the whole command
                 raise TableError(f"refusing to save deck '{deck}' of table '{table.name}': "
                                  f"{shown(str(error).splitlines()[0])}") from None
-        db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
-        db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)",
-                       [(table.id, person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
-                        for i, (person, entry) in enumerate(table.roster.items())])
-        db.execute("DELETE FROM chips WHERE table_id = ?", (table.id,))
-        rows = [(table.id, POT, colour, count) for colour, count in table.chips.pot.items()]
-        rows += [(table.id, player, colour, count) for player, held in table.chips.players.items()
-                 for colour, count in held.items() if count]
-        db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", rows)
-        seq = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table.id,)).fetchone()[0]
-        when = now()
-        args = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
-        db.executemany(
-            "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
-              json.dumps(event["data"], sort_keys=True), args) for i, event in enumerate(table.events, start=1)])
+        roster = [(person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
+                  for i, (person, entry) in enumerate(table.roster.items())]
+        if loaded is None or roster != [tuple(row) for row in loaded["roster"]]:
+            db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
+            db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table.id, *row) for row in roster])
+        chips = [(POT, colour, count) for colour, count in table.chips.pot.items()]
+        chips += [(player, colour, count) for player, held in table.chips.players.items()
+                  for colour, count in held.items() if count]
+        if loaded is None or set(chips) != set(map(tuple, loaded["chips"])):
+            db.execute("DELETE FROM chips WHERE table_id = ?", (table.id,))
+            db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table.id, *row) for row in chips])
+        if table.events:
+            seq = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
+                             (table.id,)).fetchone()[0]
+            when = now()
+            args = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
+            db.executemany(
+                "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
+                  json.dumps(event["data"], sort_keys=True), args) for i, event in enumerate(table.events, start=1)])
         table.events = []
 
     def append(self, table_id: int, command: str, kind: str, deck: str | None = None, cards: Iterable[str] = (),
@@ -291,6 +300,16 @@ class Transaction:
             listed.append({"name": name, "ruleset": ruleset, "created": created, "events": counts[0],
                            "decks": counts[1], "roster": counts[2]})
         return listed
+
+
+def _deck_rows(deck: str, piles: Piles) -> list[tuple]:
+    """A deck's card rows (deck, card, place, holder, position), as the cards table keeps them."""
+    rows = [(deck, card, "deck", None, i) for i, card in enumerate(piles.draw_pile)]
+    rows += [(deck, card, "discard", None, i) for i, card in enumerate(piles.discards)]
+    for holder, cards in piles.play.items():
+        rows += [(deck, card, "play", holder, i) for i, card in enumerate(cards)]
+    rows += [(deck, card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
+    return rows
 
 
 def event_dict(seq, when, command, kind, deck, cards, seed, data, args=None) -> dict:

@@ -25,29 +25,38 @@ if TYPE_CHECKING:
 KEEP = 100
 
 
-def capture(db: Database, table_id: int) -> str:
-    """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table."""
-    state = db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
-    cards = db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
-                       "ORDER BY deck, place, holder, position, card", (table_id,)).fetchall()
-    roster = db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? ORDER BY position",
-                        (table_id,)).fetchall()
-    chips = db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
-                       "ORDER BY holder, colour", (table_id,)).fetchall()
-    return json.dumps({"state": state, "cards": cards, "roster": roster, "chips": chips},
-                      ensure_ascii=False, separators=(",", ":"))
+def card_order(row: tuple) -> tuple:
+    """A card row's (deck, card, place, holder, position) place in a capture: by deck, place,
+    holder (none first), position, card."""
+    return row[0], row[2], row[3] or "", row[4], row[1]
+
+
+def capture(db: Database, table_id: int, rows: dict | None = None) -> str:
+    """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table.
+    ``rows``: the same rows as the command loaded them in this transaction (no second read)."""
+    if rows is None:
+        rows = {"state": db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0],
+                "cards": db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ?",
+                                    (table_id,)).fetchall(),
+                "roster": db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? "
+                                     "ORDER BY position", (table_id,)).fetchall(),
+                "chips": db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
+                                    "ORDER BY holder, colour", (table_id,)).fetchall()}
+    return json.dumps({"state": rows["state"], "cards": sorted(rows["cards"], key=card_order),
+                       "roster": rows["roster"], "chips": rows["chips"]}, ensure_ascii=False, separators=(",", ":"))
 
 
 def last_seq(db: Database, table_id: int) -> int:
     return db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def remember(db: Database, table_id: int, command: str, events: int = 0) -> None:
-    """Keep the table as it is now, before ``command`` writes its changes and ``events`` events."""
+def remember(db: Database, table_id: int, command: str, events: int = 0, rows: dict | None = None) -> None:
+    """Keep the table as it is now (``rows``, as loaded), before ``command`` writes its changes and
+    ``events`` events."""
     seq = last_seq(db, table_id)
     if seq == 0:  # a table being made: there is nothing before it to go back to
         return
-    data = capture(db, table_id)
+    data = capture(db, table_id, rows)
     top = _top(db, table_id)
     if top is not None and top[5] == data:  # the previous command changed nothing: forget it
         db.execute("DELETE FROM snapshots WHERE table_id = ? AND id = ?", (table_id, top[0]))
