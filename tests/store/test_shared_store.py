@@ -235,27 +235,28 @@ def test_commands_on_one_table_queue_while_another_table_goes_ahead(dealer_on, p
 
 
 def test_a_conflict_the_server_reports_is_retried_then_reported(dealer_on, postgres_url, monkeypatch):
-    from dealer.store import postgres
+    """A serialization failure raised in a command's transaction (as PostgreSQL raises it at a
+    statement or at COMMIT): the command runs again from the start; past the bound, a clean error."""
+    from dealer.store import tables
 
     run = dealer_on(postgres_url)
     assert run("table", "new", "t").code == 0
     calls = {"n": 0, "fail": 2}
-    original = postgres._Database.execute
+    original = tables.Transaction.save
 
-    def flaky(self, sql, params=()):
-        if sql.startswith("UPDATE tables SET state"):
-            calls["n"] += 1
-            if calls["n"] <= calls["fail"]:
-                raise psycopg.errors.SerializationFailure("could not serialize access")
-        return original(self, sql, params)
+    def flaky(self, table, command, seed=None):
+        calls["n"] += 1
+        original(self, table, command, seed)
+        if calls["n"] <= calls["fail"]:
+            raise psycopg.errors.SerializationFailure("could not serialize access due to concurrent update")
 
-    monkeypatch.setattr(postgres._Database, "execute", flaky)
+    monkeypatch.setattr(tables.Transaction, "save", flaky)
     landed = run("draw", "2", "--table", "t", "--seed", "5", "--json")
     assert landed.code == 0 and calls["n"] == 3, landed
     calls.update(n=0, fail=99)
     refused = run("draw", "2", "--table", "t")
     assert_clean_error(refused, code=1)
-    assert "gave up after 4 tries" in refused.err
+    assert "gave up after 4 tries" in refused.err and calls["n"] == 4
     monkeypatch.undo()
     log = run("table", "log", "t", "--json").json()["result"]["events"]
     assert [event["kind"] for event in log].count("draw") == 1  # the failed tries left nothing

@@ -409,8 +409,13 @@ class PostgresStore:
 
 
 def _wait_for(connection, payload):
-    """Block until a notification for ``payload`` (the watched table) arrives."""
-    for notice in connection.notifies():
-        if notice.payload == payload:
-            return
+    """Block until a notification for ``payload`` (the watched table) arrives (one received
+    while another statement ran is kept by psycopg and comes first)."""
+    notices = connection.notifies()
+    try:
+        for notice in notices:
+            if notice.payload == payload:
+                return
+    finally:
+        notices.close()  # the generator holds the connection's lock until it is closed
 
