@@ -40,8 +40,11 @@ COMMANDS = [
     ["chips", "ritual"], ["chips", "wound"], ["gadget", "design"], ["gadget", "build"], ["gadget", "use"],
     ["gadget", "repair"], ["gadget", "list"],
     ["odds", "hand"], ["odds", "hex"], ["odds", "action"], ["odds", "gadget"], ["odds", "conflict"],
-    ["odds", "roll"], ["nonsense"], [],
+    ["odds", "roll"], ["store", "show"], ["store", "init"], ["nonsense"], [],
 ]
+# Commands that run until interrupted, by design: the fuzz checks them elsewhere
+# (tests/store/test_watch.py), never as a line that would be called a hang.
+NEVER_ENDING = [["table", "watch"]]
 HUGE = "9" * 5000
 TOKENS = [
     # options

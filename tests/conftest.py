@@ -62,7 +62,7 @@ class Run:
 def dealer(tmp_path, monkeypatch):
     """Run ``dealer ARGS`` in-process through click's CliRunner, with a private state home."""
     monkeypatch.setenv("DEALER_HOME", str(tmp_path / "state"))
-    for name in ("DEALER_RULESET", "DEALER_TABLE", "NO_COLOR", "DEALER_DEBUG"):
+    for name in ("DEALER_RULESET", "DEALER_TABLE", "NO_COLOR", "DEALER_DEBUG", "DEALER_STORE"):
         monkeypatch.delenv(name, raising=False)
 
     def run(*args, input=None, env=None):
@@ -118,3 +118,74 @@ def assert_clean_error(run, code=None):
     assert "internal error" not in run.err, run
     lines = [line for line in run.err.splitlines() if line.strip()]
     assert 1 <= len(lines) <= 2, run
+
+
+# -- PostgreSQL: a throwaway server per test process, a schema per test -------------------------
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The tests' PostgreSQL: DEALER_TEST_POSTGRES when set, else a cluster started from the
+    machine's binaries. Skipped, with the reason, only where neither exists; with
+    DEALER_REQUIRE_POSTGRES=1 (as .ci/run sets) a missing PostgreSQL fails instead."""
+    from tests import postgres_server as pg
+
+    given = os.environ.get("DEALER_TEST_POSTGRES")
+    if given:
+        yield _GivenServer(given)
+        return
+    folder = pg.binaries()
+    if folder is None:
+        reason = ("no PostgreSQL binaries (initdb, pg_ctl) on this machine and DEALER_TEST_POSTGRES is unset: "
+                  "point it at a server, e.g. DEALER_TEST_POSTGRES=postgresql://me@localhost/scratch")
+        if os.environ.get("DEALER_REQUIRE_POSTGRES"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    server = pg.Server(folder)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+class _GivenServer:
+    """A server the tester gave (DEALER_TEST_POSTGRES): no restarts, no password role."""
+
+    def __init__(self, url):
+        self.url = url
+
+    def base_url(self):
+        return self.url
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A store URL on the tests' server, in a schema of this test's own."""
+    from tests import postgres_server as pg
+
+    return pg.with_schema(postgres_server.base_url(), pg.new_schema())
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_url(request, tmp_path):
+    """Each store in turn: an SQLite file in the test's folder, then a PostgreSQL schema."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store" / "tables.sqlite3")
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def dealer_on(tmp_path, monkeypatch):
+    """``dealer_on(store)(ARGS)``: the ``dealer`` fixture's runner with DEALER_STORE set to ``store``."""
+    monkeypatch.setenv("DEALER_HOME", str(tmp_path / "state"))
+    for name in ("DEALER_RULESET", "DEALER_TABLE", "NO_COLOR", "DEALER_DEBUG", "DEALER_STORE"):
+        monkeypatch.delenv(name, raising=False)
+
+    def on(store):
+        def run(*args, input=None, env=None):
+            result = CliRunner().invoke(cli, [str(a) for a in args], input=input,
+                                        env={"DEALER_STORE": store, **(env or {})}, prog_name="dealer")
+            return Run(result.exit_code, result.stdout, result.stderr)
+
+        return run
+
+    return on

@@ -14,7 +14,7 @@ import sys
 import click
 
 from dealer import __version__
-from dealer.errors import DealerError, RulesetError, clip_line, shown
+from dealer.errors import DealerError, RulesetError, StoreConflict, clip_line, shown
 from dealer.options import SuggestingGroup, global_options
 
 COMMANDS = {
@@ -28,8 +28,13 @@ COMMANDS = {
     "odds": ("dealer.commands.odds", "odds", "Exact odds: hands, hexes, action cards, gadgets."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
+    "store": ("dealer.commands.store", "store", "Where tables live: this machine's file or a shared database."),
     "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),
 }
+
+
+ARGS_KEY = "dealer.args"  # where the root context keeps the command line (click.Context.meta)
+CONFLICT_RETRIES = 4  # runs of a command whose transaction the database gave up for another's
 
 
 class PipeClosed(Exception):
@@ -52,16 +57,38 @@ class DealerGroup(SuggestingGroup):
     """Loads subcommands on demand and turns every failure into a short message and exit code."""
 
     def make_context(self, info_name, args, parent=None, **extra):
+        words = list(args)
         try:  # `--help` and `--version` are printed while parsing
-            return super().make_context(info_name, args, parent=parent, **extra)
+            ctx = super().make_context(info_name, args, parent=parent, **extra)
         except BrokenPipeError as error:
             raise PipeClosed() from error
+        if parent is None:
+            ctx.meta[ARGS_KEY] = words  # the command line as given, for the history (Session.args)
+        return ctx
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except BrokenPipeError as error:
             raise PipeClosed() from error
+
+    def _run(self, args, prog_name, complete_var, **extra):
+        """The command, run again (from parsing on) when the store gave its transaction up for
+        another's: nothing of it landed and nothing was printed, so a run afresh is safe."""
+        import time
+
+        from dealer.store import close_stores
+
+        for attempt in range(1, CONFLICT_RETRIES + 1):
+            try:
+                return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except StoreConflict as conflict:
+                if attempt == CONFLICT_RETRIES:
+                    raise StoreConflict(f"{conflict}; gave up after {attempt} tries: run the command again") from None
+                time.sleep(0.01 * attempt * attempt)
+            finally:
+                close_stores()
+        raise AssertionError("unreachable")
 
     def list_commands(self, ctx):
         return sorted(COMMANDS)
@@ -90,7 +117,7 @@ class DealerGroup(SuggestingGroup):
         _JSON_ERRORS = _wants_json(args)
         try:
             _check_text(args)
-            code = super().main(args, prog_name or "dealer", complete_var, standalone_mode=False, **extra)
+            code = self._run(args, prog_name or "dealer", complete_var, **extra)
         except click.exceptions.Exit as done:
             code = done.exit_code
         except click.UsageError as error:

@@ -54,14 +54,14 @@ def _quietly(function):
 
 
 def _load_table(name):
-    from dealer.store.tables import Store
+    from dealer.store import open_store
 
     if not name:
         return None
-    store = Store()
-    if not os.path.exists(store.path):
+    store = open_store(warn=False)
+    if not store.exists():
         return None
-    with store.transaction(create=False) as tx:
+    with store.transaction(create=False, readonly=True) as tx:
         return tx.load(name) if tx is not None and tx.exists(name) else None
 
 
@@ -97,7 +97,7 @@ def ruleset_files(ctx, param, incomplete):
 
 @_quietly
 def tables(ctx, param, incomplete):
-    from dealer.store.tables import table_names
+    from dealer.store import table_names
 
     return [name for name in table_names() if name.startswith(incomplete)]
 

@@ -56,6 +56,12 @@ class TableError(DealerError):
     """A persistent table that is missing, corrupt, busy or from a newer dealer."""
 
 
+class StoreConflict(TableError):
+    """The database gave up this command's transaction for another's (a deadlock or a
+    serialization failure): nothing of it landed, and the whole command may run again."""
+
+
+
 def did_you_mean(name: str, names) -> str:
     """``did you mean 'Velvet'?`` for a name close to one of ``names`` (a roster, a person's
     traits), or an empty string: a typo is answered with the name meant.

@@ -68,6 +68,9 @@ GLOBAL_OPTIONS = [
     click.option("--table", metavar="NAME", default=None, expose_value=False, callback=_remember,
                  shell_complete=completes("tables"),
                  help="Persistent table to deal from and record to [env DEALER_TABLE]."),
+    click.option("--store", metavar="URL|PATH", default=None, expose_value=False, callback=_remember,
+                 help="Where tables live: a postgresql:// URL (a shared table) or an SQLite file "
+                      "[env DEALER_STORE; default the file in the state folder]."),
     click.option("--ascii", is_flag=True, default=None, expose_value=False, callback=_remember,
                  help="ASCII only: card codes, no suit glyphs, '#' bars."),
     click.option("--no-color", is_flag=True, default=None, expose_value=False, callback=_remember,
@@ -79,12 +82,18 @@ GLOBAL_OPTIONS = [
 ]
 
 
-_NAMES = ("ruleset", "seed", "json_out", "jsonl", "table", "ascii", "no_color", "help")  # GLOBAL_OPTIONS' names
+_NAMES = ("ruleset", "seed", "json_out", "jsonl", "table", "store", "ascii", "no_color", "help")  # GLOBAL_OPTIONS' names
 
 # The global options a command may go without: one that shuffles and rolls nothing offers no
-# --seed, one that keeps nothing on a table no --table (given before the subcommand, they are
-# refused too: an option accepted and ignored misleads).
-OPTIONAL = {"seed": "--seed", "table": "--table"}
+# --seed, one that keeps nothing on a table no --table (nor --store, unless it names its table
+# otherwise); given before the subcommand, they are refused too: an option accepted and
+# ignored misleads.
+OPTIONAL = {"seed": "--seed", "table": "--table", "store": "--store"}
+
+# The global options a table's history leaves out of a command's recorded words: how it was
+# printed, and what the event records otherwise (its seed, its table, the pinned ruleset).
+_UNRECORDED_FLAGS = frozenset({"--json", "--jsonl", "--ascii", "--no-color"})
+_UNRECORDED_VALUES = ("--seed", "--table", "--store", "--ruleset", "-r")
 
 
 # --table for a command that records nothing but reads the table's pinned ruleset (hand, odds).
@@ -93,14 +102,16 @@ TABLE_RULESET = click.option("--table", metavar="NAME", default=None, expose_val
                              help="Play by this table's ruleset; nothing is recorded [env DEALER_TABLE].")
 
 
-def global_options(command=None, *, seed: bool = True, table: bool | str = True):
+def global_options(command=None, *, seed: bool = True, table: bool | str = True, store: bool | None = None):
     """Give a command the global options (applied to the group and to each subcommand):
     ``@global_options``, or ``@global_options(seed=False)`` for a command that uses no
     randomness, ``table=False`` for one that uses no --table, ``table="ruleset"`` for one that
-    only reads the table's ruleset."""
+    only reads the table's ruleset. ``store``: whether it offers --store (by default, where it
+    offers --table; ``table`` subcommands name their table as an argument)."""
     if command is None:
-        return lambda command: global_options(command, seed=seed, table=table)
-    left_out = {name for name, offered in (("seed", seed), ("table", table)) if not offered}
+        return lambda command: global_options(command, seed=seed, table=table, store=store)
+    store = table is not False if store is None else store
+    left_out = {name for name, offered in (("seed", seed), ("table", table), ("store", store)) if not offered}
     for name, option in reversed(list(zip(_NAMES, GLOBAL_OPTIONS))):
         if name == "table" and table == "ruleset":
             option = TABLE_RULESET
@@ -176,27 +187,23 @@ def _close_commands(name, commands):
 class Settings:
     """The resolved global options (a plain class: start-up pays for every dataclass)."""
 
-    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "glyphs", "color", "ascii",
+    __slots__ = ("ruleset", "ruleset_given", "seed", "json", "jsonl", "table", "store", "glyphs", "color", "ascii",
                  "terminal", "stderr_terminal")
 
     def __init__(self, ruleset, ruleset_given, seed, json, jsonl, table, glyphs, color=False, ascii=False,
-                 terminal=False, stderr_terminal=False):
+                 terminal=False, stderr_terminal=False, store=None):
         self.ruleset = ruleset
         self.ruleset_given = ruleset_given  # on the command line, not from the environment
         self.seed = seed
         self.json = json
         self.jsonl = jsonl
         self.table = table
+        self.store = store  # --store or DEALER_STORE: None is the SQLite file in the state folder
         self.glyphs = glyphs  # suit glyphs: on a terminal, unless --ascii
         self.color = color  # red suits in red, a dim seed line: on a terminal that takes colour
         self.ascii = ascii  # ASCII text only ('#' for the odds bars too): --ascii, piped, or a C locale
         self.terminal = terminal  # stdout is a terminal: text for a person (the seed line)
         self.stderr_terminal = stderr_terminal  # stderr is: the seed line goes there when stdout is not
-
-    @property
-    def fancy(self):
-        """Glyphs in place of card codes (the name older code uses)."""
-        return self.glyphs
 
 
 def locale_utf8(environ=os.environ, coerced: bool | None = None) -> bool:
@@ -281,7 +288,34 @@ def settings(ctx):
         ascii=ascii_only,
         terminal=terminal,
         stderr_terminal=_isatty(sys.stderr),
+        store=given.get("store") or os.environ.get("DEALER_STORE") or None,
     )
+
+
+def command_words(args: list[str]) -> list[str]:
+    """The words of a command line that say what it does to a table, as its events record them:
+    the global options that only choose how it is printed, its seed, its table, its store and
+    its ruleset (each recorded otherwise, or pinned) left out.
+
+    >>> command_words(["--json", "chips", "spend", "Sam", "white", "--table", "t", "--seed=4", "-r", "x"])
+    ['chips', 'spend', 'Sam', 'white']
+    """
+    words, skip = [], False
+    for i, word in enumerate(args):
+        if skip:
+            skip = False
+        elif word == "--":
+            return words + args[i:]
+        elif word in _UNRECORDED_FLAGS:
+            continue
+        elif word in _UNRECORDED_VALUES:
+            skip = True
+        elif word.startswith(tuple(f"{name}=" for name in _UNRECORDED_VALUES[:-1])) or (
+                word.startswith("-r") and not word.startswith("--") and len(word) > 2):
+            continue
+        else:
+            words.append(word)
+    return words
 
 
 def _isatty(stream) -> bool:

@@ -31,9 +31,7 @@ class Session:
         from dealer.store import rulesets
 
         if self.settings.table and not self.settings.ruleset_given:
-            from dealer.store.tables import Store
-
-            with Store().transaction(create=False, readonly=True) as tx:
+            with self.store().transaction(create=False, readonly=True) as tx:
                 if tx is None:
                     from dealer.errors import TableError
 
@@ -41,6 +39,27 @@ class Session:
                                      f"dealer table new {self.settings.table}")
                 return tx.load(self.settings.table).ruleset
         return rulesets.load(self.settings.ruleset)
+
+    def store(self):
+        """The store this command's tables are in: --store, DEALER_STORE, or the SQLite file (one
+        for the command, so that a database connection serves all of its transactions)."""
+        if "_store" not in self.__dict__:
+            from dealer.store import open_store
+
+            self.__dict__["_store"] = open_store(self.settings.store)
+        return self.__dict__["_store"]
+
+    def transaction(self, create=True, readonly=False):
+        """One transaction on this command's store, recording the command's words with its events."""
+        return self.store().transaction(create=create, readonly=readonly, args=None if readonly else self.args)
+
+    @property
+    def args(self):
+        """The command's own words (``chips spend Sam white``), as its events record them."""
+        from dealer.cli import ARGS_KEY
+        from dealer.options import command_words
+
+        return command_words(self.ctx.find_root().meta.get(ARGS_KEY, []))
 
     @cached_property
     def seed(self):
@@ -65,12 +84,11 @@ class Session:
         history only when the command used randomness.
         """
         from dealer.errors import TableError
-        from dealer.store.tables import Store
 
         name = name or self.settings.table
         if not name:
             raise TableError("which table? give one with --table NAME (or set DEALER_TABLE)")
-        with Store().transaction() as tx:
+        with self.transaction() as tx:
             table = tx.load(name)
             if self.settings.ruleset_given and self.settings.ruleset != table.ruleset_name:
                 raise TableError(f"table '{table.name}' plays {table.ruleset_name} (pinned when it was made): "
@@ -100,12 +118,11 @@ class Session:
         its decks, chips, state and roster, read in the same transaction (not its history: a
         long one would slow ``table show``)."""
         from dealer.errors import TableError
-        from dealer.store.tables import Store
 
         name = name or self.settings.table
         if not name:
             raise TableError("which table? give one with --table NAME (or set DEALER_TABLE)")
-        with Store().transaction(create=False, readonly=True) as tx:
+        with self.transaction(create=False, readonly=True) as tx:
             if tx is None:
                 raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
             table = tx.load(name)

@@ -60,6 +60,8 @@ SESSION = [
     ("table", "log", "p", "--last", "3"),
     ("table", "check", "p"),
     ("table", "export", "p"),
+    ("store", "show"),
+    ("store", "init"),
     ("table", "shuffle", "d", "--seed", "6"),
     ("action", "--table", "d", "--seed", "1"),
     ("action", "sleeve", "Velvet", "--table", "d"),
@@ -93,6 +95,7 @@ NOT_IN_SESSION = {
     ("chips", "return"): "needs a chip held (tests/cli/test_chips_command)",
     ("gadget", "repair"): "needs a broken device (tests/cli/test_poker_hands_full)",
     ("action", "play"): "needs the sleeve card the interrupt spent (tests/cli/test_action_command)",
+    ("table", "watch"): "runs until interrupted (tests/store/test_watch)",
 }
 
 

@@ -20,7 +20,7 @@ from dealer.core.mechanics import rituals as r
 from dealer.core.mechanics.last_hand import LastHands
 from dealer.errors import DealerError
 from dealer.store import rulesets
-from dealer.store.tables import Store
+from dealer.store.sqlite import SQLiteStore as Store
 
 PEOPLE = ["Bert", "Sally", "Three Eagles"]
 COLOURS = ["white", "red", "blue"]

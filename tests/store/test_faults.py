@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from dealer.store import tables
+from dealer.store import sqlite as tables
 from tests.conftest import assert_clean_error
 from tests.store.test_state_dir import unprivileged  # noqa: F401 (a fixture)
 

@@ -109,11 +109,12 @@ def test_a_state_format_newer_than_this_dealer_is_refused(dealer, tmp_path):
     assert "state format 99" in run.err and "upgrade dealer" in run.err
 
 
-def test_the_file_version_is_the_state_format():
+def test_the_newest_file_version_holds_the_newest_state_format_and_every_step_migrates():
     from dealer.core.table import STATE_FORMAT
-    from dealer.store.tables import MIGRATIONS, SCHEMA_VERSION
+    from dealer.store.sqlite import MIGRATIONS, SCHEMA_VERSION, STATE_FORMATS
 
-    assert SCHEMA_VERSION == STATE_FORMAT and sorted(MIGRATIONS) == list(range(1, STATE_FORMAT))
+    assert STATE_FORMATS[SCHEMA_VERSION] == STATE_FORMAT and sorted(MIGRATIONS) == list(range(1, SCHEMA_VERSION))
+    assert sorted(STATE_FORMATS) == list(range(1, SCHEMA_VERSION + 1))
 
 
 @pytest.mark.parametrize("state, words", [

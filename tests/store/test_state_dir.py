@@ -14,7 +14,7 @@ import tempfile
 
 import pytest
 
-from dealer.store.tables import APPLICATION_ID
+from dealer.store.sqlite import APPLICATION_ID
 from tests.conftest import Run, assert_clean_error, installed_dealer
 
 NOBODY = 65534

@@ -3,17 +3,18 @@
 import random
 import sqlite3
 
-from dealer.store import rulesets, tables
+from dealer.store import rulesets
+from dealer.store import sqlite as tables
 
 
 def test_an_older_file_is_migrated_forward(tmp_path, monkeypatch):
-    store = tables.Store(str(tmp_path))
+    store = tables.SQLiteStore(str(tmp_path))
     with store.transaction() as tx:
         table = tx.create("t", rulesets.load("deadlands"), random.Random(1), "test")
         tx.save(table, "test")
     ran = []
 
-    def add_notes(connection, version):
+    def add_notes(connection):
         ran.append(True)
         connection.execute("ALTER TABLE tables ADD COLUMN notes TEXT NOT NULL DEFAULT ''")
 
@@ -39,7 +40,7 @@ def test_a_table_file_written_by_the_previous_release_opens(tmp_path):
     from dealer.core.mechanics.conditions import conditions_of
 
     shutil.copy(Path(__file__).parent / "data" / "v1-tables.sqlite3", tmp_path / tables.FILE_NAME)
-    store = tables.Store(str(tmp_path))
+    store = tables.SQLiteStore(str(tmp_path))
     with store.transaction() as tx:
         friday, pokr = tx.load("friday"), tx.load("pokr")
         assert friday.state(ActionState).round == 2 and friday.state(ActionState).owed_reshuffle == ["posse"]
@@ -68,7 +69,7 @@ def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path
     from dealer.store import undo
 
     shutil.copy(Path(__file__).parent / "data" / "v2-tables.sqlite3", tmp_path / tables.FILE_NAME)
-    store = tables.Store(str(tmp_path))
+    store = tables.SQLiteStore(str(tmp_path))
     with store.transaction() as tx:
         pokr, friday = tx.load("pokr"), tx.load("friday")
         sally, bert = conditions.conditions_of(pokr, "Sally"), conditions.conditions_of(pokr, "Bert")
@@ -84,11 +85,11 @@ def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path
         pokr = tx.load("pokr")
         pokr.check_states()
         assert pokr.state(ActionState).hands == [] and conditions.conditions_of(pokr, "Bert").wounds == 1
-        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 3
+        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 4
 
 
 def test_unknown_state_in_a_stored_table_is_named(tmp_path):
-    store = tables.Store(str(tmp_path))
+    store = tables.SQLiteStore(str(tmp_path))
     with store.transaction() as tx:
         table = tx.create("t", rulesets.load("deadlands"), random.Random(1), "test")
         tx.save(table, "test")

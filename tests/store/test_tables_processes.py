@@ -1,29 +1,34 @@
-"""Real processes on one table: many at once, and killed with SIGKILL mid-command."""
+"""Real processes on one table: many at once, and killed with SIGKILL mid-command, on each store
+(the SQLite file, named by DEALER_STORE, and a PostgreSQL schema)."""
 
 import json
 import os
 import random
 import signal
 import subprocess
+import sys
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from dealer.store import rulesets
-from dealer.store.tables import Store
+from dealer.store import open_store, rulesets
 from tests.conftest import installed_dealer
 
+ROOT = Path(__file__).resolve().parent.parent.parent
 
-def env_for(home):
+
+def env_for(home, store=None):
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_")}
     env["DEALER_HOME"] = str(home)
+    if store:
+        env["DEALER_STORE"] = store
     return env
 
 
-def check_consistent(home, table="t"):
-    with Store(str(home)).transaction() as tx:
+def check_consistent(store, table="t"):
+    with open_store(store).transaction() as tx:
         loaded = tx.load(table)
         history = tx.history(table)
     full = Counter(card.code for card in rulesets.load(loaded.ruleset_name).deck)
@@ -34,40 +39,33 @@ def check_consistent(home, table="t"):
     return loaded, history
 
 
-# Every round spawns 16 processes; the default run keeps to a few rounds (still many
-# reshuffles under contention), the slow run does the long haul.
-@pytest.mark.parametrize("rounds", [3, pytest.param(9, marks=pytest.mark.slow)])
-def test_eight_processes_draw_and_discard_without_losing_or_doubling_a_card(tmp_path, rounds):
+def race(kind, env, arguments, workers=8):
+    """``workers`` worker processes (``tests/store/race_worker.py``) at once on table t; their results."""
+    procs = [subprocess.Popen([sys.executable, "-m", "tests.store.race_worker", kind, *map(str, arguments(i))], env=env,
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for i in range(workers)]
+    results = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err
+        results.append(json.loads(out))
+    return results
+
+
+# Eight worker processes each deal and discard in a loop; the default run keeps to a few
+# rounds (still reshuffles under contention), the slow run does the long haul.
+@pytest.mark.parametrize("rounds", [6, pytest.param(30, marks=pytest.mark.slow)])
+def test_eight_processes_draw_and_discard_without_losing_or_doubling_a_card(tmp_path, store_url, rounds):
     exe = installed_dealer()
-    env = env_for(tmp_path)
+    env = env_for(tmp_path, store_url)
     subprocess.run([exe, "table", "new", "t"], env=env, check=True, capture_output=True)
-
-    def worker(index):
-        draws, errors = 0, []
-        for _ in range(rounds):
-            proc = subprocess.run([exe, "draw", "6", "--table", "t", "--json"], env=env, capture_output=True,
-                                  text=True)
-            notes = [line for line in proc.stderr.splitlines() if "reshuffled in" not in line]  # stderr, not data
-            if proc.returncode or notes:
-                errors.append(proc.stderr)
-                continue
-            cards = json.loads(proc.stdout)["result"]["cards"]
-            draws += len(cards)
-            if cards:
-                back = subprocess.run([exe, "table", "discard", "t", " ".join(cards)], env=env,
-                                      capture_output=True, text=True)
-                if back.returncode or back.stderr:
-                    errors.append(back.stderr)
-        return draws, errors
-
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        results = list(pool.map(worker, range(8)))
-    errors = [e for _, errs in results for e in errs]
+    results = race("cards", env, lambda i: [rounds])
+    errors = [error for result in results for error in result["errors"]]
     assert not errors, errors[:3]
-    total = sum(draws for draws, _ in results)
+    total = sum(result["draws"] for result in results)
     assert total >= 8 * rounds * 6 * 0.9
 
-    _, history = check_consistent(tmp_path)
+    _, history = check_consistent(store_url)
     dealt_since_shuffle, dealt = set(), 0
     in_play = set()
     for event in history:
@@ -85,9 +83,9 @@ def test_eight_processes_draw_and_discard_without_losing_or_doubling_a_card(tmp_
     assert dealt == total
 
 
-def test_sigkill_mid_command_leaves_the_table_consistent(tmp_path):
+def test_sigkill_mid_command_leaves_the_table_consistent(tmp_path, store_url):
     exe = installed_dealer()
-    env = env_for(tmp_path)
+    env = env_for(tmp_path, store_url)
     subprocess.run([exe, "table", "new", "t"], env=env, check=True, capture_output=True)
     rng = random.Random(11)
     killed = 0
@@ -105,8 +103,8 @@ def test_sigkill_mid_command_leaves_the_table_consistent(tmp_path):
         if round_number % 5 == 4:
             # Put cards back so later draws have something to deal.
             subprocess.run([exe, "table", "reset", "t"], env=env, capture_output=True)
-            check_consistent(tmp_path)
+            check_consistent(store_url)
     assert killed >= 5
-    check_consistent(tmp_path)
+    check_consistent(store_url)
     final = subprocess.run([exe, "table", "show", "t", "--json"], env=env, capture_output=True, text=True)
     assert final.returncode == 0 and not final.stderr

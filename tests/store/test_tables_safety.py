@@ -8,7 +8,8 @@ import pytest
 
 from dealer.errors import TableError
 from dealer.store import rulesets
-from dealer.store.tables import APPLICATION_ID, SCHEMA_VERSION, Store, check_name, state_dir
+from dealer.store.sqlite import APPLICATION_ID, SCHEMA_VERSION, SQLiteStore as Store, state_dir
+from dealer.store.tables import check_name
 from tests.conftest import assert_clean_error
 
 

@@ -14,7 +14,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from dealer.core.piles import PileError
 from dealer.store import rulesets
-from dealer.store.tables import Store
+from dealer.store.sqlite import SQLiteStore as Store
 
 PEOPLE = ["Sarah", "Velvet", "Marshal"]
 DECKS = ["main", "posse", "hex:Velvet"]

@@ -53,7 +53,7 @@ class UndoMachine(TableMachine):
     def export_and_import_round_trip(self):
         with self.store.transaction() as tx:
             original = export_table(tx.db, "t")
-            import_table(tx.db, copy.deepcopy(original), "copy", "test")
+            import_table(tx, copy.deepcopy(original), "copy", "test")
             again = export_table(tx.db, "copy")
             tx.delete("copy")
         assert again["events"][:-1] == original["events"]

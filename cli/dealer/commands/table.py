@@ -38,7 +38,7 @@ def parse_traits(items):
 
 
 @click.group(cls=SuggestingGroup)
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 def table():
     """Persistent tables: decks, discards, sleeves, roster, chips and history.
 
@@ -56,12 +56,12 @@ def table():
 
 def _made(session, name):
     from dealer.store import rulesets
-    from dealer.store.tables import Store, check_name
+    from dealer.store.tables import check_name
 
     check_name(name)
     ruleset = rulesets.load(session.settings.ruleset)  # -r (or the default), never another table's
     session.__dict__["ruleset"] = ruleset
-    with Store().transaction() as tx:
+    with session.transaction() as tx:
         made = tx.create(name, ruleset, session.rng(), session.command)
         tx.save(made, session.command, session.seed)
     return made
@@ -69,7 +69,7 @@ def _made(session, name):
 
 @table.command("new")
 @click.argument("name")
-@global_options(table=False)
+@global_options(table=False, store=True)
 @click.pass_context
 def new(ctx, name):
     """Make a table NAME for the chosen ruleset (-r); its ruleset is pinned to the table.
@@ -87,7 +87,7 @@ def new(ctx, name):
 
 
 @table.command("list")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def list_command(ctx):
     """The tables, with their rulesets.
@@ -96,12 +96,11 @@ def list_command(ctx):
     Example:
       dealer table list
     """
-    from dealer.store.tables import Store
-
     session = Session(ctx, "table list")
-    with Store().transaction(create=False, readonly=True) as tx:
+    store = session.store()
+    with store.transaction(create=False, readonly=True) as tx:
         summaries = tx.summaries() if tx else []
-    session.show({"kind": "tables", "tables": summaries}, ruleset=None)
+    session.show({"kind": "tables", "store": store.describe(), "tables": summaries}, ruleset=None)
 
 
 def table_data(table):
@@ -165,7 +164,7 @@ def show(ctx, name):
 
 @table.command("reset")
 @table_argument()
-@global_options(table=False)
+@global_options(table=False, store=True)
 @click.pass_context
 def reset(ctx, name):
     """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot.
@@ -184,7 +183,7 @@ def reset(ctx, name):
 @table.command("delete")
 @table_argument()
 @click.option("--yes", is_flag=True, help="Do not ask.")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def delete(ctx, name, yes):
     """Delete a table and its history (asks first unless --yes).
@@ -193,7 +192,7 @@ def delete(ctx, name, yes):
     Example:
       dealer table delete friday --yes
     """
-    from dealer.store.tables import Store, check_name
+    from dealer.store.tables import check_name
 
     session = Session(ctx, "table delete")
     check_name(name)
@@ -201,7 +200,7 @@ def delete(ctx, name, yes):
         if not (sys.stdin and sys.stdin.isatty()):
             raise TableError(f"deleting table '{name}' loses its history: add --yes to confirm")
         click.confirm(f"Delete table '{name}' and all its history?", abort=True, err=True)
-    with Store().transaction() as tx:
+    with session.transaction() as tx:
         tx.delete(name)
     session.show({"kind": "table", "action": "delete", "table": name}, ruleset=None)
 
@@ -209,7 +208,7 @@ def delete(ctx, name, yes):
 @table.command("shuffle")
 @table_argument()
 @click.argument("deck", required=False)
-@global_options(table=False)
+@global_options(table=False, store=True)
 @click.pass_context
 def shuffle(ctx, name, deck):
     """Shuffle a deck's discards back in (default: every deck); cards held stay held.
@@ -236,7 +235,7 @@ def shuffle(ctx, name, deck):
 @table_argument()
 @click.argument("cards", nargs=-1, required=True, shell_complete=completes("held_cards"))
 @click.option("--deck", "deck_name", default="main", show_default=True, help="The deck the cards belong to.")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def discard(ctx, name, cards, deck_name):
     """Return cards in play (or up a sleeve) to their deck's discard pile.
@@ -265,7 +264,7 @@ def discard(ctx, name, cards, deck_name):
 @click.option("--last", type=Int(0, INT64), default=None, metavar="N", help="Only the last N events.")
 @click.option("--seed", "seed_filter", type=Int(0, INT64), default=None, metavar="N",
               help="A filter: only the events of the command run with seed N (each event shows its seed).")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def log(ctx, name, since, last, seed_filter):
     """The table's history, one event per line (--jsonl for JSON Lines).
@@ -281,11 +280,11 @@ def log(ctx, name, since, last, seed_filter):
     """
     from dealer.render.stream import document_lines, write_lines
     from dealer.render.tables import log_lines
-    from dealer.store.tables import Store, check_name
+    from dealer.store.tables import check_name
 
     session = Session(ctx, "table log")
     check_name(name)
-    with Store().transaction(create=False, readonly=True) as tx:
+    with session.transaction(create=False, readonly=True) as tx:
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
         widths = tx.history_widths(name, since, last)
@@ -308,6 +307,56 @@ def log(ctx, name, since, last, seed_filter):
             write_lines(log_lines(events, widths))
 
 
+@table.command("watch")
+@table_argument()
+@click.option("--since", type=Int(0, INT64), default=None, metavar="N",
+              help="First print the events after event N (default: only what lands from now on).")
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def watch(ctx, name, since):
+    """Print each new event of the table as it lands, written by any process on any machine,
+    until interrupted (Ctrl-C); --jsonl prints the lines `table log --jsonl` prints.
+
+    PostgreSQL tells dealer of each new event (LISTEN/NOTIFY); on the SQLite file dealer looks
+    at the file's data version ten times a second.
+
+    \b
+    Examples:
+      dealer table watch friday
+      dealer table watch friday --jsonl --since 0 | my-logger
+    """
+    from dealer.render.tables import log_lines
+    from dealer.store.tables import check_name
+
+    session = Session(ctx, "table watch")
+    check_name(name)
+    if session.settings.json:
+        raise click.UsageError("a watch never ends, so it is not one JSON object: use --jsonl", ctx)
+    store = session.store()
+    if since is None:
+        with store.transaction(create=False, readonly=True) as tx:
+            if tx is None:
+                raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+            since = tx.last_seq(name)
+    if session.settings.jsonl:
+        import json
+
+        def line(event):
+            return json.dumps({"schema": render.SCHEMA, "table": name, **event}, ensure_ascii=False,
+                              separators=(",", ":"))
+    else:
+        def line(event):
+            return next(log_lines([event], WATCH_WIDTHS))
+    try:
+        for event in store.watch(name, since):
+            click.echo(line(event))
+    except KeyboardInterrupt:  # how a watch ends: quietly
+        return
+
+
+WATCH_WIDTHS = (4, 20, 12, 15, 12, 6)  # a watch's text columns: the log's, as wide as a usual event's
+
+
 @table.command("add")
 @table_argument()
 @click.argument("person", required=False)
@@ -321,7 +370,7 @@ def log(ctx, name, since, last, seed_filter):
                    "miracles, Weird, traits (README: Tables).")
 @click.option("--strict", is_flag=True, help="Refuse a character over the ruleset's budget (or missing a Weird); "
               "without it, a warning.")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def add(ctx, name, person, side, traits, trait_free, sheet, strict):
     """Add PERSON to the table's roster (or the person a --sheet describes).
@@ -372,7 +421,7 @@ def _sheet(ctx, path, person, side, values):
 @click.option("--trait", "traits", multiple=True, metavar="KEY=VALUE", help="Set a trait; KEY= removes it.")
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @click.option("--strict", is_flag=True, help="Refuse a change that puts the character over the ruleset's budget.")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def set_command(ctx, name, person, side, traits, trait_free, strict):
     """Change PERSON's side or traits.
@@ -393,7 +442,7 @@ def set_command(ctx, name, person, side, traits, trait_free, strict):
 @table.command("remove")
 @table_argument()
 @click.argument("person", shell_complete=completes("table_roster"))
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def remove(ctx, name, person):
     """Take PERSON off the roster (their cards in play go to the discards).
@@ -411,7 +460,7 @@ def remove(ctx, name, person):
 @table.command("rest")
 @table_argument()
 @click.argument("person", required=False, default="", shell_complete=completes("table_roster"))
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def rest(ctx, name, person):
     """PERSON (default: everyone) rests a few hours: no longer winded, rituals free again.
@@ -430,7 +479,7 @@ def rest(ctx, name, person):
 
 @table.command("undo")
 @table_argument()
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def undo(ctx, name):
     """Put the table back as it was before its last command that changed it.
@@ -442,11 +491,10 @@ def undo(ctx, name):
     Example:
       dealer table undo friday
     """
-    from dealer.store.tables import Store
     from dealer.store import undo as snapshots
 
     session = Session(ctx, "table undo")
-    with Store().transaction(create=False) as tx:
+    with session.transaction(create=False) as tx:
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
@@ -454,6 +502,7 @@ def undo(ctx, name):
         if undone is None:
             raise TableError(f"table '{loaded.name}': nothing to undo (a new or imported table starts with "
                              "nothing to undo)")
+        tx.append(loaded.id, "table undo", "undo", data=undone)
         left = snapshots.depth(tx.db, loaded.id)
     first, last = undone["events"]
     events = "no events" if last < first else f"event {first}" if first == last else f"events {first} to {last}"
@@ -463,7 +512,7 @@ def undo(ctx, name):
 
 @table.command("export")
 @table_argument()
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def export(ctx, name):
     """Print the whole table, history included, as one JSON document (for `table import`).
@@ -475,11 +524,11 @@ def export(ctx, name):
     Example:
       dealer table export friday > friday.json
     """
-    from dealer.store.tables import Store, check_name
+    from dealer.store.tables import check_name
     from dealer.store.transfer import checked_export
 
     session = Session(ctx, "table export")
-    with Store().transaction(create=False, readonly=True) as tx:
+    with session.transaction(create=False, readonly=True) as tx:
         if tx is None:
             raise TableError(f"no table '{check_name(name)}': there are no tables yet")
         loaded = tx.load(name)
@@ -497,7 +546,7 @@ def export(ctx, name):
 @table.command("import")
 @click.argument("file", metavar="FILE")
 @click.option("--as", "as_name", metavar="NAME", help="Import under this name (default: the exported name).")
-@global_options(seed=False, table=False)
+@global_options(seed=False, table=False, store=True)
 @click.pass_context
 def import_command(ctx, file, as_name):
     """Make a table from a `dealer table export` document (FILE, or - for stdin).
@@ -511,7 +560,6 @@ def import_command(ctx, file, as_name):
       dealer table import friday.json
       dealer table import friday.json --as saturday
     """
-    from dealer.store.tables import Store
     from dealer.store.transfer import check, import_table, read_document, read_file
 
     session = Session(ctx, "table import")
@@ -521,8 +569,8 @@ def import_command(ctx, file, as_name):
     if not isinstance(name, str):
         raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
     check(result, where, name)  # before the state file is opened (or made)
-    with Store().transaction() as tx:
-        import_table(tx.db, result, name, where)
+    with session.transaction() as tx:
+        import_table(tx, result, name, where)
         loaded = tx.load(name)
         summary = {"kind": "table-import", "table": loaded.name, "ruleset": loaded.ruleset_name,
                    "from": result.get("table"), "file": where, "decks": sorted(loaded.decks),
@@ -550,14 +598,14 @@ def check_command(ctx, name):
     Example:
       dealer table check friday
     """
-    from dealer.store.tables import Store, check_name
+    from dealer.store.tables import check_name
     from dealer.store.transfer import table_problems
 
     session = Session(ctx, "table check")
     name = name or session.settings.table
     if not name:
         raise TableError("which table? dealer table check NAME (or --table NAME, or set DEALER_TABLE)")
-    with Store().transaction(create=False, readonly=True) as tx:
+    with session.transaction(create=False, readonly=True) as tx:
         if tx is None:
             raise TableError(f"no table '{check_name(name)}': there are no tables yet")
         if not tx.exists(name):

@@ -66,6 +66,7 @@ RENDERERS = {
     "table-import": "dealer.render.tables:import_text",
     "table-check": "dealer.render.tables:check_text",
     "roster": "dealer.render.tables:roster_text",
+    "store": "dealer.render.tables:store_text",
 }
 
 

@@ -54,6 +54,23 @@ def tables_text(result, cards_fmt):
     return table_text(rows) or ["no tables yet: dealer table new NAME"]
 
 
+def store_where(store):
+    """A store as a person reads it: the SQLite file's path, or the database (never a password)."""
+    if store["kind"] == "sqlite":
+        return f"the SQLite file {store['path']}"
+    host = f"[{store['host']}]" if store["host"].startswith("/") else store["host"]
+    user = f"{store['user']}@" if store["user"] else ""
+    return f"postgresql://{user}{host}:{store['port']}/{store['database']}, schema {store['schema']}"
+
+
+def store_text(result, cards_fmt):
+    """``store init`` and ``store show``."""
+    where = store_where(result["store"])
+    if result["action"] == "init":
+        return [f"store ready: {where} (version {result['store']['version']})"]
+    return [f"store: {where}: {plural(result['tables'], 'table')}"]
+
+
 def roster_text(result, cards_fmt):
     """A person joined, changed, left or rested."""
     person, action = result.get("person"), result["action"]

@@ -25,11 +25,12 @@ from dealer.core.numbers import INT64, MAX_DIGITS, in_range, longest_digit_run
 from dealer.errors import DealerError, TableError, shown
 
 from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
-    import sqlite3
     from typing import BinaryIO, NoReturn
 
     from dealer.core.rules import Ruleset
+    from dealer.store.tables import Database, Transaction
 
 FORMAT = 1
 MAX_BYTES = 50_000_000  # an export of a table with some 180,000 events
@@ -38,14 +39,14 @@ MAX_CHIPS = 10**9  # any one chip count
 EVENT_KEYS = {"seq", "time", "command", "kind", "deck", "cards", "seed", "data"}
 
 
-def export_table(db: sqlite3.Connection, name: str, history: bool = True) -> dict:
+def export_table(db: Database, name: str, history: bool = True) -> dict:
     """The table's document (the envelope's ``result``); without its events unless ``history``."""
     row = db.execute("SELECT id, name, ruleset, document, state, created FROM tables WHERE name = ?",
                      (name,)).fetchone()
     table_id, name, ruleset, document, state, created = row
     decks = {}
     for deck, card, place, holder, _ in db.execute(
-            "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? ORDER BY deck, place, position",
+            "SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? ORDER BY deck, place, position, card",
             (table_id,)):
         piles = decks.setdefault(deck, {"deck": [], "discard": [], "play": {}, "sleeves": {}})
         if place in ("deck", "discard"):
@@ -62,11 +63,11 @@ def export_table(db: sqlite3.Connection, name: str, history: bool = True) -> dic
         (pot if holder == "" else players.setdefault(holder, {}))[colour] = count
     events = []
     if history:
-        events = [{"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
-                   "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
-                  for seq, when, command, kind, deck, cards, seed, data in db.execute(
-                      "SELECT seq, time, command, kind, deck, cards, seed, data FROM events WHERE table_id = ? "
-                      "ORDER BY seq", (table_id,))]
+        from dealer.store.tables import event_dict
+
+        events = [event_dict(*row) for row in db.execute(
+            "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events WHERE table_id = ? "
+            "ORDER BY seq", (table_id,))]
     from dealer.core.table import STATE_FORMAT
 
     return {"kind": "table-export", "format": FORMAT, "state_format": STATE_FORMAT, "table": name,
@@ -454,19 +455,24 @@ def _check_events(events, problems) -> list[tuple]:
                 and (event.get("seed") is None or in_range(event["seed"], 0, INT64))):
             problems.append(f"event {i} needs time, command, kind, deck, cards, seed (0 to 2^63 - 1 or null) and data")
             return []
+        args = event.get("args")
+        if args is not None and not (isinstance(args, list) and all(isinstance(word, str) for word in args)):
+            problems.append(f"event {i}: 'args' is not a list of words")
+            return []
         rows.append((i, event["time"], event["command"], event["kind"], event["deck"],
-                     json.dumps(event["cards"]), event["seed"], json.dumps(event["data"], sort_keys=True)))
+                     json.dumps(event["cards"]), event["seed"], json.dumps(event["data"], sort_keys=True),
+                     None if args is None else json.dumps(args, ensure_ascii=False)))
     return rows
 
 
-def table_problems(db: sqlite3.Connection, name: str, history: bool = True) -> list[str]:
+def table_problems(db: Database, name: str, history: bool = True) -> list[str]:
     """What is wrong with stored table ``name``: its rows, exported, must pass every check an
     import makes (each card once per deck, chips conserved counting favor, state, roster, and
     with ``history`` the events). Empty when it is whole."""
     return checked_export(db, name, history)[1]
 
 
-def checked_export(db: sqlite3.Connection, name: str, history: bool = True) -> tuple[dict | None, list[str]]:
+def checked_export(db: Database, name: str, history: bool = True) -> tuple[dict | None, list[str]]:
     """Table ``name`` exported, and what is wrong with it (``table_problems``): the export is
     made once and checked as it will be imported."""
     try:
@@ -476,22 +482,25 @@ def checked_export(db: sqlite3.Connection, name: str, history: bool = True) -> t
     return result, inspect(result, name, history)[0]
 
 
-def import_table(db: sqlite3.Connection, result: dict, name: str, where: str) -> int:
+def import_table(tx: Transaction, result: dict, name: str, where: str) -> int:
     """Write a checked table document as table ``name``; returns its row id."""
-    from dealer.store.undo import append_event
-
+    db = tx.db
+    exists = f"table '{name}' already exists: import it under another name with --as NAME"
     if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
-        _refuse(where, f"table '{name}' already exists: import it under another name with --as NAME")
+        _refuse(where, exists)
     rows = check(result, where, name)
     ruleset = rows["ruleset"]
-    cursor = db.execute("INSERT INTO tables (name, ruleset, document, state, created) VALUES (?, ?, ?, ?, ?)",
-                        (name, ruleset.name, json.dumps(result["document"], ensure_ascii=False),
-                         json.dumps(result["state"], sort_keys=True), result["created"]))
-    table_id = cursor.lastrowid
+    try:
+        table_id = db.execute("INSERT INTO tables (name, ruleset, document, state, created) VALUES (?, ?, ?, ?, ?) "
+                              "RETURNING id", (name, ruleset.name, json.dumps(result["document"], ensure_ascii=False),
+                                               json.dumps(result["state"], sort_keys=True),
+                                               result["created"])).fetchone()[0]
+    except tx.integrity:  # another command made it a moment ago
+        _refuse(where, exists)
     db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["cards"]])
     db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["roster"]])
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
-    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["events"]])
-    append_event(db, table_id, "table import", "import", data={"from": result.get("table"), "file": where})
+    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["events"]])
+    tx.append(table_id, "table import", "import", data={"from": result.get("table"), "file": where})
     return table_id

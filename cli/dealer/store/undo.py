@@ -7,63 +7,61 @@ nothing leaves no snapshot behind: its snapshot is replaced by the next command'
 ``undo`` skips one that matches the table as it is. Snapshots are kept for the last
 ``KEEP`` commands of each table; a new table and ``table import`` start without any.
 
-Everything here works on the SQLite rows, not on ``Table``, so it holds whatever a command
-keeps in ``state``.
+Everything here works on the rows (the same SQL on either store), not on ``Table``, so it
+holds whatever a command keeps in ``state``.
 """
 
 from __future__ import annotations
 
 import json
 import time
-
 from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
+
+    from dealer.store.tables import Database
 
 KEEP = 100
 
-SNAPSHOTS = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    events INTEGER NOT NULL,
-    command TEXT NOT NULL,
-    time TEXT NOT NULL,
-    data TEXT NOT NULL
-)"""
+
+def card_order(row: tuple) -> tuple:
+    """A card row's (deck, card, place, holder, position) place in a capture: by deck, place,
+    holder (none first), position, card."""
+    return row[0], row[2], row[3] or "", row[4], row[1]
 
 
-def capture(db: sqlite3.Connection, table_id: int) -> str:
-    """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table."""
-    state = db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
-    cards = db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
-                       "ORDER BY deck, place, holder, position, card", (table_id,)).fetchall()
-    roster = db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? ORDER BY position",
-                        (table_id,)).fetchall()
-    chips = db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
-                       "ORDER BY holder, colour", (table_id,)).fetchall()
-    return json.dumps({"state": state, "cards": cards, "roster": roster, "chips": chips},
-                      ensure_ascii=False, separators=(",", ":"))
+def capture(db: Database, table_id: int, rows: dict | None = None) -> str:
+    """The table's rows (state, cards, roster, chips) as one JSON text; equal text, equal table.
+    ``rows``: the same rows as the command loaded them in this transaction (no second read)."""
+    if rows is None:
+        rows = {"state": db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0],
+                "cards": db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ?",
+                                    (table_id,)).fetchall(),
+                "roster": db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? "
+                                     "ORDER BY position", (table_id,)).fetchall(),
+                "chips": db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
+                                    "ORDER BY holder, colour", (table_id,)).fetchall()}
+    return json.dumps({"state": rows["state"], "cards": sorted(rows["cards"], key=card_order),
+                       "roster": rows["roster"], "chips": rows["chips"]}, ensure_ascii=False, separators=(",", ":"))
 
 
-def last_seq(db: sqlite3.Connection, table_id: int) -> int:
+def last_seq(db: Database, table_id: int) -> int:
     return db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def remember(db: sqlite3.Connection, table_id: int, command: str, events: int = 0) -> None:
-    """Keep the table as it is now, before ``command`` writes its changes and ``events`` events."""
+def remember(db: Database, table_id: int, command: str, events: int = 0, rows: dict | None = None) -> None:
+    """Keep the table as it is now (``rows``, as loaded), before ``command`` writes its changes and
+    ``events`` events."""
     seq = last_seq(db, table_id)
     if seq == 0:  # a table being made: there is nothing before it to go back to
         return
-    db.execute(SNAPSHOTS)
-    data = capture(db, table_id)
+    data = capture(db, table_id, rows)
     top = _top(db, table_id)
     if top is not None and top[5] == data:  # the previous command changed nothing: forget it
-        db.execute("DELETE FROM snapshots WHERE id = ?", (top[0],))
+        db.execute("DELETE FROM snapshots WHERE table_id = ? AND id = ?", (table_id, top[0]))
     db.execute("INSERT INTO snapshots (table_id, seq, events, command, time, data) VALUES (?, ?, ?, ?, ?, ?)",
-               (table_id, seq, events, command, _now(), data))
+               (table_id, seq, events, command, now(), data))
     db.execute("DELETE FROM snapshots WHERE table_id = ? AND id NOT IN "
                "(SELECT id FROM snapshots WHERE table_id = ? ORDER BY id DESC LIMIT ?)", (table_id, table_id, KEEP))
 
@@ -73,29 +71,26 @@ def _top(db, table_id):
                       "ORDER BY id DESC LIMIT 1", (table_id,)).fetchone()
 
 
-def undo(db: sqlite3.Connection, table_id: int) -> dict | None:
+def undo(db: Database, table_id: int) -> dict | None:
     """Put back the table as it was before its last command that changed it.
 
     Returns ``{"command", "time", "events": [first, last]}`` of the command undone, or None
-    when there is nothing to undo. Records an ``undo`` event.
+    when there is nothing to undo. The caller records the ``undo`` event.
     """
-    db.execute(SNAPSHOTS)
-    now = capture(db, table_id)
+    current = capture(db, table_id)
     while True:
         top = _top(db, table_id)
         if top is None:
             return None
         snapshot_id, seq, events, command, when, data = top
-        db.execute("DELETE FROM snapshots WHERE id = ?", (snapshot_id,))
-        if data != now:
+        db.execute("DELETE FROM snapshots WHERE table_id = ? AND id = ?", (table_id, snapshot_id))
+        if data != current:
             break
     restore(db, table_id, json.loads(data))
-    undone = {"command": command, "time": when, "events": [seq + 1, seq + events]}
-    append_event(db, table_id, "table undo", "undo", data=undone)
-    return undone
+    return {"command": command, "time": when, "events": [seq + 1, seq + events]}
 
 
-def restore(db: sqlite3.Connection, table_id: int, rows: dict) -> None:
+def restore(db: Database, table_id: int, rows: dict) -> None:
     db.execute("UPDATE tables SET state = ? WHERE id = ?", (rows["state"], table_id))
     for name in ("cards", "roster", "chips"):
         db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
@@ -104,11 +99,9 @@ def restore(db: sqlite3.Connection, table_id: int, rows: dict) -> None:
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
 
 
-def upgrade_snapshots(db: sqlite3.Connection, upgrade: Callable[[dict], dict]) -> None:
+def upgrade_snapshots(db: Database, upgrade: Callable[[dict], dict]) -> None:
     """Each snapshot's state through ``upgrade`` (a state format migration), so an undo after an
     upgrade puts back a state this dealer reads."""
-    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'snapshots'").fetchone():
-        return
     for snapshot_id, data in db.execute("SELECT id, data FROM snapshots").fetchall():
         rows = json.loads(data)
         rows["state"] = json.dumps(upgrade(json.loads(rows["state"])), sort_keys=True)
@@ -116,21 +109,11 @@ def upgrade_snapshots(db: sqlite3.Connection, upgrade: Callable[[dict], dict]) -
                    (json.dumps(rows, ensure_ascii=False, separators=(",", ":")), snapshot_id))
 
 
-def depth(db: sqlite3.Connection, table_id: int) -> int:
+def depth(db: Database, table_id: int) -> int:
     """How many commands ``undo`` can still walk back (an upper bound: no-op snapshots count)."""
-    db.execute(SNAPSHOTS)
     return db.execute("SELECT count(*) FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()[0]
 
 
-def append_event(db: sqlite3.Connection, table_id: int, command: str, kind: str, deck: str | None = None,
-                 cards: Iterable[str] = (), seed: int | None = None, data: dict | None = None) -> int:
-    seq = last_seq(db, table_id) + 1
-    db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               (table_id, seq, _now(), command, kind, deck, json.dumps(list(cards)), seed,
-                json.dumps(data or {}, sort_keys=True)))
-    return seq
-
-
-def _now():
+def now() -> str:
+    """The time of a snapshot or an event: UTC to the second."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
