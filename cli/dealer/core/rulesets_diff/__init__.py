@@ -1,7 +1,7 @@
 """What a house rule does: the standard questions of each mechanic asked of two rulesets, side by
 side (``dealer rulesets diff A B``).
 
-``questions.ask`` answers every question for one ruleset; ``diff`` pairs the answers by section,
+``questions.ask_section`` answers a section's questions for one ruleset; ``diff`` pairs the answers by section,
 question and figure, and keeps the rows that change (every row with ``every``). A mechanic only
 one ruleset plays is reported as such; a question one ruleset cannot ask (a die it lacks, a hand
 rank it does not have) is a row with that side empty.
@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dealer.core.rulesets_diff.questions import Section, ask
+from dealer.core.rulesets_diff.questions import SECTIONS, Section, ask_section
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from dealer.core.rules import Ruleset
 
 SAME = 1e-12  # figures closer than this are the same (floating-point sums of the same terms)
@@ -30,11 +32,14 @@ NOISE = 2.0  # a simulated change within this many standard errors of the differ
 DESCRIBED = ("name", "title", "source", "notes")  # keys that describe a ruleset without changing its rules
 
 
-def diff(a: Ruleset, b: Ruleset, *, seed: int, every: bool = False, labels: tuple[str, str] | None = None) -> dict:
-    """Rulesets ``a`` and ``b`` side by side: every section, its rows that change (all of them with
-    ``every``), and the counts. ``seed`` deals every simulated figure, the same on both sides;
-    the result's ``seed`` is None when no figure was simulated."""
-    sections = [_pair(left, right, every) for left, right in zip(ask(a, seed=seed), ask(b, seed=seed))]
+def diff(a: Ruleset, b: Ruleset, *, seed: int, every: bool = False, labels: tuple[str, str] | None = None,
+         sections: Iterable[str] | None = None) -> dict:
+    """Rulesets ``a`` and ``b`` side by side: every section (or those named in ``sections``), its
+    rows that change (all of them with ``every``), and the counts. ``seed`` deals every simulated
+    figure, the same on both sides; the result's ``seed`` is None when no figure was simulated."""
+    wanted = [section_id for section_id, _ in SECTIONS if sections is None or section_id in sections]
+    sections = [_pair(ask_section(a, section_id, seed), ask_section(b, section_id, seed), every)
+                for section_id in wanted]
     simulated = any(row["simulated"] for section in sections for row in section.pop("all_rows"))
     label_a, label_b = labels or (a.name, b.name)
     return {

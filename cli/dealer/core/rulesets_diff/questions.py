@@ -48,8 +48,8 @@ QUICKNESS = ("2d6", "3d8", "4d10")  # a slow, a typical and a quick Deadlands ha
 TYPICAL_QUICKNESS = "3d8"  # the Quickness of each character in a round's deal
 PARTY = 4  # characters in a round's deal, drawing from one deck
 CONTEST_SKILLS = (0, 1, 2, 3)
-HAND_SAMPLES = 20_000  # deals of a hand size, where the ranking cannot be counted
-CAST_SAMPLES = 2_000  # deals per hand size of a cast that cannot be counted (five levels of it)
+HAND_SAMPLES = 10_000  # deals of a hand size, where the ranking cannot be counted (a plain card wild)
+CAST_SAMPLES = 1_000  # deals per hand size of a cast that cannot be counted (five levels of it)
 CONFLICT_SAMPLES = 5_000  # deals of a conflict of two hands (never counted)
 
 
@@ -83,12 +83,8 @@ class Section:
     refused: dict[str, str] = field(default_factory=dict)
 
 
-def ask(ruleset: Ruleset, *, seed: int) -> list[Section]:
-    """Every standard question of every section, asked of ``ruleset``."""
-    return [ask_section(ruleset, section_id, seed) for section_id, _ in SECTIONS]
-
-
 def ask_section(ruleset: Ruleset, section_id: str, seed: int) -> Section:
+    """The standard questions of one section (``SECTIONS``), asked of ``ruleset``."""
     title = dict(SECTIONS)[section_id]
     section = Section(section_id, title, plays=_plays(ruleset, section_id))
     if section.plays:
@@ -268,17 +264,17 @@ def _action(ruleset: Ruleset, section: Section, seed: int) -> None:
         from dealer.core.mechanics.draws import draw_size
 
         cards = draw_size(ruleset, 0, [rules["hand_size"] - ruleset.draws["base_cards"]]).cards
-        section.how = f"a {cards}-card hand each, once a combat; {jokers} Jokers in {len(deck)} cards"
+        section.how = f"a {cards}-card hand each, once a combat; Jokers: {jokers} of {len(deck)} cards"
         section.figures.extend(joker_rows({cards: 1.0}))
         return
     if deals_one(ruleset):
-        section.how = f"one card each a round; {jokers} Jokers in {len(deck)} cards"
+        section.how = f"one card each a round; Jokers: {jokers} of {len(deck)} cards"
         section.figures.extend(joker_rows({1: 1.0}))
         return
     from dealer.core.odds.casting import action_odds, roll_odds
 
     section.how = (f"Quickness vs TN {rules['tn']}, at most {rules['max_cards']} cards; a round dealt at "
-                   f"Quickness {TYPICAL_QUICKNESS}; {jokers} Jokers in {len(deck)} cards")
+                   f"Quickness {TYPICAL_QUICKNESS}; Jokers: {jokers} of {len(deck)} cards")
     for dice in QUICKNESS:
         ask_text = f"Quickness {dice}"
 
