@@ -1,10 +1,10 @@
 """What a house rule does: the standard questions of each mechanic asked of two rulesets, side by
 side (``dealer rulesets diff A B``).
 
-``questions.ask_section`` answers a section's questions for one ruleset; ``diff`` pairs the answers by section,
-question and figure, and keeps the rows that change (every row with ``every``). A mechanic only
-one ruleset plays is reported as such; a question one ruleset cannot ask (a die it lacks, a hand
-rank it does not have) is a row with that side empty.
+``standard_odds.ask_section`` answers a section's questions for one ruleset; ``diff`` pairs the
+answers by section, question and figure, and keeps the rows that change (every row with
+``every``). A mechanic only one ruleset plays is reported as such; a question one ruleset cannot
+ask (a die it lacks, a hand rank it does not have) is a row with that side empty.
 
 >>> from dealer.store.rulesets import load
 >>> same = diff(load("dust-devils"), load("dust-devils"), seed=1)
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dealer.core.rulesets_diff.questions import SECTIONS, Section, ask_section
+from dealer.core.standard_odds import SECTIONS, Section, ask_section
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
