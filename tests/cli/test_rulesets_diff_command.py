@@ -193,7 +193,8 @@ def test_bad_rulesets_are_clean_errors(dealer, tmp_path, monkeypatch):
     syntax.write_text('extends = "deadlands\n', encoding="utf-8")
     assert_clean_error(dealer("rulesets", "diff", "deadlands", syntax), code=1)
     assert_clean_error(dealer("rulesets", "diff", "deadlands", tmp_path), code=1)  # a folder
-    assert_clean_error(dealer("rulesets", "diff", "deadlands"), code=2)  # B missing
+    assert_clean_error(dealer("rulesets", "diff"), code=2)  # A missing
+    assert_clean_error(dealer("-r", "nowhere.toml", "rulesets", "diff", "deadlands"), code=1)  # B from -r
     assert_clean_error(dealer("rulesets", "diff", "deadlands", "deadlands", "--table", "t"), code=2)
 
 
@@ -217,3 +218,10 @@ def test_both_rulesets_complete_as_names_or_files(dealer):
 
     assert complete(["dealer", "rulesets", "diff", "dea"]) == ["deadlands"]
     assert complete(["dealer", "rulesets", "diff", "deadlands", "p"]) == ["poker-hands"]
+
+
+def test_b_defaults_to_the_selected_ruleset(dealer, black_only):
+    given = dealer("rulesets", "diff", "poker-hands", black_only, "--seed", "2").out
+    assert dealer("-r", black_only, "rulesets", "diff", "poker-hands", "--seed", "2").out == given
+    alone = dealer("rulesets", "diff", "savage-worlds", env={"DEALER_RULESET": "savage-worlds"})
+    assert alone.out.startswith("savage-worlds -> savage-worlds: no change")

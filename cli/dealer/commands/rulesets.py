@@ -103,7 +103,7 @@ def validate(ctx, path):
 
 @rulesets.command("diff")
 @click.argument("first", metavar="A", shell_complete=completes("ruleset_files"))
-@click.argument("second", metavar="B", shell_complete=completes("ruleset_files"))
+@click.argument("second", metavar="[B]", required=False, shell_complete=completes("ruleset_files"))
 @click.option("--all", "every", is_flag=True, help="Every figure, the ones that do not change too.")
 @global_options(table=False)
 @click.pass_context
@@ -113,11 +113,13 @@ def diff(ctx, first, second, every):
     Hands of 5 and 7 cards, trait rolls of common pools, hexes by level, breakdowns by
     reliability, a Joker in a round's deal, conflicts of typical scores: each figure as
     `dealer odds ...` prints it for that ruleset (exact where it counts; a simulated one is
-    dealt with --seed, the same for A and B). A and B are names or paths, as -r takes them.
+    dealt with --seed, the same for A and B). A and B are names or paths, as -r takes them;
+    B defaults to the --ruleset one.
 
     \b
     Examples:
       dealer rulesets diff deadlands house.toml
+      dealer -r house.toml rulesets diff deadlands
       dealer rulesets diff dust-devils weird-dust-devils --all
     """
     from dealer import render
@@ -125,10 +127,11 @@ def diff(ctx, first, second, every):
     from dealer.store.rulesets import load
 
     session = Session(ctx, "rulesets diff")
+    second = second or session.settings.ruleset
     a, b = load(first), load(second)
     labels = (first, second) if a.name == b.name and first != second else (a.name, b.name)
     result = rulesets_diff(a, b, seed=session.seed, every=every, labels=labels)
-    # Rendered without session.cards: that would load the --ruleset one, which the diff does not read.
+    # Rendered without session.cards, which would load the --ruleset one again.
     session.emit([session.envelope(result, seed=result["seed"], ruleset=None)], render.text(result, None))
 
 
