@@ -107,6 +107,13 @@ def test_a_mechanic_only_one_plays_and_questions_only_one_asks(dealer):
     assert "  5 cards  Five of a Kind   0.00247%  ->  0%" in text  # both rank it: the wild Jokers make it
 
 
+def test_a_figure_only_one_has_in_a_question_both_ask_is_its_own_row(dealer):
+    text = dealer("rulesets", "diff", "poker-hands", "savage-worlds").out
+    assert "  5 cards  Five of a Kind  0%  ->  -  only in poker-hands" in text  # savage-worlds has no such rank
+    assert "only poker-hands asks: 5 cards" not in text  # the other ranks of 5 cards are the same
+    assert "  only savage-worlds asks: 1d4, 1d4 Extra, 1d6 Extra, 1d8 Extra, 1d10 Extra, 1d12 Extra" in text
+
+
 # -- every row is what `dealer odds` prints -------------------------------------------------------
 
 
@@ -166,14 +173,26 @@ def test_sampled_rows_are_the_odds_commands_figures(dealer, wild_wheel, pair):
         assert doc["changed"] > 10
 
 
+DEUCES = ('extends = "deadlands"\nname = "deuces"\n[contexts.huckster]\n'
+          'wild = { 2s = "any", 2h = "any", 2d = "any", 2c = "any" }\n')
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("pair", [("deadlands", "poker-hands"), ("savage-worlds", "weird-dust-devils"),
-                                  ("dust-devils", "wild-wheel")])
-def test_every_row_is_the_odds_commands_figure(dealer, wild_wheel, pair):
-    spec_a, spec_b = (wild_wheel if spec == "wild-wheel" else spec for spec in pair)
+                                  ("dust-devils", "wild-wheel"), ("deadlands", "deuces")])
+def test_every_row_is_the_odds_commands_figure(dealer, wild_wheel, tmp_path, pair):
+    """Every row with a command, the simulated ones too: deuces wild cannot be counted, so its
+    hands and hexes are dealt, and the row names the --samples and --seed that deal them again."""
+    deuces = tmp_path / "deuces.toml"
+    deuces.write_text(DEUCES, encoding="utf-8")
+    spec_a, spec_b = ({"wild-wheel": wild_wheel, "deuces": str(deuces)}.get(spec, spec) for spec in pair)
     doc, checked = check_against_odds(dealer, spec_a, spec_b, every_command=True)
     commanded = sum(1 for section in doc["sections"] for row in section["rows"] for side in "ab" if row["odds"][side])
     assert checked == commanded
+    if pair[1] == "deuces":
+        simulated = [row for section in doc["sections"] for row in section["rows"] if row["method"]["b"] == "simulated"]
+        assert {row["odds"]["b"].split()[1] for row in simulated} == {"hand", "hex"}
+        assert all(row["odds"]["b"].endswith("--seed 17") for row in simulated)
 
 
 # -- errors ---------------------------------------------------------------------------------------

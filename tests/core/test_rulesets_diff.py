@@ -264,6 +264,8 @@ def test_a_mechanic_one_ruleset_plays_is_listed_as_such(load):
     hexes = section(result, "hex")  # both cast, by different questions: a huckster's levels, a spell's skill
     assert hexes["plays"] == {"a": True, "b": True} and hexes["figures"] == 0
     assert {row["ask"] for row in hexes["rows"] if row["b"] is None} == {f"level {n} ({n}d8)" for n in range(1, 6)}
+    assert hexes["only_asks"] == {"a": [f"level {n} ({n}d8)" for n in range(1, 6)],
+                                  "b": [f"skill {n}" for n in range(6)]}
     assert section(result, "tarot")["plays"] == {"a": False, "b": False}
 
 

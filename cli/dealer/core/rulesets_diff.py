@@ -68,6 +68,9 @@ def _pair(left: Section, right: Section, every: bool) -> dict:
     both = left.plays and right.plays
     shown = rows if every else [row for row in rows if both and (row["changed"] or row["change"] is None)]
     paired = [row for row in rows if row["change"] is not None]
+    sides: dict[str, set] = {}
+    for row in rows:
+        sides.setdefault(row["ask"], set()).add("a" if row["b"] is None else "b" if row["a"] is None else "both")
     return {
         "id": left.id,
         "title": left.title,
@@ -77,6 +80,7 @@ def _pair(left: Section, right: Section, every: bool) -> dict:
         "figures": len(paired),
         "changed": sum(row["changed"] for row in paired),
         "only": len(rows) - len(paired),
+        "only_asks": {side: [ask for ask, found in sides.items() if found == {side}] for side in ("a", "b")},
         "rows": [{key: value for key, value in row.items() if key != "simulated"} for row in shown],
         "all_rows": rows,
     }

@@ -93,7 +93,7 @@ def rulesets_diff_text(result, cards=None):
                 continue
         if not section["rows"]:
             continue
-        collapsed = {} if result["all"] else _asked_by_one(section["rows"])
+        collapsed = {} if result["all"] else {ask: side for side in ("a", "b") for ask in section["only_asks"][side]}
         if plays["a"] == plays["b"]:
             command = _command_word(section, collapsed)
             lines.append(section["title"] + (f" (dealer odds {command})" if command else ""))
@@ -142,15 +142,6 @@ def _how_lines(section, names):
     if how["a"] == how["b"]:
         return [f"  both: {how['a']}"]
     return [f"  {names[side]}: {how[side]}" for side in ("a", "b") if how[side]]
-
-
-def _asked_by_one(rows):
-    """Questions whose every figure only one ruleset has: ``{ask: "a" or "b"}``."""
-    sides = {}
-    for row in rows:
-        side = "a" if row["b"] is None else "b" if row["a"] is None else None
-        sides.setdefault(row["ask"], set()).add(side)
-    return {ask: found.pop() for ask, found in sides.items() if len(found) == 1 and None not in found}
 
 
 def _side(row, side):
