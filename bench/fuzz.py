@@ -28,7 +28,7 @@ from collections import Counter
 
 COMMANDS = [
     ["draw"], ["hand"], ["roll"], ["rulesets", "list"], ["rulesets", "show"], ["rulesets", "validate"],
-    ["rulesets", "new"], ["table", "new"], ["table", "list"], ["table", "show"], ["table", "log"],
+    ["rulesets", "new"], ["rulesets", "diff"], ["table", "new"], ["table", "list"], ["table", "show"], ["table", "log"],
     ["table", "add"], ["table", "set"], ["table", "remove"], ["table", "rest"], ["table", "discard"],
     ["table", "shuffle"], ["table", "reset"], ["table", "delete"], ["table", "undo"], ["table", "export"],
     ["table", "import"], ["table", "check"], ["action"], ["action", "deal"], ["action", "new"],
@@ -56,7 +56,7 @@ TOKENS = [
     "--tier", "--by", "--rush", "--reliability", "--fail-hand", "--build-joker", "--samples", "--holding",
     "--deck-left", "--dice", "--allow-short", "--as", "--simulate", "--guardian", "--assist-skill", "--action-card",
     "--huckster", "--faithful", "--master", "--card", "--device", "--complexity", "--fixed", "--defend",
-    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge",
+    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge", "--all",
     # rulesets, tables, people
     "deadlands", "weird-dust-devils", "dust-devils", "poker-hands", "savage-worlds", "nope", "./missing.toml",
     "t", "p", "w", "x", "Sarah", "Bob", "Sam", "TE", "Bert", "Doc", "Kid", "Velvet", "posse", "marshal",
@@ -107,6 +107,7 @@ EXAMPLES = [
     ["-r", "weird-dust-devils", "hand", "T10 KSw KCu KWa 2Co"], ["roll", "5d10", "--tn", "5"],
     ["roll", "3d6", "--odds"], ["roll", "3d8+2", "--count", "3"], ["rulesets", "list"],
     ["rulesets", "show", "poker-hands"], ["rulesets", "validate", "deadlands"], ["rulesets", "new", "--from", "deadlands"],
+    ["rulesets", "diff", "savage-worlds", "dust-devils"],
     ["table", "new", "x"], ["table", "list"], ["table", "show", "t"], ["table", "log", "p", "--last", "3"],
     ["table", "add", "t", "Velvet", "--trait", "quickness=2d8"], ["table", "set", "t", "Sarah", "--trait", "guts=2d6"],
     ["table", "remove", "t", "Bob"], ["table", "rest", "p", "TE"], ["table", "discard", "t", "As"],

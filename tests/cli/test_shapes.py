@@ -17,6 +17,7 @@ SESSION = [
     ("roll", "3d6", "--odds"),
     ("rulesets", "list"),
     ("rulesets", "show", "dust-devils"),
+    ("rulesets", "diff", "savage-worlds", "dust-devils", "--seed", "1"),
     ("table", "new", "p", *POKER, "--seed", "1"),
     ("table", "add", "p", "Sam", "--trait", "master=1", "--trait", "courage=2", "--trait", "mad-science=2"),
     ("table", "add", "p", "Eagles", "--trait", "guardian-spirit=3", "--trait", "rituals=paint:2"),

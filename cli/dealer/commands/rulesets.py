@@ -19,6 +19,7 @@ def rulesets():
       dealer rulesets show weird-dust-devils
       dealer rulesets validate house.toml
       dealer rulesets new --from deadlands > house.toml
+      dealer rulesets diff deadlands house.toml
     """
 
 
@@ -98,6 +99,40 @@ def validate(ctx, path):
     ruleset = load(path)  # raises with every problem; reaching the next line means valid
     ruleset.ranking  # compile the hand ranking too, as a hand command would
     session.show({"kind": "ruleset-check", **_summary(ruleset), "path": path, "valid": True}, ruleset=ruleset.name)
+
+
+@rulesets.command("diff")
+@click.argument("first", metavar="A", shell_complete=completes("ruleset_files"))
+@click.argument("second", metavar="[B]", required=False, shell_complete=completes("ruleset_files"))
+@click.option("--all", "every", is_flag=True, help="Every figure, the ones that do not change too.")
+@global_options(table=False)
+@click.pass_context
+def diff(ctx, first, second, every):
+    """What B changes from A: the standard odds of each mechanic both play, the figures that differ.
+
+    Hands of 5 and 7 cards, trait rolls of common pools, hexes by level, breakdowns by
+    reliability, a Joker in a round's deal, conflicts of typical scores: each figure as
+    `dealer odds ...` prints it for that ruleset (exact where it counts; a simulated one is
+    dealt with --seed, the same for A and B). A and B are names or paths, as -r takes them;
+    B defaults to the --ruleset one.
+
+    \b
+    Examples:
+      dealer rulesets diff deadlands house.toml
+      dealer -r house.toml rulesets diff deadlands
+      dealer rulesets diff dust-devils weird-dust-devils --all
+    """
+    from dealer import render
+    from dealer.core.rulesets_diff import diff as rulesets_diff
+    from dealer.store.rulesets import load
+
+    session = Session(ctx, "rulesets diff")
+    second = second or session.settings.ruleset
+    a, b = load(first), load(second)
+    labels = (first, second) if a.name == b.name and first != second else (a.name, b.name)
+    result = rulesets_diff(a, b, seed=session.seed, every=every, labels=labels)
+    # Rendered without session.cards, which would load the --ruleset one again.
+    session.emit([session.envelope(result, seed=result["seed"], ruleset=None)], render.text(result, None))
 
 
 @rulesets.command("new")

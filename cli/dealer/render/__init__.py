@@ -26,6 +26,7 @@ RENDERERS = {
     "ruleset": "dealer.render.rulesets:ruleset_show_text",
     "ruleset-check": "dealer.render.rulesets:ruleset_check_text",
     "ruleset-new": "dealer.render.rulesets:ruleset_new_text",
+    "rulesets-diff": "dealer.render.rulesets:rulesets_diff_text",
     "round": "dealer.render.action:countdown_text",
     "turn-order": "dealer.render.action:turn_order_text",
     "new-combat": "dealer.render.action:new_combat_text",

@@ -69,3 +69,124 @@ def ruleset_show_text(result, cards=None):
     if doc["notes"]:
         lines.append("notes:" + "".join("\n  " + line for line in doc["notes"].strip().splitlines()))
     return lines
+
+
+# -- rulesets diff -----------------------------------------------------------------------------
+
+
+def rulesets_diff_text(result, cards=None):
+    """Two rulesets side by side: a line per figure that changes (every figure with --all), grouped
+    by section; questions only one ruleset asks named in one line; a simulated figure marked ``~``."""
+    a, b = result["a"]["label"], result["b"]["label"]
+    names = {"a": a, "b": b}
+    lines = [_diff_summary(result, a, b)]
+    unchanged, simulated = [], False
+    for section in result["sections"]:
+        plays = section["plays"]
+        if not (plays["a"] or plays["b"]):
+            continue
+        if plays["a"] != plays["b"]:
+            lines.append(f"{section['title']}: only in {names['a' if plays['a'] else 'b']}")
+        elif not section["changed"] and not section["only"]:
+            unchanged.append(section["title"])
+            if not result["all"]:
+                continue
+        if not section["rows"]:
+            continue
+        collapsed = {} if result["all"] else {ask: side for side in ("a", "b") for ask in section["only_asks"][side]}
+        if plays["a"] == plays["b"]:
+            command = _command_word(section, collapsed)
+            lines.append(section["title"] + (f" (dealer odds {command})" if command else ""))
+        lines.extend(_how_lines(section, names))
+        rows = []
+        for row in section["rows"]:
+            if row["ask"] in collapsed:
+                continue
+            simulated = simulated or "simulated" in row["method"].values()
+            asked = [cell("  " + row["ask"])] if row["ask"] else []
+            rows.append([*asked, cell(("" if row["ask"] else "  ") + row["label"]), cell(_side(row, "a")), cell("->"),
+                         cell(_side(row, "b")), cell(_change_text(row, names))])
+        lines.extend(table_text(rows))
+        for side in ("a", "b"):
+            asks = [ask for ask, by in collapsed.items() if by == side]
+            if asks:
+                lines.append(f"  only {names[side]} asks: {', '.join(asks)}")
+    if unchanged and not result["all"]:
+        lines.append("unchanged: " + ", ".join(unchanged))
+    if simulated:
+        lines.append(f"~ simulated, seed {result['seed']}: dealer odds ... --seed {result['seed']} deals it again")
+    return lines
+
+
+def _diff_summary(result, a, b):
+    if result["changed"] or result["only"]:
+        only = f"; {result['only']} more only one of them has" if result["only"] else ""
+        return f"{a} -> {b}: {result['changed']} of {result['figures']} figures change{only}"
+    same = " (the same rules)" if result["same_rules"] else ""
+    return f"{a} -> {b}: no change in any of {result['figures']} figures{same}"
+
+
+def _command_word(section, collapsed):
+    """The odds command of the rows shown ("hand N"), when each has one and they share it."""
+    shown = [row for row in section["rows"] if row["ask"] not in collapsed]
+    words = {(row["odds"][side] or " ").split(" ")[1] for row in shown for side in ("a", "b")
+             if row[side] is not None}
+    return {"hand": "hand N", "roll": "roll DICE", "hex": "hex", "gadget": "gadget --reliability R",
+            "conflict": "conflict", "action": "action DICE"}.get(words.pop()) if len(words) == 1 else ""
+
+
+def _how_lines(section, names):
+    how = section["how"]
+    if not (how["a"] or how["b"]):
+        return []
+    if how["a"] == how["b"]:
+        return [f"  both: {how['a']}"]
+    return [f"  {names[side]}: {how[side]}" for side in ("a", "b") if how[side]]
+
+
+def _side(row, side):
+    value = row[side]
+    if value is None:
+        return "-"
+    mark = "~" if row["method"][side] == "simulated" else ""
+    return mark + _value_text(value, row["unit"])
+
+
+def _value_text(value, unit):
+    if unit == "cards":
+        return str(value)
+    if unit == "mean cards":
+        return f"{value:.3f} cards"
+    return _percent(value)
+
+
+def _percent(p):
+    """``42.26%``; a rare chance to three significant figures (``0.00126%``); exactly 0 and 1 bare."""
+    if p in (0, 1):
+        return f"{p * 100:.0f}%"
+    if p >= 0.01:
+        return f"{p * 100:.2f}%"
+    return f"{p * 100:.3g}%"
+
+
+def _change_text(row, names):
+    change = row["change"]
+    if change is None:
+        return f"only in {names['a' if row['b'] is None else 'b']}"
+    if not row["changed"]:
+        return "(no change)"
+    if row["unit"] == "cards":
+        return f"({change:+d})"
+    if row["unit"] == "mean cards":
+        return f"({change:+.3f})"
+    points = change * 100
+    text = f"{points:+.2f} pts" if abs(points) >= 0.01 else f"{points:+.2g} pts"
+    if 0 < row["a"] < 0.01 and 0 < row["b"] < 0.01:
+        text += f"; 1 in {_one_in(row['a'])} -> 1 in {_one_in(row['b'])}"
+    if row.get("within_noise"):
+        text += "; within the simulation's noise"
+    return f"({text})"
+
+
+def _one_in(p):
+    return f"{1 / p:,.0f}"
