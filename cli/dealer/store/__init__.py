@@ -7,6 +7,12 @@ from __future__ import annotations
 import os
 import re
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dealer.store.postgres import PostgresStore
+    from dealer.store.sqlite import SQLiteStore
+
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 _OPENED = []  # the database stores this process opened: their connections close with the command
 
@@ -20,7 +26,7 @@ def is_postgres(spec: str | None) -> bool:
                                                                spec))
 
 
-def open_store(spec: str | None = None, warn: bool = True):
+def open_store(spec: str | None = None, warn: bool = True) -> SQLiteStore | PostgresStore:
     """The store a command uses: ``spec`` (``--store``), else ``$DEALER_STORE``; unset or a path
     means the SQLite file (a path to a folder: its ``tables.sqlite3``), a PostgreSQL URL the
     database. Only a PostgreSQL store imports the driver."""

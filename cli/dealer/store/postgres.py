@@ -37,7 +37,7 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
     psycopg = None
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
 
 SCHEMA_VERSION = 1
 STATE_FORMATS = {1: 3}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
@@ -148,7 +148,7 @@ class _Database:
     def __init__(self, connection):
         self.connection = connection
 
-    def execute(self, sql: str, params: tuple = ()):
+    def execute(self, sql: str, params: tuple = ()) -> psycopg.Cursor:
         cursor = self.connection.cursor()
         if params:
             cursor.execute(_placeholders(sql), params)
@@ -156,7 +156,7 @@ class _Database:
             cursor.execute(sql)
         return cursor
 
-    def executemany(self, sql: str, rows):
+    def executemany(self, sql: str, rows: Iterable[tuple]) -> psycopg.Cursor:
         cursor = self.connection.cursor()
         rows = list(rows)
         if rows:
@@ -260,7 +260,7 @@ class PostgresStore:
             connection = self._open = self._connect()
         return connection
 
-    def close(self):
+    def close(self) -> None:
         connection = getattr(self, "_open", None)
         if connection is not None:
             connection.close()

@@ -107,7 +107,7 @@ def _upgrade_states(version):
     """A migration that moves every table's state, and the state in every undo snapshot, from
     the state format of file version ``version`` to the next one's: each part of the state moves
     its own data (``dealer.core.table.upgrade_states``)."""
-    def migrate(connection):
+    def migrate(connection: sqlite3.Connection) -> None:
         from dealer.core.table import upgrade_states
         from dealer.store.undo import upgrade_snapshots
 

@@ -312,7 +312,8 @@ def _deck_rows(deck: str, piles: Piles) -> list[tuple]:
     return rows
 
 
-def event_dict(seq, when, command, kind, deck, cards, seed, data, args=None) -> dict:
+def event_dict(seq: int, when: str, command: str, kind: str, deck: str | None, cards: str, seed: int | None,
+               data: str, args: str | None = None) -> dict:
     """One history row as the log, export and watch print it (``args`` only where recorded)."""
     event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
              "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
