@@ -61,9 +61,13 @@ class Session:
 
         return command_words(self.ctx.find_root().meta.get(ARGS_KEY, []))
 
+    dealt_seed = None  # the seed a shared table deals this command from its secret
+
     @cached_property
     def seed(self):
-        """The seed of this run: ``--seed`` or a fresh one; recorded in every result."""
+        """The seed of this run: a shared table's own, ``--seed``, or a fresh one; recorded in every result."""
+        if self.dealt_seed is not None:
+            return self.dealt_seed
         return self.settings.seed if self.settings.seed is not None else new_seed()
 
     def rng(self, offset=0):
@@ -94,6 +98,7 @@ class Session:
                 raise TableError(f"table '{table.name}' plays {table.ruleset_name} (pinned when it was made): "
                                  f"drop --ruleset, or make a new table with -r {self.settings.ruleset}")
             self.__dict__["ruleset"] = table.ruleset
+            self.dealt_seed = tx.table_seed(table, self.settings.seed)  # a shared table deals from its secret
             yield table
             tx.save(table, self.command, self.__dict__.get("seed"))
 

@@ -38,7 +38,11 @@ def table_event_text(result, cards_fmt):
         pot = f", a pot of {chips_text(result['pot'])}" if result["pot"] else ""
         if result.get("unlimited"):
             pot = f", an unlimited pot of {' and '.join(result['pot'])} chips"
-        return [f"table {name}: {result['ruleset']}, a shuffled {result['cards']}-card deck{pot}"]
+        lines = [f"table {name}: {result['ruleset']}, a shuffled {result['cards']}-card deck{pot}"]
+        if result.get("commitment"):
+            lines.append(f"commitment: {result['commitment']} (keep it: dealer table reveal {name} discloses "
+                         "the secret it commits to, and dealer verify checks every card and die)")
+        return lines
     if action == "reset":
         return [f"table {name}: every card back and shuffled, chips back in the pot"]
     if action == "delete":
@@ -52,6 +56,30 @@ def tables_text(result, cards_fmt):
     rows = [[cell(t["name"]), cell(t["ruleset"]), cell(f"{t['roster']} people"), cell(f"{t['events']} events"),
              cell(f"made {t['created']}")] for t in result["tables"]]
     return table_text(rows) or ["no tables yet: dealer table new NAME"]
+
+
+def seat_text(result, cards_fmt):
+    """``table seat``: a seat made (its store URL, printed once), revoked, or the list."""
+    name = result["table"]
+    if result["action"] == "list":
+        rows = [[cell(seat["seat"]), cell(seat["role"]), cell(", ".join(seat["for"]) or "-"), cell(seat["user"])]
+                for seat in result["seats"]]
+        return table_text(rows) or [f"table {name} has no seats yet: dealer table seat {name} SEAT --role ROLE"]
+    seat = result["seat"]
+    who = f" for {', '.join(seat['for'])}" if seat["for"] else ""
+    if result["action"] == "revoke":
+        return [f"seat {seat['seat']} ({seat['role']}{who}) revoked at table {name}: its role {seat['user']} is gone"]
+    return [f"seat {seat['seat']} ({seat['role']}{who}) at table {name}; its player sets (shown once, keep it safe):",
+            f"  DEALER_STORE='{seat['store']}'"]
+
+
+def reveal_text(result, cards_fmt):
+    revealed = result["revealed"]
+    first, last = revealed["events"]
+    return [f"table {result['table']}: the secret of events {first} to {last} is {revealed['secret']}",
+            f"  it matches the commitment {revealed['commitment']}; check the log: dealer table export "
+            f"{result['table']} > {result['table']}.json && dealer verify {result['table']}.json",
+            f"  a fresh secret deals from now on; its commitment: {revealed['next_commitment']}"]
 
 
 def store_where(store):

@@ -101,6 +101,7 @@ CREATE TABLE events (
     seed bigint,
     data text NOT NULL DEFAULT '{}',
     args text,
+    actor text COLLATE "C",
     UNIQUE (table_id, seq)
 );
 CREATE TABLE snapshots (
@@ -134,6 +135,8 @@ END $$;
 CREATE TRIGGER deletions_announced AFTER DELETE ON tables
     FOR EACH ROW EXECUTE FUNCTION announce_deletion();
 """
+# ``events.actor``: the seat that wrote an event (NULL: the owner). Seats, the table's secret and
+# what a seat may see and do: dealer.store.postgres_seats.SEAT_DDL, made with the rest.
 
 
 @lru_cache(maxsize=256)
@@ -226,6 +229,23 @@ class PostgresStore:
     def exists(self) -> bool:
         return True
 
+    def url_for(self, user: str, password: str) -> str:
+        """This store's address for another role: its URL with that user and password (what a seat's
+        player puts in DEALER_STORE)."""
+        from urllib.parse import quote
+
+        info = self.describe()
+        host = info["host"]
+        query = [f"schema={self.schema}"] if self.schema != DEFAULT_SCHEMA else []
+        if host.startswith("/"):
+            query.insert(0, f"host={quote(host)}")
+            host = ""
+        for key in ("sslmode", "sslrootcert", "connect_timeout"):
+            if self.params.get(key):
+                query.append(f"{key}={quote(str(self.params[key]))}")
+        return (f"postgresql://{quote(user)}:{quote(password, safe='')}@{host}:{info['port']}/"
+                f"{quote(info['database'])}" + ("?" + "&".join(query) if query else ""))
+
     def _clean(self, error) -> str:
         """An error's first meaningful line, never holding the password."""
         diag = getattr(error, "diag", None)
@@ -299,6 +319,11 @@ class PostgresStore:
                 if version is None:
                     connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     connection.execute(DDL)
+                    from dealer.store.postgres_grants import seat_ddl
+                    from dealer.store.postgres_seats import SEAT_DDL
+
+                    connection.execute(SEAT_DDL.replace("@schema@", self.schema))
+                    connection.execute(seat_ddl(self.schema))
                     connection.execute("INSERT INTO meta VALUES ('version', %s)", (str(SCHEMA_VERSION),))
                     version = SCHEMA_VERSION
                 while version < SCHEMA_VERSION:
@@ -365,8 +390,10 @@ class PostgresStore:
                 return
             connection.execute("BEGIN READ ONLY" if readonly else "BEGIN")
             try:
-                yield Transaction(_Database(connection), lock=" FOR UPDATE", integrity=(_errors.IntegrityError,),
-                                  args=args, readonly=readonly)
+                from dealer.store.postgres_seats import SharedTransaction
+
+                yield SharedTransaction(_Database(connection), store=self, lock=" FOR UPDATE",
+                                        integrity=(_errors.IntegrityError,), args=args, readonly=readonly)
             except BaseException:
                 try:
                     connection.execute("ROLLBACK")
