@@ -98,9 +98,17 @@ class Session:
                 raise TableError(f"table '{table.name}' plays {table.ruleset_name} (pinned when it was made): "
                                  f"drop --ruleset, or make a new table with -r {self.settings.ruleset}")
             self.__dict__["ruleset"] = table.ruleset
+            self.check_seat(tx)
             self.dealt_seed = tx.table_seed(table, self.settings.seed)  # a shared table deals from its secret
             yield table
             tx.save(table, self.command, self.__dict__.get("seed"))
+
+    def check_seat(self, tx):
+        """A shared table's seat may do only what its player may (``dealer.seats``)."""
+        if tx.seat is not None:
+            from dealer import seats
+
+            seats.check(tx.seat, self.command, self.ctx.params)
 
     @contextmanager
     def maybe_table(self, name=None):
@@ -134,7 +142,8 @@ class Session:
             if problems:
                 from dealer.store.transfer import table_problems
 
-                found = table_problems(tx.db, table.name, history=False)
+                # A seat sees part of the table: its owner's `table check` reads the whole.
+                found = [] if tx.seat is not None else table_problems(tx.db, table.name, history=False)
         self.__dict__["ruleset"] = table.ruleset
         return (table, found) if problems else table
 

@@ -204,6 +204,7 @@ def delete(ctx, name, yes):
             raise TableError(f"deleting table '{name}' loses its history: add --yes to confirm")
         click.confirm(f"Delete table '{name}' and all its history?", abort=True, err=True)
     with session.transaction() as tx:
+        session.check_seat(tx)
         tx.delete(name)
     session.show({"kind": "table", "action": "delete", "table": name}, ruleset=None)
 
@@ -390,6 +391,8 @@ def seat(ctx, name, seat, role, people, listing, revoke):
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
+        if not listing:
+            session.check_seat(tx)
         if listing:
             result = {"kind": "table-seat", "action": "list", "table": loaded.name, "seats": tx.seats(loaded)}
         elif revoke:
@@ -442,6 +445,7 @@ def reveal(ctx, name):
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
+        session.check_seat(tx)
         revealed = tx.reveal(loaded)
         tx.save(loaded, session.command)
     session.show({"kind": "table-reveal", "table": loaded.name, "revealed": revealed}, ruleset=loaded.ruleset_name)
@@ -588,6 +592,7 @@ def undo(ctx, name):
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
+        session.check_seat(tx)
         undone = snapshots.undo(tx.db, loaded.id)
         if undone is None:
             raise TableError(f"table '{loaded.name}': nothing to undo (a new or imported table starts with "
@@ -660,6 +665,7 @@ def import_command(ctx, file, as_name):
         raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
     check(result, where, name)  # before the state file is opened (or made)
     with session.transaction() as tx:
+        session.check_seat(tx)
         import_table(tx, result, name, where)
         loaded = tx.load(name)
         summary = {"kind": "table-import", "table": loaded.name, "ruleset": loaded.ruleset_name,
