@@ -28,6 +28,15 @@ def refused(connection, sql, params=None):
     return str(caught.value).splitlines()[0]
 
 
+def changes_nothing(connection, sql, params=None):
+    """``sql`` refused, or (row-level security: the rows are not this role's) run on no row."""
+    try:
+        cursor = connection.execute(sql, params)
+    except psycopg.Error:
+        return True
+    return cursor.rowcount == 0
+
+
 @pytest.fixture
 def friday(dealer_on, postgres_url):
     """A Deadlands table on PostgreSQL with two people, and its owner's runner."""
@@ -141,11 +150,14 @@ def test_a_seat_cannot_do_in_plain_sql_what_it_may_not(friday):
     url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
     with as_seat(url) as sql:
         for statement in ("SELECT * FROM secrets", "SELECT * FROM snapshots", "SELECT state FROM tables",
-                          "UPDATE chips SET count = count + 1", "DELETE FROM chips",
-                          "UPDATE roster SET traits = '{}'", "DELETE FROM roster", "DELETE FROM events",
+                          "UPDATE chips SET count = count + 1", "DELETE FROM chips", "DELETE FROM events",
                           "UPDATE events SET data = '{}'", "INSERT INTO chips VALUES (1, 'Sarah', 'blue', 9)",
                           "UPDATE tables SET name = 'x'", "DELETE FROM tables", "DELETE FROM cards"):
             assert "permission denied" in refused(sql, statement), statement
+        for statement in ("UPDATE roster SET traits = '{}'", "DELETE FROM roster",
+                          "INSERT INTO roster VALUES (1, 'Ghost', 'posse', '{}', 9)",
+                          "UPDATE cards SET holder = 'Sarah', place = 'play' WHERE holder <> 'Sarah'"):
+            assert changes_nothing(sql, statement), statement
         assert sql.execute("SELECT count(*) FROM cards WHERE place = 'deck'").fetchone()[0] == 0
         counts = dict(((deck, place), n) for deck, place, n in sql.execute("SELECT * FROM deck_counts(1)"))
         assert counts[("main", "deck")] == 54  # it may know how many, never which

@@ -17,7 +17,7 @@ from tests.store.session_script import SESSION, TABLES
 
 psycopg = pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
 
-TIMES = {"time", "created"}
+TIMES = {"time", "created", "commitment"}  # and a PostgreSQL table's commitment to its (random) secret
 
 
 def timeless(value):
