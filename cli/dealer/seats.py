@@ -56,6 +56,8 @@ def check(seat: dict | None, command: str, params: dict) -> None:
         return
     if seat["kind"] == "watcher":
         raise TableError(f"{who(seat)} only watches: `dealer {command}` changes the table; ask the GM")
+    if params.get("secret"):
+        raise TableError(f"{who(seat)}: a secret roll is the GM's; roll in the open")
     acts_for = PLAYER_COMMANDS.get(command)
     if acts_for is None:
         raise TableError(f"{who(seat)} may not run `dealer {command}`: that is the GM's at a shared table")

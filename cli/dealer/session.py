@@ -62,6 +62,7 @@ class Session:
         return command_words(self.ctx.find_root().meta.get(ARGS_KEY, []))
 
     dealt_seed = None  # the seed a shared table deals this command from its secret
+    secret = False  # the GM's secret roll (roll --secret): its events are hidden from the players
 
     @cached_property
     def seed(self):
@@ -101,6 +102,9 @@ class Session:
             self.check_seat(tx)
             self.dealt_seed = tx.table_seed(table, self.settings.seed)  # a shared table deals from its secret
             yield table
+            if self.secret:  # the GM's secret roll: a player's view of the log shows only that it happened
+                for event in table.events:
+                    event["data"]["secret"] = True
             tx.save(table, self.command, self.__dict__.get("seed"))
 
     def check_seat(self, tx):

@@ -585,20 +585,17 @@ def undo(ctx, name):
     Example:
       dealer table undo friday
     """
-    from dealer.store import undo as snapshots
-
     session = Session(ctx, "table undo")
     with session.transaction(create=False) as tx:
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
         session.check_seat(tx)
-        undone = snapshots.undo(tx.db, loaded.id)
+        undone = tx.undo(loaded)
         if undone is None:
             raise TableError(f"table '{loaded.name}': nothing to undo (a new or imported table starts with "
                              "nothing to undo)")
-        tx.append(loaded.id, "table undo", "undo", data=undone)
-        left = snapshots.depth(tx.db, loaded.id)
+        left = tx.undo_depth(loaded)
     first, last = undone["events"]
     events = "no events" if last < first else f"event {first}" if first == last else f"events {first} to {last}"
     session.show({"kind": "table-undo", "table": loaded.name, "undid": undone, "left": left, "events": events},

@@ -420,10 +420,14 @@ class PostgresStore:
             if row is None:
                 raise TableError(f"no table '{name}': see dealer table list")
             table_id, last, payload = row[0], since, f"{self.schema} {row[0]}"
+            # A seat reads the history through its view (seat_events): what it may not see masked.
+            seated = self._run(lambda: connection.execute("SELECT my_seat(%s) IS NOT NULL",
+                                                          (table_id,)).fetchone()[0])
+            query = ("SELECT * FROM seat_events(%s, %s)" if seated else
+                     "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
+                     "WHERE table_id = %s AND seq > %s ORDER BY seq")
             while True:
-                rows = self._run(lambda: connection.execute(
-                    "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
-                    "WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, last)).fetchall())
+                rows = self._run(lambda: connection.execute(query, (table_id, last)).fetchall())
                 for event in rows:
                     last = event[0]
                     yield event_dict(*event)

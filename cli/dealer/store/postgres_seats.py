@@ -296,6 +296,13 @@ class SharedTransaction(Transaction):
                     self.db.execute("UPDATE cards SET place = ?, holder = ?, position = ? WHERE table_id = ? "
                                     "AND deck = ? AND card = ?", (place, holder, position, table.id, deck, card))
 
+    def undo(self, table: StoredTable) -> dict | None:
+        if isinstance(table, DealtTable):
+            raise TableError(f"table '{table.name}' is dealt by the table for its seats, and keeps no undo (an undo "
+                             "snapshot holds every card of every deck, face down or not): put a mistake right with a "
+                             "new command; the history records both")
+        return super().undo(table)
+
     def events_of(self, table_id: int, since: int = 0) -> Iterator[dict]:
         if self.seat is None:
             return super().events_of(table_id, since)

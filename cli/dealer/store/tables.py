@@ -251,6 +251,21 @@ class Transaction:
                   json.dumps(event["data"], sort_keys=True), args) for i, event in enumerate(table.events, start=1)])
         table.events = []
 
+    def undo(self, table: StoredTable) -> dict | None:
+        """Put ``table`` back as it was before its last command that changed it (``store.undo``), and
+        log it; None when there is nothing to undo."""
+        from dealer.store import undo as snapshots
+
+        undone = snapshots.undo(self.db, table.id)
+        if undone is not None:
+            self.append(table.id, "table undo", "undo", data=undone)
+        return undone
+
+    def undo_depth(self, table: StoredTable) -> int:
+        from dealer.store import undo as snapshots
+
+        return snapshots.depth(self.db, table.id)
+
     def append(self, table_id: int, command: str, kind: str, deck: str | None = None, cards: Iterable[str] = (),
                seed: int | None = None, data: dict | None = None) -> int:
         """Record one event of a command that changes the rows itself (undo, import)."""
