@@ -43,13 +43,18 @@ SET search_path = "@schema@" AS $$
 $$;
 
 -- Whether an action card is still face down: dealt this round to an entry of the countdown
--- that has not acted yet.
+-- that has not acted yet, or in the combat hand (seed 003) of someone none of whose entries
+-- has acted yet.
 CREATE FUNCTION card_face_down(t bigint, code text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
-    SELECT EXISTS (
-        SELECT 1 FROM tables, jsonb_array_elements(coalesce(state::jsonb -> 'turns' -> 'order', '[]')) AS turn
-        WHERE id = t AND NOT coalesce((turn ->> 'acted')::boolean, false)
-          AND (turn ->> 'card' = code OR coalesce(turn -> 'cards', '[]') ? code))
+    WITH state AS (SELECT state::jsonb AS doc FROM tables WHERE id = t),
+         turns AS (SELECT turn FROM state, jsonb_array_elements(coalesce(doc -> 'turns' -> 'order', '[]')) AS turn)
+    SELECT EXISTS (SELECT 1 FROM turns WHERE NOT coalesce((turn ->> 'acted')::boolean, false)
+                                        AND (turn ->> 'card' = code OR coalesce(turn -> 'cards', '[]') ? code))
+        OR EXISTS (SELECT 1 FROM state, jsonb_array_elements(coalesce(doc -> 'action' -> 'hands', '[]')) AS hand
+                   WHERE coalesce(hand -> 'cards', '[]') ? code
+                     AND NOT EXISTS (SELECT 1 FROM turns WHERE turn ->> 'name' = hand ->> 'name'
+                                                           AND coalesce((turn ->> 'acted')::boolean, false)))
 $$;
 
 CREATE FUNCTION card_seen(t bigint, code text, place text, holder text) RETURNS boolean
@@ -172,10 +177,15 @@ BEGIN
             FROM unnest(codes) AS code);
 END $$;
 
+-- A player shuffles a deck only when none of its cards is in another person's hands (its own
+-- hex or spell deck, a deck shuffled whole for one check); the GM any.
 CREATE FUNCTION may_handle_deck(t bigint, d text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
     SELECT acting_kind(t) IN ('gm', 'owner')
-        OR (acting_kind(t) = 'player' AND d LIKE 'hex:%' AND substr(d, 5) = ANY (seat_people(t)))
+        OR (acting_kind(t) = 'player' AND NOT EXISTS (
+                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place IN ('play', 'sleeve')
+                AND NOT coalesce(holder = ANY (seat_people(t)), false)
+                AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t)))
 $$;
 
 -- Put ``codes`` of deck d at the bottom of its draw pile, in the keyed order.
@@ -246,7 +256,7 @@ DECLARE
                                ELSE '{deck,discard,play,sleeve}' END;
     moved bigint;
 BEGIN
-    IF NOT may_handle_deck(t, d) THEN PERFORM refuse('only the GM shuffles deck ' || d); END IF;
+    IF NOT may_handle_deck(t, d) THEN PERFORM refuse('deck ' || d || ' has cards in other hands: only the GM shuffles it'); END IF;
     IF what = 'reshuffle' THEN
         RETURN put_under(t, d, coalesce((SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
                                                                          AND place = 'discard'), '{}'));
