@@ -3,6 +3,7 @@ through a pager on a terminal, with did-you-mean for a mistyped topic."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from tests.conftest import assert_clean_error, installed_dealer, read_terminal
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
-PAGES = sorted(path.stem for path in DOCS.glob("*.md"))
+PAGES = sorted([*(path.stem for path in DOCS.glob("*.md")), "schema"])
 
 
 def test_help_lists_every_page_with_its_title(dealer):
@@ -24,7 +25,10 @@ def test_help_lists_every_page_with_its_title(dealer):
     listed = [line.split()[0] for line in lines[1:-1]]
     assert listed == PAGES
     for name in PAGES:
-        title = (DOCS / f"{name}.md").read_text(encoding="utf-8").splitlines()[0][2:]
+        if name == "schema":
+            title = json.loads((DOCS / "schema.json").read_text(encoding="utf-8"))["title"] + " (JSON)"
+        else:
+            title = (DOCS / f"{name}.md").read_text(encoding="utf-8").splitlines()[0][2:]
         assert any(line.split(None, 1) == [name, title] for line in lines[1:-1]), name
 
 
@@ -33,6 +37,13 @@ def test_help_topic_prints_the_page_as_it_is(dealer, topic):
     run = dealer("help", topic)
     assert run.code == 0, run
     assert run.out == (DOCS / f"{topic}.md").read_text(encoding="utf-8")
+
+
+def test_help_schema_prints_the_json_schema(dealer):
+    run = dealer("help", "schema")
+    assert run.out == (DOCS / "schema.json").read_text(encoding="utf-8")
+    assert json.loads(run.out)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert Path(dealer("help", "--path", "schema").out.strip()).name == "schema.json"
 
 
 def test_a_ruleset_name_finds_its_games_page_and_case_does_not_matter(dealer):

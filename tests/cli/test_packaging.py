@@ -46,7 +46,7 @@ def test_package_data_takes_every_docs_page_and_sheet():
         package = ".".join(("dealer", "docs", *relative.parent.parts))
         assert package in setuptools["packages"], relative
         assert any(fnmatch.fnmatch(relative.name, pattern) for pattern in data.get(package, [])), relative
-    assert {path.suffix for path in _shipped_docs()} >= {".md", ".toml"}
+    assert {path.suffix for path in _shipped_docs()} >= {".md", ".toml", ".json"}
 
 
 @pytest.mark.slow

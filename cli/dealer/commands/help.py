@@ -27,14 +27,20 @@ def docs_folder() -> str:
 
 
 def topics() -> dict[str, str]:
-    """Every page's topic (its file name without ``.md``) and its file's path, sorted by topic."""
+    """Every page's topic (its file name without ``.md``, or ``.json`` for the JSON Schema) and its
+    file's path, sorted by topic."""
     folder = docs_folder()
-    return {name[:-3]: os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".md")}
+    return {os.path.splitext(name)[0]: os.path.join(folder, name) for name in sorted(os.listdir(folder))
+            if name.endswith((".md", ".json"))}
 
 
 def title(path: str) -> str:
-    """A page's first line, its ``# `` heading: what the page is about."""
+    """What a page is about: its first line, the ``# `` heading (a JSON Schema's ``title``)."""
     with open(path, encoding="utf-8") as page:
+        if path.endswith(".json"):
+            import json
+
+            return json.load(page)["title"] + " (JSON)"
         return page.readline().lstrip("#").strip()
 
 
@@ -106,7 +112,8 @@ def _topics_data(pages):
 def _page_data(topic, path):
     with open(path, encoding="utf-8") as page:
         text = page.read()
-    return {"kind": "help", "topic": os.path.basename(path)[:-3], "title": title(path), "path": path, "text": text}
+    name = os.path.splitext(os.path.basename(path))[0]
+    return {"kind": "help", "topic": name, "title": title(path), "path": path, "text": text}
 
 
 def _show(text):
