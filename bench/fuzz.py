@@ -40,7 +40,7 @@ COMMANDS = [
     ["chips", "ritual"], ["chips", "wound"], ["gadget", "design"], ["gadget", "build"], ["gadget", "use"],
     ["gadget", "repair"], ["gadget", "list"],
     ["odds", "hand"], ["odds", "hex"], ["odds", "action"], ["odds", "gadget"], ["odds", "conflict"],
-    ["odds", "roll"], ["store", "show"], ["store", "init"], ["nonsense"], [],
+    ["odds", "roll"], ["store", "show"], ["store", "init"], ["help"], ["nonsense"], [],
 ]
 # Commands that run until interrupted, by design: the fuzz checks them elsewhere
 # (tests/store/test_watch.py), never as a line that would be called a hang.
@@ -56,7 +56,7 @@ TOKENS = [
     "--tier", "--by", "--rush", "--reliability", "--fail-hand", "--build-joker", "--samples", "--holding",
     "--deck-left", "--dice", "--allow-short", "--as", "--simulate", "--guardian", "--assist-skill", "--action-card",
     "--huckster", "--faithful", "--master", "--card", "--device", "--complexity", "--fixed", "--defend",
-    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge", "--all",
+    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge", "--all", "--path", "tables", "json", "tabels",
     # rulesets, tables, people
     "deadlands", "weird-dust-devils", "dust-devils", "poker-hands", "savage-worlds", "nope", "./missing.toml",
     "t", "p", "w", "x", "Sarah", "Bob", "Sam", "TE", "Bert", "Doc", "Kid", "Velvet", "posse", "marshal",

@@ -1,4 +1,4 @@
-"""The shape the project keeps (STYLE.md, README "Development"), read from the source itself.
+"""The shape the project keeps (STYLE.md, docs/development.md), read from the source itself.
 
 A pure core (no click, no files, no global random), thin commands (parse, load, resolve,
 save, render: no classes, short functions), and tests that assert what they seem to.

@@ -24,6 +24,7 @@ COMMANDS = {
     "draw": ("dealer.commands.draw", "draw", "Draw cards from a fresh shuffle or a table's deck."),
     "gadget": ("dealer.commands.gadget", "gadget", "Mad science: design, build and use devices."),
     "hand": ("dealer.commands.hand", "hand", "Evaluate cards you hold: best hand, rank, wilds."),
+    "help": ("dealer.commands.help", "help_command", "The docs pages: list them, or print one (dealer help TOPIC)."),
     "hex": ("dealer.commands.hex", "hex_command", "Cast a hex or spell by poker hand."),
     "odds": ("dealer.commands.odds", "odds", "Exact odds: hands, hexes, action cards, gadgets."),
     "roll": ("dealer.commands.roll", "roll", "Roll a trait: exploding dice, raises, bust."),
@@ -258,4 +259,5 @@ def cli():
       dealer hand "8s 8h 8d Kc 5d 3s RJ"
       dealer roll 5d10 --tn 5
       dealer -r weird-dust-devils --seed 7 draw 10 --json
+      dealer help deadlands
     """

@@ -210,7 +210,7 @@ def test_a_roster_marshal_named_in_action_is_dealt_from_the_marshals_deck(dealer
 
 # -- characters and budgets -----------------------------------------------------------------------------
 
-SHEETS = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases" / "sheets"
+SHEETS = __import__("pathlib").Path(__file__).resolve().parent.parent.parent / "docs" / "sheets"  # shipped samples
 
 
 def test_seed_003s_sample_characters_each_spend_exactly_30_points(dealer):

@@ -97,6 +97,7 @@ NOT_IN_SESSION = {
     ("gadget", "repair"): "needs a broken device (tests/cli/test_poker_hands_full)",
     ("action", "play"): "needs the sleeve card the interrupt spent (tests/cli/test_action_command)",
     ("table", "watch"): "runs until interrupted (tests/store/test_watch)",
+    ("help",): "prints a docs page, not a game's result (tests/cli/test_help)",
 }
 
 

@@ -1,7 +1,7 @@
 """``dealer odds``: exact (or, where out of reach, simulated) probabilities.
 
 Each subcommand is parse, compute (``dealer.core.odds``), render (``dealer.render.odds``).
-Every option has a bound (README "Limits"). A simulation is priced before it starts, from
+Every option has a bound (docs/scripting.md, "Limits"). A simulation is priced before it starts, from
 the hands it will evaluate and their sizes: one estimated over ``MAX_WORK_S`` is refused,
 naming the ``--samples`` that fits; one over ``BAR_AFTER_S`` shows a click progress bar on
 stderr when stderr is a terminal. Ctrl-C stops any of them: exit 130, nothing printed.

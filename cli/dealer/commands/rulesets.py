@@ -167,15 +167,16 @@ def starter_toml(ruleset, name):
     """A house ruleset that extends ``ruleset``: the base's current values, commented out."""
     doc = ruleset.document
     dice, action, hexes = doc["dice"], doc["action"], doc["hex"]
-    return f'''# House rules on top of {ruleset.name}. Keys you leave out keep {ruleset.name}'s values;
+    return f'''# House rules on top of {ruleset.name}. Keys you leave out keep the values of {ruleset.name};
 # tables merge key by key, arrays (such as [[hands.ranks]]) replace the whole list.
-# Every key: docs/rulesets.md. Check the file with: dealer rulesets validate FILE
+# Every key, its type, default and meaning: dealer help rulesets (the page ships with dealer).
+# Check the file with: dealer rulesets validate FILE
 schema = 1
 extends = "{ruleset.name}"
 name = "{name}"
 title = "House rules on {ruleset.name}"
 
-# Uncomment and change what your table plays differently ({ruleset.name}'s values shown).
+# Uncomment and change what your table plays differently (the values of {ruleset.name} shown).
 
 # [dice]
 # bust = "{dice['bust']}"            # "majority": more than half the dice show 1; "half": half or more

@@ -461,7 +461,7 @@ def reveal(ctx, name):
 @click.option("--trait-free", is_flag=True, help="Also keep traits no mechanic reads (house traits).")
 @click.option("--sheet", type=click.Path(dir_okay=False), metavar="FILE.toml",
               help="A character sheet: skills, spells, advantages, knacks, stunts, favors, disadvantages, "
-                   "miracles, Weird, traits (README: Tables).")
+                   "miracles, Weird, traits (dealer help poker-hands; samples: dealer help --path).")
 @click.option("--strict", is_flag=True, help="Refuse a character over the ruleset's budget (or missing a Weird); "
               "without it, a warning.")
 @global_options(seed=False, table=False, store=True)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dealer.errors import DealerError, shown
 
 INT64 = 2**63 - 1  # what SQLite stores in an INTEGER column
-# Bounds shared by the options that mean the same thing (README "Limits").
+# Bounds shared by the options that mean the same thing (docs/scripting.md, "Limits").
 MAX_SKILL = 20  # a skill level: 5 + skill cards are capped at ten anyway
 MAX_CARD_MODIFIER = 20  # a card modifier (--mod), either way
 MAX_LEVEL = 100  # a hex's level, a fear level, casts before winded, rush steps
