@@ -45,8 +45,9 @@ STATE_TYPES = {
 
 # The layout of the state's parts. Each part upgrades its own data from older formats
 # (``Part.upgrade``): format 2 gave each mechanic its part; format 3 put a person's
-# conditions in one part (``people``) and long actions in theirs.
-STATE_FORMAT = 3
+# conditions in one part (``people``) and long actions in theirs; format 4 keeps a hand's draw
+# request typed (``hands``).
+STATE_FORMAT = 4
 
 S = TypeVar("S", bound=Part)
 
