@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
+from dealer.errors import TableError, did_you_mean
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -121,8 +122,6 @@ class Table:
 
     def person(self, name: str) -> dict:
         if name not in self.roster:
-            from dealer.errors import TableError, did_you_mean
-
             meant = did_you_mean(name, self.roster)
             if meant:
                 raise TableError(f"table '{self.name}' has no '{name}' on its roster: {meant}")

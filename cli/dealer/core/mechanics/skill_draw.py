@@ -34,8 +34,9 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from dealer.core.mechanics import draws
-from dealer.core.mechanics.conditions import Modifier, penalties
+from dealer.core.mechanics.conditions import Modifier, acted, penalties
 from dealer.core.piles import Piles
+from dealer.core.results import hand_data
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -145,8 +146,6 @@ class Draw(NamedTuple):
         return draws.succeeds(self.point, self.bust, threshold)
 
     def to_data(self) -> dict:
-        from dealer.core.results import hand_data
-
         ruleset, hand = self.ruleset, self.hand
         subs = hand.substitutions() if hand is not None else {}
         return {"kind": "draw", "purpose": self.request.purpose, "person": self.person or None,
@@ -256,7 +255,6 @@ class NoDeal:
 def _acted(table: Table, person: str) -> None:
     """A draw is an action: a standing block lapses, and a dodge at the first action of a later round."""
     from dealer.core.mechanics.action.common import ActionState
-    from dealer.core.mechanics.conditions import acted
 
     acted(table, person, table.state(ActionState).round)
 

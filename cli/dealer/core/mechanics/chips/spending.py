@@ -9,12 +9,15 @@ moves, so a refused spend changes nothing.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack,
                                          _pay, _use, check_colour, check_player, chips_data, move_event, record_result)
+from dealer.core.mechanics.last_hand import DrawRecord, LastHands
+from dealer.core.mechanics.skill_draw import Change, NoDeal, as_it_stands, skill_draw
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -123,15 +126,11 @@ _MECHANICS = {"spell": "dealer.core.mechanics.hex.spells", "contest": "dealer.co
 
 
 def _mechanic(kept: KeptHand) -> ModuleType:
-    import importlib
-
     return importlib.import_module(_MECHANICS[kept.mechanic])
 
 
 def _spend_hand(ruleset: Ruleset, table: Table, person: str, effect: dict) -> KeptHand:
     """The person's latest hand a chip will change (checked, with what it made, before the chip moves)."""
-    from dealer.core.mechanics.last_hand import LastHands
-
     if not table.persistent:
         raise ChipsError("spending on a hand needs the table that remembers it: add --table NAME")
     kept = table.state(LastHands).of(person)
@@ -194,9 +193,6 @@ def change_hand(ruleset: Ruleset, table: Table, person: str, kept: KeptHand, eff
     """The hand drawn again through ``skill_draw`` with the chip (white: more cards from its own
     deck; red and blue: wild picks, the best ones) and judged again by its mechanic, before and
     after; the record keeps the changed hand, and the history both."""
-    from dealer.core.mechanics.last_hand import DrawRecord
-    from dealer.core.mechanics.skill_draw import Change, NoDeal, as_it_stands, skill_draw
-
     record = kept.draw_of(person)
     change = Change(why, effect["cards"], effect["wild_picks"])
     before = as_it_stands(ruleset, table, record.request())

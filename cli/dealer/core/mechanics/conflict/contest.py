@@ -31,11 +31,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
+from dealer.core.mechanics.last_hand import DrawRecord, KeptContest, LastHands
 from dealer.core.mechanics.skill_draw import (Draw, DrawRequest, NoDeal, PilesSource, as_it_stands, chips_before,
                                               draw_plan, resolved, skill_draw)
 from dealer.core.numbers import whole_number
+from dealer.core.piles import Piles
+from dealer.core.results import hand_data
 from dealer.core.table import Table
-from dealer.errors import usage
+from dealer.errors import did_you_mean, usage
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -43,8 +46,6 @@ if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
     from dealer.core.mechanics.draws import Point
-    from dealer.core.mechanics.last_hand import KeptContest
-    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 STALWART = "stalwart"
@@ -85,8 +86,6 @@ def _skill(entrant: Entrant, table: Table) -> int:
         if entrant.cards is not None:  # cards dealt by hand need no skill
             return 0
         if name not in table.roster:
-            from dealer.errors import did_you_mean
-
             meant = did_you_mean(name, table.roster) if table.persistent else ""
             if meant:
                 raise ConflictError(f"{name} is not on table '{table.name}': {meant}")
@@ -100,8 +99,6 @@ def _skill(entrant: Entrant, table: Table) -> int:
         return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
     value = table.trait(name, spec.lower())
     if value is None:
-        from dealer.errors import did_you_mean
-
         meant = did_you_mean(spec.lower(), _skills(table, name))
         raise ConflictError(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
                                                    f"of {name} on --table (no '{spec.lower()}' there)"))
@@ -176,8 +173,6 @@ def _take_typed(ruleset: Ruleset, request: ContestRequest, piles: Piles) -> dict
 
 def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
     """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
-    from dealer.core.piles import Piles
-
     _check(request, table)
     defence = _standing(table, request.against) if request.against else None
     piles = Piles.fresh([card.code for card in ruleset.deck], rng)
@@ -379,8 +374,6 @@ def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: conditi
 
 def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: conditions.Defence | None,
                   drawers: list[Drawer]) -> dict | None:
-    from dealer.core.results import hand_data
-
     if request.defend:
         drawn = drawers[0].draw
         return {"defender": drawn.person, "how": request.defend, "cards": [card.code for card in drawn.cards],
@@ -452,7 +445,6 @@ class ContestResult(NamedTuple):
         request = self.request
         if not request.fear_check:
             return None
-        from dealer.core.results import hand_data
 
         base = request.fear_hand or request.target or self.ruleset.conflict["target"]
         if self.event is not None:
@@ -475,8 +467,6 @@ def _record(result: ContestResult, table: Table, fear_before: dict[str, str], de
     """The participants' hands kept, with what the contest needs to judge them again (a fear
     check's fear before it, the defence an attack was judged against), the cards to the
     discards, the history."""
-    from dealer.core.mechanics.last_hand import DrawRecord, KeptContest, LastHands
-
     request = result.request
     table.state(LastHands).keep(KeptContest(
         mechanic="contest", draws=[DrawRecord.of(drawer.draw, DECK) for drawer in result.drawers],
@@ -526,8 +516,6 @@ class ContestDeals:
     """
 
     def __init__(self, ruleset: Ruleset, request: ContestRequest):
-        from dealer.core.piles import Piles
-
         table = Table.fresh(ruleset)
         _check(request, table)
         deck = Piles([card.code for card in ruleset.deck])
