@@ -167,10 +167,9 @@ def settle_fear(table: Table, person: str, before: str, outcome: str) -> str:
     """A fear check's outcome kept, the first time or changed by a chip: the person's fear is the
     worse of their fear before the check and what the check left. Returns it."""
     fear = worse_fear(before, outcome)
+    steady(table, person)
     if fear:
-        _changed(table, person).fear = fear
-    else:
-        steady(table, person)
+        frighten(table, person, fear)
     return fear
 
 
