@@ -13,7 +13,9 @@ design, build or assisting check, a shaman's ritual: each is "a standard hand dr
    how black the hand is.
 
 A draw's result has one shape wherever it appears (``Draw.to_data``). The mechanic then
-judges it: against a target (``Draw.meets``), by steps (gadgets), or against another draw.
+judges it: against a target (``Draw.meets``), by steps (gadgets), or against another draw. A
+hand kept for a chip after the draw (``last_hand``) is drawn here again, its request as it was
+drawn with its cards so far and the chip's card or wild pick, and judged by the same mechanic.
 
 >>> import random
 >>> from dealer.store.rulesets import load
@@ -209,7 +211,7 @@ def draw_plan(ruleset: Ruleset, request: DrawRequest) -> tuple[tuple[Modifier, .
 
 def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
     """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring);
-    a hand ``held`` already is drawn again the same way, with the last change's cards."""
+    a hand ``held`` already is drawn again the same way, with the change's cards only."""
     chip_cards, chip_picks, spent = chips_before(ruleset, table, request)
     request = resolved(ruleset, table, request, chip_cards, chip_picks)
     modifiers, pick_sources, size = draw_plan(ruleset, request)

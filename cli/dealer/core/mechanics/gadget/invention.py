@@ -237,7 +237,6 @@ def _keep(ruleset: Ruleset, table: Table, asked: Check, check: CheckResult, mech
     design, the device or the repair too (``check_change``, ``hand_changed``)."""
     if not (table.persistent and check.person and check.draw.cards):
         return
-
     deck = ruleset.gadget["deck"] if asked.cards is None else None
     table.state(LastHands).keep(KeptCheck(mechanic=mechanic, draws=[DrawRecord.of(check.draw, deck)],
                                           required=required.id, **facts))
