@@ -25,7 +25,6 @@ from dealer.core.mechanics import draws
 from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, CombatHand, HandsRequest,
                                                  Participant, RoundResult, participants)
 from dealer.core.mechanics.conditions import Modifier
-from dealer.core.mechanics.last_hand import DrawRecord, KeptTurnOrder, LastHands
 from dealer.core.mechanics.skill_draw import DrawRequest, deck_source, skill_draw
 from dealer.core.table import Table
 
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
+    from dealer.core.mechanics.last_hand import KeptTurnOrder
     from dealer.core.mechanics.skill_draw import Draw
     from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
@@ -115,6 +115,8 @@ def deal_hand(ruleset: Ruleset, table: Table, person: Participant, rng: random.R
     if hand.cards:
         table.log_events([{"kind": "deal", "deck": COMBAT_DECK, "cards": hand.cards, "person": hand.name}])
         if table.persistent and person.name:
+            from dealer.core.mechanics.last_hand import DrawRecord, KeptTurnOrder, LastHands  # a stored table's
+
             deck = COMBAT_DECK if person.cards is None else None
             table.state(LastHands).keep(KeptTurnOrder(mechanic="turn-order", draws=[DrawRecord.of(drawn, deck)],
                                                       round=table.state(ActionState).round))

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dealer.core.characters import names
 from dealer.core.mechanics.conditions import wounded
 from dealer.core.ranks import slug
 from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
@@ -279,6 +278,8 @@ def _knack(ruleset: Ruleset, table: Table, person: str, knack: str) -> str:
     acts_as = ruleset.chips["knack_as"]
     if not acts_as:
         raise ChipsError(f"{ruleset.name} has no knacks")
+    from dealer.core.characters import names  # only a knack reads the roster's list
+
     listed = str(table.trait(person, "knacks") or "")
     if slug(knack) not in [slug(name) for name in names(listed)]:
         where = f"table '{table.name}'" if table.persistent else "a table (--table)"

@@ -20,7 +20,6 @@ from dealer.core.mechanics import draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.gadget import (Design, Device, GadgetError, GadgetState, Tier, build_time, find_tier,
                                           steps, tier_level)
-from dealer.core.mechanics.last_hand import DrawRecord, KeptCheck, LastHands
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, skill_draw
 from dealer.core.table import Table
 from dealer.errors import usage
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from dealer.core.cards import Card
+    from dealer.core.mechanics.last_hand import KeptCheck
     from dealer.core.piles import Piles
     from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
@@ -237,6 +237,8 @@ def _keep(ruleset: Ruleset, table: Table, asked: Check, check: CheckResult, mech
     design, the device or the repair too (``check_change``, ``hand_changed``)."""
     if not (table.persistent and check.person and check.draw.cards):
         return
+    from dealer.core.mechanics.last_hand import DrawRecord, KeptCheck, LastHands  # only a stored table keeps it
+
     deck = ruleset.gadget["deck"] if asked.cards is None else None
     table.state(LastHands).keep(KeptCheck(mechanic=mechanic, draws=[DrawRecord.of(check.draw, deck)],
                                           required=required.id, **facts))

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry
-from dealer.core.mechanics.last_hand import DrawRecord, KeptSpell, LastHands
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
 from dealer.core.results import effect_label
@@ -25,6 +24,7 @@ from dealer.errors import usage
 
 if TYPE_CHECKING:
     from dealer.core.cards import Card
+    from dealer.core.mechanics.last_hand import KeptSpell
     from dealer.core.rules import Ruleset
 
 
@@ -167,6 +167,8 @@ def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: ra
     if caster and table.persistent:
         if not faithful or request.bad_cause:  # "they don't get winded ... for a good cause"
             conditions.count_cast(table, caster)
+        from dealer.core.mechanics.last_hand import DrawRecord, KeptSpell, LastHands  # only a stored table keeps it
+
         table.state(LastHands).keep(KeptSpell(mechanic="spell", draws=[DrawRecord.of(drawn, deck.name)], target=target,
                                               spell=entry and entry["name"], huckster=huckster, faithful=faithful))
         casts = conditions.conditions_of(table, caster).casts
