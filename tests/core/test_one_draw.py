@@ -139,6 +139,13 @@ def _judged_draw(args):
     raise AssertionError(args)
 
 
+def _schema_problems(data):
+    """What docs/schema.json's ``chips`` entry finds wrong with a chips result (none: it is published)."""
+    from tests.cli.test_json_schema import problems, validator
+
+    return problems(data, validator("chips"))
+
+
 @pytest.mark.parametrize("mechanic", MECHANICS)
 def test_a_white_then_a_red_chip_redraw_the_hand_and_the_first_draws_judge_judges_it(poker, monkeypatch, mechanic):
     draw, (module, name), kind = MECHANICS[mechanic]
@@ -163,6 +170,7 @@ def test_a_white_then_a_red_chip_redraw_the_hand_and_the_first_draws_judge_judge
             assert after["wild_picks"] == before["wild_picks"] + 1 == len(after["picked"])
             assert after["picks_from"][-1] == {"why": "red chip after the draw", "picks": 1}
         assert data["source"] == data["outcome"]["kind"] == data["outcome_before"]["kind"] == kind
+        assert _schema_problems(data) == []
         judged = [[card.code for card in _judged_draw(args).cards] for args, _ in spy.calls]
         assert judged[-2:] == [before["cards"], after["cards"]] and set(map(tuple, judged[:-2])) <= \
             {tuple(before["cards"])}, f"the chip's {mechanic} is judged by {name}, before and after"
