@@ -74,7 +74,7 @@ def _ruleset(ctx, table_name=None):
         table = _load_table(table_name or _given(ctx, "table") or os.environ.get("DEALER_TABLE"))
         if table is not None:
             return table.ruleset
-    return rulesets.load(given or os.environ.get("DEALER_RULESET") or "deadlands")
+    return rulesets.load(given or os.environ.get("DEALER_RULESET") or rulesets.DEFAULT)
 
 
 @_quietly

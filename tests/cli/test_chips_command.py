@@ -242,7 +242,7 @@ def test_a_white_chip_after_a_drawn_pair_draws_one_card_from_the_casters_deck(fr
         if result["after"]["hand"]["rank"] == "two-pair":
             break
         ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
-    assert result["after"]["hand"]["rank"] == "two-pair" and result["after"]["success"]
+    assert result["after"]["hand"]["rank"] == "two-pair" and result["outcome"]["success"]
 
 
 def test_chips_played_before_the_draw_of_a_spell(friday):
@@ -298,7 +298,8 @@ def test_a_chip_after_a_gadget_check_changes_the_device_in_json_and_refuses_once
     spent = ok(friday("chips", "spend", "Ada", "blue", "--table", "friday", "--json")).json()["result"]
     outcome = spent["outcome"]
     assert spent["source"] == "build" and outcome["kind"] == "build" and outcome["device"] == "jetski-1"
-    assert (outcome["steps_before"], outcome["steps"], outcome["reliability"], outcome["fail_hand"]) == (-3, 2, 2, 6)
+    assert (spent["outcome_before"]["steps"], outcome["steps"], outcome["reliability"], outcome["fail_hand"]) == \
+        (-3, 2, 2, 6)
     listed = ok(friday("gadget", "list", "--table", "friday", "--json")).json()["result"]
     assert listed["devices"]["jetski-1"]["reliability"] == 2
     ok(friday("gadget", "use", "jetski-1", "--table", "friday", "--seed", 1))

@@ -17,6 +17,8 @@ from dealer.core.mechanics.action.turns import NextRequest, TurnsState, resolve_
 from dealer.core.mechanics.chips import spending
 from dealer.core.mechanics.conflict import resolve as conflict_resolve
 from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
+from dealer.core.mechanics.last_hand import LastHands
+from dealer.core.record import StateError
 from dealer.core.table import Table
 
 
@@ -84,8 +86,11 @@ def test_a_chip_that_makes_the_fear_check_lifts_the_fear_it_left(poker):
     """Seed 003's Fear: "If you succeed, you're stalwart, otherwise you're ... shaken"."""
     table = gulch(poker)
     assert fear_check(table, "Bert", "2c 4d 6h 8s Jc")["participants"][0]["outcome"] == "shaken"
-    outcome = spend(table, "Bert", "red")["outcome"]
-    assert (outcome["outcome_before"], outcome["outcome"], outcome["fear"]) == ("shaken", "stalwart", "")
+    data = spend(table, "Bert", "red")
+    outcome = data["outcome"]
+    assert data["outcome_before"]["participants"] == [{"name": "Bert", "success": False, "outcome": "shaken"}]
+    assert outcome["participants"] == [{"name": "Bert", "success": True, "outcome": "stalwart"}]
+    assert (outcome["kind"], outcome["success"], outcome["fear"]) == ("contest", True, "")
     assert conditions.conditions_of(table, "Bert").fear == ""
 
 
@@ -106,7 +111,7 @@ def test_a_chip_that_ends_a_bust_turns_fleeing_into_shaken(poker):
     piles.draw_pile.remove("4c")
     piles.draw_pile.insert(0, "4c")  # the next card makes a pair of fours
     outcome = spend(table, "Bert", "white")["outcome"]
-    assert (outcome["outcome"], outcome["fear"]) == ("shaken", "shaken")
+    assert (outcome["participants"][0]["outcome"], outcome["fear"]) == ("shaken", "shaken")
 
 
 def test_a_fear_changed_since_the_check_keeps_the_hand(poker):
@@ -129,8 +134,7 @@ def test_a_chip_on_a_block_raises_the_standing_defence(poker):
                      random.Random(1))
     outcome = spend(table, "Bert", "blue")["outcome"]
     standing = conditions.standing_defence(table, "Bert")
-    assert outcome == {"kind": "defence", "person": "Bert", "how": "block", "rank": "four-of-a-kind",
-                       "value": standing.value}
+    assert outcome["defence"] == {"how": "block", "rank": "four-of-a-kind", "value": standing.value}
     assert standing.rank == "four-of-a-kind" and len(standing.wild_picks) == 2
     attack = conflict_resolve(poker, ContestRequest((Entrant("Cy", "0", "Kc Kd 2h 3s 5d"),), against="Bert"), table,
                               random.Random(1)).to_data()
@@ -147,18 +151,22 @@ def test_a_lapsed_defence_keeps_its_hand(poker):
         spending.resolve_spend(poker, spending.SpendRequest("Bert", "red"), table, random.Random(1))
 
 
-@pytest.mark.parametrize("damage", [{"outcome": "lots"}, {"fear_before": 3}, {"defend": "parry"}])
-def test_a_damaged_record_of_the_contest_is_refused_not_applied(poker, damage):
-    """A hand-edited import may hold anything in a hand's data: never a fear the conditions do not know."""
-    from dealer.core.mechanics.last_hand import LastHands
-
+@pytest.mark.parametrize("damage, words", [
+    ({"fear_before": {"Bert": "lots"}}, "hands.kept.1.fear_before.Bert: 'lots' is not one of"),
+    ({"defend": "parry"}, "hands.kept.1.defend: 'parry' is not one of"),
+    ({"called": -1}, "hands.kept.1.called: -1 is not a whole number of 0 or more"),
+    ({"mechanic": "poker"}, "hands.kept.1.mechanic: 'poker' is not one of"),
+    ({"data": {}}, "hands.kept.1: unknown key 'data'"),
+])
+def test_a_damaged_record_of_the_contest_is_refused_when_read(poker, damage, words):
+    """A hand-edited import may hold anything: the kept hand is typed, so a fear the conditions do
+    not know (or any value out of its type) is refused with its path when the table is read."""
     table = gulch(poker)
     fear_check(table, "Bert", "2c 4d 6h 8s Jc")
-    table.state(LastHands).of("Bert").data.update(damage)
-    table.chips.move(None, "Bert", "red")
-    with pytest.raises(ConflictError, match="cannot read"):
-        spending.resolve_spend(poker, spending.SpendRequest("Bert", "red"), table, random.Random(1))
-    assert conditions.conditions_of(table, "Bert").fear == "shaken"
+    states = table.states_data()
+    states["hands"]["kept"]["1"].update(damage)
+    with pytest.raises(StateError, match=words):
+        Table(poker, name="gulch", states=states).state(LastHands)
 
 
 def test_a_defence_an_attack_was_judged_against_keeps_its_hand(poker):

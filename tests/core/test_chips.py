@@ -10,7 +10,7 @@ from dealer.core.mechanics.chips import pot, spending
 from dealer.core.mechanics import rituals as r
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.conditions import is_winded
-from dealer.core.mechanics.last_hand import LastHands
+from dealer.core.mechanics.last_hand import DrawRecord, KeptSpell, LastHands
 from dealer.core.piles import Chips
 from dealer.core.table import Table
 
@@ -133,13 +133,13 @@ def test_without_a_table_a_draw_comes_from_a_fresh_full_pot(load):
 # -- spending ---------------------------------------------------------------------------------------------
 
 
-def remember(table, person, cards, target="pair", deck="spell:Sally", **extra):
-    """A hand drawn from ``deck`` as a spell does: out of the deck, then discarded."""
+def remember(table, person, cards, target="pair", deck="spell:Sally"):
+    """A hand of five drawn from ``deck`` as a spell does: out of the deck, then discarded, and kept."""
     piles = table.deck(deck, random.Random(0))
     piles.take(cards, person)
     piles.discard(cards, holder=person)
-    return table.state(LastHands).remember(person=person, source="spell", deck=deck, cards=list(cards),
-                                           target=target, **extra)
+    drawn = DrawRecord(purpose="spell", person=person, deck=deck, cards=list(cards))
+    return table.state(LastHands).keep(KeptSpell(mechanic="spell", draws=[drawn], target=target))
 
 
 def test_a_white_chip_draws_exactly_one_more_card_from_the_casters_deck_and_makes_two_pair(load):
@@ -155,8 +155,8 @@ def test_a_white_chip_draws_exactly_one_more_card_from_the_casters_deck_and_make
     data = result.to_data()
     assert data["before"]["hand"]["rank"] == "pair" and data["after"]["hand"]["rank"] == "two-pair"
     assert data["added"] == ["Qh"] and len(piles.draw_pile) == before - 1 and "Qh" in piles.discards
-    assert data["after"]["success"] and data["after"]["effect"] == "Basic Success"
-    assert table.state(LastHands).of("Sally").cards == hand + ["Qh"]
+    assert data["outcome"]["success"] and data["outcome"]["verdict"] == "Basic Success"
+    assert table.state(LastHands).of("Sally").draw_of("Sally").cards == hand + ["Qh"]
     assert table.chips.held("Sally") == 0 and table.chips.pot["white"] == 50
     kinds = [e["kind"] for e in table.events]
     assert "chip spend" in kinds and "hand changed" in kinds
@@ -184,9 +184,9 @@ def test_a_red_chip_on_a_high_card_hand_makes_at_least_a_pair(load, seed):
     cards = random.Random(seed).sample(["2c", "4d", "6h", "8s", "10c", "Qd", "Kh", "9s"], 5)
     remember(table, "Sally", cards)
     data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "red"), table, random.Random(1)).to_data()
-    assert data["before"]["hand"]["rank"] == "high-card" and not data["before"]["success"]
-    assert data["after"]["hand"]["strength"] >= table.ruleset.by_id["pair"].strength and data["after"]["success"]
-    assert len(data["after"]["wild_picks"]) == 1 and data["after"]["cards"] == cards
+    assert data["before"]["hand"]["rank"] == "high-card" and not data["outcome_before"]["success"]
+    assert data["after"]["hand"]["strength"] >= table.ruleset.by_id["pair"].strength and data["outcome"]["success"]
+    assert data["after"]["wild_picks"] == 1 and len(data["after"]["picked"]) == 1 and data["after"]["cards"] == cards
 
 
 def test_a_blue_chip_makes_two_wild_picks(load):
@@ -194,7 +194,7 @@ def test_a_blue_chip_makes_two_wild_picks(load):
     give(table, "Sally", "blue")
     remember(table, "Sally", ["2c", "4d", "6h", "8s", "10c"])
     data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Sally", "blue"), table, random.Random(1)).to_data()
-    assert len(data["after"]["wild_picks"]) == 2
+    assert data["after"]["wild_picks"] == 2
     assert data["after"]["hand"]["strength"] >= table.ruleset.by_id["three-of-a-kind"].strength
 
 
@@ -204,7 +204,7 @@ def test_a_knack_makes_any_chip_a_wild_pick(load):
     remember(table, "Bert", ["2c", "4d", "6h", "8s", "10c"], deck="contest:Bert")
     data = spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "white", knack="trick shooting"), table,
                            random.Random(1)).to_data()
-    assert data["added"] == [] and len(data["after"]["wild_picks"]) == 1
+    assert data["added"] == [] and data["after"]["wild_picks"] == 1
     assert data["events"][0]["acts_as"] == "red"
     with pytest.raises(m.ChipsError, match="no knack 'fast draw'"):
         spending.resolve_spend(table.ruleset, spending.SpendRequest("Bert", "white", knack="fast draw"), table, random.Random(1))

@@ -171,9 +171,10 @@ def test_a_target_such_as_a_pair_of_jacks(poker):
 def test_the_hand_is_remembered_for_a_chip(poker):
     table = Table(poker, name="t")
     contest(poker, "Sam=:Tc Td 2h 5s 7c", target="pair of jacks", table=table)
-    record = table.state(LastHands).of("Sam")
-    assert record.source == "contest" and record.cards == ["10c", "10d", "2h", "5s", "7c"]
-    assert record.target == "pair of jacks" and record.deck == "dealer"
+    kept = table.state(LastHands).of("Sam")
+    record = kept.draw_of("Sam")
+    assert kept.mechanic == "contest" and record.cards == ["10c", "10d", "2h", "5s", "7c"] and record.typed
+    assert kept.target == "pair of jacks" and record.deck == "dealer"
     assert table.events[-1]["kind"] == "contest"
 
 

@@ -58,7 +58,8 @@ def test_a_red_chip_after_a_missed_design_makes_the_design(poker):
     data = spend(table, "red")
     outcome = data["outcome"]
     assert data["after"]["hand"]["rank"] == "full-house"
-    assert (outcome["kind"], outcome["steps_before"], outcome["steps"], outcome["success"]) == ("design", -2, 1, True)
+    assert (outcome["kind"], data["outcome_before"]["steps"], outcome["steps"], outcome["success"]) == \
+        ("design", -2, 1, True)
     stored = table.state(GadgetState).designs["jetski"]
     assert (stored.tier, stored.inventor, stored.bonus_cards) == ("straight", "Doc", outcome["bonus_cards"])
     assert m.conservation(table)["conserved"]
@@ -155,15 +156,29 @@ def test_a_repair_already_made_has_nothing_to_change(poker):
         spending.resolve_spend(poker, spending.SpendRequest("Doc", "red"), table, random.Random(1))
 
 
-@pytest.mark.parametrize("damage", [{"required": "nonsense"}, {"steps": "two"}, {"stored": 1}, {"name": None}])
-def test_a_damaged_record_of_the_check_is_refused_not_a_crash(poker, damage):
-    """A hand-edited import may hold anything in a hand's data: refused with what to do."""
+@pytest.mark.parametrize("damage, words", [({"stored": 1}, "hands.kept.1.stored: 1 is not true or false"),
+                                          ({"name": None}, "hands.kept.1.name: None is not text"),
+                                          ({"steps": 2}, "hands.kept.1: unknown key 'steps'")])
+def test_a_damaged_record_of_the_check_is_refused_when_read(poker, damage, words):
+    """A hand-edited import may hold anything: the kept check is typed, refused with its path."""
+    from dealer.core.mechanics.last_hand import LastHands
+    from dealer.core.record import StateError
+
+    table = lab(poker)
+    design(table, "9s 9h 4c 4s 2d 7h")
+    states = table.states_data()
+    states["hands"]["kept"]["1"].update(damage)
+    with pytest.raises(StateError, match=words):
+        Table(poker, name="lab", states=states).state(LastHands)
+
+
+def test_a_required_hand_the_ruleset_lacks_is_refused_before_the_chip_moves(poker):
     from dealer.core.mechanics.last_hand import LastHands
 
     table = lab(poker)
     design(table, "9s 9h 4c 4s 2d 7h")
-    table.state(LastHands).of("Doc").data.update(damage)
+    table.state(LastHands).of("Doc").required = "nonsense"
     table.chips.move(None, "Doc", "red")
-    with pytest.raises(GadgetError, match="cannot read: draw the check again"):
-        spending.resolve_spend(poker, spending.SpendRequest("Doc", "red"), table, random.Random(1))
+    with pytest.raises(GadgetError, match="a hand rank 'nonsense' poker-hands does not have: draw the check again"):
+        spending.resolve_spend(table.ruleset, spending.SpendRequest("Doc", "red"), table, random.Random(1))
     assert table.chips.held("Doc") == 1

@@ -111,8 +111,9 @@ def test_spell_hand_is_remembered_for_chips(load):
     poker = load("poker-hands")
     table = Table(poker, name="t")
     cast(poker, table, skill=0, caster="Sally", cards="8c 8d 2h 4s 9d")
-    record = table.state(LastHands).of("Sally")
-    assert record.cards == ["8c", "8d", "2h", "4s", "9d"] and record.deck == "spell:Sally" and record.target == "pair"
+    kept = table.state(LastHands).of("Sally")
+    record = kept.draw_of("Sally")
+    assert record.cards == ["8c", "8d", "2h", "4s", "9d"] and record.deck == "spell:Sally" and kept.target == "pair"
 
 
 def test_manual_policy_deck_comes_up_short(deadlands):

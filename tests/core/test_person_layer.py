@@ -138,8 +138,8 @@ HIGH_CARD_HAND = ("2c", "4d", "6h", "8s", "10c", "Qd", "Kh")  # no pair: a wild 
 # or the chip is refused with the reason. A helper's hand is spent on the leader's draw; an
 # assistant's is part of the inventor's check; a ritual's hand earns chips (dealer's reading:
 # chips do not buy chips): none of them is kept as Sam's hand to change (the poker-hands notes).
-AFTER_THE_DRAW = {"turn-order": "turn-order", "spell": None, "contest": None, "fear": "fear", "called-shot": None,
-                  "design": "design", "build": "build", "helper": "has no hand",
+AFTER_THE_DRAW = {"turn-order": "turn-order", "spell": "spell", "contest": "contest", "fear": "contest",
+                  "called-shot": "contest", "design": "design", "build": "build", "helper": "has no hand",
                   "assist": "has no hand", "ritual": "has no hand"}
 
 
@@ -165,9 +165,9 @@ def test_a_chip_after_the_draw_changes_the_hand_and_what_it_made(load, purpose):
         return
     data = spending.resolve_spend(poker, spend, table, random.Random(1)).to_data()
     assert data["before"]["hand"]["rank"] == "high-card" and data["after"]["hand"]["rank"] == "pair"
-    assert len(data["after"]["wild_picks"]) == 1 and table.state(LastHands).of("Sam").wild_picks == \
-        data["after"]["wild_picks"]
-    assert data.get("outcome", {}).get("kind") == expected
+    assert data["after"]["wild_picks"] == 1 and len(data["after"]["picked"]) == 1
+    assert table.state(LastHands).of("Sam").draw_of("Sam").after[0].to_data() == {"why": "red chip", "wild_picks": 1}
+    assert data["outcome"]["kind"] == expected
     assert table.chips.held("Sam") == 0
 
 

@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from dealer.core.mechanics import chips as m
 from dealer.core.mechanics.chips import pot, spending
 from dealer.core.mechanics import rituals as r
-from dealer.core.mechanics.last_hand import LastHands
+from dealer.core.mechanics.last_hand import DrawRecord, KeptSpell, LastHands, ModifierRecord
 from dealer.errors import DealerError
 from dealer.store import rulesets
 from dealer.store.sqlite import SQLiteStore as Store
@@ -96,8 +96,9 @@ class ChipsMachine(RuleBasedStateMachine):
             piles = table.deck(deck, rng)
             cards = piles.draw(size, person, rng).cards
             piles.discard(cards)
-            table.state(LastHands).remember(person=person, source="spell", deck=deck, cards=cards,
-                                            target="pair")
+            drawn = DrawRecord(purpose="spell", person=person, deck=deck, cards=cards,
+                               modifiers=[ModifierRecord(why="size", cards=size - 5)])
+            table.state(LastHands).keep(KeptSpell(mechanic="spell", draws=[drawn], target="pair"))
         self.step(draw, None)
 
     @rule(person=st.sampled_from(PEOPLE), name=st.sampled_from(["paint", "tobacco"]), skill=st.integers(0, 6),

@@ -166,17 +166,46 @@ def _connect(url):
 
 
 def test_the_schema_is_made_on_first_use_and_a_newer_one_is_refused(dealer_on, postgres_url):
+    from dealer.store import postgres
+
     run = dealer_on(postgres_url)
     assert run("table", "list", "--json").json()["result"]["tables"] == []  # a read makes nothing
     assert run("table", "new", "t").code == 0
     with _connect(postgres_url) as connection:
-        assert connection.execute("SELECT value FROM meta WHERE key = 'version'").fetchone() == ("1",)
+        assert connection.execute("SELECT value FROM meta WHERE key = 'version'").fetchone() == (
+            str(postgres.SCHEMA_VERSION),)
         connection.execute("UPDATE meta SET value = '99' WHERE key = 'version'")
     refused = run("draw", "1", "--table", "t")
     assert_clean_error(refused, code=1)
     assert "newer dealer" in refused.err and "99" in refused.err
     with _connect(postgres_url) as connection:  # never overwritten
         assert connection.execute("SELECT value FROM meta WHERE key = 'version'").fetchone() == ("99",)
+
+
+def test_a_schema_of_the_first_version_is_migrated_forward_with_its_tables_states(dealer_on, postgres_url):
+    """Version 1 held state format 3: a table written then (its kept hands in the old shape, one in
+    an undo snapshot too) is brought to this version's format in one transaction, and plays on."""
+    from tests.core.test_one_draw import FORMAT_3
+
+    from dealer.store import postgres
+
+    run = dealer_on(postgres_url)
+    assert run("table", "new", "p", "-r", "poker-hands").code == 0
+    for person in ("Ann", "Bert", "Bob", "Cy", "Doc", "Sally"):
+        assert run("table", "add", "p", person, "--trait-free").code == 0
+    with _connect(postgres_url) as connection:
+        connection.execute("UPDATE tables SET state = %s", (json.dumps(FORMAT_3),))
+        connection.execute("UPDATE snapshots SET data = jsonb_set(data::jsonb, '{state}', to_jsonb(%s::text))::text",
+                           (json.dumps(FORMAT_3),))
+        connection.execute("UPDATE meta SET value = '1' WHERE key = 'version'")
+    spent = run("chips", "give", "Sally", "red", "--table", "p")
+    assert spent.code == 0, spent
+    spent = run("chips", "spend", "Sally", "red", "--table", "p", "--json")
+    assert spent.code == 0 and spent.json()["result"]["after"]["kind"] == "draw", spent
+    with _connect(postgres_url) as connection:
+        assert connection.execute("SELECT value FROM meta WHERE key = 'version'").fetchone() == (
+            str(postgres.SCHEMA_VERSION),)
+    assert run("table", "check", "p").code == 0
 
 
 def test_a_role_that_may_not_make_the_schema_is_told_to_run_store_init(dealer_on, postgres_server, postgres_url):
@@ -192,7 +221,9 @@ def test_a_role_that_may_not_make_the_schema_is_told_to_run_store_init(dealer_on
     assert_clean_error(refused, code=1)
     assert "dealer store init" in refused.err and "player_x" in refused.err
     made = dealer_on(postgres_url)("store", "init", "--json")
-    assert made.code == 0 and made.json()["result"]["store"]["version"] == 1, made
+    from dealer.store.postgres import SCHEMA_VERSION
+
+    assert made.code == 0 and made.json()["result"]["store"]["version"] == SCHEMA_VERSION, made
     assert dealer_on(postgres_url)("store", "init").code == 0  # again: nothing to do
 
 

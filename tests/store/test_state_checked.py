@@ -57,7 +57,7 @@ def test_a_device_whose_reliability_is_not_a_number_of_cards_is_refused(dealer, 
     ({"conditions": {"people": {"Sam": {"casts": -2}}}}, "conditions.people.Sam.casts: -2 is not a whole number"),
     ({"chips": {"favor": {"Eagles": {"white": "two"}}}}, "chips.favor.Eagles.white: 'two' is not a whole number"),
     ({"action": {"round": 1, "hands": [{"name": "Sam", "side": "posse"}]}}, "action.hands[0]: missing 'cards'"),
-    ({"hands": {"people": {"Sam": {"person": "Sam"}}}}, "hands.people.Sam: missing 'source'"),
+    ({"hands": {"people": {"Sam": 1}, "kept": {"1": {"mechanic": "spell"}}}}, "hands.kept.1: missing 'draws'"),
     ({"conflict": {"pending": {"Kid": {"harm": 1, "allowed": "Hand", "arcane": False, "winner": "Doc"}}}},
      "conflict.pending.Kid.allowed: 'Hand' is not a list"),
     ({"long_actions": {"actions": {"Velvet": {"what": "mirage", "need": 3, "spent": 1, "hex": "yes"}}}},
@@ -90,7 +90,9 @@ def test_an_export_says_its_state_format_and_an_older_export_imports(dealer):
     run = dealer("table", "import", str(DATA / "v2-export-pokr.json"), "--as", "pokr")
     assert run.code == 0, run
     document = exported(dealer, "pokr")["result"]
-    assert document["kind"] == "table-export" and document["state_format"] == 3
+    from dealer.core.table import STATE_FORMAT
+
+    assert document["kind"] == "table-export" and document["state_format"] == STATE_FORMAT
     assert document["state"]["conditions"] == {"people": {"Sally": {"casts": 1},
                                                           "Bert": {"fear": "shaken", "wounds": 1}}}
     assert "hex" not in document["state"] and "shaken" not in document["state"].get("conflict", {})
@@ -118,9 +120,9 @@ def test_the_newest_file_version_holds_the_newest_state_format_and_every_step_mi
 
 
 @pytest.mark.parametrize("state, words", [
-    ({"hands": {"people": {"Sam": {"person": "Sam", "source": "contest", "deck": "contest", "cards": ["Zz"],
-                                   "wild_picks": [], "target": None, "seq": 1, "data": {}}}}},
-     "hands.people.Sam.cards[0]: 'Zz' is not a card of the poker-hands deck"),
+    ({"hands": {"people": {"Sam": 1}, "kept": {"1": {"mechanic": "spell", "target": "pair", "draws": [
+        {"purpose": "spell", "person": "Sam", "deck": "spell:Sam", "cards": ["Zz"]}]}}}},
+     "hands.kept.1.draws[0].cards[0]: 'Zz' is not a card of the poker-hands deck"),
     ({"conditions": {"people": {"Bert": {"defence": {"how": "block", "cards": ["As", "T3"], "rank": "pair",
                                                       "value": 14}}}}},
      "conditions.people.Bert.defence.cards[1]: 'T3' is not a card of the poker-hands deck"),
@@ -139,11 +141,11 @@ def test_every_card_a_part_holds_is_a_card_of_the_tables_deck(dealer, tmp_path, 
 def test_table_check_tells_every_parts_problem(dealer, tmp_path):
     assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
     db = sqlite3.connect(tmp_path / "state" / "tables.sqlite3")
-    state = {"hands": {"people": {"Sam": {"person": "Sam"}}},
+    state = {"hands": {"people": {"Sam": 1}, "kept": {"1": {"mechanic": "spell"}}},
              "gadget": {"devices": {"jet-1": {"design": "jet", "reliability": "lots", "fail_hand": 7}}}}
     db.execute("UPDATE tables SET state = ?", (json.dumps(state),))
     db.commit()
     db.close()
     run = dealer("table", "check", "t")
     assert run.code == 1
-    assert "hands.people.Sam: missing 'source'" in run.out and "gadget.devices.jet-1.reliability" in run.out, run
+    assert "hands.kept.1: missing 'draws'" in run.out and "gadget.devices.jet-1.reliability" in run.out, run

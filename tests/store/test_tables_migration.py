@@ -75,7 +75,8 @@ def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path
         sally, bert = conditions.conditions_of(pokr, "Sally"), conditions.conditions_of(pokr, "Bert")
         assert (sally.casts, bert.fear, bert.wounds) == (1, "shaken", 1)
         assert [hand.name for hand in pokr.state(ActionState).hands] == ["Sally", "Bert"]
-        assert pokr.state(LastHands).of("Bert").target == "pair of fives"
+        assert pokr.state(LastHands).of("Bert").target == "pair of fives"  # format 4: a typed record
+        assert pokr.state(LastHands).of("Bert").draw_of("Bert").cards == ["4c", "4d", "7h", "9s", "Kc"]
         mirage = long_actions.current(friday, "Velvet")
         assert (mirage.what, mirage.need, mirage.spent) == ("mirage", 3, 2)
         for table in (pokr, friday):
@@ -85,7 +86,7 @@ def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path
         pokr = tx.load("pokr")
         pokr.check_states()
         assert pokr.state(ActionState).hands == [] and conditions.conditions_of(pokr, "Bert").wounds == 1
-        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 4
+        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 5
 
 
 def test_unknown_state_in_a_stored_table_is_named(tmp_path):

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from dealer.core.dice import MAX_DICE, MAX_MODIFIER, SIDES, TAIL, _roller, ace_chains
+from dealer.core.dice import MAX_DICE, MAX_MODIFIER, SIDES, TAIL, DiceUsageError, _roller, ace_chains, joker_bonus
 from dealer.errors import DiceError, shown
 
 from typing import TYPE_CHECKING
@@ -121,8 +121,6 @@ def damage_options(rules: dict, *, joker: bool = False, with_raise: bool = False
     ...                joker=True, with_raise=True, vs=7)
     {'raise_die': 6, 'joker': 2, 'vs': 7, 'step': 4, 'max_chain': 100}
     """
-    from dealer.core.dice import DiceUsageError, joker_bonus
-
     raise_die = rules.get("raise_damage_die", 0) if with_raise else 0
     if with_raise and not raise_die:
         raise DiceUsageError("--raise adds a bonus damage die, but this ruleset has none (dice.raise_damage_die): "

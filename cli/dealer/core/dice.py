@@ -447,11 +447,13 @@ def joker_bonus(rules: dict) -> int:
     return bonus
 
 
-def roll_options(rules: dict, *, tn: int | None = None, extra: bool = False, joker: bool = False) -> dict:
+def roll_options(rules: dict, *, tn: int | None = None, extra: bool = False, joker: bool = False,
+                 dice: int = 1) -> dict:
     """The keyword arguments of ``trait_roll`` and ``trait_roll_odds`` under a ruleset's
-    ``[dice]``: its TN (or ``tn``), raise step, bust rule and ace cap; a Wild Card's Wild Die,
-    or for an ``extra`` the ruleset's reading of an Extra's Critical Failure; a Joker's bonus
-    in the modifier (``modifier`` here is that bonus: add the typed one).
+    ``[dice]``: its TN (or ``tn``), raise step, bust rule and ace cap; a Wild Card's Wild Die
+    beside one trait die (``dice`` of several, a hexslingin' or Quickness roll, roll without
+    it), or for an ``extra`` the ruleset's reading of an Extra's Critical Failure; a Joker's
+    bonus in the modifier (``modifier`` here is that bonus: add the typed one).
 
     >>> roll_options({"tn": 4, "raise_step": 4, "bust": "majority", "max_chain": 100, "wild_die": 6,
     ...               "extra_critical": "check", "joker_bonus": 2}, extra=True, joker=True)["check_die"]
@@ -472,7 +474,7 @@ def roll_options(rules: dict, *, tn: int | None = None, extra: bool = False, jok
             options["check_die"] = wild
         elif reading == "never":
             options["bust"] = "never"
-    elif wild:
+    elif wild and dice == 1:
         options["wild_die"] = wild
     return options
 

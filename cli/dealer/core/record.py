@@ -173,6 +173,19 @@ class Nested(Spec):
         return value.to_data()
 
 
+class OneOf(Nested):
+    """A record of one of several types, named by its field ``tag`` (a kept hand by its mechanic)."""
+
+    def __init__(self, tag: str, records: dict[str, type["Record"]]):
+        self.tag, self.records = tag, records
+
+    def load(self, value: Any, path: str) -> "Record":
+        kind = value.get(self.tag) if isinstance(value, dict) else None
+        if kind not in self.records:
+            raise StateError(f"{path}.{self.tag}: {_quote(kind)} is not one of {', '.join(map(repr, self.records))}")
+        return self.records[kind].from_data(value, path)
+
+
 def _card_codes(spec: Spec, value: Any, path: str) -> Iterator[tuple[str, str]]:
     """Every card code held under ``spec`` (an empty one is no card), with its path."""
     if isinstance(spec, _Card):

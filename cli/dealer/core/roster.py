@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core.piles import Chips
 from dealer.core.table import Table
 from dealer.errors import TableError
 
@@ -161,8 +162,6 @@ def _free_rituals(ruleset: Ruleset, table: Table, person: str) -> list[str]:
 def reset_table(ruleset: Ruleset, request: None, table: Table, rng: random.Random) -> TableResult:
     """Every card back in its deck and shuffled, sleeves cleared, chips back in the pot (chips made
     by rituals gone), every mechanic's state forgotten; the roster and the history stay."""
-    from dealer.core.piles import Chips
-
     for deck, piles in sorted(table.decks.items()):
         piles.collect(rng)
         table.touch(deck)

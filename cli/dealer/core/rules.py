@@ -282,6 +282,11 @@ def _check_references(doc, ruleset_parts, problems):
     context(hex_["context"], "hex.context")
     cards(hex_["backlash_always"], "hex.backlash_always")
     cards(hex_["backlash_below_level"], "hex.backlash_below_level")
+    cards(hex_["faithful_jokers"], "hex.faithful_jokers")
+    for code, entry in hex_["faithful_jokers"].items() if "chips" in doc["mechanics"] else ():
+        if entry["effect"] == "chip" and not doc["chips"]["uses"].get(entry["use"], {}).get("colours"):
+            problems.append(f"hex.faithful_jokers.{code}.use: no chip use '{entry['use']}' in chips.uses that "
+                            "takes a chip")
     draws = doc["draws"]
     context(draws["context"], "draws.context")
     hand(draws["target"], "draws.target")

@@ -285,6 +285,14 @@ HEX_ENTRY = {
     "note": Field("str", "One line on what it does.", ""),
 }
 
+FAITHFUL_JOKER = {
+    "effect": Field("str", "`surge`: the caster's god backs them up; `chip`: their faith is tested, and a chip "
+                    "thrown in (`use`) makes the blessing work.", choices=["surge", "chip"]),
+    "words": Field("str", "What it means, in words; `{command}` stands for the command that throws the chip in.",
+                   ""),
+    "use": Field("str", "Effect `chip`: the chip use (`chips.uses`) whose spend throws the chip in.", "blessing"),
+}
+
 HEX = {
     "style": Field("str", "`huckster`: a hexslingin' roll, then cards by raises (seed 000); `spell`: cards "
                    "by skill, Jokers not wild (seed 003).", "huckster", choices=["huckster", "spell"]),
@@ -302,6 +310,9 @@ HEX = {
     "catalogue": array("The hexes `dealer hex NAME` knows.", HEX_ENTRY, []),
     "faithful_bonus": Field("list[str]", "Style `spell`: miracles every faithful caster knows beside their "
                             "roster's `miracles` (seed 003: protection).", []),
+    "faithful_jokers": Field("map", "Style `spell`: card code in a faithful caster's hand -> what it means "
+                             "(seed 003: the Red Joker a surge in power, the Black Joker a chip thrown in).", {},
+                             value=table("", FAITHFUL_JOKER), cards=True),
 }
 
 # What a person's skill draw is for (seed 003): each kind can be named as an exception.

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
+from dealer.errors import TableError, did_you_mean
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -45,8 +46,9 @@ STATE_TYPES = {
 
 # The layout of the state's parts. Each part upgrades its own data from older formats
 # (``Part.upgrade``): format 2 gave each mechanic its part; format 3 put a person's
-# conditions in one part (``people``) and long actions in theirs.
-STATE_FORMAT = 3
+# conditions in one part (``people``) and long actions in theirs; format 4 keeps a hand's draw
+# request typed (``hands``).
+STATE_FORMAT = 4
 
 S = TypeVar("S", bound=Part)
 
@@ -120,8 +122,6 @@ class Table:
 
     def person(self, name: str) -> dict:
         if name not in self.roster:
-            from dealer.errors import TableError, did_you_mean
-
             meant = did_you_mean(name, self.roster)
             if meant:
                 raise TableError(f"table '{self.name}' has no '{name}' on its roster: {meant}")

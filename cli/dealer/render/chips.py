@@ -41,17 +41,15 @@ def chips_block(data: dict) -> list[str]:
     return lines
 
 
-def _judged_line(label: str, judged: dict, cards_fmt) -> str:
-    if judged["hand"] is None:
+def _judged_line(label: str, draw: dict, judged: dict, cards_fmt) -> str:
+    """A hand before or after a chip, and what its mechanic judged of it against its target."""
+    if draw["hand"] is None:
         return f"{label} no cards"
-    line = f"{label} {hand_line(judged['hand'], cards_fmt)}"
-    if judged["bust"]:
+    line = f"{label} {hand_line(draw['hand'], cards_fmt)}"
+    if draw["bust"]:
         return line + " -> BUST"
-    if judged["success"] is None:
-        return line
-    verdict = f"success against {judged['target']}" if judged["success"] else f"less than {judged['target']}"
-    shown = judged["effect"] and judged["effect"] != judged["hand"].get("effect")  # hand_line shows its own
-    return line + f" -> {verdict}" + (f": {judged['effect']}" if shown else "")
+    return line + (f" -> success against {judged['target']}" if judged["success"] else
+                   f" -> less than {judged['target']}")
 
 
 def _ritual_lines(data: dict, cards_fmt) -> list[str]:
@@ -65,30 +63,47 @@ def _ritual_lines(data: dict, cards_fmt) -> list[str]:
     return lines
 
 
-def _outcome_line(outcome: dict) -> str:
-    """What a changed hand makes now: the combat's turn order, a fear check's outcome, a defence, the
-    design, the device or the repair."""
-    if outcome["kind"] == "turn-order":
+def _outcome_lines(before: dict, outcome: dict, cards_fmt) -> list[str]:
+    """What a changed hand makes now: a spell's Jokers, a contest judged again (a fear check's
+    outcome, a defence, the winner), the combat's turn order, the design, the device or the repair."""
+    kind = outcome["kind"]
+    if kind == "spell":
+        from dealer.render.hex import jokers_lines
+
+        return jokers_lines(outcome, cards_fmt)
+    if kind == "turn-order":
         hands = ", ".join(outcome["names"]) or "nothing: last at -1"
-        return f"turn order: {outcome['person']} now acts at {hands} (dealer action show for the round)"
-    if outcome["kind"] == "fear":
-        now = outcome["fear"] or "steady"
-        return f"fear check: {outcome['outcome_before']} -> {outcome['outcome']}; {outcome['person']} is now {now}"
-    if outcome["kind"] == "defence":
-        return f"{possessive(outcome['person'])} {outcome['how']} stands at the new hand"
-    kind, verdict = outcome["kind"], outcome["verdict"]
+        return [f"turn order: {outcome['person']} now acts at {hands} (dealer action show for the round)"]
+    if kind == "contest":
+        return [_contest_line(before, outcome)] if "fear" in outcome or "defence" in outcome or len(
+            outcome["participants"]) > 1 else []
+    verdict = outcome["verdict"]
     if kind == "design":
         if not outcome["success"]:
-            return f"design {outcome['name']}: {verdict}: not made"
+            return [f"design {outcome['name']}: {verdict}: not made"]
         bonus = f", {plural(outcome['bonus_cards'], 'bonus card')}" if outcome["bonus_cards"] else ""
-        return f"design {outcome['name']}: {verdict}{bonus}: stored"
+        return [f"design {outcome['name']}: {verdict}{bonus}: stored"]
     if kind == "build":
         if not outcome["success"]:
-            return f"build of {outcome['design'] or 'the design'}: {verdict}: it just won't work"
+            return [f"build of {outcome['design'] or 'the design'}: {verdict}: it just won't work"]
         where = f"device {outcome['device']}" if outcome["device"] else "the device"
-        return (f"{where}: {verdict}: reliability {outcome['reliability']}, fail hand {outcome['fail_hand']}, "
-                f"breakdown {outcome['chance']['percent']:.2f}% a use")
-    return f"device {outcome['device']}: {verdict}: " + ("repaired" if outcome["success"] else "still broken")
+        return [f"{where}: {verdict}: reliability {outcome['reliability']}, fail hand {outcome['fail_hand']}, "
+                f"breakdown {outcome['chance']['percent']:.2f}% a use"]
+    return [f"device {outcome['device']}: {verdict}: " + ("repaired" if outcome["success"] else "still broken")]
+
+
+def _contest_line(before: dict, outcome: dict) -> str:
+    person = outcome["person"]
+    if "fear" in outcome:
+        was, now = (next(p["outcome"] for p in data["participants"] if p["name"] == person)
+                    for data in (before, outcome))
+        return f"fear check: {was} -> {now}; {person} is now {outcome['fear'] or 'steady'}"
+    if "defence" in outcome:
+        return f"{possessive(person)} {outcome['defence']['how']} stands at the new hand"
+    if outcome["winner"]:
+        return f"contest judged again: {outcome['winner']} wins"
+    return "contest judged again: " + (f"a tie between {', '.join(outcome['tie'])}" if outcome["tie"]
+                                       else "no winner")
 
 
 def chips_text(data: dict, cards_fmt) -> list[str]:
@@ -97,14 +112,13 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
     events = [event for event in data["events"] if event["kind"] != "ritual"]
     lines.extend(_grouped(events) if data["action"] == "session" else map(event_line, events))
     if data["action"] == "spend" and "before" in data:
-        lines.append(_judged_line(f"  before ({data['source']}):", data["before"], cards_fmt))
+        lines.append(_judged_line(f"  before ({data['source']}):", data["before"], data["outcome_before"], cards_fmt))
         if data["added"]:
             lines.append(f"  drew: {cards_fmt.many(data['added'])}")
-        if data["after"]["wild_picks"]:
-            lines.append(f"  wild: {cards_fmt.many(data['after']['wild_picks'])}")
-        lines.append(_judged_line("  after:", data["after"], cards_fmt))
-        if "outcome" in data:
-            lines.append("  " + _outcome_line(data["outcome"]))
+        if data["after"]["picked"]:
+            lines.append(f"  wild: {cards_fmt.many([pick['card'] for pick in data['after']['picked']])}")
+        lines.append(_judged_line("  after:", data["after"], data["outcome"], cards_fmt))
+        lines += ["  " + line for line in _outcome_lines(data["outcome_before"], data["outcome"], cards_fmt)]
     if data.get("stopped"):
         lines.append(f"  stopped after {plural(len(data['events']), 'chip')}: {data['stopped']}")
     for name, why in data.get("skipped", {}).items():

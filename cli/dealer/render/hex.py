@@ -59,13 +59,20 @@ def spell_text(result, cards_fmt):
                                                                else ""))
     elif not draw["bust"]:
         lines.append(f"failure: less than {result['target']}")
-    if "backlash" in result:
-        lines.append(f"BACKLASH (huckster), severity {result['backlash']['severity']} of 3: "
-                     f"{result['backlash']['words']}")
-    for blessing in result.get("blessing") or ():
-        lines.append(f"{cards_fmt.one(blessing['card'])}: {blessing['words']}")
+    lines += jokers_lines(result, cards_fmt)
     for event in result["events"]:
         lines.append("  " + event_text(event, cards_fmt))
     if "casts" in result:
         lines.append(f"  {plural(result['casts'], 'cast')}, winded after {result['master']}")
+    return lines
+
+
+def jokers_lines(judged: dict, cards_fmt) -> list[str]:
+    """What a spell's Jokers mean (``judge_spell``): a huckster's backlash, a faithful's blessings."""
+    lines = []
+    if "backlash" in judged:
+        lines.append(f"BACKLASH (huckster), severity {judged['backlash']['severity']} of 3: "
+                     f"{judged['backlash']['words']}")
+    for blessing in judged.get("blessing") or ():
+        lines.append(f"{cards_fmt.one(blessing['card'])}: {blessing['words']}")
     return lines

@@ -39,9 +39,8 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SCHEMA_VERSION = 1
-STATE_FORMATS = {1: 3}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
-MIGRATIONS: dict = {}  # version N -> a function moving the schema (a connection in a transaction) to N + 1
+SCHEMA_VERSION = 2
+STATE_FORMATS = {1: 3, 2: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
 DEFAULT_SCHEMA = "dealer"
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout, unless the URL gives one
 LOCK_TIMEOUT = "10s"  # a writer waits this long for another command's lock on its table
@@ -165,6 +164,29 @@ class _Database:
         if rows:
             cursor.executemany(_placeholders(sql), rows)
         return cursor
+
+
+def _upgrade_states(version):
+    """A migration that moves every table's state, and the state in every undo snapshot, from the
+    state format of schema version ``version`` to the next one's (``dealer.core.table.upgrade_states``)."""
+    def migrate(connection) -> None:
+        import json
+
+        from dealer.core.table import upgrade_states
+        from dealer.store.undo import upgrade_snapshots
+
+        old, new = STATE_FORMATS[version], STATE_FORMATS[version + 1]
+        db = _Database(connection)
+        for row_id, state in db.execute("SELECT id, state FROM tables").fetchall():
+            db.execute("UPDATE tables SET state = ? WHERE id = ?",
+                       (json.dumps(upgrade_states(json.loads(state), old, new), sort_keys=True), row_id))
+        upgrade_snapshots(db, lambda states: upgrade_states(states, old, new))
+
+    return migrate
+
+
+# Migrations from version N to N + 1, applied in order inside one transaction.
+MIGRATIONS = {1: _upgrade_states(1)}
 
 
 def split_schema(spec: str) -> tuple[str, str | None]:

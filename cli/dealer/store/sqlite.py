@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # The state format (dealer.core.table.STATE_FORMAT) each file version holds its tables' states in.
-STATE_FORMATS = {1: 1, 2: 2, 3: 3, 4: 3}
+STATE_FORMATS = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4}
 FILE_NAME = "tables.sqlite3"
 BUSY_TIMEOUT_S = 5  # a writer waits this long for another command's lock (commands hold it for ms)
 WATCH_INTERVAL_S = 0.1  # how often `table watch` looks at the file's data version
@@ -130,7 +130,7 @@ def _record_args(connection):
 
 
 # Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {1: _upgrade_states(1), 2: _upgrade_states(2), 3: _record_args}
+MIGRATIONS = {1: _upgrade_states(1), 2: _upgrade_states(2), 3: _record_args, 4: _upgrade_states(4)}
 
 
 def state_dir() -> str:

@@ -158,6 +158,21 @@ def frighten(table: Table, person: str, fear: str) -> None:
         conditions.fear = fear
 
 
+def worse_fear(*fears: str) -> str:
+    """The worst of these fears: fleeing, then shaken, then none ("stalwart" is none)."""
+    return FLEEING if FLEEING in fears else SHAKEN if SHAKEN in fears else ""
+
+
+def settle_fear(table: Table, person: str, before: str, outcome: str) -> str:
+    """A fear check's outcome kept, the first time or changed by a chip: the person's fear is the
+    worse of their fear before the check and what the check left. Returns it."""
+    fear = worse_fear(before, outcome)
+    steady(table, person)
+    if fear:
+        frighten(table, person, fear)
+    return fear
+
+
 def steady(table: Table, person: str) -> str:
     """The person steadies: no longer shaken or fleeing. Returns the fear they had ("" for none)."""
     conditions = table.state(ConditionsState).people.get(person)

@@ -152,32 +152,6 @@ def bust_data(bust: bool, cards: Sequence[Card]) -> dict:
     return {"bust": bool(bust), "how_black": how_black(cards)}
 
 
-def pick_wilds(ruleset: Ruleset, codes: list[str], count: int) -> list[str]:
-    """The codes of the ``count`` cards best made wild among ``codes`` (``best_with_picks``'s choice)."""
-    cards = [ruleset.deck.parse(code) for code in codes]
-    _, chosen = best_with_picks(ruleset, cards, ruleset.context(ruleset.draws["context"] or None), count)
-    return [card.code for card in chosen]
-
-
-def judge(ruleset: Ruleset, codes: list[str], picks: list[str], target: str | None, value: int = 0) -> dict:
-    """A hand already drawn judged again (after a chip changed it): the best five (with ``picks``
-    made wild), its value point (``value`` steps up), success against the target, the effect
-    label, bust and how black."""
-    from dealer.core.results import effect_label, hand_data
-
-    cards = [ruleset.deck.parse(code) for code in codes]
-    context = ruleset.context(ruleset.draws["context"] or None)
-    wild = [card for card in cards if card.code in picks]
-    hand = ruleset.ranking.best(cards, context.with_wild(wild) if wild else context) if cards else None
-    point = raise_value(ruleset, hand_value(hand, ruleset), value) if hand is not None else None
-    bust = is_bust(ruleset, cards, hand)
-    success = None if point is None or not target else not bust and meets_value(point, ruleset.threshold(target))
-    return {"cards": list(codes), "wild_picks": list(picks), "target": target,
-            "hand": hand_data(hand, ruleset) if hand else None,
-            "value": point_data(ruleset, point) if point is not None else None, "success": success,
-            "effect": effect_label(ruleset, hand.rank) if success else "", **bust_data(bust, cards)}
-
-
 def how_black(cards: Sequence[Card]) -> dict:
     """"How black is your hand": black cards against red cards."""
     return {"black": sum(1 for card in cards if card.color == "black"),

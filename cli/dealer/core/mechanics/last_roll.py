@@ -22,6 +22,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core import results
+from dealer.core.dice import Scripted, check_trait_dice, parse_dice, roll_options, trait_roll
+from dealer.core.mechanics.action.common import deck_names
 from dealer.core.record import CARD, COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
@@ -78,8 +81,6 @@ class RollResult(NamedTuple):
 
 def bonus_card(ruleset: Ruleset, table: Table, person: str) -> str | None:
     """The action card ``person`` holds this round whose special gives a bonus (a Joker), or None."""
-    from dealer.core.mechanics.action.common import deck_names
-
     if "action" not in ruleset.document["mechanics"] or ruleset.action["style"] != "countdown":
         return None
     specials = ruleset.action["specials"]
@@ -93,9 +94,6 @@ def bonus_card(ruleset: Ruleset, table: Table, person: str) -> str | None:
 def resolve_roll_as(ruleset: Ruleset, request: RollAsRequest, table: Table, rng: random.Random) -> RollResult:
     """Roll ``dice`` for a person on the roster and remember it: an ``extra`` on the roster rolls as an
     Extra, and a Joker held this round (a special with ``bonus``) adds ``dice.joker_bonus``."""
-    from dealer.core import results
-    from dealer.core.dice import Scripted, check_trait_dice, parse_dice, roll_options, trait_roll
-
     table.person(request.person)
     rules = ruleset.dice
     count, sides, modifier = parse_dice(request.dice, rules["sides"], one_die=True)
@@ -129,9 +127,7 @@ def resolve_damage_as(ruleset: Ruleset, request: DamageAsRequest, table: Table, 
     """Roll damage for a person on the roster and remember it, so that a chip can reroll it (SWADE:
     a Benny rerolls damage as a trait, "include any additional dice you may have gained for a
     raise"); a Joker held this round adds its bonus."""
-    from dealer.core import results
     from dealer.core.damage import damage_options, damage_roll, parse_damage
-    from dealer.core.dice import Scripted
 
     table.person(request.person)
     spec = parse_damage(request.dice, ruleset.dice["sides"])
@@ -182,8 +178,6 @@ def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random)
     and stands). The record keeps what stands. Returns
     ``before``, ``again`` (both as ``results.roll_data``), ``kept`` (``before`` or ``again``) and
     the ruleset's word for a bust."""
-    from dealer.core import results
-
     before = record.roll
     if record.damage:
         from dealer.core.damage import damage_roll, parse_damage
@@ -191,8 +185,6 @@ def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random)
         again = results.roll_data(damage_roll(parse_damage(record.damage, ruleset.dice["sides"]), rng,
                                               **record.options))
     else:
-        from dealer.core.dice import trait_roll
-
         again = results.roll_data(trait_roll(record.count, record.sides, rng, **record.options))
     if again["bust"]:
         kept = "again"

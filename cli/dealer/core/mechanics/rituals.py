@@ -20,6 +20,7 @@ from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, 
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, deck_source, skill_draw
 from dealer.core.numbers import whole_number
+from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import usage
 
@@ -44,8 +45,6 @@ class RitualRequest(NamedTuple):
 
 def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
     """The shaman's skill in ``ritual`` from the roster's ``rituals`` trait (``"paint:2, tobacco:3"``)."""
-    from dealer.core.ranks import slug
-
     for item in str(table.trait(person, "rituals") or "").split(","):
         name, _, level = item.partition(":")
         if name.strip() and slug(name) == slug(ritual) and level.strip().lstrip("-").isdigit():
@@ -101,8 +100,6 @@ def resolve_ritual(ruleset: Ruleset, request: RitualRequest, table: Table, rng: 
 
 def _ritual_setup(ruleset: Ruleset, request: RitualRequest, table: Table) -> tuple[str, str, int, int]:
     """Who performs which ritual, at what skill, under which guardian spirit: or a one-line refusal."""
-    from dealer.core.ranks import slug
-
     if not ruleset.chips["rituals"]:
         raise ChipsError(f"{ruleset.name} has no shamans' rituals (chips.rituals)")
     person = check_player(table, request.person)

@@ -58,9 +58,7 @@ class RollSpec(NamedTuple):
         if self.total is not None:
             return given_roll(self.total, tn=tn, raise_step=dice_rules["raise_step"])
         count, sides, modifier = self.dice
-        if dice_rules.get("wild_die") and count == 1:
-            options = roll_options(dice_rules, tn=tn, extra=extra, joker=joker)
-            options["modifier"] += modifier
-            return trait_roll(count, sides, rng, **options)
-        return trait_roll(count, sides, rng, modifier=modifier, tn=tn, raise_step=dice_rules["raise_step"],
-                          bust=dice_rules["bust"], max_chain=dice_rules["max_chain"])
+        wild = bool(dice_rules.get("wild_die")) and count == 1
+        options = roll_options(dice_rules, tn=tn, extra=extra and wild, joker=joker and wild, dice=count)
+        options["modifier"] += modifier
+        return trait_roll(count, sides, rng, **options)

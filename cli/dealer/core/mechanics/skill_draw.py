@@ -13,7 +13,9 @@ design, build or assisting check, a shaman's ritual: each is "a standard hand dr
    how black the hand is.
 
 A draw's result has one shape wherever it appears (``Draw.to_data``). The mechanic then
-judges it: against a target (``Draw.meets``), by steps (gadgets), or against another draw.
+judges it: against a target (``Draw.meets``), by steps (gadgets), or against another draw. A
+hand kept for a chip after the draw (``last_hand``) is drawn here again, its request as it was
+drawn with its cards so far and the chip's card or wild pick, and judged by the same mechanic.
 
 >>> import random
 >>> from dealer.store.rulesets import load
@@ -34,8 +36,9 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from dealer.core.mechanics import draws
-from dealer.core.mechanics.conditions import Modifier, penalties
+from dealer.core.mechanics.conditions import Modifier, acted, penalties
 from dealer.core.piles import Piles
+from dealer.core.results import hand_data
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -82,9 +85,24 @@ def deck_source(table: Table, deck: str, holder: str, rng: random.Random, **opti
     return PilesSource(table.deck(deck, rng), holder, rng, **options)
 
 
+class Change(NamedTuple):
+    """A chip played after the draw (seed 003: "After the hand is drawn, you may play a chip to
+    change it"): its cards and wild picks, and why (``red chip``)."""
+
+    why: str
+    cards: int = 0
+    wild_picks: int = 0
+
+
 class DrawRequest(NamedTuple):
     """A skill draw as asked: what for, who draws, skill and modifiers, wild picks, chips played
-    first (colours, with a knack on the roster), cards typed in, value steps (a helper's pair)."""
+    first (colours, with a knack on the roster), cards typed in, value steps (a helper's pair).
+
+    A draw done keeps its request with the chips played first turned into their cards and picks
+    and the person's ``conditions`` as they were charged (``Draw.request``); a hand changed later
+    is that request again with ``held`` (its cards so far), the chips played on it since in
+    ``after`` and the one played now in ``change``: only its cards are drawn.
+    """
 
     purpose: str
     person: str = ""
@@ -97,11 +115,16 @@ class DrawRequest(NamedTuple):
     cards: tuple[str, ...] | None = None
     value: int = 0
     master: int | None = None
+    conditions: tuple[Modifier, ...] | None = None  # None: the person's conditions now
+    held: tuple[str, ...] | None = None
+    after: tuple[Change, ...] = ()
+    change: Change | None = None
 
 
 class Draw(NamedTuple):
-    """A skill draw done: every modifier with its reason, the size, the cards, the best hand
-    (with the wild picks), its value point, bust and how black, and the chips it moved."""
+    """A skill draw done: its request as drawn (``DrawRequest``), every modifier with its reason,
+    the size, the cards, the best hand (with the wild picks), its value point, bust and how black,
+    and the chips it moved (a hand changed after the draw: the change's)."""
 
     ruleset: Ruleset
     request: DrawRequest
@@ -125,8 +148,6 @@ class Draw(NamedTuple):
         return draws.succeeds(self.point, self.bust, threshold)
 
     def to_data(self) -> dict:
-        from dealer.core.results import hand_data
-
         ruleset, hand = self.ruleset, self.hand
         subs = hand.substitutions() if hand is not None else {}
         return {"kind": "draw", "purpose": self.request.purpose, "person": self.person or None,
@@ -158,30 +179,50 @@ def chips_before(ruleset: Ruleset, table: Table, request: DrawRequest) -> tuple[
     return cards, picks, events
 
 
-def draw_plan(ruleset: Ruleset, table: Table, request: DrawRequest, chip_cards: Sequence[Modifier] = (),
-              chip_picks: Sequence[Modifier] = ()) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...], draws.DrawSize]:
-    """Steps 2 and 3 of a draw, after the chips (``chips_before``): every card modifier with its
-    reason, where the wild picks come from, and the size."""
-    modifiers = (*request.modifiers, *chip_cards,
-                 *penalties(ruleset, table, request.person, request.purpose, master=request.master))
-    pick_sources = (*request.wild_picks, *chip_picks)
+def resolved(ruleset: Ruleset, table: Table, request: DrawRequest, chip_cards: Sequence[Modifier] = (),
+             chip_picks: Sequence[Modifier] = ()) -> DrawRequest:
+    """Steps 1 and 2 of a draw, after the chips are spent (``chips_before``): the request with their
+    cards and picks, and the person's conditions as the ruleset charges them for this draw."""
+    conditions = request.conditions
+    if conditions is None:
+        conditions = tuple(penalties(ruleset, table, request.person, request.purpose, master=request.master))
+    return request._replace(modifiers=(*request.modifiers, *chip_cards), wild_picks=(*request.wild_picks, *chip_picks),
+                            chips=(), knack="", conditions=conditions)
+
+
+def draw_plan(ruleset: Ruleset, request: DrawRequest) -> tuple[tuple[Modifier, ...], tuple[Modifier, ...],
+                                                                 draws.DrawSize]:
+    """Step 3 of a ``resolved`` request: every card modifier with its reason, where the wild picks
+    come from, and the size; the chips played after the draw add theirs beyond the cap."""
+    modifiers = (*request.modifiers, *request.conditions)
+    pick_sources = request.wild_picks
     size = draws.draw_size(ruleset, request.skill, [item.cards for item in modifiers], wild_pick=request.wild_pick,
                            extra_picks=sum(item.cards for item in pick_sources))
     if size.note or request.wild_pick:
         own = size.wild_picks - sum(item.cards for item in pick_sources)
         pick_sources += (Modifier(size.note or "asked for at ten cards", own),) if own else ()
+    for change in (*request.after, *((request.change,) if request.change else ())):
+        why = f"{change.why} after the draw"
+        modifiers += (Modifier(why, change.cards),) if change.cards else ()
+        pick_sources += (Modifier(why, change.wild_picks),) if change.wild_picks else ()
+        size = size._replace(cards=size.cards + change.cards, wild_picks=size.wild_picks + change.wild_picks)
     return modifiers, pick_sources, size
 
 
 def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: CardSource, rng: random.Random) -> Draw:
-    """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring)."""
+    """Draw a person's hand by the rules every seed-003 draw shares (see the module's docstring);
+    a hand ``held`` already is drawn again the same way, with the change's cards only."""
     chip_cards, chip_picks, spent = chips_before(ruleset, table, request)
-    modifiers, pick_sources, size = draw_plan(ruleset, table, request, chip_cards, chip_picks)
-    if request.cards is not None:
-        codes = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
+    request = resolved(ruleset, table, request, chip_cards, chip_picks)
+    modifiers, pick_sources, size = draw_plan(ruleset, request)
+    if request.held is not None:
+        fresh = source.draw(request.change.cards) if request.change and request.change.cards else []
+        codes = [*request.held, *fresh]
+    elif request.cards is not None:
+        codes = fresh = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
         source.take(codes)
     else:
-        codes = source.draw(size.cards)
+        codes = fresh = source.draw(size.cards)
     cards = tuple(ruleset.deck.parse(code) for code in codes)
     context = ruleset.context(ruleset.draws["context"] or None)
     hand, picked, point = None, (), None
@@ -189,17 +230,33 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
         hand, picked = draws.best_with_picks(ruleset, list(cards), context, size.wild_picks)
         point = draws.raise_value(ruleset, draws.hand_value(hand, ruleset), request.value)
     bust = draws.is_bust(ruleset, cards, hand)
-    chips = [*spent, *_joker_chips(ruleset, table, request, cards, rng)]
-    if request.person and table.persistent:
+    chips = [*spent, *_joker_chips(ruleset, table, request, cards[len(codes) - len(fresh):], rng)]
+    if request.person and table.persistent and request.held is None:
         _acted(table, request.person)
     return Draw(ruleset, request, tuple(modifiers), tuple(pick_sources), size, request.cards is not None, cards,
                 hand, tuple(picked), point, bust, tuple(chips))
 
 
+def as_it_stands(ruleset: Ruleset, table: Table, request: DrawRequest) -> Draw:
+    """A hand ``held`` already (``DrawRecord.request``), drawn again as it stands: nothing is dealt
+    or paid, so the Random is never drawn from."""
+    return skill_draw(ruleset, table, request, NoDeal(), random.Random(0))
+
+
+class NoDeal:
+    """The card source of a hand whose cards are in hand already: typed in and taken out of the
+    deck before anyone drew (a contest), or rebuilt as it stands to be changed by a chip."""
+
+    def draw(self, count: int) -> list[str]:
+        raise AssertionError("a hand in hand already draws nothing")
+
+    def take(self, codes: list[str]) -> None:
+        pass
+
+
 def _acted(table: Table, person: str) -> None:
     """A draw is an action: a standing block lapses, and a dodge at the first action of a later round."""
     from dealer.core.mechanics.action.common import ActionState
-    from dealer.core.mechanics.conditions import acted
 
     acted(table, person, table.state(ActionState).round)
 

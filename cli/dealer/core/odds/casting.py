@@ -162,11 +162,10 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
                 chance = comb(size - len(listed), n - k) / comb(size, n) if n >= k else 0.0
                 if not chance:
                     continue
-                specials = sum(1 for card in subset if card.kind == SPECIAL)
+                jokers = hexes.both_jokers(subset, codes)
                 backlashes = any(card in active for card in subset)
-                level_of = hexes.severity(specials >= 2 and backlashes, False, backlashes)
-                severity[level_of] += p * chance
-                if specials >= 2:
+                severity[hexes.severity(jokers and backlashes, False, backlashes)] += p * chance
+                if jokers:
                     both += p * chance
                 for card in subset:
                     if card in active:
@@ -464,13 +463,14 @@ class OddsUsage(OddsError):
 
 
 def roll_odds(ruleset: Ruleset, dice: str, tn: int | None = None) -> RollOdds:
-    """Exact trait-roll odds for ``dice`` with the ruleset's dice rules (``tn`` overrides)."""
-    from dealer.core.dice import parse_dice, trait_roll_odds
+    """Exact odds of a roll of ``dice`` (a hexslingin' or Quickness roll) as ``RollSpec.roll``
+    rolls it under the ruleset's dice rules (``dice.roll_options``; ``tn`` overrides)."""
+    from dealer.core.dice import parse_dice, roll_options, trait_roll_odds
 
-    rules = ruleset.dice
-    number, sides, modifier = parse_dice(dice, rules["sides"])
-    return trait_roll_odds(number, sides, modifier=modifier, tn=rules["tn"] if tn is None else tn,
-                           raise_step=rules["raise_step"], bust=rules["bust"], max_chain=rules["max_chain"])
+    number, sides, modifier = parse_dice(dice, ruleset.dice["sides"])
+    options = roll_options(ruleset.dice, tn=tn, dice=number)
+    options["modifier"] += modifier
+    return trait_roll_odds(number, sides, **options)
 
 
 def cast_odds(ruleset: Ruleset, *, name: str | None = None, dice: str | None = None, level: int | None = None,

@@ -38,7 +38,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from dealer.core.cards import PLAIN, TRUMP
+from dealer.core.cards import PLAIN, SPECIAL, TRUMP, Card
 from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multinomial_arrangements,  # noqa: F401
                                             _partitions, _profile_no_flush, _sub_arrangements, _tuples,
                                             good_tuples, minimal_sets)
@@ -155,7 +155,6 @@ class Counter:
     """
 
     def __init__(self, ruleset: Ruleset, context: Context, extra_wilds: int = 0):
-        from dealer.core.cards import SPECIAL, Card
         from dealer.core.hands import Ranking
 
         self.ruleset = ruleset

@@ -30,6 +30,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
+from dealer.core.mechanics.action.common import edge_names
 from dealer.core.mechanics.action.edges import DrawPlan, draw_plan, is_any_time, is_low, strength
 from dealer.errors import DealerError
 
@@ -109,8 +110,6 @@ def card_odds(ruleset: Ruleset, cards: str | None = None, combos: tuple[str, ...
     """The table ``dealer odds action`` prints: for each card to beat (``cards``; default each rank,
     over its four suits), the chance to act before it with no Edge, each entry of
     ``action.draw_edges`` alone, and each combination in ``combos`` (``"level headed+quick"``)."""
-    from dealer.core.mechanics.action.common import edge_names
-
     ruleset.require("action")
     table = ruleset.action["draw_edges"]
     columns = [("no Edge", ())] + [(name.replace("-", " "), (name,)) for name in table]

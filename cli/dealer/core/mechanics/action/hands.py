@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
-    from dealer.core.mechanics.last_hand import LastHand
+    from dealer.core.mechanics.last_hand import KeptTurnOrder
     from dealer.core.mechanics.skill_draw import Draw
     from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
@@ -115,46 +115,51 @@ def deal_hand(ruleset: Ruleset, table: Table, person: Participant, rng: random.R
     if hand.cards:
         table.log_events([{"kind": "deal", "deck": COMBAT_DECK, "cards": hand.cards, "person": hand.name}])
         if table.persistent and person.name:
-            from dealer.core.mechanics.last_hand import LastHands
+            from dealer.core.mechanics.last_hand import DrawRecord, KeptTurnOrder, LastHands  # a stored table's
 
-            table.state(LastHands).remember(
-                person=person.name, source="turn-order", deck=COMBAT_DECK if person.cards is None else None,
-                cards=hand.cards, wild_picks=hand.wild_picks, target=ruleset.action["min_rank"],
-                data={"round": table.state(ActionState).round})
+            deck = COMBAT_DECK if person.cards is None else None
+            table.state(LastHands).keep(KeptTurnOrder(mechanic="turn-order", draws=[DrawRecord.of(drawn, deck)],
+                                                      round=table.state(ActionState).round))
     return hand, drawn
 
 
 # -- a chip after the draw --------------------------------------------------------------------
 
 
-def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
+def check_change(ruleset: Ruleset, table: Table, kept: KeptTurnOrder, person: str) -> None:
     """Refused before the chip moves: a turn-order hand changes only while it is the combat's
     hand, in the round it was drawn, before anyone has acted (the order stands for the combat)."""
     from dealer.core.mechanics.action.turns import TurnsState
 
     state = table.state(ActionState)
-    held = next((hand for hand in state.hands if hand.name == record.person), None)
-    if held is None or held.cards != record.cards or record.data.get("round") != state.round:
-        raise ActionError(f"{record.person}'s turn-order hand is no longer the combat's: a chip changes a hand "
+    held = next((hand for hand in state.hands if hand.name == person), None)
+    if held is None or held.cards != kept.draw_of(person).cards or kept.round != state.round:
+        raise ActionError(f"{person}'s turn-order hand is no longer the combat's: a chip changes a hand "
                           "only before the combat's first action")
     if any(turn.acted for turn in table.state(TurnsState).order):
         raise ActionError("the round is under way (someone has acted): a turn-order hand changes only before the "
                           "first action")
 
 
-def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) -> dict:
-    """The combat's order again with the changed hand: every rank it now acts at, and the round
-    walked afresh (``dealer action next``)."""
+def hand_changed(ruleset: Ruleset, table: Table, kept: KeptTurnOrder, person: str, before: Draw,
+                 after: Draw) -> tuple[dict, dict]:
+    """The combat's order judged again (``rank_hands``) with the changed hand: every rank it now
+    acts at, before and after, and the round walked afresh (``dealer action next``)."""
     from dealer.core.mechanics.action.turns import start
 
     state = table.state(ActionState)
-    held = next(hand for hand in state.hands if hand.name == record.person)
-    held.cards, held.wild_picks = list(record.cards), list(record.wild_picks)
-    order = rank_hands(ruleset, state.hands, {})
+    was = rank_hands(ruleset, state.hands, {person: before})
+    held = next(hand for hand in state.hands if hand.name == person)
+    held.cards, held.wild_picks = [card.code for card in after.cards], [card.code for card in after.picked]
+    order = rank_hands(ruleset, state.hands, {person: after})
     start(ruleset, table, state.round, order)
-    person = next(entry for entry in order["participants"] if entry["name"] == record.person)
-    return {"kind": "turn-order", "person": record.person, "hands": person["hands"],
-            "names": [ruleset.by_id[rank].name for rank in person["hands"]], "round": state.round}
+    return _outcome(ruleset, was, person, state.round), _outcome(ruleset, order, person, state.round)
+
+
+def _outcome(ruleset: Ruleset, order: dict, person: str, round_now: int) -> dict:
+    hands = next(entry for entry in order["participants"] if entry["name"] == person)["hands"]
+    return {"kind": "turn-order", "person": person, "target": ruleset.action["min_rank"], "success": bool(hands),
+            "hands": hands, "names": [ruleset.by_id[rank].name for rank in hands], "round": round_now}
 
 
 def rank_hands(ruleset: Ruleset, hands: list[CombatHand], drawn: dict) -> dict:

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core import results
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, RoundResult, card_sort_key,
-                                                 deck_names, named_rolls, roster_roll)
+                                                 deck_names, named_rolls, on_hold, roster_roll)
 from dealer.core.mechanics.action.countdown import called
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
 from dealer.core.table import Table
+from dealer.errors import did_you_mean
 
 if TYPE_CHECKING:
     from dealer.core.piles import Piles
@@ -78,7 +79,6 @@ def _holder_deck(ruleset: Ruleset, table: Table, name: str) -> tuple[str, Piles]
         piles = table.decks.get(deck)
         if piles is not None and (name in piles.play or name in piles.sleeves):
             return deck, piles
-    from dealer.errors import did_you_mean
 
     holders = [holder for deck in deck_names(ruleset) for piles in [table.decks.get(deck)] if piles
                for holder in [*piles.play, *piles.sleeves]]
@@ -151,7 +151,6 @@ def resolve_interrupt(ruleset: Ruleset, request: InterruptRequest, table: Table,
     """``name`` interrupts ``against``: with an any-time card (a Joker) at once and without a roll
     (spending it, unless it gives a bonus all round); from Hold or with a sleeve card by an opposed
     roll of ``action.interrupt_trait``, settled as ``action.interrupt_by`` says."""
-    from dealer.core.mechanics.action.common import on_hold
     from dealer.core.mechanics.action.hold import interrupt_from_hold
 
     ruleset.require("action")

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
                                                  on_hold)
+from dealer.core.mechanics.conditions import acted
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
+from dealer.errors import did_you_mean
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -163,8 +165,6 @@ def round_summary(ruleset: Ruleset, table: Table) -> dict | None:
 def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """The next moment of the round: its turns are taken (their cards discarded, a standing defence
     ended), and what follows is told."""
-    from dealer.core.mechanics.conditions import acted
-
     state = under_way(table)
     waiting = waiting_turns(ruleset, table, state)
     now = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
@@ -263,8 +263,6 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
 
 def _known(table: Table, state: TurnsState, name: str) -> str:
     """Someone on the roster or in the round; a typo gets the name meant."""
-    from dealer.errors import did_you_mean
-
     known = dict.fromkeys([*table.roster, *(turn.name for turn in state.order), *state.out])
     if name in known:
         return name

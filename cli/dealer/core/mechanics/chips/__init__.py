@@ -34,9 +34,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from dealer.core.mechanics.conditions import wounded
+from dealer.core.ranks import slug
 from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
 from dealer.core.table import Table
-from dealer.errors import DealerError, usage
+from dealer.errors import DealerError, did_you_mean, usage
 
 if TYPE_CHECKING:
     import random
@@ -139,8 +141,6 @@ def in_roster_order(table: Table, by_name: dict) -> dict:
 def chips_data(table: Table) -> dict:
     """The pot, each player's chips, favor chips, wounds and the conservation sum: colours in the
     pot's order (white, red, blue), players in roster order."""
-    from dealer.core.mechanics.conditions import wounded
-
     state = table.state(ChipsState)
     colours = list(table.ruleset.chips["pot"])
     return {"pot": {colour: table.chips.pot.get(colour, 0) for colour in colours},
@@ -190,7 +190,6 @@ def check_player(table: Table, person: str) -> str:
     if (not table.persistent or person in table.roster or person in table.chips.players
             or person == table.ruleset.chips["gm"]):
         return person
-    from dealer.errors import did_you_mean
 
     people = list(dict.fromkeys([*table.roster, *table.chips.players]))
     meant = did_you_mean(person, people)
@@ -279,9 +278,7 @@ def _knack(ruleset: Ruleset, table: Table, person: str, knack: str) -> str:
     acts_as = ruleset.chips["knack_as"]
     if not acts_as:
         raise ChipsError(f"{ruleset.name} has no knacks")
-    from dealer.core.ranks import slug
-
-    from dealer.core.characters import names
+    from dealer.core.characters import names  # only a knack reads the roster's list
 
     listed = str(table.trait(person, "knacks") or "")
     if slug(knack) not in [slug(name) for name in names(listed)]:

@@ -9,18 +9,21 @@ moves, so a refused spend changes nothing.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_holds, _default_use, _effect, _knack,
                                          _pay, _use, check_colour, check_player, chips_data, move_event, record_result)
+from dealer.core.mechanics.last_hand import DrawRecord, LastHands
+from dealer.core.mechanics.skill_draw import Change, NoDeal, as_it_stands, skill_draw
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from dealer.core.mechanics.last_hand import LastHand
+    from dealer.core.mechanics.last_hand import KeptHand
     from dealer.core.rules import Ruleset
 
 
@@ -57,10 +60,7 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
     effect = _effect(ruleset, use_name, use, colour, acts_as)
     _check_holds(table, person, colour, use)
     _check_spend(table, person, colour, use_name, use, request, acts_as)
-    record = _spend_hand(ruleset, table, person, effect) if use["does"] == "hand" else None
-    follow = _follow_up(record)
-    if follow is not None:
-        follow.check_hand_change(ruleset, table, record)
+    kept = _spend_hand(ruleset, table, person, effect) if use["does"] == "hand" else None
     rolled = None
     if use["does"] == "reroll":
         from dealer.core.mechanics.last_roll import check_reroll
@@ -77,11 +77,8 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
     detail: dict = {"player": person, "use": use_name, "does": use["does"]}
     if request.knack:
         detail["knack"] = request.knack
-    if record is not None:
-        detail.update(change_hand(ruleset, table, record, effect, rng, f"{colour} chip"))
-        outcome = follow.hand_changed(ruleset, table, record, detail["after"]) if follow is not None else None
-        if outcome is not None:
-            detail["outcome"] = outcome
+    if kept is not None:
+        detail.update(change_hand(ruleset, table, person, kept, effect, rng, f"{colour} chip"))
         event["hand"] = {"before": detail["before"]["hand"], "after": detail["after"]["hand"]}
     elif use["does"] in _PICK_ME_UPS:
         detail.update(_PICK_ME_UPS[use["does"]](table, person))
@@ -121,34 +118,30 @@ def _check_spend(table: Table, person: str, colour: str, use_name: str, use: dic
         _CHECKS[does](table, person)
 
 
-# Hands that made something (a combat's turn order, a fear check's outcome, a defence, a design,
-# a device, a repair): the mechanic that drew them refuses a change it can no longer take, and
-# judges what the changed hand makes.
-_FOLLOW_UPS = {"turn-order": "dealer.core.mechanics.action.hands", "contest": "dealer.core.mechanics.conflict.contest",
-               **{source: "dealer.core.mechanics.gadget.invention" for source in ("design", "build", "repair")}}
+# The mechanics that keep a hand for a chip after the draw, each with its one judge: it refuses a
+# change it can no longer take (``check_change``) and judges the changed hand (``hand_changed``).
+_MECHANICS = {"spell": "dealer.core.mechanics.hex.spells", "contest": "dealer.core.mechanics.conflict.contest",
+              "turn-order": "dealer.core.mechanics.action.hands",
+              **{check: "dealer.core.mechanics.gadget.invention" for check in ("design", "build", "repair")}}
 
 
-def _follow_up(record: LastHand | None) -> ModuleType | None:
-    """The module that judges again what ``record``'s hand made, or None (a spell's hand is only
-    judged again)."""
-    if record is None or record.source not in _FOLLOW_UPS:
-        return None
-    import importlib
-
-    return importlib.import_module(_FOLLOW_UPS[record.source])
+def _mechanic(kept: KeptHand) -> ModuleType:
+    return importlib.import_module(_MECHANICS[kept.mechanic])
 
 
-def _spend_hand(ruleset: Ruleset, table: Table, person: str, effect: dict) -> LastHand:
-    """The last hand a chip will change (checked before the chip moves, its target read too)."""
+def _spend_hand(ruleset: Ruleset, table: Table, person: str, effect: dict) -> KeptHand:
+    """The person's latest hand a chip will change (checked, with what it made, before the chip moves)."""
     if not table.persistent:
         raise ChipsError("spending on a hand needs the table that remembers it: add --table NAME")
-    record = last_hand_of(table, person)
-    if record.target:
-        ruleset.threshold(record.target)
-    if effect["cards"] and not record.deck:
+    kept = table.state(LastHands).of(person)
+    if kept is None:
+        raise ChipsError(f"{person} has no hand on table '{table.name}' to spend a chip on: "
+                         "draw one first (dealer hex, a contest, a conflict, a gadget check, a combat's turn order)")
+    if effect["cards"] and not kept.draw_of(person).deck:
         raise ChipsError(f"{person}'s last hand was dealt by hand: draw the extra card yourself "
                          "and type the hand in again")
-    return record
+    _mechanic(kept).check_change(ruleset, table, kept, person)
+    return kept
 
 
 # -- pick-me-ups and wounds -------------------------------------------------------------------------
@@ -195,39 +188,37 @@ def resolve_wound(ruleset: Ruleset, request: WoundRequest, table: Table,
 # -- a chip on a hand ---------------------------------------------------------------------------------
 
 
-def last_hand_of(table: Table, person: str) -> LastHand:
-    """The person's latest hand on the table (only it can change); else a one-line refusal.
-    Whether what the hand made can still change is its mechanic's say (``_FOLLOW_UPS``)."""
-    from dealer.core.mechanics.last_hand import LastHands
+def change_hand(ruleset: Ruleset, table: Table, person: str, kept: KeptHand, effect: dict, rng: random.Random,
+                why: str) -> dict:
+    """The hand drawn again through ``skill_draw`` with the chip (white: more cards from its own
+    deck; red and blue: wild picks, the best ones) and judged again by its mechanic, before and
+    after; the record keeps the changed hand, and the history both."""
+    record = kept.draw_of(person)
+    change = Change(why, effect["cards"], effect["wild_picks"])
+    before = as_it_stands(ruleset, table, record.request())
+    source = _ExtraCards(table, record.deck, person, record.cards, rng) if change.cards else NoDeal()
+    after = skill_draw(ruleset, table, record.request(change), source, rng)
+    kept.draws[kept.draws.index(record)] = DrawRecord.of(after, record.deck)
+    outcome_before, outcome = _mechanic(kept).hand_changed(ruleset, table, kept, person, before, after)
+    was, now = before.to_data(), after.to_data()
+    table.log("hand changed", deck=record.deck, cards=now["cards"],
+              data={"player": person, "source": kept.mechanic, "why": why, "before": was["hand"], "after": now["hand"],
+                    "success": outcome["success"]})
+    return {"source": kept.mechanic, "deck": record.deck, "before": was, "after": now,
+            "added": now["cards"][len(record.cards):], "outcome_before": outcome_before, "outcome": outcome}
 
-    record = table.state(LastHands).of(person)
-    if record is None:
-        raise ChipsError(f"{person} has no hand on table '{table.name}' to spend a chip on: "
-                         "draw one first (dealer hex, a contest, a conflict, a gadget check, a combat's turn order)")
-    return record
 
+class _ExtraCards:
+    """The cards a white chip adds to a hand (``_extra_cards``), as a card source for ``skill_draw``."""
 
-def change_hand(ruleset: Ruleset, table: Table, record: LastHand, effect: dict, rng: random.Random, why: str) -> dict:
-    """White: more cards from the hand's own deck; red and blue: wild picks (the best ones).
-    The hand is judged again, the record updated, and the history keeps both hands."""
-    from dealer.core.mechanics.draws import judge, pick_wilds
+    def __init__(self, table: Table, deck: str, person: str, hand: list[str], rng: random.Random):
+        self.table, self.deck, self.person, self.hand, self.rng = table, deck, person, hand, rng
 
-    value = record.data.get("value", 0)
-    before = judge(ruleset, record.cards, record.wild_picks, record.target, value)
-    codes = list(record.cards)
-    if effect["cards"]:
-        codes += _extra_cards(table, record.deck, codes, record.person, effect["cards"], rng)
-    picks = list(record.wild_picks)
-    if effect["wild_picks"]:
-        picks = pick_wilds(ruleset, codes, len(picks) + effect["wild_picks"])
-    record.cards, record.wild_picks = codes, picks
-    record.data.setdefault("chips", []).append(why)
-    after = judge(ruleset, codes, picks, record.target, value)
-    table.log("hand changed", deck=record.deck, cards=codes,
-              data={"player": record.person, "source": record.source, "why": why,
-                    "before": before["hand"], "after": after["hand"], "success": after["success"]})
-    return {"before": before, "after": after, "source": record.source, "deck": record.deck,
-            "added": codes[len(before["cards"]):]}
+    def draw(self, count: int) -> list[str]:
+        return _extra_cards(self.table, self.deck, self.hand, self.person, count, self.rng)
+
+    def take(self, codes: list[str]) -> None:
+        raise AssertionError("a chip's cards are drawn, not typed in")
 
 
 def _extra_cards(table: Table, deck: str, hand: list[str], person: str, count: int, rng: random.Random) -> list[str]:

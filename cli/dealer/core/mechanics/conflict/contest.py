@@ -31,10 +31,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
-from dealer.core.mechanics.skill_draw import Draw, DrawRequest, PilesSource, chips_before, draw_plan, skill_draw
+from dealer.core.mechanics.last_hand import DrawRecord, KeptContest, LastHands
+from dealer.core.mechanics.skill_draw import (Draw, DrawRequest, NoDeal, PilesSource, as_it_stands, chips_before,
+                                              draw_plan, resolved, skill_draw)
 from dealer.core.numbers import whole_number
+from dealer.core.piles import Piles
+from dealer.core.results import hand_data
 from dealer.core.table import Table
-from dealer.errors import usage
+from dealer.errors import did_you_mean, usage
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -42,8 +46,6 @@ if TYPE_CHECKING:
     from dealer.core.cards import Card
     from dealer.core.hands import Hand
     from dealer.core.mechanics.draws import Point
-    from dealer.core.mechanics.last_hand import LastHand
-    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 STALWART = "stalwart"
@@ -84,8 +86,6 @@ def _skill(entrant: Entrant, table: Table) -> int:
         if entrant.cards is not None:  # cards dealt by hand need no skill
             return 0
         if name not in table.roster:
-            from dealer.errors import did_you_mean
-
             meant = did_you_mean(name, table.roster) if table.persistent else ""
             if meant:
                 raise ConflictError(f"{name} is not on table '{table.name}': {meant}")
@@ -99,8 +99,6 @@ def _skill(entrant: Entrant, table: Table) -> int:
         return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
     value = table.trait(name, spec.lower())
     if value is None:
-        from dealer.errors import did_you_mean
-
         meant = did_you_mean(spec.lower(), _skills(table, name))
         raise ConflictError(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
                                                    f"of {name} on --table (no '{spec.lower()}' there)"))
@@ -173,20 +171,8 @@ def _take_typed(ruleset: Ruleset, request: ContestRequest, piles: Piles) -> dict
     return typed
 
 
-class _TakenBefore:
-    """The card source of a hand typed in: its cards left the deck before anyone drew."""
-
-    def draw(self, count: int) -> list[str]:
-        raise AssertionError("a hand typed in draws nothing")
-
-    def take(self, codes: list[str]) -> None:
-        pass
-
-
 def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
     """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
-    from dealer.core.piles import Piles
-
     _check(request, table)
     defence = _standing(table, request.against) if request.against else None
     piles = Piles.fresh([card.code for card in ruleset.deck], rng)
@@ -199,8 +185,7 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
     def draw(entrant: Entrant, role: str, bonus: draws.HelperBonus | None) -> Draw:
         short = ConflictError(f"the {len(ruleset.deck)}-card deck ran out dealing to {entrant.name}: "
                               "fewer people or cards, or type the cards in")
-        source = _TakenBefore() if entrant.cards else PilesSource(piles, entrant.name, rng, reshuffle=False,
-                                                                   short=short)
+        source = NoDeal() if entrant.cards else PilesSource(piles, entrant.name, rng, reshuffle=False, short=short)
         return skill_draw(ruleset, table, _draw_request(ruleset, request, entrant, role, table, bonus), source, rng)
 
     helpers = []
@@ -209,23 +194,59 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
         helpers.append(Drawer(entrant.name, "helper", drawn,
                               bonus=draws.helper_bonus(ruleset, drawn.hand.rank if drawn.hand else None)))
     bonus = draws.add_bonuses([helper.bonus for helper in helpers]) if helpers else None
-    drawers, fear_before = [], {}
-    for i, entrant in enumerate(request.participants):
-        drawn = draw(entrant, "participant", bonus if i == 0 else None)
-        fear_before[entrant.name] = conditions.conditions_of(table, entrant.name).fear
-        drawers.append(_judge(ruleset, request, drawn, threshold, table))
-    winner, tie = _compare(drawers, request, bonus)
+    drawn = [draw(entrant, "participant", bonus if i == 0 else None) for i, entrant in enumerate(request.participants)]
+    fear_before = {d.person: conditions.conditions_of(table, d.person).fear for d in drawn} if request.fear_check else {}
+    judged = judge_contest(ruleset, drawn, threshold, fear_check=request.fear_check,
+                           by_value=bool(bonus and bonus.value), called=request.called or 0,
+                           against=request.against or "", defence=defence)
+    for drawer in judged.drawers if request.fear_check else ():
+        conditions.settle_fear(table, drawer.name, fear_before[drawer.name], drawer.outcome)
     if defence is not None:
-        winner, tie = _against(ruleset, drawers[0], request.against, defence, bonus)
         defence.attacked = True
     if request.defend:
-        _keep_defence(table, drawers[0].draw, request.defend)
-    called = _called(ruleset, request, drawers, winner) if request.called else None
-    result = ContestResult(ruleset, request, threshold, draws.point_text(ruleset, threshold), helpers, drawers,
-                           bonus, table.name, winner, tie, called, event_cards, event,
-                           _defence_data(ruleset, request, defence, drawers))
-    _record(ruleset, result, table, fear_before)
+        from dealer.core.mechanics.action.common import ActionState
+
+        conditions.defend(table, drawn[0].person, _stand(conditions.Defence(
+            how=request.defend, cards=[], rank="", value=0, round=table.state(ActionState).round), drawn[0]))
+    result = ContestResult(ruleset, request, threshold, draws.point_text(ruleset, threshold), helpers, judged.drawers,
+                           bonus, table.name, judged.winner, judged.tie, judged.called, event_cards, event,
+                           _defence_data(ruleset, request, defence, judged.drawers))
+    _record(result, table, fear_before, defence)
     return result
+
+
+class ContestJudgement(NamedTuple):
+    """A contest's hands judged: each participant's success (and a fear check's outcome), the
+    winner or everyone tied at the top, a called shot's reading."""
+
+    drawers: list[Drawer]
+    winner: str | None
+    tie: list[str]
+    called: dict | None
+
+
+def judge_contest(ruleset: Ruleset, drawn: Sequence[Draw], threshold: Point, *, fear_check: bool, by_value: bool,
+                  called: int, against: str = "", defence: conditions.Defence | None = None) -> ContestJudgement:
+    """The participants' draws (the leader first) judged: each against the target (a fear check
+    into stalwart, shaken or fleeing), two or more compared (``by_value``: by their value points,
+    a helper having raised the leader's), or the one attack against the ``defence`` kept by
+    ``against``; a called shot (``called`` cards of penalty) read off the leader's hand. The
+    contest and a chip after it both judge so."""
+    drawers = [Drawer(one.person, "participant", one, one.meets(threshold),
+                      fear_outcome(ruleset, one, threshold) if fear_check else "") for one in drawn]
+    winner, tie = _compare(drawers, fear_check, by_value)
+    if defence is not None:
+        winner, tie = _against(ruleset, drawers[0], against, defence, by_value)
+    return ContestJudgement(drawers, winner, tie, _called(ruleset, called, drawers, winner) if called else None)
+
+
+def fear_outcome(ruleset: Ruleset, drawn: Draw, threshold: Point) -> str:
+    """Seed 003's Fear: "If you succeed, you're stalwart, otherwise you're either shaken ..., or if
+    you fail badly" (``conflict.fear_running``: a bust, or less than the least success) fleeing."""
+    if drawn.meets(threshold):
+        return STALWART
+    badly = drawn.bust if ruleset.conflict["fear_running"] == "bust" else not drawn.meets(draws.least_success(ruleset))
+    return conditions.FLEEING if badly else conditions.SHAKEN
 
 
 def _purpose(request: ContestRequest, role: str, leader: bool) -> str:
@@ -256,19 +277,6 @@ def _draw_request(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, r
                        value=bonus.value if bonus is not None else 0)
 
 
-def _judge(ruleset: Ruleset, request: ContestRequest, drawn: Draw, threshold: tuple, table: Table) -> Drawer:
-    """Success against the target; a fear check's outcome, kept as the person's condition."""
-    success = drawn.meets(threshold)
-    if not request.fear_check:
-        return Drawer(drawn.person, "participant", drawn, success)
-    if success:
-        return Drawer(drawn.person, "participant", drawn, success, STALWART)
-    badly = drawn.bust if ruleset.conflict["fear_running"] == "bust" else not drawn.meets(draws.least_success(ruleset))
-    fear = conditions.FLEEING if badly else conditions.SHAKEN
-    conditions.frighten(table, drawn.person, fear)
-    return Drawer(drawn.person, "participant", drawn, success, fear)
-
-
 def _standing(table: Table, defender: str) -> conditions.Defence:
     """The defender's kept hand, or a refusal saying how to make one."""
     defence = conditions.standing_defence(table, defender)
@@ -286,83 +294,76 @@ def _defence_hand(ruleset: Ruleset, defence: conditions.Defence) -> Hand | None:
     return ruleset.ranking.best(cards, context.with_wild(wild) if wild else context) if cards else None
 
 
-def _keep_defence(table: Table, drawn: Draw, how: str) -> None:
-    """Seed 003: "the blocking is automatic ... that value lasts until you take another action";
-    a dodge "until your first action the next round"."""
-    from dealer.core.mechanics.action.common import ActionState
-
+def _stand(defence: conditions.Defence, drawn: Draw) -> conditions.Defence:
+    """Seed 003: "the blocking is automatic ... that value lasts until you take another action"; a
+    dodge "until your first action the next round": the defence stands at the drawn hand's point."""
     rank, value = drawn.point if drawn.point is not None else (None, 0)
-    conditions.defend(table, drawn.person, conditions.Defence(
-        how=how, cards=[card.code for card in drawn.cards], wild_picks=[card.code for card in drawn.picked],
-        rank=rank.id if rank is not None else "", value=value, round=table.state(ActionState).round))
+    defence.cards, defence.wild_picks = [card.code for card in drawn.cards], [card.code for card in drawn.picked]
+    defence.rank, defence.value = rank.id if rank is not None else "", value
+    return defence
 
 
 # -- a chip after the draw --------------------------------------------------------------------
 
 
-def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
+def _judged_again(ruleset: Ruleset, table: Table, kept: KeptContest, person: str, drawn: Draw) -> ContestJudgement:
+    """The kept contest judged whole (``judge_contest``) with ``drawn`` as the person's hand."""
+    hands = [drawn if record.person == person else as_it_stands(ruleset, table, record.request())
+             for record in kept.draws]
+    return judge_contest(ruleset, hands, ruleset.threshold(kept.target), fear_check=kept.fear_check,
+                         by_value=kept.by_value, called=kept.called, against=kept.against, defence=kept.defence)
+
+
+def check_change(ruleset: Ruleset, table: Table, kept: KeptContest, person: str) -> None:
     """Refused before the chip moves: a defence hand changes only while it stands and before an
     attack is judged against it; a fear check's only while the fear it left stands."""
-    facts = record.data
-    fears = ("", conditions.SHAKEN, conditions.FLEEING)
-    if (facts.get("outcome", "") not in (*fears, STALWART) or facts.get("fear_before", "") not in fears
-            or facts.get("defend", "") not in ("", conditions.BLOCK, conditions.DODGE)):
-        raise ConflictError(f"table '{table.name}' keeps {record.person}'s contest hand in a shape dealer cannot "
-                            f"read: draw again (dealer table check {table.name})")
-    if facts.get("defend"):
-        standing = conditions.standing_defence(table, record.person)
+    record = kept.draw_of(person)
+    if kept.defend:
+        standing = conditions.standing_defence(table, person)
         if standing is None or standing.cards != record.cards:
-            raise ConflictError(f"{record.person}'s {facts['defend']} no longer stands: its hand cannot change")
+            raise ConflictError(f"{person}'s {kept.defend} no longer stands: its hand cannot change")
         if standing.attacked:
-            raise ConflictError(f"an attack has been judged against {record.person}'s {facts['defend']}: its hand "
-                                "cannot change")
-    if facts.get("outcome") and conditions.conditions_of(table, record.person).fear != _fear_left(facts):
-        raise ConflictError(f"{record.person}'s fear has changed since the check: its hand cannot change")
+            raise ConflictError(f"an attack has been judged against {person}'s {kept.defend}: its hand cannot change")
+    if kept.fear_check:
+        judged = _judged_again(ruleset, table, kept, person, as_it_stands(ruleset, table, record.request()))
+        outcome = next(drawer.outcome for drawer in judged.drawers if drawer.name == person)
+        if conditions.conditions_of(table, person).fear != conditions.worse_fear(kept.fear_before.get(person, ""),
+                                                                                 outcome):
+            raise ConflictError(f"{person}'s fear has changed since the check: its hand cannot change")
 
 
-def _fear_left(facts: dict) -> str:
-    """The fear a check left: the worse of the person's fear before it and the check's outcome."""
-    fears = {facts["fear_before"], facts["outcome"]}
-    return conditions.FLEEING if conditions.FLEEING in fears else conditions.SHAKEN if conditions.SHAKEN in fears else ""
+def hand_changed(ruleset: Ruleset, table: Table, kept: KeptContest, person: str, before: Draw,
+                 after: Draw) -> tuple[dict, dict]:
+    """The contest judged again whole, before and after the chip (the winner too); what the
+    changed hand makes is kept: a fear check's outcome (the person's fear before the check stays),
+    a standing defence's new point."""
+    was, now = (_judged_again(ruleset, table, kept, person, drawn) for drawn in (before, after))
+    outcome = _outcome(kept, person, now)
+    if kept.fear_check:
+        mine = next(drawer.outcome for drawer in now.drawers if drawer.name == person)
+        outcome["fear"] = conditions.settle_fear(table, person, kept.fear_before.get(person, ""), mine)
+    if kept.defend:
+        standing = _stand(conditions.standing_defence(table, person), after)
+        outcome["defence"] = {"how": standing.how, "rank": standing.rank, "value": standing.value}
+    return _outcome(kept, person, was), outcome
 
 
-def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) -> dict | None:
-    """What the changed hand makes: a fear check's outcome again (stalwart lifts the fear it left;
-    the person's fear before the check stays), or the standing defence's new point; a plain
-    contest's hand is only judged again (``after``)."""
-    facts = record.data
-    point = (ruleset.by_id[after["value"]["rank"]], after["value"]["value"]) if after["value"] else None
-    if facts.get("defend"):
-        standing = conditions.standing_defence(table, record.person)
-        standing.cards, standing.wild_picks = list(record.cards), list(record.wild_picks)
-        standing.rank, standing.value = (point[0].id, point[1]) if point else ("", 0)
-        return {"kind": "defence", "person": record.person, "how": facts["defend"], "rank": standing.rank,
-                "value": standing.value}
-    if not facts.get("outcome"):
-        return None
-    if after["success"]:
-        outcome = STALWART
-    elif after["bust"] if ruleset.conflict["fear_running"] == "bust" else not draws.succeeds(
-            point, after["bust"], draws.least_success(ruleset)):
-        outcome = conditions.FLEEING
-    else:
-        outcome = conditions.SHAKEN
-    before, facts["outcome"] = facts["outcome"], outcome
-    conditions.steady(table, record.person)
-    if _fear_left(facts):
-        conditions.frighten(table, record.person, _fear_left(facts))
-    return {"kind": "fear", "person": record.person, "outcome_before": before, "outcome": outcome,
-            "fear": conditions.conditions_of(table, record.person).fear}
+def _outcome(kept: KeptContest, person: str, judged: ContestJudgement) -> dict:
+    drawers = [{"name": drawer.name, "success": drawer.success, **({"outcome": drawer.outcome} if drawer.outcome else {})}
+               for drawer in judged.drawers]
+    return {"kind": "contest", "person": person, "target": kept.target,
+            "success": next(drawer["success"] for drawer in drawers if drawer["name"] == person),
+            "participants": drawers, "winner": judged.winner, "tie": judged.tie, "called": judged.called}
 
 
 def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: conditions.Defence,
-             bonus: draws.HelperBonus | None) -> tuple[str | None, list]:
+             by_value: bool) -> tuple[str | None, list]:
     """"A contest against their hand": the attack beats the kept hand, or does not; equal is a tie."""
     kept = _defence_hand(ruleset, defence)
     drawn = attacker.draw
     if drawn.hand is None or kept is None:
         mine, theirs = (drawn.hand is not None,), (kept is not None,)
-    elif bonus is not None and bonus.value:
+    elif by_value:
         mine, theirs = (drawn.point[0].strength, drawn.point[1]), (kept.rank.strength, kept.primary)
     else:
         mine, theirs = drawn.hand.key, kept.key
@@ -373,8 +374,6 @@ def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: conditi
 
 def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: conditions.Defence | None,
                   drawers: list[Drawer]) -> dict | None:
-    from dealer.core.results import hand_data
-
     if request.defend:
         drawn = drawers[0].draw
         return {"defender": drawn.person, "how": request.defend, "cards": [card.code for card in drawn.cards],
@@ -386,12 +385,12 @@ def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: conditions
             "hand": hand_data(kept, ruleset) if kept else None, "kept": True}
 
 
-def standing(key: tuple | None, point: Point | None, bonus: draws.HelperBonus | None) -> tuple:
+def standing(key: tuple | None, point: Point | None, by_value: bool) -> tuple:
     """What a participant's draw compares by: its hand's key; every draw's value point when a
     helper raised the leader's value; below everyone without a hand."""
     if key is None:
         return (-1,)
-    if bonus is not None and bonus.value:  # a raised hand compares by its value point
+    if by_value:  # a raised hand compares by its value point
         return point[0].strength, point[1]
     return key
 
@@ -402,17 +401,16 @@ def top_places(standings: list[tuple]) -> list[int]:
     return [i for i, item in enumerate(standings) if item == top]
 
 
-def _compare(drawers: list[Drawer], request: ContestRequest,
-             bonus: draws.HelperBonus | None) -> tuple[str | None, list[str]]:
+def _compare(drawers: list[Drawer], fear_check: bool, by_value: bool) -> tuple[str | None, list[str]]:
     """Two or more without a fear check compare: the winner, or everyone tied at the top."""
-    if len(drawers) < 2 or request.fear_check:
+    if len(drawers) < 2 or fear_check:
         return None, []
-    places = top_places([standing(d.draw.hand.key if d.draw.hand else None, d.draw.point, bonus) for d in drawers])
+    places = top_places([standing(d.draw.hand.key if d.draw.hand else None, d.draw.point, by_value) for d in drawers])
     leaders = [drawers[i].name for i in places]
     return (leaders[0], []) if len(leaders) == 1 else (None, leaders)
 
 
-def _called(ruleset: Ruleset, request: ContestRequest, drawers: list[Drawer], winner: str | None) -> dict:
+def _called(ruleset: Ruleset, penalty: int, drawers: list[Drawer], winner: str | None) -> dict:
     """A called shot reads the leader's hand: the first row of ``conflict.called`` it meets."""
     rules, leader = ruleset.conflict, drawers[0]
     reading = rules["called_miss"]
@@ -422,7 +420,7 @@ def _called(ruleset: Ruleset, request: ContestRequest, drawers: list[Drawer], wi
             if ruleset.ranking.meets(leader.draw.hand, ruleset.threshold(row["min"])):
                 reading = row["reading"]
                 break
-    return {"penalty": request.called, "by": leader.name, "reading": reading}
+    return {"penalty": penalty, "by": leader.name, "reading": reading}
 
 
 class ContestResult(NamedTuple):
@@ -447,7 +445,6 @@ class ContestResult(NamedTuple):
         request = self.request
         if not request.fear_check:
             return None
-        from dealer.core.results import hand_data
 
         base = request.fear_hand or request.target or self.ruleset.conflict["target"]
         if self.event is not None:
@@ -466,20 +463,17 @@ class ContestResult(NamedTuple):
                 "winner": self.winner, "tie": self.tie, "called": self.called, "defence": self.defence}
 
 
-def _record(ruleset: Ruleset, result: ContestResult, table: Table, fear_before: dict[str, str]) -> None:
-    """Each participant's hand remembered (with what it made: a fear check's outcome and the
-    person's fear before it, a defence), the cards to the discards, the history."""
-    from dealer.core.mechanics.last_hand import LastHands
-
-    hands = table.state(LastHands)
+def _record(result: ContestResult, table: Table, fear_before: dict[str, str], defence: conditions.Defence | None) -> None:
+    """The participants' hands kept, with what the contest needs to judge them again (a fear
+    check's fear before it, the defence an attack was judged against), the cards to the
+    discards, the history."""
     request = result.request
-    for drawer in result.drawers:
-        drawn = drawer.draw
-        hands.remember(person=drawer.name, source="contest", deck=DECK, cards=[c.code for c in drawn.cards],
-                       target=result.target_text, wild_picks=[c.code for c in drawn.picked],
-                       data={"value": drawn.request.value, "fear": request.fear, "called": request.called,
-                             "outcome": drawer.outcome, "fear_before": fear_before.get(drawer.name, ""),
-                             "defend": request.defend or ""})
+    table.state(LastHands).keep(KeptContest(
+        mechanic="contest", draws=[DrawRecord.of(drawer.draw, DECK) for drawer in result.drawers],
+        target=result.target_text, fear_check=request.fear_check, fear_before=fear_before,
+        called=request.called or 0, by_value=bool(result.bonus and result.bonus.value), defend=request.defend or "",
+        against=request.against or "", defence=conditions.Defence.from_data(defence.to_data(), "defence")
+        if defence is not None else None))
     cards = table.decks[DECK].discard_all_in_play()
     table.log("contest", deck=DECK, cards=cards,
               data={"participants": [d.name for d in result.drawers], "helpers": [h.name for h in result.helpers],
@@ -507,7 +501,7 @@ class _LeanDrawer:
         size = self._sizes.get(bonus)
         if size is None:
             asked = _draw_request(self.ruleset, self.request, self.entrant, self.role, self.table, bonus)
-            size = self._sizes[bonus] = draw_plan(self.ruleset, self.table, asked, *self.chips)[2]
+            size = self._sizes[bonus] = draw_plan(self.ruleset, resolved(self.ruleset, self.table, asked, *self.chips))[2]
         return size
 
 
@@ -522,8 +516,6 @@ class ContestDeals:
     """
 
     def __init__(self, ruleset: Ruleset, request: ContestRequest):
-        from dealer.core.piles import Piles
-
         table = Table.fresh(ruleset)
         _check(request, table)
         deck = Piles([card.code for card in ruleset.deck])
@@ -595,7 +587,7 @@ class ContestDeals:
                 key, point, bust = None, None, False
             if self.alone:
                 return 0 if draws.succeeds(point, bust, threshold) else None
-            standings.append(standing(key, point, bonus))
+            standings.append(standing(key, point, bool(bonus and bonus.value)))
         if request.fear_check:
             return None
         places = top_places(standings)

@@ -28,10 +28,15 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from dealer.core.cards import TRUMP
+from dealer.core.hands import Hand
 from dealer.core.mechanics.conflict.common import (DECK, ConflictError, Entrant, ScoresRequest, score_name,
                                                    score_names, suit_codes)
 from dealer.core.mechanics.conflict.harm import owe
 from dealer.core.numbers import whole_number
+from dealer.core.piles import Piles
+from dealer.core.ranks import Context
+from dealer.core.results import hand_data
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -40,9 +45,6 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from dealer.core.cards import Card
-    from dealer.core.hands import Hand
-    from dealer.core.piles import Piles
-    from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
 LOST = (-1,)  # the key of a hand lost by rule: below every real hand, equal to every other
@@ -179,8 +181,6 @@ def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
 def _deal(ruleset: Ruleset, plan: _Plan, table: Table, rng: random.Random) -> list[tuple[bool, tuple[Card, ...]]]:
     """Gather and shuffle the dealer deck; cards typed in are taken from it, the rest dealt.
     Returns ``(typed, cards)`` for each entry."""
-    from dealer.core.piles import Piles
-
     deck = ruleset.deck
     piles = Piles.fresh([card.code for card in deck], rng)
     table.decks[DECK] = piles
@@ -234,10 +234,6 @@ def best_arcane(ruleset: Ruleset, cards: list[Card], context: Context) -> Hand |
     >>> best_arcane(wdd, wdd.deck.parse_many("KSw KCu KWa KCo T3 2Co"), wdd.context("conflict"))
     Hand(Four of a Kind: KSw KCu KWa KCo T3)
     """
-    from dealer.core.cards import TRUMP
-    from dealer.core.hands import Hand
-    from dealer.core.ranks import Context
-
     anchors = {card for card in cards if card.kind == TRUMP or context.wild.get(card)}
     if not anchors:
         return None
@@ -301,8 +297,6 @@ class ScoresResult(NamedTuple):
         return [[name, entry.scores[name]] for name in names] + ([["extra", entry.extra]] if entry.extra else [])
 
     def to_data(self) -> dict:
-        from dealer.core.results import hand_data
-
         participants = []
         for seat in self.seats:
             entry = seat.entry
@@ -374,8 +368,6 @@ class ScoresDeals:
     """
 
     def __init__(self, ruleset: Ruleset, request: ScoresRequest):
-        from dealer.core.piles import Piles
-
         plan = _Plan(ruleset, request, Table.fresh(ruleset))
         deck = Piles([card.code for card in ruleset.deck])
         _take_typed(plan, deck)

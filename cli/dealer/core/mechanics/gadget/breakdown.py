@@ -18,6 +18,7 @@ from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
+from dealer.core.results import hand_data
 from dealer.errors import usage
 
 if TYPE_CHECKING:
@@ -140,8 +141,6 @@ class UseResult(NamedTuple):
     ruleset: Ruleset
 
     def to_data(self) -> dict:
-        from dealer.core.results import hand_data
-
         return {"kind": "use", "device": self.device, "reliability": self.reliability, "fail_hand": self.fail_hand,
                 "build_jokers": self.build_jokers, "cards": [card.code for card in self.cards],
                 "breakdown": bool(self.breakdown), "breakdown_cards": [card.code for card in self.breakdown],

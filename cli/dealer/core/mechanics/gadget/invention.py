@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from dealer.core.cards import Card
-    from dealer.core.mechanics.last_hand import LastHand
+    from dealer.core.mechanics.last_hand import KeptCheck
     from dealer.core.piles import Piles
     from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
@@ -141,8 +141,8 @@ def _assist(ruleset: Ruleset, table: Table, piles: Piles, rng: random.Random,
 
 
 def _draw_check(ruleset: Ruleset, table: Table, rng: random.Random, check: Check, purpose: str,
-                modifiers: list[Modifier], required: HandRank) -> CheckResult:
-    """Shuffle the gadget deck, draw the assist and the check (the one skill draw), and its steps."""
+                modifiers: list[Modifier]) -> tuple[dict | None, Draw]:
+    """Shuffle the gadget deck, draw the assist (its data) and the check (the one skill draw)."""
     skill = _skill(table, check)
     piles = table.deck(ruleset.gadget["deck"], rng)
     piles.collect(rng)
@@ -159,9 +159,63 @@ def _draw_check(ruleset: Ruleset, table: Table, rng: random.Random, check: Check
     if check.cards is None and drawn.size.cards < 1:
         raise GadgetError(f"this check draws no cards (5 + skill + modifiers = {drawn.size.asked}): nothing to "
                           "check with")
-    margin = steps(ruleset, drawn.point[0], required) if drawn.cards else -tier_level(ruleset, required)
     piles.discard_all_in_play()
-    return CheckResult(assist, drawn, margin)
+    return assist, drawn
+
+
+def check_steps(ruleset: Ruleset, drawn: Draw, required: HandRank) -> int:
+    """A check's steps from the required hand (positive beats, negative misses; no cards: below
+    every tier)."""
+    return steps(ruleset, drawn.point[0], required) if drawn.cards else -tier_level(ruleset, required)
+
+
+# -- the judges: a check's draw into what it makes ---------------------------------------------
+
+
+class DesignJudgement(NamedTuple):
+    """What a design check's hand makes: its steps, whether the design works, its bonus
+    construction cards and what its Jokers mean."""
+
+    steps: int
+    success: bool
+    bonus_cards: int
+    jokers: list[dict]
+
+
+def judge_design(ruleset: Ruleset, drawn: Draw, required: HandRank) -> DesignJudgement:
+    """A design check judged: the design and a chip after it both judge so."""
+    margin = check_steps(ruleset, drawn, required)
+    return DesignJudgement(margin, margin >= 0, bonus_cards(ruleset, margin),
+                           _jokers(drawn.cards, ruleset.gadget["design_jokers"]))
+
+
+class BuildJudgement(NamedTuple):
+    """What a build check's hand makes: its steps, a hit with a high hand, the construction row,
+    reliability (rushing costs some), fail hand, the chance of a breakdown in a use (all None when
+    it just won't work) and what its Jokers mean."""
+
+    steps: int
+    high: bool
+    row: dict | None
+    reliability: int | None
+    fail_hand: int | None
+    chance: dict | None
+    jokers: list[dict]
+
+
+def judge_build(ruleset: Ruleset, drawn: Draw, required: HandRank, rush: int) -> BuildJudgement:
+    """A build check judged: the build and a chip after it both judge so."""
+    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance  # a design never pays for them
+
+    margin = check_steps(ruleset, drawn, required)
+    high = margin == 0 and is_high(ruleset, drawn.point[1])
+    jokers = _jokers(drawn.cards, ruleset.gadget["build_jokers"])
+    row = construction_row(ruleset, margin, high)
+    if row is None:
+        return BuildJudgement(margin, high, None, None, None, None, jokers)
+    reliability = row["reliability"] + rush * ruleset.gadget["rush_reliability"]
+    fail_hand = row["fail_hand"] if not rush else fail_hand_size(ruleset, reliability)
+    return BuildJudgement(margin, high, row, reliability, fail_hand, full_deck_chance(ruleset, reliability), jokers)
 
 
 def _jokers(cards: Iterable[Card], notes: dict) -> list[dict]:
@@ -176,117 +230,99 @@ def _note(entry: str | dict) -> str:
 # -- a chip after the draw --------------------------------------------------------------------
 
 
-def _remember(ruleset: Ruleset, table: Table, asked: Check, check: CheckResult, source: str, required: HandRank,
-              **facts) -> None:
+def _keep(ruleset: Ruleset, table: Table, asked: Check, check: CheckResult, mechanic: str, required: HandRank,
+          **facts) -> None:
     """The check's hand kept as the person's last hand, with what it made, so a chip played after
     the draw (seed 003: "After the hand is drawn, you may play a chip to change it") changes the
-    design, the device or the repair too (``check_hand_change``, ``hand_changed``)."""
+    design, the device or the repair too (``check_change``, ``hand_changed``)."""
     if not (table.persistent and check.person and check.draw.cards):
         return
-    from dealer.core.mechanics.last_hand import LastHands
+    from dealer.core.mechanics.last_hand import DrawRecord, KeptCheck, LastHands  # only a stored table keeps it
 
-    table.state(LastHands).remember(
-        person=check.person, source=source, deck=ruleset.gadget["deck"] if asked.cards is None else None,
-        cards=[card.code for card in check.draw.cards], wild_picks=[card.code for card in check.draw.picked],
-        target=required.name, data={"value": check.draw.request.value, "required": required.id,
-                                    "steps": check.steps, **facts})
+    deck = ruleset.gadget["deck"] if asked.cards is None else None
+    table.state(LastHands).keep(KeptCheck(mechanic=mechanic, draws=[DrawRecord.of(check.draw, deck)],
+                                          required=required.id, **facts))
 
 
-# What a gadget check's last hand keeps of what it made, by source (and ``required``, ``steps``).
-_FACTS = {"design": {"name": str, "stored": bool}, "build": {"design": str, "device": str, "rush": int, "stored": bool},
-          "repair": {"device": str}}
-
-
-def check_hand_change(ruleset: Ruleset, table: Table, record: LastHand) -> None:
+def check_change(ruleset: Ruleset, table: Table, kept: KeptCheck, person: str) -> None:
     """Refused before the chip moves: a check whose outcome has been built on since (a design built
     from, a device used, a repair already made) can no longer change."""
-    state, facts = table.state(GadgetState), record.data
-    shape = {"required": str, "steps": int, **_FACTS[record.source]}
-    if any(type(facts.get(key)) is not kind for key, kind in shape.items()) or facts["required"] not in ruleset.by_id:
-        raise GadgetError(f"table '{table.name}' keeps {record.person}'s {record.source} hand in a shape dealer "
-                          f"cannot read: draw the check again (dealer table check {table.name})")
-    if record.source == "design":
-        design = state.designs.get(facts["name"])
-        if not facts["stored"] and design is not None:
-            raise GadgetError(f"a design '{facts['name']}' has been made since: this design hand can no longer change")
-        if facts["stored"] and (design is None or design.builders):
-            raise GadgetError(f"design '{facts['name']}' has been built from since its check: the hand can no "
+    state = table.state(GadgetState)
+    if kept.required not in ruleset.by_id:
+        raise GadgetError(f"table '{table.name}' keeps {person}'s {kept.mechanic} hand against a hand rank "
+                          f"{kept.required!r} {ruleset.name} does not have: draw the check again")
+    if kept.mechanic == "design":
+        design = state.designs.get(kept.name)
+        if not kept.stored and design is not None:
+            raise GadgetError(f"a design '{kept.name}' has been made since: this design hand can no longer change")
+        if kept.stored and (design is None or design.builders):
+            raise GadgetError(f"design '{kept.name}' has been built from since its check: the hand can no "
                               "longer change")
-    elif record.source == "build":
-        device = state.devices.get(facts["device"]) if facts["device"] else None
-        if facts["stored"] and (device is None or device.uses or device.repairs):
-            raise GadgetError(f"device '{facts['device']}' has been used since it was built: the build hand can "
+    elif kept.mechanic == "build":
+        device = state.devices.get(kept.device) if kept.device else None
+        if kept.stored and (device is None or device.uses or device.repairs):
+            raise GadgetError(f"device '{kept.device}' has been used since it was built: the build hand can "
                               "no longer change")
-        if not facts["stored"] and device is not None:
-            raise GadgetError(f"a device '{facts['device']}' has been built since: this build hand can no "
+        if not kept.stored and device is not None:
+            raise GadgetError(f"a device '{kept.device}' has been built since: this build hand can no "
                               "longer change")
     else:
-        device = state.devices.get(facts["device"])
+        device = state.devices.get(kept.device)
         if device is None or not device.broken:
-            raise GadgetError(f"device '{facts['device']}' is not broken: the repair hand has nothing left to "
+            raise GadgetError(f"device '{kept.device}' is not broken: the repair hand has nothing left to "
                               "change; keep the chip")
 
 
-def hand_changed(ruleset: Ruleset, table: Table, record: LastHand, after: dict) -> dict:
-    """The check judged again after a chip changed its hand (``after``: ``draws.judge``): the
-    design's bonus cards, the device's reliability and fail hand, or the repair, as the check
-    would have made them; the table keeps the new outcome."""
-    facts = record.data
-    required = ruleset.by_id[facts["required"]]
-    point = after["value"]
-    margin = steps(ruleset, ruleset.by_id[point["rank"]], required) if point else -tier_level(ruleset, required)
-    out = {"kind": record.source, "person": record.person, "steps_before": facts["steps"], "steps": margin,
-           "verdict": _verdict(margin)}
-    facts["steps"] = margin
-    cards = [ruleset.deck.parse(code) for code in record.cards]
+def hand_changed(ruleset: Ruleset, table: Table, kept: KeptCheck, person: str, before: Draw,
+                 after: Draw) -> tuple[dict, dict]:
+    """The check judged again (``judge_design``, ``judge_build``, or a repair's steps), before and
+    after the chip: the design's bonus cards, the device's reliability and fail hand, or the
+    repair, as the check would have made them; the table keeps the new outcome."""
+    required = ruleset.by_id[kept.required]
     state = table.state(GadgetState)
-    if record.source == "design":
-        bonus, success = bonus_cards(ruleset, margin), margin >= 0
-        jokers = _jokers(cards, ruleset.gadget["design_jokers"])
-        if success:
-            state.designs[facts["name"]] = Design(tier=required.id, inventor=record.person, bonus_cards=bonus,
-                                                  jokers=[joker["card"] for joker in jokers])
-        facts["stored"] = success
-        return {**out, "name": facts["name"], "success": success, "bonus_cards": bonus, "jokers": jokers}
-    if record.source == "build":
-        return {**out, **_rebuilt(ruleset, state, record, margin, point, cards)}
-    device = state.devices[facts["device"]]
-    if margin >= 0:
-        device.broken = False
-        device.repairs += 1
-    return {**out, "device": facts["device"], "success": margin >= 0}
+    if kept.mechanic == "design":
+        was, now = (judge_design(ruleset, drawn, required) for drawn in (before, after))
+        if now.success:
+            _store_design(state, kept.name, required, person, now)
+        kept.stored = now.success
+        data = [{**_check_data(kept, person, required, judged.steps, judged.success), "name": kept.name,
+                 "bonus_cards": judged.bonus_cards, "jokers": judged.jokers} for judged in (was, now)]
+    elif kept.mechanic == "build":
+        was, now = (judge_build(ruleset, drawn, required, kept.rush) for drawn in (before, after))
+        if now.row is not None and kept.device:
+            _store_device(state, kept.device, kept.design, person, now)
+            kept.stored = True
+        data = [{**_check_data(kept, person, required, judged.steps, judged.row is not None),
+                 "device": kept.device if judged.row is not None else None, "design": kept.design,
+                 "high": judged.high, "reliability": judged.reliability, "fail_hand": judged.fail_hand,
+                 "chance": judged.chance, "build_jokers": judged.jokers} for judged in (was, now)]
+    else:
+        was, now = (check_steps(ruleset, drawn, required) for drawn in (before, after))
+        if now >= 0:
+            _mend(state.devices[kept.device])
+        data = [{**_check_data(kept, person, required, margin, margin >= 0), "device": kept.device}
+                for margin in (was, now)]
+    return data[0], data[1]
 
 
-def _device_terms(ruleset: Ruleset, margin: int, high: bool, rush: int) -> tuple[dict | None, int | None,
-                                                                                 int | None, dict | None]:
-    """What a build's margin makes: the construction row, reliability (rushing costs some), fail hand
-    and the chance of a breakdown in a use; all None when it just won't work."""
-    from dealer.core.mechanics.gadget.breakdown import fail_hand_size, full_deck_chance  # a design never pays for them
-
-    row = construction_row(ruleset, margin, high)
-    if row is None:
-        return None, None, None, None
-    reliability = row["reliability"] + rush * ruleset.gadget["rush_reliability"]
-    fail_hand = row["fail_hand"] if not rush else fail_hand_size(ruleset, reliability)
-    return row, reliability, fail_hand, full_deck_chance(ruleset, reliability)
+def _check_data(kept: KeptCheck, person: str, required: HandRank, margin: int, success: bool) -> dict:
+    return {"kind": kept.mechanic, "person": person, "target": required.name, "steps": margin,
+            "verdict": _verdict(margin), "success": success}
 
 
-def _rebuilt(ruleset: Ruleset, state: GadgetState, record: LastHand, margin: int, point: dict | None,
-             cards: list[Card]) -> dict:
-    """A build judged again: the construction row its new margin reaches, and the device stored."""
-    facts = record.data
-    high = margin == 0 and point is not None and is_high(ruleset, point["value"])
-    row, reliability, fail_hand, chance = _device_terms(ruleset, margin, high, facts["rush"])
-    jokers = _jokers(cards, ruleset.gadget["build_jokers"])
-    if row is not None:
-        if facts["device"]:
-            state.devices[facts["device"]] = Device(design=facts["design"], builder=record.person,
-                                                    reliability=reliability, fail_hand=fail_hand,
-                                                    build_jokers=[joker["card"] for joker in jokers])
-            facts["stored"] = True
-    return {"device": facts["device"] if row is not None else None, "design": facts["design"],
-            "success": row is not None, "high": high, "reliability": reliability, "fail_hand": fail_hand,
-            "chance": chance, "build_jokers": jokers}
+def _store_design(state: GadgetState, name: str, required: HandRank, inventor: str, judged: DesignJudgement) -> None:
+    state.designs[name] = Design(tier=required.id, inventor=inventor, bonus_cards=judged.bonus_cards,
+                                 jokers=[joker["card"] for joker in judged.jokers])
+
+
+def _store_device(state: GadgetState, name: str, design: str, builder: str, judged: BuildJudgement) -> None:
+    state.devices[name] = Device(design=design, builder=builder, reliability=judged.reliability,
+                                 fail_hand=judged.fail_hand, build_jokers=[joker["card"] for joker in judged.jokers])
+
+
+def _mend(device: Device) -> None:
+    device.broken = False
+    device.repairs += 1
 
 
 # -- design -----------------------------------------------------------------------------------
@@ -345,18 +381,17 @@ def resolve_design(ruleset: Ruleset, request: DesignRequest, table: Table, rng: 
     state = table.state(GadgetState)
     if table.persistent and request.name in state.designs:
         raise GadgetError(f"table '{table.name}' already has a design '{request.name}': choose another name")
-    check = _draw_check(ruleset, table, rng, request.check, "design", [], tier.rank)
-    bonus = bonus_cards(ruleset, check.steps)
-    jokers = _jokers(check.draw.cards, ruleset.gadget["design_jokers"])
-    result = DesignResult(request.name, tier, check, bonus, jokers, table.name)
-    _remember(ruleset, table, request.check, check, "design", tier.rank, name=request.name, stored=result.success)
+    assist, drawn = _draw_check(ruleset, table, rng, request.check, "design", [])
+    judged = judge_design(ruleset, drawn, tier.rank)
+    check = CheckResult(assist, drawn, judged.steps)
+    result = DesignResult(request.name, tier, check, judged.bonus_cards, judged.jokers, table.name)
+    _keep(ruleset, table, request.check, check, "design", tier.rank, name=request.name, stored=judged.success)
     if table.persistent:
-        if result.success:
-            state.designs[request.name] = Design(tier=tier.rank.id, inventor=request.check.person,
-                                                 bonus_cards=bonus, jokers=[j["card"] for j in jokers])
-        table.log("gadget design", deck=ruleset.gadget["deck"], cards=[c.code for c in check.draw.cards],
+        if judged.success:
+            _store_design(state, request.name, tier.rank, request.check.person, judged)
+        table.log("gadget design", deck=ruleset.gadget["deck"], cards=[c.code for c in drawn.cards],
                   data={"name": request.name, "tier": tier.rank.id, "inventor": request.check.person,
-                        "steps": check.steps, "works": result.success, "bonus_cards": bonus})
+                        "steps": judged.steps, "works": judged.success, "bonus_cards": judged.bonus_cards})
     return result
 
 
@@ -465,29 +500,26 @@ def resolve_build(ruleset: Ruleset, request: BuildRequest, table: Table, rng: ra
     time = build_time(ruleset, complexity, request.rush)
     state = table.state(GadgetState)
     device = _device_name(state, request, table) if table.persistent else None
-    check = _draw_check(ruleset, table, rng, check_request, "build", _build_modifiers(ruleset, design, builder),
-                        tier.rank)
-    high = check.steps == 0 and is_high(ruleset, check.draw.point[1])
-    row, reliability, fail_hand, chance = _device_terms(ruleset, check.steps, high, request.rush)
-    jokers = _jokers(check.draw.cards, ruleset.gadget["build_jokers"])
-    result = BuildResult(request.design, tier, check, high, row, reliability, fail_hand, request.rush, jokers,
-                         time, chance, device if row is not None else None, table.name)
+    assist, drawn = _draw_check(ruleset, table, rng, check_request, "build",
+                                _build_modifiers(ruleset, design, builder))
+    judged = judge_build(ruleset, drawn, tier.rank, request.rush)
+    result = BuildResult(request.design, tier, CheckResult(assist, drawn, judged.steps), judged.high, judged.row,
+                         judged.reliability, judged.fail_hand, request.rush, judged.jokers, time, judged.chance,
+                         device if judged.row is not None else None, table.name)
     if table.persistent:
-        _store_build(ruleset, table, design, result)
-        _remember(ruleset, table, check_request, check, "build", tier.rank, design=request.design,
-                  device=device, rush=request.rush, stored=result.success)
+        _store_build(ruleset, table, design, result, judged)
+        _keep(ruleset, table, check_request, result.check, "build", tier.rank, design=request.design,
+              device=device, rush=request.rush, stored=result.success)
     return result
 
 
-def _store_build(ruleset: Ruleset, table: Table, design: Design, result: BuildResult) -> None:
+def _store_build(ruleset: Ruleset, table: Table, design: Design, result: BuildResult, judged: BuildJudgement) -> None:
     if design.bonus_cards:
         design.bonus_used = True
     if result.check.person not in design.builders:
         design.builders.append(result.check.person)
     if result.success:
-        table.state(GadgetState).devices[result.device] = Device(
-            design=result.design, builder=result.check.person, reliability=result.reliability,
-            fail_hand=result.fail_hand, build_jokers=[j["card"] for j in result.build_jokers])
+        _store_device(table.state(GadgetState), result.device, result.design, result.check.person, judged)
     table.log("gadget build", deck=ruleset.gadget["deck"], cards=[c.code for c in result.check.draw.cards],
               data={"design": result.design, "device": result.device, "builder": result.check.person,
                     "steps": result.check.steps, "works": result.success, "reliability": result.reliability,
@@ -538,12 +570,12 @@ def resolve_repair(ruleset: Ruleset, request: RepairRequest, table: Table, rng: 
     if not request.fixed:
         tier = find_tier(ruleset, state.design(device.design, table.name).tier)
         person = request.check.person or device.builder
-        check = _draw_check(ruleset, table, rng, request.check._replace(person=person), "build", [], tier.rank)
-        _remember(ruleset, table, request.check, check, "repair", tier.rank, device=request.device)
+        assist, drawn = _draw_check(ruleset, table, rng, request.check._replace(person=person), "build", [])
+        check = CheckResult(assist, drawn, check_steps(ruleset, drawn, tier.rank))
+        _keep(ruleset, table, request.check, check, "repair", tier.rank, device=request.device)
     success = check is None or check.steps >= 0
     if success:
-        device.broken = False
-        device.repairs += 1
+        _mend(device)
     table.log("gadget repair", deck=ruleset.gadget["deck"] if check else None,
               cards=[c.code for c in check.draw.cards] if check else [],
               data={"device": request.device, "fixed": request.fixed, "success": success,

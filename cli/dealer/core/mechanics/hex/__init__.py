@@ -36,6 +36,7 @@ Velvet's soul blast from seed 000:
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from dealer.core.mechanics.hex.common import HexError
@@ -54,8 +55,6 @@ STYLES = {"huckster": "dealer.core.mechanics.hex.huckster:HuckRequest",
 
 
 def _request_type(style: str) -> type:
-    import importlib
-
     module, _, name = STYLES[style].partition(":")
     return getattr(importlib.import_module(module), name)
 

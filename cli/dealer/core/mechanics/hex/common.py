@@ -17,6 +17,9 @@ from dealer.errors import DealerError
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealer.core.cards import Card
     from dealer.core.mechanics.hex.huckster import HuckRequest
     from dealer.core.mechanics.hex.spells import SpellRequest
     from dealer.core.rules import Ruleset
@@ -70,8 +73,12 @@ def backlash(ruleset: Ruleset, cards: list, level: int, bust: bool, *, any_joker
             reasons.append(f"drew the {card.name}" + ("" if any_joker else " (always backlash)"))
         else:
             reasons.append(f"drew the {card.name} with the hex at level {level} (below {below})")
-    both = sum(1 for card in cards if card.kind == "special" and card.code in listed) >= 2
-    return results.backlash_data(reasons, severity(both and bool(reasons), bust, bool(reasons)))
+    return results.backlash_data(reasons, severity(both_jokers(cards, listed) and bool(reasons), bust, bool(reasons)))
+
+
+def both_jokers(cards: Iterable[Card], listed: set[str]) -> bool:
+    """Both Jokers drawn: two special cards among those that can backlash (``backlash_cards``)."""
+    return sum(1 for card in cards if card.kind == "special" and card.code in listed) >= 2
 
 
 def severity(both_jokers: bool, bust: bool, any_backlash: bool) -> int:

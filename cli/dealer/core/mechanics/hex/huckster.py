@@ -25,6 +25,7 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
+from dealer.core.dice import parse_dice
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry, hex_cards
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.ranks import slug
@@ -110,8 +111,6 @@ def _hexslinging_roll(ruleset, request, entry, table, rng):
 
 def _roster_dice(table, entry, caster):
     """hexslingin' level dice of the hex's Trait's type, from the caster's roster traits."""
-    from dealer.core.dice import parse_dice
-
     level = table.trait(caster, "hexslinging")
     trait = table.trait(caster, entry["trait"].lower()) if entry and entry["trait"] else None
     if level is None or trait is None:

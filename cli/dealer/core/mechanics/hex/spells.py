@@ -18,11 +18,13 @@ from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
+from dealer.core.results import effect_label
 from dealer.core.table import Table
 from dealer.errors import usage
 
 if TYPE_CHECKING:
     from dealer.core.cards import Card
+    from dealer.core.mechanics.last_hand import KeptSpell
     from dealer.core.rules import Ruleset
 
 
@@ -149,7 +151,7 @@ def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: ra
         else:
             chips = (request.chip,)
     target = request.target or ruleset.draws["target"]
-    threshold = ruleset.threshold(target)
+    ruleset.threshold(target)  # an unknown target is refused before the draw
     huckster = request.huckster or bool(table.trait(caster, "huckster"))
     faithful = request.faithful or conditions.is_faithful(table, caster)
     master = conditions.master_of(table, caster, request.master)
@@ -160,35 +162,49 @@ def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: ra
         "spell", caster or "", int(skill), tuple(Modifier("mod", n) for n in request.mods),
         wild_pick=request.wild_pick, chips=chips, knack=request.knack or "",
         cards=tuple(request.cards.replace(",", " ").split()) if request.cards else None, master=master), deck, rng)
-    success = drawn.meets(threshold)
-    verdict = _spell_verdict(ruleset, drawn, target, success)
-    jokers = [card for card in drawn.cards if card.code in ruleset.draws["bust_cards"]]
+    judged = judge_spell(ruleset, drawn, target, huckster, faithful, table.name)
     casts = None
     if caster and table.persistent:
         if not faithful or request.bad_cause:  # "they don't get winded ... for a good cause"
             conditions.count_cast(table, caster)
-        from dealer.core.mechanics.last_hand import LastHands
+        from dealer.core.mechanics.last_hand import DrawRecord, KeptSpell, LastHands  # only a stored table keeps it
 
-        table.state(LastHands).remember(
-            person=caster, source="spell", deck=deck.name, cards=[c.code for c in drawn.cards], target=target,
-            wild_picks=[c.code for c in drawn.picked], data={"huckster": huckster, "spell": entry and entry["name"]})
+        table.state(LastHands).keep(KeptSpell(mechanic="spell", draws=[DrawRecord.of(drawn, deck.name)], target=target,
+                                              spell=entry and entry["name"], huckster=huckster, faithful=faithful))
         casts = conditions.conditions_of(table, caster).casts
     codes = [card.code for card in drawn.cards]
-    deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": success,
+    deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": judged.success,
                                  **draws.bust_data(drawn.bust, drawn.cards)})
-    return SpellResult(ruleset, entry, caster, drawn, target, success, verdict,
-                       _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
-                       [_blessing(card, caster, table.name) for card in jokers] if faithful and jokers else None,
-                       tuple(spent + deck.events), casts if master else None, master if caster else None,
-                       deck.where())
+    return SpellResult(ruleset, entry, caster, drawn, target, *judged, tuple(spent + deck.events),
+                       casts if master else None, master if caster else None, deck.where())
+
+
+class SpellJudgement(NamedTuple):
+    """What a spell's hand makes: success against the target and its label, a huckster's
+    backlash, a faithful caster's blessings (None where they do not apply)."""
+
+    success: bool
+    verdict: str
+    backlash: dict | None
+    blessing: list | None
+
+
+def judge_spell(ruleset: Ruleset, drawn: Draw, target: str, huckster: bool, faithful: bool,
+                table: str | None) -> SpellJudgement:
+    """A spell's hand judged: the cast, and a chip after it, judge so."""
+    success = drawn.meets(ruleset.threshold(target))
+    jokers = [card for card in drawn.cards if card.code in ruleset.draws["bust_cards"]]
+    blessed = [card for card in drawn.cards if card.code in ruleset.hex["faithful_jokers"]]
+    return SpellJudgement(success, _spell_verdict(ruleset, drawn, target, success),
+                          _spell_backlash(ruleset, drawn, success) if huckster and jokers else None,
+                          [_blessing(ruleset, card, drawn.person, table) for card in blessed] if faithful and blessed
+                          else None)
 
 
 def _spell_verdict(ruleset: Ruleset, drawn: Draw, target: str, success: bool) -> str:
     if drawn.bust:
         return "bust"
     if success:
-        from dealer.core.results import effect_label
-
         return effect_label(ruleset, drawn.hand.rank) or f"at least {target}"
     return f"less than {target}"
 
@@ -204,15 +220,36 @@ def _spell_backlash(ruleset: Ruleset, drawn: Draw, success: bool) -> dict:
     return data
 
 
-def _blessing(card: Card, caster: str | None, table: str | None) -> dict:
-    """Seed 003: a faithful's Red Joker is a surge of power; a Black Joker means they "have to throw
-    in a chip to make the blessing work": the words give the exact command (any colour will do)."""
-    if card.color == "red":
-        return {"card": card.code, "effect": "surge", "words": "a surge in power: their god backs them up"}
-    command = f"dealer chips spend {shell_word(caster or 'NAME')} white --for blessing" + (
+def _blessing(ruleset: Ruleset, card: Card, caster: str | None, table: str | None) -> dict:
+    """What a faithful caster's Joker means (``hex.faithful_jokers``; seed 003: a Red Joker is "a
+    surge in power", a Black Joker means they "have to throw in a chip to make the blessing
+    work"): a chip's words give the exact command."""
+    entry = ruleset.hex["faithful_jokers"][card.code]
+    if entry["effect"] != "chip":
+        return {"card": card.code, "effect": entry["effect"], "words": entry["words"]}
+    colour = next(iter(ruleset.chips["uses"].get(entry["use"], {}).get("colours", ())), "white")
+    command = f"dealer chips spend {shell_word(caster or 'NAME')} {colour} --for {entry['use']}" + (
         f" --table {table}" if table else "")
-    return {"card": card.code, "effect": "chip", "command": command,
-            "words": f"faith tested: throw in a chip ({command}; any colour will do) or the blessing fails"}
+    return {"card": card.code, "effect": "chip", "command": command, "words": entry["words"].replace("{command}", command)}
+
+
+# -- a chip after the draw --------------------------------------------------------------------
+
+
+def check_change(ruleset: Ruleset, table: Table, kept: KeptSpell, person: str) -> None:
+    """A spell's hand may always change; its target must still read (checked before the chip moves)."""
+    ruleset.threshold(kept.target)
+
+
+def hand_changed(ruleset: Ruleset, table: Table, kept: KeptSpell, person: str, before: Draw,
+                 after: Draw) -> tuple[dict, dict]:
+    """The spell judged again (``judge_spell``), before and after the chip."""
+    def data(drawn: Draw) -> dict:
+        judged = judge_spell(ruleset, drawn, kept.target, kept.huckster, kept.faithful, table.name)
+        found = {key: value for key, value in judged._asdict().items() if value is not None}
+        return {"kind": "spell", "person": person, "spell": kept.spell, "target": kept.target, **found}
+
+    return data(before), data(after)
 
 
 def shell_word(text: str) -> str:
