@@ -42,16 +42,26 @@ def friday(dealer_on, postgres_url):
     """A Deadlands table on PostgreSQL with two people, and its owner's runner."""
     owner = dealer_on(postgres_url)
     made = owner("table", "new", "friday", "--json")
-    assert made.code == 0, made
+    assert made.code == 0 and made.json()["result"]["commitment"], made
+    valid(made)
     for args in (["Sarah", "--trait", "quickness=3d6"], ["Bad Bob", "--side", "marshal"], ["Velvet"]):
         assert owner("table", "add", "friday", *args).code == 0
     return owner, made.json()["result"]
 
 
+def valid(run):
+    """A --json output checked against docs/schema.json (as every output of the sweep is)."""
+    from tests.cli.test_json_schema import problems
+
+    document = run.json()
+    assert not problems(document), problems(document)
+    return document["result"]
+
+
 def seat(owner, name, *args):
     run = owner("table", "seat", "friday", name, *args, "--json")
     assert run.code == 0, run
-    return run.json()["result"]["store"]
+    return valid(run)["store"]
 
 
 def test_a_seat_is_a_role_of_its_own_listed_and_revoked(friday, dealer_on, postgres_server):
@@ -60,12 +70,12 @@ def test_a_seat_is_a_role_of_its_own_listed_and_revoked(friday, dealer_on, postg
     assert url.startswith("postgresql://") and "sarah" in url
     made = owner("table", "seat", "friday", "gm", "--role", "gm")
     assert made.code == 0 and "DEALER_STORE='postgresql://" in made.out  # printed once, with its password
-    listed = owner("table", "seat", "friday", "--list", "--json").json()["result"]["seats"]
+    listed = valid(owner("table", "seat", "friday", "--list", "--json"))["seats"]
     assert [(s["seat"], s["role"], s["for"]) for s in listed] == [("gm", "gm", []), ("sarah", "player", ["Sarah"])]
     assert "password" not in json.dumps(listed) and url.split(":")[2].split("@")[0] not in json.dumps(listed)
     with as_seat(url) as connection:
         assert connection.execute("SELECT session_user").fetchone()[0].endswith("sarah")
-    assert owner("table", "seat", "friday", "--revoke", "sarah").code == 0
+    assert valid(owner("table", "seat", "friday", "--revoke", "sarah", "--json"))["action"] == "revoke"
     with pytest.raises(psycopg.OperationalError):
         as_seat(url)
     log = owner("table", "log", "friday", "--json").json()["result"]["events"]
@@ -116,7 +126,7 @@ def test_seeds_come_from_the_secret_the_commitment_names(friday):
     refused_seed = owner("draw", "2", "--table", "friday", "--seed", "7")
     assert_clean_error(refused_seed, code=1)
     assert "drop --seed" in refused_seed.err
-    revealed = owner("table", "reveal", "friday", "--json").json()["result"]["revealed"]
+    revealed = valid(owner("table", "reveal", "friday", "--json"))["revealed"]
     secret = bytes.fromhex(revealed["secret"])
     assert commitment_of(secret) == made["commitment"] == revealed["commitment"]
     events = owner("table", "log", "friday", "--json").json()["result"]["events"]

@@ -156,7 +156,7 @@ def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
                              "another person"),
                             ("seat_move_chips(%s, '{\"\": {\"blue\": -1}, \"Velvet\": {\"blue\": 1}}')", "only"),
                             ("seat_move_chips(%s, '{\"Sarah\": {\"blue\": 3}}')", "conserved"),
-                            ("seat_draw(%s, 'posse', 1, 'Velvet', true)", "own people"),
+                            ("seat_draw(%s, 'posse', 1, 'Velvet', true, '{}')", "own people"),
                             ("seat_gather(%s, 'posse', 'collect')", "only the GM"),
                             ("seat_take(%s, 'posse', '{As}', 'Sarah')", "only the GM")):
             assert words in refused(sql, f"SELECT {call}", (table_id,)), call

@@ -84,9 +84,12 @@ def new(ctx, name):
     result = {"kind": "table", "action": "new", "table": made.name, "ruleset": made.ruleset_name,
               "decks": ["main"], "cards": len(session.ruleset.deck), "pot": dict(made.chips.pot),
               "unlimited": session.ruleset.chips["unlimited"]}
+    notes = []
     if made.commitment:  # a shared table: its seeds come from a secret the group can check later
         result["commitment"] = made.commitment
-    session.show(result, seed=session.seed)
+        notes.append(f"table {made.name} deals from a secret; its commitment: {made.commitment} (keep it: dealer "
+                     f"table reveal {made.name} discloses the secret, and dealer verify checks every card and die)")
+    session.show(result, seed=session.seed, notes=notes)
 
 
 @table.command("list")

@@ -38,11 +38,7 @@ def table_event_text(result, cards_fmt):
         pot = f", a pot of {chips_text(result['pot'])}" if result["pot"] else ""
         if result.get("unlimited"):
             pot = f", an unlimited pot of {' and '.join(result['pot'])} chips"
-        lines = [f"table {name}: {result['ruleset']}, a shuffled {result['cards']}-card deck{pot}"]
-        if result.get("commitment"):
-            lines.append(f"commitment: {result['commitment']} (keep it: dealer table reveal {name} discloses "
-                         "the secret it commits to, and dealer verify checks every card and die)")
-        return lines
+        return [f"table {name}: {result['ruleset']}, a shuffled {result['cards']}-card deck{pot}"]
     if action == "reset":
         return [f"table {name}: every card back and shuffled, chips back in the pot"]
     if action == "delete":

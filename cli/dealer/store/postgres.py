@@ -39,8 +39,8 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SCHEMA_VERSION = 2
-STATE_FORMATS = {1: 3, 2: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
+SCHEMA_VERSION = 3
+STATE_FORMATS = {1: 3, 2: 4, 3: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
 DEFAULT_SCHEMA = "dealer"
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout, unless the URL gives one
 LOCK_TIMEOUT = "10s"  # a writer waits this long for another command's lock on its table
@@ -100,7 +100,6 @@ CREATE TABLE events (
     seed bigint,
     data text NOT NULL DEFAULT '{}',
     args text,
-    actor text COLLATE "C",
     UNIQUE (table_id, seq)
 );
 CREATE TABLE snapshots (
@@ -134,8 +133,7 @@ END $$;
 CREATE TRIGGER deletions_announced AFTER DELETE ON tables
     FOR EACH ROW EXECUTE FUNCTION announce_deletion();
 """
-# ``events.actor``: the seat that wrote an event (NULL: the owner). Seats, the table's secret and
-# what a seat may see and do: dealer.store.postgres_seats.SEAT_DDL, made with the rest.
+# Version 3 adds seats, each table's secret and what a seat may see and do (``_add_seats``).
 
 
 @lru_cache(maxsize=256)
@@ -185,8 +183,28 @@ def _upgrade_states(version):
     return migrate
 
 
+def _add_seats(connection) -> None:
+    """Version 3: seats (``dealer.store.postgres_seats``), the seat that wrote each event
+    (``events.actor``; NULL: the owner), a secret for every table, dealing from its next event."""
+    import os
+
+    from dealer.store.postgres_grants import seat_ddl
+    from dealer.store.postgres_seats import SEAT_DDL
+    from dealer.store.secrets import commitment_of
+
+    schema = connection.execute("SELECT current_schema()").fetchone()[0]
+    connection.execute('ALTER TABLE events ADD COLUMN actor text COLLATE "C"')
+    connection.execute(SEAT_DDL.replace("@schema@", schema))
+    connection.execute(seat_ddl(schema))
+    for table_id, upto in connection.execute("SELECT t.id, coalesce(max(e.seq), 0) FROM tables t "
+                                             "LEFT JOIN events e ON e.table_id = t.id GROUP BY t.id").fetchall():
+        secret = os.urandom(32)
+        connection.execute("INSERT INTO secrets VALUES (%s, %s, %s, %s)",
+                           (table_id, secret, commitment_of(secret), upto + 1))
+
+
 # Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {1: _upgrade_states(1)}
+MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats}
 
 
 def split_schema(spec: str) -> tuple[str, str | None]:
@@ -341,11 +359,7 @@ class PostgresStore:
                 if version is None:
                     connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     connection.execute(DDL)
-                    from dealer.store.postgres_grants import seat_ddl
-                    from dealer.store.postgres_seats import SEAT_DDL
-
-                    connection.execute(SEAT_DDL.replace("@schema@", self.schema))
-                    connection.execute(seat_ddl(self.schema))
+                    _add_seats(connection)
                     connection.execute("INSERT INTO meta VALUES ('version', %s)", (str(SCHEMA_VERSION),))
                     version = SCHEMA_VERSION
                 while version < SCHEMA_VERSION:

@@ -102,9 +102,14 @@ BEGIN
             FROM jsonb_array_elements(masked -> 'action' -> 'hands') WITH ORDINALITY AS e(hand, n)), '[]'));
     END IF;
     IF masked ? 'hands' AND masked -> 'hands' ? 'people' THEN
+        -- Only the seat's people's kept hands (and the records they are kept in: a contest's holds
+        -- every participant's draw, seen when it was judged).
         masked := jsonb_set(masked, '{hands,people}', coalesce((
             SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'hands' -> 'people')
             WHERE key = ANY (people)), '{}'));
+        masked := jsonb_set(masked, '{hands,kept}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(masked -> 'hands' -> 'kept', '{}'))
+            WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(masked -> 'hands' -> 'people'))), '{}'));
     END IF;
     RETURN masked::text;
 END $$;
@@ -214,8 +219,11 @@ BEGIN
     RETURN cardinality(codes);
 END $$;
 
-CREATE FUNCTION seat_draw(t bigint, d text, n integer, holder_name text, reshuffle boolean) RETURNS jsonb
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = "@schema@" AS $$
+-- ``n`` cards to ``holder_name`` from the top of deck d, none in ``avoid`` (a hand's own cards
+-- shuffled back since it was drawn); when the draw pile has none (and ``reshuffle``), the
+-- discards but ``avoid`` go under it, once.
+CREATE FUNCTION seat_draw(t bigint, d text, n integer, holder_name text, reshuffle boolean, avoid text[])
+RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = "@schema@" AS $$
 DECLARE
     kind text := acting_kind(t);
     drawn text[] := '{}';
@@ -228,13 +236,14 @@ BEGIN
         PERFORM refuse('a seat draws for its own people, not for ' || holder_name);
     END IF;
     WHILE cardinality(drawn) < n LOOP
-        SELECT card INTO code FROM cards WHERE table_id = t AND deck = d AND place = 'deck'
+        SELECT card INTO code FROM cards WHERE table_id = t AND deck = d AND place = 'deck' AND card <> ALL (avoid)
             ORDER BY position LIMIT 1 FOR UPDATE;
         IF NOT FOUND THEN
-            EXIT WHEN NOT reshuffle OR reshuffled > 0
-                OR NOT EXISTS (SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place = 'discard');
-            reshuffled := put_under(t, d, (SELECT array_agg(card) FROM cards
-                                           WHERE table_id = t AND deck = d AND place = 'discard'));
+            EXIT WHEN NOT reshuffle OR reshuffled > 0 OR NOT EXISTS (
+                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place = 'discard' AND card <> ALL (avoid));
+            reshuffled := put_under(t, d, (SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
+                                                                                AND place = 'discard'
+                                                                                AND card <> ALL (avoid)));
             CONTINUE;
         END IF;
         UPDATE cards SET place = 'play', holder = holder_name,
@@ -383,6 +392,10 @@ BEGIN
                                                ['conflict', 'harm']] LOOP
                 result := put_path(result, path || person, sent #> (path || person));
             END LOOP;
+            IF sent #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
+                result := put_path(result, ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]],
+                                   sent #> ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]]);
+            END IF;
         END LOOP;
         FOREACH path SLICE 1 IN ARRAY ARRAY[['hands', 'seq'], ['rolls', 'seq']] LOOP
             IF coalesce((sent #>> path)::bigint, 0) > coalesce((result #>> path)::bigint, 0) THEN

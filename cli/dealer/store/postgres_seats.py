@@ -240,9 +240,9 @@ class SharedTransaction(Transaction):
     def new_deck(self, deck: str) -> int:
         return self.db.execute("SELECT seat_new_deck(?, ?)", (self._dealing, deck)).fetchone()[0]
 
-    def deal(self, deck: str, count: int, holder: str, reshuffle: bool) -> dict:
-        return self.db.execute("SELECT seat_draw(?, ?, ?, ?, ?)",
-                               (self._dealing, deck, count, holder, reshuffle)).fetchone()[0]
+    def deal(self, deck: str, count: int, holder: str, reshuffle: bool, avoid: list[str] | None = None) -> dict:
+        return self.db.execute("SELECT seat_draw(?, ?, ?, ?, ?, ?)",
+                               (self._dealing, deck, count, holder, reshuffle, avoid or [])).fetchone()[0]
 
     def gather(self, deck: str, what: str) -> int:
         return self.db.execute("SELECT seat_gather(?, ?, ?)", (self._dealing, deck, what)).fetchone()[0]

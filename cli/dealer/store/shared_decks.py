@@ -90,6 +90,10 @@ class HiddenPiles(Piles):
         held = [card for cards in self.play.values() for card in cards]
         return self.discards + held + list(self.sleeves.values())
 
+    def holds_any(self, wanted) -> bool:
+        """A face-down draw pile may hold a wanted card (nobody may look): said so while it has any."""
+        return bool(self.draw_pile) or any(wanted(code) for code in self.discards)
+
     def reshuffle_discards(self, rng: random.Random) -> int:
         count = self.dealer.gather(self.name, "reshuffle")
         self.draw_pile.count += len(self.discards)
@@ -115,6 +119,17 @@ class HiddenPiles(Piles):
         if cards:
             self.play.setdefault(holder, []).extend(cards)
         return Drawn(cards, dealt["reshuffled"], dealt["short"])
+
+    def draw_fresh(self, count: int, holder: str, rng: random.Random, avoid: Iterable[str]) -> list[str]:
+        dealt = self.dealer.deal(self.name, count, holder, True, sorted(set(avoid)))
+        if dealt["reshuffled"]:
+            self.draw_pile.count += dealt["reshuffled"]
+            self.discards = [code for code in self.discards if code in set(avoid)]
+        cards = list(dealt["cards"])
+        self.draw_pile.count -= len(cards)
+        if cards:
+            self.play.setdefault(holder, []).extend(cards)
+        return cards
 
     def take(self, cards: Sequence[str], holder: str) -> None:
         cards = list(cards)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from dealer.core.piles import Chips, Piles
 from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
-from dealer.store.undo import now, remember
+from dealer.store.undo import depth, now, remember, undo
 
 if TYPE_CHECKING:
     import random
@@ -254,17 +254,13 @@ class Transaction:
     def undo(self, table: StoredTable) -> dict | None:
         """Put ``table`` back as it was before its last command that changed it (``store.undo``), and
         log it; None when there is nothing to undo."""
-        from dealer.store import undo as snapshots
-
-        undone = snapshots.undo(self.db, table.id)
+        undone = undo(self.db, table.id)
         if undone is not None:
             self.append(table.id, "table undo", "undo", data=undone)
         return undone
 
     def undo_depth(self, table: StoredTable) -> int:
-        from dealer.store import undo as snapshots
-
-        return snapshots.depth(self.db, table.id)
+        return depth(self.db, table.id)
 
     def append(self, table_id: int, command: str, kind: str, deck: str | None = None, cards: Iterable[str] = (),
                seed: int | None = None, data: dict | None = None) -> int:
