@@ -40,7 +40,7 @@ COMMANDS = [
     ["chips", "ritual"], ["chips", "wound"], ["gadget", "design"], ["gadget", "build"], ["gadget", "use"],
     ["gadget", "repair"], ["gadget", "list"],
     ["odds", "hand"], ["odds", "hex"], ["odds", "action"], ["odds", "gadget"], ["odds", "conflict"],
-    ["odds", "roll"], ["store", "show"], ["store", "init"], ["help"], ["nonsense"], [],
+    ["odds", "roll"], ["store", "show"], ["store", "init"], ["table", "seat"], ["table", "reveal"], ["help"], ["nonsense"], [],
 ]
 # Commands that run until interrupted, by design: the fuzz checks them elsewhere
 # (tests/store/test_watch.py), never as a line that would be called a hang.

@@ -61,9 +61,14 @@ class Session:
 
         return command_words(self.ctx.find_root().meta.get(ARGS_KEY, []))
 
+    dealt_seed = None  # the seed a shared table deals this command from its secret
+    secret = False  # the GM's secret roll (roll --secret): its events are hidden from the players
+
     @cached_property
     def seed(self):
-        """The seed of this run: ``--seed`` or a fresh one; recorded in every result."""
+        """The seed of this run: a shared table's own, ``--seed``, or a fresh one; recorded in every result."""
+        if self.dealt_seed is not None:
+            return self.dealt_seed
         return self.settings.seed if self.settings.seed is not None else new_seed()
 
     def rng(self, offset=0):
@@ -94,8 +99,20 @@ class Session:
                 raise TableError(f"table '{table.name}' plays {table.ruleset_name} (pinned when it was made): "
                                  f"drop --ruleset, or make a new table with -r {self.settings.ruleset}")
             self.__dict__["ruleset"] = table.ruleset
+            self.check_seat(tx)
+            self.dealt_seed = tx.table_seed(table, self.settings.seed)  # a shared table deals from its secret
             yield table
+            if self.secret:  # the GM's secret roll: a player's view of the log shows only that it happened
+                for event in table.events:
+                    event["data"]["secret"] = True
             tx.save(table, self.command, self.__dict__.get("seed"))
+
+    def check_seat(self, tx):
+        """A shared table's seat may do only what its player may (``dealer.seats``)."""
+        if tx.seat is not None:
+            from dealer import seats
+
+            seats.check(tx.seat, self.command, self.ctx.params)
 
     @contextmanager
     def maybe_table(self, name=None):
@@ -129,7 +146,8 @@ class Session:
             if problems:
                 from dealer.store.transfer import table_problems
 
-                found = table_problems(tx.db, table.name, history=False)
+                # A seat sees part of the table: its owner's `table check` reads the whole.
+                found = [] if tx.seat is not None else table_problems(tx.db, table.name, history=False)
         self.__dict__["ruleset"] = table.ruleset
         return (table, found) if problems else table
 

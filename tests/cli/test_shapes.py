@@ -97,6 +97,8 @@ NOT_IN_SESSION = {
     ("gadget", "repair"): "needs a broken device (tests/cli/test_poker_hands_full)",
     ("action", "play"): "needs the sleeve card the interrupt spent (tests/cli/test_action_command)",
     ("table", "watch"): "runs until interrupted (tests/store/test_watch)",
+    ("table", "seat"): "a shared table's, on PostgreSQL (tests/store/test_seats)",
+    ("table", "reveal"): "a shared table's, on PostgreSQL (tests/store/test_seats)",
     ("help",): "prints a docs page, not a game's result (tests/cli/test_help)",
 }
 

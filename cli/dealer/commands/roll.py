@@ -35,9 +35,12 @@ MAX_COUNT = 100_000
 @click.option("--as", "person", metavar="NAME", shell_complete=completes("roster"),
               help="With --table: NAME's roll: a Joker NAME holds this round adds its bonus, an Extra on the "
                    "roster rolls as one, and a trait roll is remembered (a Benny rerolls it).")
+@click.option("--secret", is_flag=True,
+              help="With --table: the GM's secret roll: on a shared table the players see that the GM rolled, "
+                   "not what.")
 @global_options
 @click.pass_context
-def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs, person):
+def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs, person, secret):
     """Roll DICE (NdX, e.g. 5d10 or 3d8+2): every die with its aces, the kept die, raises, bust.
 
     In a game with a Wild Die (savage-worlds) a trait roll is one trait die (d8) and the Wild
@@ -56,6 +59,9 @@ def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs
       dealer roll 3d8 --table friday
     """
     session = Session(ctx, "roll")
+    if secret and not session.settings.table:
+        raise click.UsageError("--secret hides a roll from the players' view of a table's log: give --table", ctx)
+    session.secret = secret
     if person is not None and (odds or count != 1):
         raise click.UsageError(f"--as rolls once for NAME: drop {'--odds' if odds else '--count'}", ctx)
     _check_modes(ctx, session, odds, faces, count)

@@ -62,6 +62,7 @@ def _made(session, name):
     ruleset = rulesets.load(session.settings.ruleset)  # -r (or the default), never another table's
     session.__dict__["ruleset"] = ruleset
     with session.transaction() as tx:
+        session.dealt_seed = tx.new_table_seed(session.settings.seed)  # a shared table deals from its secret
         made = tx.create(name, ruleset, session.rng(), session.command)
         tx.save(made, session.command, session.seed)
     return made
@@ -80,10 +81,15 @@ def new(ctx, name):
     """
     session = Session(ctx, "table new")
     made = _made(session, name)
-    session.show({"kind": "table", "action": "new", "table": made.name, "ruleset": made.ruleset_name,
-                  "decks": ["main"], "cards": len(session.ruleset.deck), "pot": dict(made.chips.pot),
-                  "unlimited": session.ruleset.chips["unlimited"]},
-                 seed=session.seed)
+    result = {"kind": "table", "action": "new", "table": made.name, "ruleset": made.ruleset_name,
+              "decks": ["main"], "cards": len(session.ruleset.deck), "pot": dict(made.chips.pot),
+              "unlimited": session.ruleset.chips["unlimited"]}
+    notes = []
+    if made.commitment:  # a shared table: its seeds come from a secret the group can check later
+        result["commitment"] = made.commitment
+        notes.append(f"table {made.name} deals from a secret; its commitment: {made.commitment} (keep it: dealer "
+                     f"table reveal {made.name} discloses the secret, and dealer verify checks every card and die)")
+    session.show(result, seed=session.seed, notes=notes)
 
 
 @table.command("list")
@@ -201,6 +207,7 @@ def delete(ctx, name, yes):
             raise TableError(f"deleting table '{name}' loses its history: add --yes to confirm")
         click.confirm(f"Delete table '{name}' and all its history?", abort=True, err=True)
     with session.transaction() as tx:
+        session.check_seat(tx)
         tx.delete(name)
     session.show({"kind": "table", "action": "delete", "table": name}, ruleset=None)
 
@@ -357,6 +364,96 @@ def watch(ctx, name, since):
 WATCH_WIDTHS = (4, 20, 12, 15, 12, 6)  # a watch's text columns: the log's, as wide as a usual event's
 
 
+@table.command("seat")
+@table_argument()
+@click.argument("seat", required=False)
+@click.option("--role", type=click.Choice(["gm", "player", "watcher"]), help="What the seat may do.")
+@click.option("--for", "people", multiple=True, metavar="PERSON", shell_complete=completes("table_roster"),
+              help="A roster person a player's seat acts for (repeat for more).")
+@click.option("--list", "listing", is_flag=True, help="The table's seats.")
+@click.option("--revoke", metavar="SEAT", help="Take a seat away: its role can no longer connect.")
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def seat(ctx, name, seat, role, people, listing, revoke):
+    """Make a seat at a shared table (PostgreSQL): a database role of its own with a new password,
+    for a GM, a player bound to roster people, or a watcher. The store URL it prints (once) is
+    what that player sets as DEALER_STORE; the database itself keeps the seat to what it may
+    see and do (dealer help shared-tables).
+
+    \b
+    Examples:
+      dealer table seat friday marshal --role gm
+      dealer table seat friday sarah --role player --for Sarah
+      dealer table seat friday --list
+      dealer table seat friday --revoke sarah
+    """
+    session = Session(ctx, "table seat")
+    if sum(map(bool, (seat, listing, revoke))) != 1:
+        raise click.UsageError("give a SEAT to make (with --role), or --list, or --revoke SEAT", ctx)
+    with session.transaction(create=False) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet")
+        loaded = tx.load(name)
+        if not listing:
+            session.check_seat(tx)
+        if listing:
+            result = {"kind": "table-seat", "action": "list", "table": loaded.name, "seats": tx.seats(loaded)}
+        elif revoke:
+            result = {"kind": "table-seat", "action": "revoke", "table": loaded.name,
+                      "seat": tx.revoke_seat(loaded, revoke)}
+        else:
+            made = tx.make_seat(loaded, _seat_name(seat), *_seat_role(ctx, loaded, role, people))
+            result = {"kind": "table-seat", "action": "new", "table": loaded.name, "seat": made,
+                      "store": made["store"]}
+        if not listing:
+            tx.save(loaded, session.command)
+    session.show(result, ruleset=loaded.ruleset_name)
+
+
+def _seat_name(seat):
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,31}", seat):
+        raise click.BadParameter(f"'{seat}': a seat is named with up to 32 letters, digits, '_' or '-'",
+                                 param_hint="SEAT")
+    return seat
+
+
+def _seat_role(ctx, table, role, people):
+    """The seat's role and people, checked: a player acts for roster people; a GM and a watcher for none."""
+    if role is None:
+        raise click.UsageError("which role? --role gm, --role player --for PERSON, or --role watcher", ctx)
+    if role == "player" and not people:
+        raise click.UsageError("a player's seat acts for roster people: add --for PERSON", ctx)
+    if role != "player" and people:
+        raise click.UsageError(f"a {role}'s seat acts for nobody in particular: drop --for", ctx)
+    for person in people:
+        table.person(person)  # on the roster, or a did-you-mean
+    return role, list(people)
+
+
+@table.command("reveal")
+@table_argument()
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def reveal(ctx, name):
+    """Disclose a shared table's secret, which dealt every seed since it was made (or last
+    revealed), and start a fresh one: anyone can then check every card and die of the log with
+    dealer verify. Run by the GM, at the end of a session.
+
+    \b
+    Example:
+      dealer table reveal friday
+    """
+    session = Session(ctx, "table reveal")
+    with session.transaction(create=False) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet")
+        loaded = tx.load(name)
+        session.check_seat(tx)
+        revealed = tx.reveal(loaded)
+        tx.save(loaded, session.command)
+    session.show({"kind": "table-reveal", "table": loaded.name, "revealed": revealed}, ruleset=loaded.ruleset_name)
+
+
 @table.command("add")
 @table_argument()
 @click.argument("person", required=False)
@@ -491,19 +588,17 @@ def undo(ctx, name):
     Example:
       dealer table undo friday
     """
-    from dealer.store import undo as snapshots
-
     session = Session(ctx, "table undo")
     with session.transaction(create=False) as tx:
         if tx is None:
             raise TableError(f"no table '{name}': there are no tables yet")
         loaded = tx.load(name)
-        undone = snapshots.undo(tx.db, loaded.id)
+        session.check_seat(tx)
+        undone = tx.undo(loaded)
         if undone is None:
             raise TableError(f"table '{loaded.name}': nothing to undo (a new or imported table starts with "
                              "nothing to undo)")
-        tx.append(loaded.id, "table undo", "undo", data=undone)
-        left = snapshots.depth(tx.db, loaded.id)
+        left = tx.undo_depth(loaded)
     first, last = undone["events"]
     events = "no events" if last < first else f"event {first}" if first == last else f"events {first} to {last}"
     session.show({"kind": "table-undo", "table": loaded.name, "undid": undone, "left": left, "events": events},
@@ -570,6 +665,7 @@ def import_command(ctx, file, as_name):
         raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
     check(result, where, name)  # before the state file is opened (or made)
     with session.transaction() as tx:
+        session.check_seat(tx)
         import_table(tx, result, name, where)
         loaded = tx.load(name)
         summary = {"kind": "table-import", "table": loaded.name, "ruleset": loaded.ruleset_name,

@@ -24,7 +24,7 @@ from dealer.errors import DealerError
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
 TABLE_HOLDER = ""  # cards dealt to the table itself, not to a person
 
@@ -68,6 +68,10 @@ class Piles:
     def counts(self) -> dict[str, int]:
         return {"deck": len(self.draw_pile), "discard": len(self.discards),
                 "play": sum(map(len, self.play.values())), "sleeve": len(self.sleeves)}
+
+    def holds_any(self, wanted: Callable[[str], bool]) -> bool:
+        """Whether a card still to be dealt (the draw pile, or the discards shuffled back) is ``wanted``."""
+        return any(wanted(code) for code in self.draw_pile) or any(wanted(code) for code in self.discards)
 
     def place_of(self, card: str) -> str | None:
         if card in self.draw_pile:
@@ -126,6 +130,26 @@ class Piles:
         if cards:
             self.play.setdefault(holder, []).extend(cards)
         return Drawn(cards, reshuffled, short=len(cards) < count)
+
+    def draw_fresh(self, count: int, holder: str, rng: random.Random, avoid: Iterable[str]) -> list[str]:
+        """Deal ``count`` cards to ``holder``, none of them in ``avoid`` (a hand's own cards, shuffled
+        back since it was drawn): the first such from the top, and when there is none, the discards
+        but ``avoid`` shuffled under the draw pile. Fewer when the deck has no more."""
+        avoid = set(avoid)
+        out = []
+        for _ in range(count):
+            fresh = [code for code in self.draw_pile if code not in avoid]
+            if not fresh:
+                waiting = [code for code in self.discards if code not in avoid]
+                rng.shuffle(waiting)
+                self.discards = [code for code in self.discards if code in avoid]
+                self.draw_pile.extend(waiting)
+                fresh = waiting
+            if not fresh:
+                break
+            out.append(fresh[0])
+            self.take([fresh[0]], holder)
+        return out
 
     def take(self, cards: Iterable[str], holder: str) -> None:
         """Cards dealt by hand: out of the draw pile (or the discards) into ``holder``'s hand."""

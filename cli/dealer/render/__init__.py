@@ -68,6 +68,8 @@ RENDERERS = {
     "table-check": "dealer.render.tables:check_text",
     "roster": "dealer.render.tables:roster_text",
     "store": "dealer.render.tables:store_text",
+    "table-seat": "dealer.render.tables:seat_text",
+    "table-reveal": "dealer.render.tables:reveal_text",
 }
 
 

@@ -54,6 +54,30 @@ def tables_text(result, cards_fmt):
     return table_text(rows) or ["no tables yet: dealer table new NAME"]
 
 
+def seat_text(result, cards_fmt):
+    """``table seat``: a seat made (its store URL, printed once), revoked, or the list."""
+    name = result["table"]
+    if result["action"] == "list":
+        rows = [[cell(seat["seat"]), cell(seat["role"]), cell(", ".join(seat["for"]) or "-"), cell(seat["user"])]
+                for seat in result["seats"]]
+        return table_text(rows) or [f"table {name} has no seats yet: dealer table seat {name} SEAT --role ROLE"]
+    seat = result["seat"]
+    who = f" for {', '.join(seat['for'])}" if seat["for"] else ""
+    if result["action"] == "revoke":
+        return [f"seat {seat['seat']} ({seat['role']}{who}) revoked at table {name}: its role {seat['user']} is gone"]
+    return [f"seat {seat['seat']} ({seat['role']}{who}) at table {name}; its player sets (shown once, keep it safe):",
+            f"  DEALER_STORE='{seat['store']}'"]
+
+
+def reveal_text(result, cards_fmt):
+    revealed = result["revealed"]
+    first, last = revealed["events"]
+    return [f"table {result['table']}: the secret of events {first} to {last} is {revealed['secret']}",
+            f"  it matches the commitment {revealed['commitment']}; check the log: dealer table export "
+            f"{result['table']} > {result['table']}.json && dealer verify {result['table']}.json",
+            f"  a fresh secret deals from now on; its commitment: {revealed['next_commitment']}"]
+
+
 def store_where(store):
     """A store as a person reads it: the SQLite file's path, or the database (never a password)."""
     if store["kind"] == "sqlite":

@@ -39,8 +39,8 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SCHEMA_VERSION = 2
-STATE_FORMATS = {1: 3, 2: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
+SCHEMA_VERSION = 3
+STATE_FORMATS = {1: 3, 2: 4, 3: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
 DEFAULT_SCHEMA = "dealer"
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout, unless the URL gives one
 LOCK_TIMEOUT = "10s"  # a writer waits this long for another command's lock on its table
@@ -133,6 +133,7 @@ END $$;
 CREATE TRIGGER deletions_announced AFTER DELETE ON tables
     FOR EACH ROW EXECUTE FUNCTION announce_deletion();
 """
+# Version 3 adds seats, each table's secret and what a seat may see and do (``_add_seats``).
 
 
 @lru_cache(maxsize=256)
@@ -182,8 +183,28 @@ def _upgrade_states(version):
     return migrate
 
 
+def _add_seats(connection) -> None:
+    """Version 3: seats (``dealer.store.postgres_seats``), the seat that wrote each event
+    (``events.actor``; NULL: the owner), a secret for every table, dealing from its next event."""
+    import os
+
+    from dealer.store.postgres_grants import seat_ddl
+    from dealer.store.postgres_seats import SEAT_DDL
+    from dealer.store.secrets import commitment_of
+
+    schema = connection.execute("SELECT current_schema()").fetchone()[0]
+    connection.execute('ALTER TABLE events ADD COLUMN actor text COLLATE "C"')
+    connection.execute(SEAT_DDL.replace("@schema@", schema))
+    connection.execute(seat_ddl(schema))
+    for table_id, upto in connection.execute("SELECT t.id, coalesce(max(e.seq), 0) FROM tables t "
+                                             "LEFT JOIN events e ON e.table_id = t.id GROUP BY t.id").fetchall():
+        secret = os.urandom(32)
+        connection.execute("INSERT INTO secrets VALUES (%s, %s, %s, %s)",
+                           (table_id, secret, commitment_of(secret), upto + 1))
+
+
 # Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {1: _upgrade_states(1)}
+MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats}
 
 
 def split_schema(spec: str) -> tuple[str, str | None]:
@@ -247,6 +268,23 @@ class PostgresStore:
 
     def exists(self) -> bool:
         return True
+
+    def url_for(self, user: str, password: str) -> str:
+        """This store's address for another role: its URL with that user and password (what a seat's
+        player puts in DEALER_STORE)."""
+        from urllib.parse import quote
+
+        info = self.describe()
+        host = info["host"]
+        query = [f"schema={self.schema}"] if self.schema != DEFAULT_SCHEMA else []
+        if host.startswith("/"):
+            query.insert(0, f"host={quote(host)}")
+            host = ""
+        for key in ("sslmode", "sslrootcert", "connect_timeout"):
+            if self.params.get(key):
+                query.append(f"{key}={quote(str(self.params[key]))}")
+        return (f"postgresql://{quote(user)}:{quote(password, safe='')}@{host}:{info['port']}/"
+                f"{quote(info['database'])}" + ("?" + "&".join(query) if query else ""))
 
     def _clean(self, error) -> str:
         """An error's first meaningful line, never holding the password."""
@@ -321,6 +359,7 @@ class PostgresStore:
                 if version is None:
                     connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     connection.execute(DDL)
+                    _add_seats(connection)
                     connection.execute("INSERT INTO meta VALUES ('version', %s)", (str(SCHEMA_VERSION),))
                     version = SCHEMA_VERSION
                 while version < SCHEMA_VERSION:
@@ -387,8 +426,10 @@ class PostgresStore:
                 return
             connection.execute("BEGIN READ ONLY" if readonly else "BEGIN")
             try:
-                yield Transaction(_Database(connection), lock=" FOR UPDATE", integrity=(_errors.IntegrityError,),
-                                  args=args, readonly=readonly)
+                from dealer.store.postgres_seats import SharedTransaction
+
+                yield SharedTransaction(_Database(connection), store=self, lock=" FOR UPDATE",
+                                        integrity=(_errors.IntegrityError,), args=args, readonly=readonly)
             except BaseException:
                 try:
                     connection.execute("ROLLBACK")
@@ -415,10 +456,14 @@ class PostgresStore:
             if row is None:
                 raise TableError(f"no table '{name}': see dealer table list")
             table_id, last, payload = row[0], since, f"{self.schema} {row[0]}"
+            # A seat reads the history through its view (seat_events): what it may not see masked.
+            seated = self._run(lambda: connection.execute("SELECT my_seat(%s) IS NOT NULL",
+                                                          (table_id,)).fetchone()[0])
+            query = ("SELECT * FROM seat_events(%s, %s)" if seated else
+                     "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
+                     "WHERE table_id = %s AND seq > %s ORDER BY seq")
             while True:
-                rows = self._run(lambda: connection.execute(
-                    "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
-                    "WHERE table_id = %s AND seq > %s ORDER BY seq", (table_id, last)).fetchall())
+                rows = self._run(lambda: connection.execute(query, (table_id, last)).fetchall())
                 for event in rows:
                     last = event[0]
                     yield event_dict(*event)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from dealer.core.piles import Chips, Piles
 from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
-from dealer.store.undo import now, remember
+from dealer.store.undo import depth, now, remember, undo
 
 if TYPE_CHECKING:
     import random
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
 DECK_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,100}")  # decks are named after people too ("hex:Bad Bob")
 POT = ""  # the chips table's holder for the pot
+ONE_SEAT = ("seats need a shared table: the SQLite file is one machine, one seat; move the table to "
+            "PostgreSQL (dealer help shared-tables) to seat players")
 DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
 
 
@@ -79,6 +81,7 @@ class StoredTable(Table):
         self.document = document
         self.created = created
         self.deleted_decks = set()
+        self.commitment = None  # a shared table's commitment to its secret, when it is made
         self.loaded_rows = None  # the rows as loaded (state, cards, roster, chips), for undo and for save
 
     def deck(self, name: str, rng: random.Random) -> Piles:
@@ -102,6 +105,31 @@ class Transaction:
         self.readonly = readonly
         self.integrity = integrity
         self.args = args  # the command's own words, recorded with its events (for replay)
+
+    # -- a shared table's seats and randomness: none on this store (a shared store says otherwise) --
+
+    seat = None  # the seat this command sits in (None: the table's owner, on a store of one machine)
+
+    def new_table_seed(self, given: int | None) -> int | None:
+        """The seed that makes a new table: ``--seed`` (or None: one from the system)."""
+        return given
+
+    def table_seed(self, table: StoredTable, given: int | None) -> int | None:
+        """A command's seed on ``table``: ``--seed`` (or None: one from the system)."""
+        return given
+
+    def make_seat(self, table: StoredTable, seat: str, kind: str, people: list[str]) -> dict:
+        raise TableError(ONE_SEAT)
+
+    def seats(self, table: StoredTable) -> list[dict]:
+        raise TableError(ONE_SEAT)
+
+    def revoke_seat(self, table: StoredTable, seat: str) -> dict:
+        raise TableError(ONE_SEAT)
+
+    def reveal(self, table: StoredTable) -> dict:
+        raise TableError(f"table '{table.name}' deals from --seed or the system, not from a secret: only a shared "
+                         "table (PostgreSQL) has one to reveal")
 
     def names(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT name FROM tables ORDER BY name")]
@@ -222,6 +250,17 @@ class Transaction:
                 [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
                   json.dumps(event["data"], sort_keys=True), args) for i, event in enumerate(table.events, start=1)])
         table.events = []
+
+    def undo(self, table: StoredTable) -> dict | None:
+        """Put ``table`` back as it was before its last command that changed it (``store.undo``), and
+        log it; None when there is nothing to undo."""
+        undone = undo(self.db, table.id)
+        if undone is not None:
+            self.append(table.id, "table undo", "undo", data=undone)
+        return undone
+
+    def undo_depth(self, table: StoredTable) -> int:
+        return depth(self.db, table.id)
 
     def append(self, table_id: int, command: str, kind: str, deck: str | None = None, cards: Iterable[str] = (),
                seed: int | None = None, data: dict | None = None) -> int:

@@ -136,8 +136,7 @@ def deal_one(ruleset: Ruleset, piles: Piles, deck_name: str, person: Participant
         piles.discard(aside, holder=person.name)
     redrawn, discarded = [], list(aside)
     while is_low(ruleset, kept, plan.redraw_at_most):
-        higher = [code for code in piles.draw_pile + piles.discards
-                  if not is_low(ruleset, deck.parse(code), plan.redraw_at_most)]
+        higher = piles.holds_any(lambda code: not is_low(ruleset, deck.parse(code), plan.redraw_at_most))
         if not higher or len(redrawn) >= QUICK_LIMIT:
             row["notes"].append(f"no card above {deck.rank(plan.redraw_at_most).name} left to redraw: keeps "
                                 f"{kept.code}")

@@ -226,19 +226,9 @@ def _extra_cards(table: Table, deck: str, hand: list[str], person: str, count: i
     shuffled back since); they go where the hand's cards are: in play with the person, or the discards."""
     piles = table.deck(deck, rng)
     held = set(piles.play.get(person, ()))
-    out = []
-    for _ in range(count):
-        fresh = [code for code in piles.draw_pile if code not in hand and code not in out]
-        if not fresh:
-            waiting = [code for code in piles.discards if code not in hand]
-            rng.shuffle(waiting)
-            piles.discards = [code for code in piles.discards if code in hand]
-            piles.draw_pile.extend(waiting)
-            fresh = waiting
-        if not fresh:
-            raise ChipsError(f"deck '{deck}' has no card left to draw: dealer table shuffle {table.name} {deck}")
-        out.append(fresh[0])
-        piles.take([fresh[0]], person)
+    out = piles.draw_fresh(count, person, rng, hand)
+    if len(out) < count:
+        raise ChipsError(f"deck '{deck}' has no card left to draw: dealer table shuffle {table.name} {deck}")
     if not held.issuperset(hand):
         piles.discard(out, holder=person)
     return out

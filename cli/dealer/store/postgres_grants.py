@@ -1,0 +1,473 @@
+"""What a seat may read and do at a shared table, said to PostgreSQL: grants to the schema's
+seat group role, row-level security, and the ``SECURITY DEFINER`` functions through which a
+seat makes the moves that touch shared rows (drawing from a deck, moving chips, saving its
+people's state). dealer's own refusals (``dealer.seats``) say the same first, in words; these
+hold for anyone who connects with a seat's credentials, dealer or not.
+
+A seat never reads: the table's secret, the undo snapshots (the whole table, every card), the
+draw piles (order and identity), another player's cards in play until the countdown reaches
+them or up their sleeve, another person's hand kept for a chip, the GM's secret rolls. It
+never writes the history but by appending its own events, never changes chips but through
+``seat_move_chips`` (conserving them, each player's cap kept, a player taking only from its
+own people), never changes another person's cards, roster entry or state.
+"""
+
+from __future__ import annotations
+
+# Functions and policies, made with the schema (``@schema@``: its name). The policies are for
+# every role but the schema's owner (who bypasses them); only the seats' group role is granted
+# anything, so they are the seats'. Each SECURITY DEFINER function pins its search path.
+SEAT_FUNCTIONS = r"""
+CREATE FUNCTION seat_kind(t bigint) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT kind FROM seats WHERE table_id = t AND role = session_user
+$$;
+-- Who acts: a seat's kind, or 'owner' for a role that may read the tables' secrets (the schema's
+-- owner, who made the tables and their seats); NULL for anyone else.
+CREATE FUNCTION acting_kind(t bigint) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT coalesce((SELECT kind FROM seats WHERE table_id = t AND role = session_user),
+                    CASE WHEN has_table_privilege(session_user, '"@schema@".secrets', 'SELECT') THEN 'owner' END)
+$$;
+CREATE FUNCTION refuse(what text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '%', what USING ERRCODE = 'insufficient_privilege';
+END $$;
+CREATE FUNCTION seat_people(t bigint) RETURNS text[] LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT coalesce((SELECT people FROM seats WHERE table_id = t AND role = session_user), '{}')
+$$;
+CREATE FUNCTION seat_at(t bigint) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT EXISTS (SELECT 1 FROM seats WHERE table_id = t AND role = session_user)
+$$;
+
+-- Whether an action card is still face down: dealt this round to an entry of the countdown
+-- that has not acted yet, or in the combat hand (seed 003) of someone none of whose entries
+-- has acted yet.
+CREATE FUNCTION card_face_down(t bigint, code text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    WITH state AS (SELECT state::jsonb AS doc FROM tables WHERE id = t),
+         turns AS (SELECT turn FROM state, jsonb_array_elements(coalesce(doc -> 'turns' -> 'order', '[]')) AS turn)
+    SELECT EXISTS (SELECT 1 FROM turns WHERE NOT coalesce((turn ->> 'acted')::boolean, false)
+                                        AND (turn ->> 'card' = code OR coalesce(turn -> 'cards', '[]') ? code))
+        OR EXISTS (SELECT 1 FROM state, jsonb_array_elements(coalesce(doc -> 'action' -> 'hands', '[]')) AS hand
+                   WHERE coalesce(hand -> 'cards', '[]') ? code
+                     AND NOT EXISTS (SELECT 1 FROM turns WHERE turn ->> 'name' = hand ->> 'name'
+                                                           AND coalesce((turn ->> 'acted')::boolean, false)))
+$$;
+
+CREATE FUNCTION card_seen(t bigint, code text, place text, holder text) RETURNS boolean
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
+    SELECT CASE
+        WHEN place = 'deck' THEN false
+        WHEN place = 'discard' THEN true
+        WHEN seat_kind(t) = 'gm' THEN true
+        WHEN holder = ANY (seat_people(t)) THEN true
+        WHEN place = 'sleeve' THEN false
+        ELSE NOT card_face_down(t, code)
+    END
+$$;
+
+-- A player's view of the state: another person's face-down countdown entry, combat hand and
+-- kept hand are taken out; the GM and watchers of a finished round see what the table sees.
+CREATE FUNCTION seat_state(t bigint) RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    full_state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
+    people text[] := seat_people(t);
+    kind text := seat_kind(t);
+    masked jsonb;
+BEGIN
+    IF kind IS NULL THEN
+        RAISE EXCEPTION 'this role has no seat at table %', t USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF kind = 'gm' THEN
+        RETURN full_state::text;
+    END IF;
+    masked := full_state;
+    IF masked ? 'turns' THEN
+        masked := jsonb_set(masked, '{turns,order}', coalesce((
+            SELECT jsonb_agg(CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false)
+                                  THEN turn
+                                  ELSE turn || '{"card": "", "cards": [], "hand": "", "note": "face down"}'::jsonb END
+                             ORDER BY n)
+            FROM jsonb_array_elements(masked -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)), '[]'));
+    END IF;
+    IF masked ? 'action' AND masked -> 'action' ? 'hands' THEN
+        masked := jsonb_set(masked, '{action,hands}', coalesce((
+            SELECT jsonb_agg(CASE WHEN hand ->> 'name' = ANY (people) THEN hand
+                                  ELSE hand || '{"cards": [], "wild_picks": [], "notes": ["face down"]}'::jsonb END
+                             ORDER BY n)
+            FROM jsonb_array_elements(masked -> 'action' -> 'hands') WITH ORDINALITY AS e(hand, n)), '[]'));
+    END IF;
+    IF masked ? 'hands' AND masked -> 'hands' ? 'people' THEN
+        -- Only the seat's people's kept hands (and the records they are kept in: a contest's holds
+        -- every participant's draw, seen when it was judged).
+        masked := jsonb_set(masked, '{hands,people}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'hands' -> 'people')
+            WHERE key = ANY (people)), '{}'));
+        masked := jsonb_set(masked, '{hands,kept}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(masked -> 'hands' -> 'kept', '{}'))
+            WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(masked -> 'hands' -> 'people'))), '{}'));
+    END IF;
+    RETURN masked::text;
+END $$;
+
+-- The history as a seat may read it: another player's face-down deal and sleeve, and the GM's
+-- secret rolls, with their cards and data taken out.
+CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
+    seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint, data text, args text)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
+    SELECT e.seq, e.time, e.command, e.kind, e.deck,
+           CASE WHEN hidden THEN '[]' ELSE e.cards END,
+           CASE WHEN secret_roll THEN NULL ELSE e.seed END,
+           CASE WHEN secret_roll THEN '{"secret": true}'
+                WHEN hidden THEN jsonb_build_object('person', e.data::jsonb -> 'person', 'face_down', true)::text
+                ELSE e.data END,
+           CASE WHEN secret_roll OR hidden THEN NULL ELSE e.args END
+    FROM events e,
+         LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce((e.data::jsonb ->> 'secret')::boolean, false)) AS s(secret_roll),
+         LATERAL (SELECT seat_kind(t) <> 'gm' AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw')
+                         AND NOT coalesce(e.data::jsonb ->> 'person' = ANY (seat_people(t)), false)
+                         AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(e.cards::jsonb) AS c(code)
+                                     WHERE card_face_down(t, c.code)
+                                        OR EXISTS (SELECT 1 FROM cards k WHERE k.table_id = t AND k.card = c.code
+                                                   AND k.deck = e.deck AND k.place = 'sleeve'))) AS h(hidden)
+    WHERE e.table_id = t AND e.seq > after AND seat_kind(t) IS NOT NULL
+    ORDER BY e.seq
+$$;
+
+-- How many cards each deck of the table holds where (a seat sees the counts, never the draw pile).
+CREATE FUNCTION deck_counts(t bigint) RETURNS TABLE (deck text, place text, cards bigint)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
+    SELECT deck, place, count(*) FROM cards WHERE table_id = t AND acting_kind(t) IS NOT NULL GROUP BY deck, place
+$$;
+"""
+
+# The moves that touch shared rows: decks dealt by the table (their order made from the secret,
+# so that no seat knows it and verify can check it), chips moved as the rules allow, a seat's
+# people's state saved, the table locked and the history numbered for a seat's command.
+SEAT_MOVES = r"""
+CREATE TABLE deals (
+    table_id bigint NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seq bigint NOT NULL,
+    shuffles integer NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE FUNCTION last_seq(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT coalesce(max(seq), 0) FROM events WHERE table_id = t AND acting_kind(t) IS NOT NULL
+$$;
+CREATE FUNCTION seat_lock(t bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+BEGIN
+    IF acting_kind(t) IS NULL THEN PERFORM refuse('no seat at this table'); END IF;
+    PERFORM 1 FROM tables WHERE id = t FOR UPDATE;
+END $$;
+
+-- The cards in a keyed order: HMAC-SHA256(secret, "SEQ:K:DECK:CARD") ascending, SEQ the
+-- command's first event, K its K-th shuffle (dealer.store.shared_decks.keyed_order is the same).
+CREATE FUNCTION keyed_order(t bigint, d text, codes text[]) RETURNS text[] LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    first_event bigint := last_seq(t) + 1;
+    k integer;
+    key bytea := (SELECT secret FROM secrets WHERE table_id = t);
+BEGIN
+    INSERT INTO deals AS done VALUES (t, first_event, 1) ON CONFLICT ON CONSTRAINT deals_pkey
+        DO UPDATE SET shuffles = done.shuffles + 1 RETURNING done.shuffles - 1 INTO k;
+    RETURN (SELECT coalesce(array_agg(code ORDER BY hmac_sha256(key, convert_to(
+                first_event || ':' || k || ':' || d || ':' || code, 'UTF8'))), '{}')
+            FROM unnest(codes) AS code);
+END $$;
+
+-- A player shuffles a deck only when none of its cards is in another person's hands (its own
+-- hex or spell deck, a deck shuffled whole for one check); the GM any.
+CREATE FUNCTION may_handle_deck(t bigint, d text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT acting_kind(t) IN ('gm', 'owner')
+        OR (acting_kind(t) = 'player' AND NOT EXISTS (
+                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place IN ('play', 'sleeve')
+                AND NOT coalesce(holder = ANY (seat_people(t)), false)
+                AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t)))
+$$;
+
+-- Put ``codes`` of deck d at the bottom of its draw pile, in the keyed order.
+CREATE FUNCTION put_under(t bigint, d text, codes text[]) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    ordered text[] := keyed_order(t, d, codes);
+    base bigint := (SELECT coalesce(max(position) + 1, 0) FROM cards WHERE table_id = t AND deck = d AND place = 'deck');
+BEGIN
+    UPDATE cards SET place = 'deck', holder = NULL, position = base + o.n - 1
+    FROM unnest(ordered) WITH ORDINALITY AS o(code, n) WHERE table_id = t AND deck = d AND card = o.code;
+    RETURN cardinality(ordered);
+END $$;
+
+CREATE FUNCTION seat_new_deck(t bigint, d text) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    codes text[];
+BEGIN
+    IF acting_kind(t) IS NULL OR acting_kind(t) = 'watcher' THEN PERFORM refuse('a watcher deals no deck'); END IF;
+    IF EXISTS (SELECT 1 FROM cards WHERE table_id = t AND deck = d) THEN PERFORM refuse('deck ' || d || ' exists'); END IF;
+    codes := (SELECT array_agg(card ORDER BY card) FROM cards WHERE table_id = t AND deck = 'main');
+    IF codes IS NULL THEN PERFORM refuse('the table has no main deck to copy'); END IF;
+    INSERT INTO cards SELECT t, d, o.code, 'deck', NULL, o.n - 1
+    FROM unnest(keyed_order(t, d, codes)) WITH ORDINALITY AS o(code, n);
+    RETURN cardinality(codes);
+END $$;
+
+-- ``n`` cards to ``holder_name`` from the top of deck d, none in ``avoid`` (a hand's own cards
+-- shuffled back since it was drawn); when the draw pile has none (and ``reshuffle``), the
+-- discards but ``avoid`` go under it, once.
+CREATE FUNCTION seat_draw(t bigint, d text, n integer, holder_name text, reshuffle boolean, avoid text[])
+RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = "@schema@" AS $$
+DECLARE
+    kind text := acting_kind(t);
+    drawn text[] := '{}';
+    reshuffled bigint := 0;
+    code text;
+BEGIN
+    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher draws no card'); END IF;
+    IF kind = 'player' AND NOT (holder_name = ANY (seat_people(t))
+            OR NOT EXISTS (SELECT 1 FROM roster WHERE table_id = t AND name = holder_name)) THEN
+        PERFORM refuse('a seat draws for its own people, not for ' || holder_name);
+    END IF;
+    WHILE cardinality(drawn) < n LOOP
+        SELECT card INTO code FROM cards WHERE table_id = t AND deck = d AND place = 'deck' AND card <> ALL (avoid)
+            ORDER BY position LIMIT 1 FOR UPDATE;
+        IF NOT FOUND THEN
+            EXIT WHEN NOT reshuffle OR reshuffled > 0 OR NOT EXISTS (
+                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place = 'discard' AND card <> ALL (avoid));
+            reshuffled := put_under(t, d, (SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
+                                                                                AND place = 'discard'
+                                                                                AND card <> ALL (avoid)));
+            CONTINUE;
+        END IF;
+        UPDATE cards SET place = 'play', holder = holder_name,
+            position = (SELECT count(*) FROM cards WHERE table_id = t AND deck = d AND place = 'play'
+                        AND holder = holder_name)
+        WHERE table_id = t AND deck = d AND card = code;
+        drawn := drawn || code;
+    END LOOP;
+    RETURN jsonb_build_object('cards', to_jsonb(drawn), 'reshuffled', reshuffled, 'short', cardinality(drawn) < n);
+END $$;
+
+-- The discards under the draw pile (``reshuffle``), the draw pile alone (``order``: when a
+-- table is first shared), the discards and the draw pile together (``shuffle``), or every card
+-- of the deck (``collect``), in the keyed order.
+CREATE FUNCTION seat_gather(t bigint, d text, what text) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    places text[] := CASE what WHEN 'order' THEN '{deck}' WHEN 'shuffle' THEN '{deck,discard}'
+                               ELSE '{deck,discard,play,sleeve}' END;
+    moved bigint;
+BEGIN
+    IF NOT may_handle_deck(t, d) THEN PERFORM refuse('deck ' || d || ' has cards in other hands: only the GM shuffles it'); END IF;
+    IF what = 'reshuffle' THEN
+        RETURN put_under(t, d, coalesce((SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
+                                                                         AND place = 'discard'), '{}'));
+    END IF;
+    UPDATE cards SET place = 'deck', holder = NULL, position = o.n - 1
+    FROM unnest(keyed_order(t, d, coalesce((SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
+                                                                   AND place = ANY (places)), '{}')))
+         WITH ORDINALITY AS o(code, n)
+    WHERE table_id = t AND deck = d AND card = o.code;
+    GET DIAGNOSTICS moved = ROW_COUNT;
+    RETURN moved;
+END $$;
+
+-- Cards typed in by hand (the GM's physical deck): out of the draw pile or the discards.
+CREATE FUNCTION seat_take(t bigint, d text, codes text[], holder_name text) RETURNS void LANGUAGE plpgsql
+SECURITY DEFINER SET search_path = "@schema@" AS $$
+BEGIN
+    IF acting_kind(t) NOT IN ('gm', 'owner') THEN
+        PERFORM refuse('at a shared table the deck deals: only the GM types cards in');
+    END IF;
+    UPDATE cards SET place = 'play', holder = holder_name,
+        position = (SELECT count(*) FROM cards c WHERE c.table_id = t AND c.deck = d AND c.place = 'play'
+                    AND c.holder = holder_name) + o.n - 1
+    FROM unnest(codes) WITH ORDINALITY AS o(code, n)
+    WHERE table_id = t AND deck = d AND card = o.code AND place IN ('deck', 'discard');
+    IF NOT FOUND OR (SELECT count(*) FROM cards WHERE table_id = t AND deck = d AND holder = holder_name
+                     AND place = 'play' AND card = ANY (codes)) < cardinality(codes) THEN
+        RAISE EXCEPTION 'a card typed in is neither in the draw pile nor in the discards of deck %', d;
+    END IF;
+END $$;
+
+-- Chips moved by a command: {HOLDER: {COLOUR: CHANGE}} ("" is the pot). Conserved (an unlimited
+-- pot may make chips), never below zero, each player's cap kept; a player takes only from its
+-- own people (to the pot or to another: a give), and from the pot only to its own people.
+CREATE FUNCTION seat_move_chips(t bigint, moves jsonb) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    kind text := acting_kind(t);
+    people text[] := seat_people(t);
+    rules jsonb := (SELECT document::jsonb -> 'chips' FROM tables WHERE id = t);
+    cap integer := coalesce((rules ->> 'cap')::integer, 0);
+    unlimited boolean := coalesce((rules ->> 'unlimited')::boolean, false);
+    one_colour text;
+    total bigint;
+    own_out bigint;
+    own_in bigint;
+    others_in bigint;
+    pot_out bigint;
+    change record;
+BEGIN
+    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher moves no chips'); END IF;
+    FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
+        SELECT coalesce(sum(c.value::bigint), 0),
+               coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
+               coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
+               coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key <> '' AND NOT h.key = ANY (people)), 0),
+               coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ''), 0)
+          INTO total, own_out, own_in, others_in, pot_out
+          FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour;
+        IF total < 0 OR (total > 0 AND NOT (unlimited OR kind IN ('gm', 'owner'))) THEN
+            PERFORM refuse('chips are not conserved: ' || total || ' ' || one_colour || ' made or lost');
+        END IF;
+        IF kind = 'player' THEN
+            IF EXISTS (SELECT 1 FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour
+                       AND h.key <> '' AND NOT h.key = ANY (people) AND c.value::bigint < 0) THEN
+                PERFORM refuse('a seat takes no chip from another person');
+            END IF;
+            IF others_in > own_out OR pot_out > own_in THEN
+                PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
+            END IF;
+        END IF;
+    END LOOP;
+    FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
+                  FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
+        UPDATE chips SET count = count + change.n
+            WHERE table_id = t AND holder = change.holder AND colour = change.colour;
+        IF NOT FOUND THEN
+            INSERT INTO chips VALUES (t, change.holder, change.colour, change.n);
+        END IF;
+    END LOOP;
+    DELETE FROM chips WHERE table_id = t AND holder <> '' AND count = 0;
+    IF kind = 'player' AND cap > 0 AND EXISTS (
+            SELECT 1 FROM chips WHERE table_id = t AND holder = ANY (people) AND moves ? holder
+            GROUP BY holder HAVING sum(count) > cap) THEN
+        PERFORM refuse('a player holds at most ' || cap || ' chips');
+    END IF;
+END $$;
+
+-- A seat's state saved: a GM's whole; a player's only where it is its people's own (their
+-- conditions, kept hands and rolls, long actions, favor chips and rituals, harm, Hold, their
+-- designs and devices); the rest as it was, whatever the player sent.
+CREATE FUNCTION put_path(doc jsonb, path text[], value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    IF value IS NULL THEN
+        RETURN doc #- path;
+    END IF;
+    FOR i IN 1..cardinality(path) - 1 LOOP
+        IF doc #> path[1:i] IS NULL OR jsonb_typeof(doc #> path[1:i]) <> 'object' THEN
+            doc := jsonb_set(doc, path[1:i], '{}');
+        END IF;
+    END LOOP;
+    RETURN jsonb_set(doc, path, value);
+END $$;
+
+CREATE FUNCTION seat_save_state(t bigint, incoming text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    kind text := acting_kind(t);
+    people text[] := seat_people(t);
+    stored jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
+    sent jsonb := incoming::jsonb;
+    result jsonb := stored;
+    person text;
+    path text[];
+    item record;
+BEGIN
+    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher changes nothing'); END IF;
+    IF kind IN ('gm', 'owner') THEN
+        result := sent;
+    ELSE
+        FOREACH person IN ARRAY people LOOP
+            FOREACH path SLICE 1 IN ARRAY ARRAY[['conditions', 'people'], ['hands', 'people'], ['rolls', 'people'],
+                                               ['long_actions', 'actions'], ['chips', 'favor'], ['chips', 'rituals'],
+                                               ['conflict', 'harm']] LOOP
+                result := put_path(result, path || person, sent #> (path || person));
+            END LOOP;
+            IF sent #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
+                result := put_path(result, ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]],
+                                   sent #> ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]]);
+            END IF;
+        END LOOP;
+        FOREACH path SLICE 1 IN ARRAY ARRAY[['hands', 'seq'], ['rolls', 'seq']] LOOP
+            IF coalesce((sent #>> path)::bigint, 0) > coalesce((result #>> path)::bigint, 0) THEN
+                result := put_path(result, path, sent #> path);
+            END IF;
+        END LOOP;
+        IF sent ? 'hold' OR result ? 'hold' THEN
+            result := put_path(result, '{hold,people}', coalesce((
+                SELECT jsonb_agg(name) FROM (
+                    SELECT name FROM jsonb_array_elements_text(coalesce(result #> '{hold,people}', '[]')) AS name
+                    WHERE NOT name = ANY (people)
+                    UNION ALL
+                    SELECT name FROM jsonb_array_elements_text(coalesce(sent #> '{hold,people}', '[]')) AS name
+                    WHERE name = ANY (people)) AS kept), '[]'));
+        END IF;
+        FOR item IN SELECT key, value FROM jsonb_each(coalesce(sent #> '{gadget,designs}', '{}'))
+                    UNION SELECT key, value FROM jsonb_each(coalesce(stored #> '{gadget,designs}', '{}')) LOOP
+            IF coalesce(stored #>> ARRAY['gadget', 'designs', item.key, 'inventor'],
+                        sent #>> ARRAY['gadget', 'designs', item.key, 'inventor']) = ANY (people) THEN
+                result := put_path(result, ARRAY['gadget', 'designs', item.key], sent #> ARRAY['gadget', 'designs', item.key]);
+            END IF;
+        END LOOP;
+        FOR item IN SELECT key, value FROM jsonb_each(coalesce(sent #> '{gadget,devices}', '{}'))
+                    UNION SELECT key, value FROM jsonb_each(coalesce(stored #> '{gadget,devices}', '{}')) LOOP
+            IF coalesce(stored #>> ARRAY['gadget', 'devices', item.key, 'builder'],
+                        sent #>> ARRAY['gadget', 'devices', item.key, 'builder']) = ANY (people) THEN
+                result := put_path(result, ARRAY['gadget', 'devices', item.key], sent #> ARRAY['gadget', 'devices', item.key]);
+            END IF;
+        END LOOP;
+    END IF;
+    UPDATE tables SET state = result::text WHERE id = t;
+END $$;
+"""
+
+SEAT_POLICIES = r"""
+ALTER TABLE cards ENABLE ROW LEVEL SECURITY;
+ALTER TABLE events ENABLE ROW LEVEL SECURITY;
+ALTER TABLE roster ENABLE ROW LEVEL SECURITY;
+ALTER TABLE chips ENABLE ROW LEVEL SECURITY;
+ALTER TABLE tables ENABLE ROW LEVEL SECURITY;
+ALTER TABLE seats ENABLE ROW LEVEL SECURITY;
+CREATE POLICY seat_sees_its_table ON tables FOR SELECT USING (seat_at(id));
+CREATE POLICY seat_sees_seats ON seats FOR SELECT USING (seat_at(table_id));
+CREATE POLICY seat_sees_roster ON roster FOR SELECT USING (seat_at(table_id));
+CREATE POLICY seat_sees_chips ON chips FOR SELECT USING (seat_at(table_id));
+CREATE POLICY seat_sees_cards ON cards FOR SELECT USING (card_seen(table_id, card, place, holder));
+CREATE POLICY seat_moves_its_cards ON cards FOR UPDATE
+    USING (seat_kind(table_id) = 'gm' OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve')))
+    WITH CHECK (seat_kind(table_id) = 'gm' OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve'))
+                OR (place = 'discard' AND holder IS NULL));
+CREATE POLICY seat_appends_events ON events FOR INSERT
+    WITH CHECK (seat_kind(table_id) IN ('gm', 'player') AND actor = session_user);
+CREATE POLICY gm_keeps_roster ON roster FOR ALL USING (seat_kind(table_id) = 'gm')
+    WITH CHECK (seat_kind(table_id) = 'gm');
+"""
+
+GRANTS = """
+GRANT USAGE ON SCHEMA "@schema@" TO "@group@";
+GRANT SELECT ON meta, roster, chips, seats TO "@group@";
+GRANT INSERT, UPDATE, DELETE ON roster TO "@group@";
+GRANT SELECT (id, name, ruleset, document, created) ON tables TO "@group@";
+GRANT SELECT, UPDATE (place, holder, position) ON cards TO "@group@";
+GRANT INSERT ON events TO "@group@";
+GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "@schema@" TO "@group@";
+"""
+
+
+def seat_ddl(schema: str) -> str:
+    """The functions and policies of a schema's seats (made with the schema)."""
+    return (SEAT_FUNCTIONS + SEAT_MOVES + SEAT_POLICIES).replace("@schema@", schema)
+
+
+def grant_seats(db, schema: str, group: str) -> None:
+    """The grants of the schema's seat group role (again at every seat made: granting is idempotent)."""
+    db.execute(GRANTS.replace("@schema@", schema).replace("@group@", group))

@@ -1,0 +1,435 @@
+"""Seats at a shared table, and the table's own randomness: the PostgreSQL store's part of it.
+
+A seat is a PostgreSQL login role of its own (a GM, a player bound to roster people, or a
+watcher), a member of the schema's group role ``<schema>_seats``, which holds the grants; what
+a seat may read and change is decided by the database (row-level security and ``SECURITY
+DEFINER`` functions), so a seat's credentials used with plain SQL can do no more than dealer
+lets it.
+
+Every table on PostgreSQL has a secret only the database reads (``secrets``): a command's seed
+is HMAC-SHA256(secret, the number of its first event), its first 8 bytes with the top bit
+cleared (``seed_of``, the same as ``dealer.store.secrets.seed_for``), so no seat picks its
+randomness. ``table new`` prints a commitment (SHA-256 of the secret) for the group to keep;
+``table reveal`` discloses the secret (logged) and starts a fresh one, and ``dealer verify
+--secret`` re-derives every seed and replays the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import secrets as _tokens
+from typing import TYPE_CHECKING
+
+import json
+
+from dealer.core.piles import Chips
+from dealer.core.table import StateError
+from dealer.errors import TableError, shown
+from dealer.store.secrets import commitment_of, seed_for
+from dealer.store.shared_decks import HiddenPiles
+from dealer.store.tables import DAMAGED, POT, StoredTable, Transaction, check_name, now
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+KINDS = ("gm", "player", "watcher")
+ROLE_NAME = re.compile(r"[^a-z0-9_]")
+
+# Made with the rest of the schema (in its search path; ``@schema@`` is the schema's name, which
+# the SECURITY DEFINER functions pin as their search path).
+SEAT_DDL = """
+CREATE TABLE secrets (
+    table_id bigint PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+    secret bytea NOT NULL,
+    commitment text NOT NULL,
+    since bigint NOT NULL
+);
+CREATE TABLE seats (
+    table_id bigint NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat text COLLATE "C" NOT NULL,
+    role name NOT NULL UNIQUE,
+    kind text NOT NULL CHECK (kind IN ('gm', 'player', 'watcher')),
+    people text[] COLLATE "C" NOT NULL DEFAULT '{}',
+    made text NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE FUNCTION hmac_sha256(key bytea, message bytea) RETURNS bytea LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+DECLARE
+    k bytea := CASE WHEN length(key) > 64 THEN sha256(key) ELSE key END;
+    inner_pad bytea;
+    outer_pad bytea;
+BEGIN
+    k := k || decode(repeat('00', 64 - length(k)), 'hex');
+    inner_pad := k;
+    outer_pad := k;
+    FOR i IN 0..63 LOOP
+        inner_pad := set_byte(inner_pad, i, get_byte(k, i) # 54);
+        outer_pad := set_byte(outer_pad, i, get_byte(k, i) # 92);
+    END LOOP;
+    RETURN sha256(outer_pad || sha256(inner_pad || message));
+END $$;
+CREATE FUNCTION seed_of(secret bytea, seq bigint) RETURNS bigint LANGUAGE sql IMMUTABLE STRICT AS $$
+    SELECT ('x' || encode(substring(hmac_sha256(secret, convert_to(seq::text, 'UTF8')) FROM 1 FOR 8), 'hex'))
+           ::bit(64)::bigint & 9223372036854775807
+$$;
+CREATE FUNCTION next_seed(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT seed_of(s.secret, coalesce((SELECT max(seq) FROM events WHERE table_id = t), 0) + 1)
+    FROM secrets s WHERE s.table_id = t
+$$;
+CREATE FUNCTION my_seat(t bigint) RETURNS seats LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT * FROM seats WHERE table_id = t AND role = session_user
+$$;
+"""
+
+
+def role_name(schema: str, table: str, seat: str) -> str:
+    """The PostgreSQL role of seat ``seat`` at ``table`` (roles are the whole server's: the schema
+    and table are in the name), at most 63 characters.
+
+    >>> role_name("dealer", "friday", "Sarah")
+    'dealer_friday_sarah'
+    """
+    name = ROLE_NAME.sub("_", f"{schema}_{table}_{seat}".lower())
+    if len(name) > 63:
+        name = name[:50] + "_" + hashlib.sha1(name.encode()).hexdigest()[:12]
+    return name
+
+
+def _chip_moves(rows: list[tuple], chips: Chips) -> dict[str, dict[str, int]]:
+    """What a command did to the chips, as {HOLDER: {COLOUR: CHANGE}} ("" the pot)."""
+    before: dict[str, dict[str, int]] = {}
+    for holder, colour, count in rows:
+        before.setdefault(holder, {})[colour] = count
+    after = {POT: dict(chips.pot), **{name: dict(held) for name, held in chips.players.items()}}
+    moves = {}
+    for holder in set(before) | set(after):
+        for colour in set(before.get(holder, {})) | set(after.get(holder, {})):
+            change = after.get(holder, {}).get(colour, 0) - before.get(holder, {}).get(colour, 0)
+            if change:
+                moves.setdefault(holder, {})[colour] = change
+    return moves
+
+
+class SharedTransaction(Transaction):
+    """A PostgreSQL command's transaction: the shared SQL, plus the table's secret and its seats."""
+
+    def __init__(self, db, *, store, **options):
+        super().__init__(db, **options)
+        self.store = store
+        self._pending_secret = None
+
+    # -- a table dealt by the database (once it has seats) -----------------------------------
+
+    def _row(self, name, lock=False):
+        if self.seat is None:
+            return super()._row(name, lock)
+        check_name(name)  # a seat reads no raw state (seat_state gives its view) and locks through seat_lock
+        row = self.db.execute("SELECT id, name, ruleset, document, created FROM tables WHERE name = ?",
+                              (name,)).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3], None, row[4])
+
+    def history_widths(self, name: str, since: int = 0, last: int | None = None) -> tuple | None:
+        if self.seat is None:
+            return super().history_widths(name, since, last)
+        events = list(self.events(name, since, last))
+        if not events:
+            return None
+        return (max(len(str(e["seq"])) for e in events), max(len(e["time"]) for e in events),
+                max(len(e["command"]) for e in events),
+                max(0 if e["seed"] is None else len(str(e["seed"])) + 5 for e in events),
+                max(len(e["kind"]) for e in events), max(len(e["deck"] or "") for e in events))
+
+    def _since(self, table_id, since, last):
+        if self.seat is None or last is None:
+            return super()._since(table_id, since, last)
+        seqs = [row[0] for row in self.db.execute("SELECT seq FROM seat_events(?, ?)", (table_id, since))]
+        return since if len(seqs) <= last else seqs[-last - 1]
+
+    def summaries(self) -> list[dict]:
+        if self.seat is None:
+            return super().summaries()
+        listed = []
+        for table_id, name, ruleset, created in self.db.execute(
+                "SELECT id, name, ruleset, created FROM tables ORDER BY name").fetchall():
+            decks = {row[0] for row in self.db.execute("SELECT deck, place, cards FROM deck_counts(?)", (table_id,))}
+            listed.append({"name": name, "ruleset": ruleset, "created": created,
+                           "events": self.db.execute("SELECT count(*) FROM seat_events(?, 0)",
+                                                     (table_id,)).fetchone()[0],
+                           "decks": len(decks), "roster": self.db.execute(
+                               "SELECT count(*) FROM roster WHERE table_id = ?", (table_id,)).fetchone()[0]})
+        return listed
+
+    def _table_id(self, name: str) -> int | None:
+        check_name(name)
+        row = self.db.execute("SELECT id FROM tables WHERE name = ?", (name,)).fetchone()
+        return None if row is None else row[0]
+
+    def _dealt(self, table_id: int) -> bool:
+        """Whether the table is dealt by the database: it has seats (or this role is one)."""
+        return self.seat is not None or bool(
+            self.db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (table_id,)).fetchone()[0])
+
+    def load(self, name: str) -> StoredTable:
+        table_id = self._table_id(name)
+        if table_id is None or not self._dealt(table_id):
+            if table_id is None and self.seat is not None:
+                raise TableError(f"seat {self.seat['seat']} sits at table '{self.seat['table']}', not '{name}'")
+            return super().load(name)
+        if self.seat is not None and self.seat["table"] != name:
+            raise TableError(f"seat {self.seat['seat']} sits at table '{self.seat['table']}', not '{name}'")
+        return self._load_dealt(table_id)
+
+    def _load_dealt(self, table_id: int) -> DealtTable:
+        db = self.db
+        if not self.readonly:
+            db.execute("SELECT seat_lock(?)", (table_id,))
+        name, ruleset_name, document, created = db.execute(
+            "SELECT name, ruleset, document, created FROM tables WHERE id = ?", (table_id,)).fetchone()
+        state = db.execute("SELECT seat_state(?)" if self.seat else "SELECT state FROM tables WHERE id = ?",
+                           (table_id,)).fetchone()[0]
+        try:
+            table = DealtTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created,
+                               dealer=self)
+            table.decks = self._visible_decks(table_id)
+            roster = db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? ORDER BY position",
+                                (table_id,)).fetchall()
+            for person, side, traits, _ in roster:
+                table.roster[person] = {"side": side, "traits": json.loads(traits)}
+            chips = db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour",
+                               (table_id,)).fetchall()
+            pot, players = {}, {}
+            for holder, colour, count in chips:
+                (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
+            order = list(table.document.get("chips", {}).get("pot", {}))
+            table.chips = Chips(dict(sorted(pot.items(), key=lambda item: order.index(item[0])
+                                            if item[0] in order else len(order))), players)
+            table.loaded_rows = {"state": state, "roster": roster, "chips": chips}
+        except StateError as error:
+            raise TableError(str(error)) from None
+        except (ValueError, TypeError) as error:
+            raise TableError(f"table '{name}' is damaged ({shown(error)}); {DAMAGED.format(name=name)}") from None
+        self._dealing = table_id
+        return table
+
+    def _visible_decks(self, table_id: int) -> dict[str, HiddenPiles]:
+        """Each deck as this seat sees it: the cards it may see by place, the draw pile's count."""
+        decks = {}
+        for deck, place, count in self.db.execute("SELECT deck, place, cards FROM deck_counts(?) ORDER BY deck, place",
+                                                  (table_id,)):
+            piles = decks.setdefault(deck, HiddenPiles(self, deck, 0))
+            if place == "deck":
+                piles.draw_pile.count = count
+        for deck, card, place, holder in self._visible_rows(table_id):
+            piles = decks.setdefault(deck, HiddenPiles(self, deck, 0))
+            if place == "discard":
+                piles.discards.append(card)
+            elif place == "play":
+                piles.play.setdefault(holder or "", []).append(card)
+            elif place == "sleeve":
+                piles.sleeves[holder] = card
+        return decks
+
+    def _visible_rows(self, table_id: int) -> list[tuple]:
+        return self.db.execute("SELECT deck, card, place, holder FROM cards WHERE table_id = ? AND place <> 'deck' "
+                               "ORDER BY deck, place, position, card", (table_id,)).fetchall()
+
+    def new_deck(self, deck: str) -> int:
+        return self.db.execute("SELECT seat_new_deck(?, ?)", (self._dealing, deck)).fetchone()[0]
+
+    def deal(self, deck: str, count: int, holder: str, reshuffle: bool, avoid: list[str] | None = None) -> dict:
+        return self.db.execute("SELECT seat_draw(?, ?, ?, ?, ?, ?)",
+                               (self._dealing, deck, count, holder, reshuffle, avoid or [])).fetchone()[0]
+
+    def gather(self, deck: str, what: str) -> int:
+        return self.db.execute("SELECT seat_gather(?, ?, ?)", (self._dealing, deck, what)).fetchone()[0]
+
+    def take(self, deck: str, cards: list[str], holder: str) -> None:
+        self.db.execute("SELECT seat_take(?, ?, ?, ?)", (self._dealing, deck, cards, holder)).fetchone()
+
+    def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
+        if not isinstance(table, DealtTable):
+            return super().save(table, command, seed)
+        db, loaded = self.db, table.loaded_rows
+        state = json.dumps(table.states_data(), sort_keys=True)
+        if state != loaded["state"]:
+            if self.seat is None:
+                db.execute("UPDATE tables SET state = ? WHERE id = ?", (state, table.id))
+            else:
+                db.execute("SELECT seat_save_state(?, ?)", (table.id, state)).fetchone()
+        self._save_cards(table)
+        roster = [(person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
+                  for i, (person, entry) in enumerate(table.roster.items())]
+        if roster != [tuple(row) for row in loaded["roster"]]:
+            db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
+            db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table.id, *row) for row in roster])
+        moves = _chip_moves(loaded["chips"], table.chips)
+        if moves:
+            db.execute("SELECT seat_move_chips(?, ?)", (table.id, json.dumps(moves))).fetchone()
+        if table.events:
+            seq = db.execute("SELECT last_seq(?)", (table.id,)).fetchone()[0]
+            when, args = now(), json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
+            actor = self.seat and db.execute("SELECT session_user").fetchone()[0]
+            db.executemany(
+                "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, actor) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
+                  json.dumps(event["data"], sort_keys=True), args, actor)
+                 for i, event in enumerate(table.events, start=1)])
+        table.events = []
+
+    def _save_cards(self, table: DealtTable) -> None:
+        """The moves this process made itself (a discard, a sleeve, a card played): each card whose
+        place changed, one row at a time (the database's row-level security checks each)."""
+        now_in_db = {(deck, card): (place, holder) for deck, card, place, holder in self._visible_rows(table.id)}
+        for deck in table.dirty_decks:
+            piles = table.decks[deck]
+            rows = [(card, "discard", None, i) for i, card in enumerate(piles.discards)]
+            for holder, cards in piles.play.items():
+                rows += [(card, "play", holder, i) for i, card in enumerate(cards)]
+            rows += [(card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
+            for card, place, holder, position in rows:
+                if now_in_db.get((deck, card)) != (place, holder):
+                    self.db.execute("UPDATE cards SET place = ?, holder = ?, position = ? WHERE table_id = ? "
+                                    "AND deck = ? AND card = ?", (place, holder, position, table.id, deck, card))
+
+    def undo(self, table: StoredTable) -> dict | None:
+        if isinstance(table, DealtTable):
+            raise TableError(f"table '{table.name}' is dealt by the table for its seats, and keeps no undo (an undo "
+                             "snapshot holds every card of every deck, face down or not): put a mistake right with a "
+                             "new command; the history records both")
+        return super().undo(table)
+
+    def events_of(self, table_id: int, since: int = 0) -> Iterator[dict]:
+        if self.seat is None:
+            return super().events_of(table_id, since)
+        from dealer.store.tables import event_dict
+
+        rows = self.db.execute("SELECT * FROM seat_events(?, ?)", (table_id, since)).fetchall()
+        return (event_dict(*row) for row in rows)
+
+    def last_seq(self, name: str) -> int:
+        return self.db.execute("SELECT last_seq(?)", (self.table_id(name),)).fetchone()[0]
+
+    # -- randomness from the table ---------------------------------------------------------
+
+    def new_table_seed(self, given: int | None) -> int | None:
+        """The seed that makes a new table: ``--seed``, else derived from the secret it is made with."""
+        self._pending_secret = os.urandom(32)
+        if given is not None:
+            return given
+        return seed_for(self._pending_secret, 1)
+
+    def create(self, name, ruleset, rng, command):
+        table = super().create(name, ruleset, rng, command)
+        secret = self._pending_secret or os.urandom(32)
+        self.db.execute("INSERT INTO secrets VALUES (?, ?, ?, 1)", (table.id, secret, commitment_of(secret)))
+        table.commitment = commitment_of(secret)
+        return table
+
+    def table_seed(self, table: StoredTable, given: int | None) -> int | None:
+        """A command's seed on a shared table: derived from the table's secret (so no seat picks it);
+        ``--seed`` only while the table has no seats (its owner alone at it)."""
+        seated = self.db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (table.id,)).fetchone()[0]
+        if given is not None:
+            if seated or self.seat is not None:
+                raise TableError(f"table '{table.name}' is shared: its seeds come from the table, so that nobody "
+                                 "picks a deal (dealer verify --secret checks them); drop --seed")
+            return given
+        row = self.db.execute("SELECT next_seed(?)", (table.id,)).fetchone()
+        return row[0] if row and row[0] is not None else None
+
+    # -- who is at the table ---------------------------------------------------------------
+
+    @property
+    def seat(self) -> dict | None:
+        """This connection's seat (``seat``, ``kind``, ``people``, ``table``), or None for the owner."""
+        if not hasattr(self, "_seat"):
+            row = self.db.execute("SELECT s.seat, s.kind, s.people, t.name FROM seats s JOIN tables t "
+                                  "ON t.id = s.table_id WHERE s.role = session_user").fetchone()
+            self._seat = None if row is None else {"seat": row[0], "kind": row[1], "people": list(row[2]),
+                                                   "table": row[3]}
+        return self._seat
+
+    def make_seat(self, table: StoredTable, seat: str, kind: str, people: list[str]) -> dict:
+        """A new seat: its role, with a generated password, and the store URL its player uses."""
+        schema = self.store.schema
+        role = role_name(schema, table.name, seat)
+        if self.db.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?", (table.id, seat)).fetchone():
+            raise TableError(f"table '{table.name}' has a seat '{seat}' already: dealer table seat {table.name} "
+                             f"--revoke {seat} first to make it anew")
+        first = not self.db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (table.id,)).fetchone()[0]
+        password = _tokens.token_urlsafe(18)
+        group = f"{schema}_seats"
+        self.db.execute(f"""DO $$ BEGIN CREATE ROLE "{group}" NOLOGIN;
+                            EXCEPTION WHEN duplicate_object THEN NULL; END $$""")
+        self.db.execute(f"""CREATE ROLE "{role}" LOGIN PASSWORD '{password}' IN ROLE "{group}" """)
+        self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)", (table.id, seat, role, kind, people, now()))
+        from dealer.store.postgres_grants import grant_seats
+
+        grant_seats(self.db, schema, group)
+        data = {"seat": seat, "role": kind, "for": people}
+        if first:  # from now on the table deals: no draw pile anyone may have seen stays as it was
+            decks = [row[0] for row in self.db.execute("SELECT DISTINCT deck FROM cards WHERE table_id = ? "
+                                                       "ORDER BY deck", (table.id,))]
+            for deck in decks:
+                self.db.execute("SELECT seat_gather(?, ?, 'order')", (table.id, deck)).fetchone()
+            data["reordered"] = decks
+        table.log("seat", data=data)
+        return {"seat": seat, "role": kind, "for": people, "user": role,
+                "store": self.store.url_for(role, password)}
+
+    def seats(self, table: StoredTable) -> list[dict]:
+        return [{"seat": seat, "role": kind, "for": list(people), "user": role, "made": made}
+                for seat, kind, people, role, made in self.db.execute(
+                    "SELECT seat, kind, people, role, made FROM seats WHERE table_id = ? ORDER BY seat", (table.id,))]
+
+    def revoke_seat(self, table: StoredTable, seat: str) -> dict:
+        row = self.db.execute("SELECT role, kind, people FROM seats WHERE table_id = ? AND seat = ?",
+                              (table.id, seat)).fetchone()
+        if row is None:
+            known = ", ".join(entry["seat"] for entry in self.seats(table)) or "none yet"
+            raise TableError(f"table '{table.name}' has no seat '{seat}' (seats: {known})")
+        role = row[0]
+        self.db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table.id, seat))
+        self.db.execute(f'DROP OWNED BY "{role}"')
+        self.db.execute(f'DROP ROLE "{role}"')
+        table.log("seat revoked", data={"seat": seat, "role": row[1], "for": list(row[2])})
+        return {"seat": seat, "role": row[1], "for": list(row[2]), "user": role}
+
+    def reveal(self, table: StoredTable) -> dict:
+        """The table's secret disclosed (and logged), and a fresh one dealing from the next event."""
+        row = self.db.execute("SELECT secret, commitment, since FROM secrets WHERE table_id = ?",
+                              (table.id,)).fetchone()
+        if row is None:
+            raise TableError(f"table '{table.name}' has no secret: it was made on another store")
+        secret, commitment, since = bytes(row[0]), row[1], row[2]
+        upto = self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
+                               (table.id,)).fetchone()[0]
+        fresh = os.urandom(32)
+        self.db.execute("UPDATE secrets SET secret = ?, commitment = ?, since = ? WHERE table_id = ?",
+                        (fresh, commitment_of(fresh), upto + 2, table.id))
+        revealed = {"secret": secret.hex(), "commitment": commitment, "events": [since, upto + 1],
+                    "next_commitment": commitment_of(fresh)}
+        table.log("reveal", data=revealed)
+        return revealed
+
+
+class DealtTable(StoredTable):
+    """A shared table with seats, as a command sees it: its decks dealt by the database."""
+
+    def __init__(self, *args, dealer, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.dealer = dealer
+
+    def deck(self, name: str, rng) -> HiddenPiles:
+        if name not in self.decks:
+            check_name(name, "deck")
+            left = self.dealer.new_deck(name)
+            self.decks[name] = HiddenPiles(self.dealer, name, left)
+            self.log("new deck", deck=name, data={"cards": left})
+        self.dirty_decks.add(name)
+        return self.decks[name]

@@ -1,0 +1,174 @@
+"""Seats at a shared table: made, listed and revoked by the owner; each a PostgreSQL role the
+database itself keeps to what it may do; seeds that come from the table's secret, committed when
+the table is made and checked against the log when revealed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import assert_clean_error
+
+psycopg = pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
+
+
+def as_seat(url):
+    """A plain psycopg connection with a seat's credentials (what any program holding them can do)."""
+    from dealer.store.postgres import split_schema
+
+    conninfo, schema = split_schema(url)
+    return psycopg.connect(conninfo, autocommit=True, options=f"-c search_path={schema}")
+
+
+def refused(connection, sql, params=None):
+    """The database's refusal of ``sql`` for this role (the test fails if it is allowed)."""
+    with pytest.raises(psycopg.Error) as caught:
+        connection.execute(sql, params)
+    return str(caught.value).splitlines()[0]
+
+
+def changes_nothing(connection, sql, params=None):
+    """``sql`` refused, or (row-level security: the rows are not this role's) run on no row."""
+    try:
+        cursor = connection.execute(sql, params)
+    except psycopg.Error:
+        return True
+    return cursor.rowcount == 0
+
+
+@pytest.fixture
+def friday(dealer_on, postgres_url):
+    """A Deadlands table on PostgreSQL with two people, and its owner's runner."""
+    owner = dealer_on(postgres_url)
+    made = owner("table", "new", "friday", "--json")
+    assert made.code == 0 and made.json()["result"]["commitment"], made
+    valid(made)
+    for args in (["Sarah", "--trait", "quickness=3d6"], ["Bad Bob", "--side", "marshal"], ["Velvet"]):
+        assert owner("table", "add", "friday", *args).code == 0
+    return owner, made.json()["result"]
+
+
+def valid(run):
+    """A --json output checked against docs/schema.json (as every output of the sweep is)."""
+    from tests.cli.test_json_schema import problems
+
+    document = run.json()
+    assert not problems(document), problems(document)
+    return document["result"]
+
+
+def seat(owner, name, *args):
+    run = owner("table", "seat", "friday", name, *args, "--json")
+    assert run.code == 0, run
+    return valid(run)["store"]
+
+
+def test_a_seat_is_a_role_of_its_own_listed_and_revoked(friday, dealer_on, postgres_server):
+    owner, _ = friday
+    url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    assert url.startswith("postgresql://") and "sarah" in url
+    made = owner("table", "seat", "friday", "gm", "--role", "gm")
+    assert made.code == 0 and "DEALER_STORE='postgresql://" in made.out  # printed once, with its password
+    listed = valid(owner("table", "seat", "friday", "--list", "--json"))["seats"]
+    assert [(s["seat"], s["role"], s["for"]) for s in listed] == [("gm", "gm", []), ("sarah", "player", ["Sarah"])]
+    assert "password" not in json.dumps(listed) and url.split(":")[2].split("@")[0] not in json.dumps(listed)
+    with as_seat(url) as connection:
+        assert connection.execute("SELECT session_user").fetchone()[0].endswith("sarah")
+    assert valid(owner("table", "seat", "friday", "--revoke", "sarah", "--json"))["action"] == "revoke"
+    with pytest.raises(psycopg.OperationalError):
+        as_seat(url)
+    log = owner("table", "log", "friday", "--json").json()["result"]["events"]
+    assert [e["kind"] for e in log][-3:] == ["seat", "seat", "seat revoked"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["sam", "--role", "player"], "add --for PERSON"),
+    (["sam", "--role", "player", "--for", "Sam"], "no 'Sam' on its roster"),
+    (["gm", "--role", "gm", "--for", "Sarah"], "drop --for"),
+    (["sam"], "which role?"),
+    (["bad seat!", "--role", "watcher"], "up to 32 letters"),
+])
+def test_a_seat_made_wrong_is_a_clean_error(friday, args, words):
+    owner, _ = friday
+    run = owner("table", "seat", "friday", *args)
+    assert_clean_error(run)
+    assert words in run.err, run
+
+
+def test_the_same_seat_twice_is_refused(friday):
+    owner, _ = friday
+    seat(owner, "gm", "--role", "gm")
+    again = owner("table", "seat", "friday", "gm", "--role", "gm")
+    assert_clean_error(again, code=1)
+    assert "--revoke gm first" in again.err
+
+
+def test_on_the_sqlite_file_there_is_one_seat(dealer):
+    assert dealer("table", "new", "t").code == 0
+    run = dealer("table", "seat", "t", "gm", "--role", "gm")
+    assert_clean_error(run, code=1)
+    assert "one machine, one seat" in run.err
+    reveal = dealer("table", "reveal", "t")
+    assert_clean_error(reveal, code=1)
+    assert "only a shared table" in reveal.err
+
+
+def test_seeds_come_from_the_secret_the_commitment_names(friday):
+    """Every seed recorded is HMAC-SHA256(secret, first event of its command), and the revealed
+    secret hashes to the commitment ``table new`` printed."""
+    from dealer.store.secrets import commitment_of, seed_for
+
+    owner, made = friday
+    seat(owner, "gm", "--role", "gm")
+    for args in (["draw", "3"], ["action"], ["chips", "draw", "Sarah"], ["draw", "1", "--count", "3"]):
+        assert owner(*args, "--table", "friday").code == 0, args
+    refused_seed = owner("draw", "2", "--table", "friday", "--seed", "7")
+    assert_clean_error(refused_seed, code=1)
+    assert "drop --seed" in refused_seed.err
+    revealed = valid(owner("table", "reveal", "friday", "--json"))["revealed"]
+    secret = bytes.fromhex(revealed["secret"])
+    assert commitment_of(secret) == made["commitment"] == revealed["commitment"]
+    events = owner("table", "log", "friday", "--json").json()["result"]["events"]
+    first_of = {}
+    for event in events:
+        if event["seed"] is not None:
+            first_of.setdefault((event["command"], event["seed"]), event["seq"])
+    assert len(first_of) >= 5
+    for (command, seed), seq in first_of.items():
+        assert seed == seed_for(secret, seq), (command, seq)
+    # after the reveal, a fresh secret deals, and the reveal says what it commits to
+    assert owner("draw", "1", "--table", "friday").code == 0
+    assert revealed["next_commitment"] != revealed["commitment"]
+
+
+def test_the_database_computes_the_same_seed_as_dealer(postgres_url, friday):
+    from dealer.store.secrets import seed_for
+
+    with as_seat(postgres_url) as owner_sql:
+        for secret in (bytes(32), bytes(range(32)), b"\xff" * 100):
+            for seq in (1, 2, 99, 10**12):
+                assert owner_sql.execute("SELECT seed_of(%s, %s)", (secret, seq)).fetchone()[0] == seed_for(secret, seq)
+
+
+def test_a_seat_cannot_do_in_plain_sql_what_it_may_not(friday):
+    """Connected with a player's own credentials: the secret, the snapshots, the raw state and the
+    draw piles are not readable; chips, the roster and the history cannot be changed; only its own
+    table is there."""
+    owner, _ = friday
+    assert owner("action", "--table", "friday").code == 0
+    url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    with as_seat(url) as sql:
+        for statement in ("SELECT * FROM secrets", "SELECT * FROM snapshots", "SELECT state FROM tables",
+                          "UPDATE chips SET count = count + 1", "DELETE FROM chips", "DELETE FROM events",
+                          "UPDATE events SET data = '{}'", "INSERT INTO chips VALUES (1, 'Sarah', 'blue', 9)",
+                          "UPDATE tables SET name = 'x'", "DELETE FROM tables", "DELETE FROM cards"):
+            assert "permission denied" in refused(sql, statement), statement
+        for statement in ("UPDATE roster SET traits = '{}'", "DELETE FROM roster",
+                          "INSERT INTO roster VALUES (1, 'Ghost', 'posse', '{}', 9)",
+                          "UPDATE cards SET holder = 'Sarah', place = 'play' WHERE holder <> 'Sarah'"):
+            assert changes_nothing(sql, statement), statement
+        assert sql.execute("SELECT count(*) FROM cards WHERE place = 'deck'").fetchone()[0] == 0
+        counts = dict(((deck, place), n) for deck, place, n in sql.execute("SELECT * FROM deck_counts(1)"))
+        assert counts[("main", "deck")] == 54  # it may know how many, never which
+        assert sql.execute("SELECT count(*) FROM tables").fetchone()[0] == 1

@@ -1,0 +1,198 @@
+"""A shared table played by a GM and three players, each a separate process with its own seat
+URL: a Deadlands round and a poker-hands contest. Each sees its own view; every move it may not
+make is refused by dealer in one line, and again by PostgreSQL when tried as plain SQL; what a
+player's role can read holds none of the next cards to be drawn."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from tests.conftest import installed_dealer
+from tests.store.test_seats import as_seat, changes_nothing, refused
+
+psycopg = pytest.importorskip("psycopg", reason="the postgres extra (psycopg) is not installed")
+
+
+class Seat:
+    """One player's machine: the installed dealer, run as a process with that seat's DEALER_STORE."""
+
+    def __init__(self, exe, url, home):
+        self.exe, self.url = exe, url
+        self.env = {**{k: v for k, v in os.environ.items() if not k.startswith("DEALER_")},
+                    "DEALER_STORE": url, "DEALER_HOME": str(home)}
+
+    def __call__(self, *args, ok=True):
+        proc = subprocess.run([self.exe, *args], env=self.env, capture_output=True, text=True, timeout=120)
+        if ok:
+            assert proc.returncode == 0, (args, proc.stderr)
+        return proc
+
+    def json(self, *args):
+        return json.loads(self(*args, "--json").stdout)["result"]
+
+    def refused(self, *args, words=""):
+        proc = self(*args, ok=False)
+        lines = proc.stderr.strip().splitlines()
+        assert proc.returncode == 1 and len(lines) == 1 and "Traceback" not in proc.stderr, (args, proc.stderr)
+        assert words in proc.stderr, (args, proc.stderr)
+        return proc.stderr
+
+
+def make_table(owner, name, ruleset, people, seats):
+    owner("table", "new", name, "-r", ruleset)
+    for person, *traits in people:
+        owner("table", "add", name, person, *traits)
+    return {seat: owner.json("table", "seat", name, seat, *args)["store"] for seat, args in seats.items()}
+
+
+def next_cards(owner_url, table, deck, count):
+    """The next cards of a deck's draw pile, read with the owner's rights (the test's oracle)."""
+    with as_seat(owner_url) as sql:
+        return [row[0] for row in sql.execute(
+            "SELECT c.card FROM cards c JOIN tables t ON t.id = c.table_id WHERE t.name = %s AND c.deck = %s "
+            "AND c.place = 'deck' ORDER BY c.position LIMIT %s", (table, deck, count))]
+
+
+def everything_readable(url, table_id):
+    """Every row a seat's role can read, and what each of its functions gives it."""
+    with as_seat(url) as sql:
+        dump = {}
+        for name in ("meta", "seats", "roster", "chips", "cards"):
+            dump[name] = sql.execute(f"SELECT * FROM {name}").fetchall()
+        dump["tables"] = sql.execute("SELECT id, name, ruleset, created FROM tables").fetchall()
+        for function in ("seat_state(%s)", "seat_events(%s, 0)", "deck_counts(%s)"):
+            dump[function] = sql.execute(f"SELECT * FROM {function}", (table_id,)).fetchall()
+    return dump
+
+
+def seen_of_deck(dump, deck):
+    """What the dump tells of one deck's cards (card codes repeat from deck to deck): its card
+    rows, its events, and for the action decks the state's countdown and combat hands."""
+    seen = [row[2] for row in dump["cards"] if row[1] == deck]
+    seen += [card for row in dump["seat_events(%s, 0)"] if row[4] == deck for card in json.loads(row[5])]
+    if deck in ("posse", "marshal", "combat"):
+        state = json.loads(dump["seat_state(%s)"][0][0])
+        for turn in state.get("turns", {}).get("order", []):
+            seen += [turn.get("card", ""), *turn.get("cards", [])]
+        for hand in state.get("action", {}).get("hands", []):
+            seen += hand.get("cards", [])
+    return set(seen)
+
+
+def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
+    exe = installed_dealer()
+    owner = Seat(exe, postgres_url, tmp_path / "owner")
+    urls = make_table(owner, "friday", "deadlands",
+                      [("Sarah", "--trait", "quickness=3d6", "--trait", "hexslinging=4", "--trait", "spirit=4d10"),
+                       ("Velvet", "--trait", "quickness=4d8"), ("Doc", "--trait", "quickness=3d8"),
+                       ("Bad Bob", "--side", "marshal", "--trait", "quickness=2d8")],
+                      {"marshal": ["--role", "gm"], "sarah": ["--role", "player", "--for", "Sarah"],
+                       "velvet": ["--role", "player", "--for", "Velvet"], "doc": ["--role", "player", "--for", "Doc"]})
+    gm = Seat(exe, urls["marshal"], tmp_path / "gm")
+    sarah, velvet, doc = (Seat(exe, urls[name], tmp_path / name) for name in ("sarah", "velvet", "doc"))
+
+    gm("chips", "session", "--table", "friday")
+    round_ = gm.json("action", "--table", "friday")
+    dealt = {p["name"]: p["cards"] for p in round_["participants"]}
+    assert any(dealt.values())
+
+    # Each player's view of the countdown: its own cards face up, the others' face down.
+    for seat, person in ((sarah, "Sarah"), (velvet, "Velvet"), (doc, "Doc")):
+        text = seat("action", "show", "--table", "friday").stdout
+        for card in dealt[person]:
+            assert card in text, (person, text)
+        for other, cards in dealt.items():
+            if other != person:
+                for card in cards:
+                    assert f" {card} " not in f" {text} ", (person, other, card, text)
+        assert ("face down" in text) == any(cards for other, cards in dealt.items() if other != person)
+    gm_view = gm("action", "show", "--table", "friday").stdout
+    assert all(card in gm_view for cards in dealt.values() for card in cards)
+
+    # What a player may not do is refused by dealer, naming the seat ...
+    sarah.refused("action", "--table", "friday", words="seat sarah (player for Sarah)")
+    sarah.refused("action", "next", "--table", "friday", words="the GM's")
+    sarah.refused("action", "sleeve", "Velvet", "--table", "friday", words="not for Velvet")
+    sarah.refused("chips", "give", "Sarah", "blue", "--table", "friday", words="the GM's")
+    sarah.refused("table", "undo", "friday", words="seat sarah")
+    sarah.refused("table", "reset", "friday", words="seat sarah")
+    sarah.refused("table", "delete", "friday", "--yes", words="table's owner")
+    sarah.refused("roll", "3d6", "--as", "Bad Bob", "--table", "friday", words="not for Bad Bob")
+    sarah.refused("draw", "1", "--table", "friday", "--seed", "4", words="seat sarah")
+    # ... and what it may, it does: its own sleeve, its own roll, its own hex.
+    if dealt["Sarah"]:
+        assert "up the sleeve" in sarah("action", "sleeve", "Sarah", "--table", "friday").stdout
+    assert "Sarah" in sarah("roll", "3d6", "--as", "Sarah", "--table", "friday").stdout
+    sarah("hex", "soul blast", "--caster", "Sarah", "--level", "4", "--table", "friday")
+
+    # The GM walks the countdown; a card called is face up for everyone.
+    called = gm.json("action", "next", "--table", "friday")
+    gm_next = json.dumps(called)
+    log_for_doc = [json.loads(line) for line in doc("table", "log", "friday", "--jsonl").stdout.splitlines()]
+    face_up = set(called.get("now", {}).get("cards", []) if isinstance(called.get("now"), dict) else []) | {
+        card for event in log_for_doc if event["kind"] == "next" for card in event["cards"]}
+    for event in log_for_doc:
+        if event["kind"] == "deal":
+            person = event["data"]["person"]
+            if person == "Doc" or set(dealt[person]) <= face_up:
+                assert event["cards"] == dealt[person] or set(event["cards"]) == set(dealt[person]), event
+            else:
+                assert event["cards"] == [] and event["data"].get("face_down"), (event, face_up, gm_next)
+
+    # The same refusals from PostgreSQL, with Sarah's own credentials and plain SQL.
+    with as_seat(urls["sarah"]) as sql:
+        for statement in ("UPDATE chips SET count = count + 5", "DELETE FROM events", "UPDATE events SET kind = 'x'",
+                          "SELECT * FROM secrets", "SELECT * FROM snapshots", "SELECT state FROM tables"):
+            assert "permission denied" in refused(sql, statement), statement
+        for statement in ("UPDATE cards SET holder = 'Sarah' WHERE holder = 'Velvet'",
+                          "UPDATE roster SET side = 'marshal'", "DELETE FROM roster"):
+            assert changes_nothing(sql, statement), statement
+        table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+        for call, words in (("seat_move_chips(%s, '{\"Velvet\": {\"white\": -1}, \"Sarah\": {\"white\": 1}}')",
+                             "another person"),
+                            ("seat_move_chips(%s, '{\"\": {\"blue\": -1}, \"Velvet\": {\"blue\": 1}}')", "only"),
+                            ("seat_move_chips(%s, '{\"Sarah\": {\"blue\": 3}}')", "conserved"),
+                            ("seat_draw(%s, 'posse', 1, 'Velvet', true, '{}')", "own people"),
+                            ("seat_gather(%s, 'posse', 'collect')", "only the GM"),
+                            ("seat_take(%s, 'posse', '{As}', 'Sarah')", "only the GM")):
+            assert words in refused(sql, f"SELECT {call}", (table_id,)), call
+        sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps({"conditions": {"people": {
+            "Velvet": {"wounds": 3}}}})))
+    state = owner.json("table", "show", "friday")
+    assert "wounds" not in json.dumps(state.get("conditions", {}).get("Velvet", {}))
+
+    # Everything Sarah's role can read holds none of the next cards of any deck.
+    dump = everything_readable(urls["sarah"], table_id)
+    assert not [row for row in dump["cards"] if row[3] == "deck"]  # no draw pile row at all
+    for deck in ("posse", "marshal", "main", "hex:Sarah"):
+        upcoming = next_cards(postgres_url, "friday", deck, 5)
+        assert len(upcoming) == 5
+        assert not set(upcoming) & seen_of_deck(dump, deck), deck
+
+
+def test_a_poker_hands_contest_at_a_shared_table(tmp_path, postgres_url):
+    exe = installed_dealer()
+    owner = Seat(exe, postgres_url, tmp_path / "owner")
+    urls = make_table(owner, "gulch", "poker-hands",
+                      [("Bert", "--trait", "brawling=2", "--trait", "courage=1"), ("Sally", "--trait", "master=2"),
+                       ("Ada", "--trait", "mad-science=3"), ("Sam", "--side", "marshal", "--trait", "brawling=3")],
+                      {"gm": ["--role", "gm"], "bert": ["--role", "player", "--for", "Bert"],
+                       "sally": ["--role", "player", "--for", "Sally"], "ada": ["--role", "player", "--for", "Ada"]})
+    gm, bert, sally, ada = (Seat(exe, urls[name], tmp_path / name) for name in ("gm", "bert", "sally", "ada"))
+    gm("chips", "session", "--table", "gulch")
+    block = gm.json("conflict", "Sam=brawling", "--defend", "block", "--table", "gulch")
+    assert block["kind"] == "contest"
+    attack = bert.json("conflict", "Bert=brawling", "--against", "Sam", "--table", "gulch")
+    assert attack["kind"] == "contest" and attack.get("winner") in ("Bert", "Sam", None)
+    bert.refused("conflict", "Sally=brawling", "--table", "gulch", words="not for Sally")
+    sally.refused("conflict", "Bert=brawling", "--table", "gulch", words="not for Bert")
+    sally("hex", "--skill", "2", "--caster", "Sally", "--table", "gulch")
+    ada("gadget", "design", "jetski", "--tier", "pair", "--by", "Ada", "--table", "gulch")
+    # Bert's hand is seen by every seat once judged: the contest's cards are in play, face up.
+    for seat in (sally, ada, gm):
+        shown = seat("table", "show", "gulch").stdout
+        assert "Bert" in shown
