@@ -84,18 +84,23 @@ class Replay:
 
         from dealer.store.sqlite import SQLiteStore
 
-        self._folder = tempfile.TemporaryDirectory(prefix="dealer-replay-")
-        self.store = SQLiteStore(self._folder.name, warn=False)
-        self.store.init()
-        # Held open for the whole replay, so that no command's connection is the file's last one:
-        # the last to close checkpoints the journal (and waits for the disk) each time.
         import sqlite3
 
-        self._held = sqlite3.connect(self.store.path)
-        self._held.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        self.ruleset_file = os.path.join(self._folder.name, "ruleset.toml")
-        with open(self.ruleset_file, "w", encoding="utf-8") as handle:
-            handle.write(ruleset_toml(self.document))
+        text = ruleset_toml(self.document)  # refused before anything is made when no file can say it
+        self._folder = tempfile.TemporaryDirectory(prefix="dealer-replay-")
+        try:
+            self.ruleset_file = os.path.join(self._folder.name, "ruleset.toml")
+            with open(self.ruleset_file, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            self.store = SQLiteStore(self._folder.name, warn=False)
+            self.store.init()
+            # Held open for the whole replay, so that no command's connection is the file's last:
+            # the last one to close checkpoints the journal, waiting for the disk, every time.
+            self._held = sqlite3.connect(self.store.path)
+            self._held.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except BaseException:
+            self._folder.cleanup()
+            raise
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -146,6 +151,9 @@ class Replay:
         from dealer.options import command_words
 
         path, _, params = parsed
+        if not path:
+            return _cannot(event, f"records words that name no dealer command ({shown(' '.join(words), 60)}): it "
+                                  "cannot be replayed")
         if command_words(words) != words:
             return _cannot(event, f"records words dealer never records ({shown(' '.join(words), 60)}): it cannot "
                                   "be replayed")
@@ -153,10 +161,11 @@ class Replay:
         if not moved and (path[:1] in READING or path[:1] == ("table",) and path[1:2] and path[1] in READING_TABLE):
             return _cannot(event, f"names a command that changes no table ({shown(' '.join(path), 40)}): "
                                   "it cannot be replayed")
-        if (path == ("table", "new")) != (self.position == 0):
-            where = "first event" if self.position == 0 else "event after a table's first"
-            return _cannot(event, f"is a table's {where}, but its command is {shown(' '.join(words[:2]), 40)}: "
-                                  "a log starts with the table new that made it, once")
+        if self.position == 0 and path != ("table", "new"):
+            return _cannot(event, f"is the log's first event, but its command is {shown(' '.join(path), 40)}: a "
+                                  "log starts with the table new that made its table")
+        if self.position > 0 and path == ("table", "new"):
+            return _cannot(event, "makes a table (table new), but a log's table is made once, by its first event")
         if params.get("sheet") and not isinstance(event["data"].get("sheet"), dict):
             return _cannot(event, f"read the character sheet {shown(params['sheet'], 60)}, which the log does not "
                                   "hold: it cannot be replayed")
@@ -354,6 +363,8 @@ def invoke(argv: list[str], sheets: dict) -> str | None:
         return "aborted"
     except DealerError as error:
         return str(error).splitlines()[0] if str(error) else type(error).__name__
+    except Exception as error:  # a bug that these words reach: named with its event, not a traceback
+        return f"internal error (a bug in dealer): {type(error).__name__}: {shown(error)}"
     return None
 
 
