@@ -4,6 +4,8 @@ object, a skill draw is one object."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 POKER = ("-r", "poker-hands")
@@ -62,6 +64,7 @@ SESSION = [
     ("table", "check", "p"),
     ("table", "export", "p"),
     ("table", "fork", "d", "--at", "2", "--as", "d2"),
+    ("verify", str(Path(__file__).resolve().parent.parent / "store" / "data" / "v4-export-fri.json")),
     ("store", "show"),
     ("store", "init"),
     ("table", "shuffle", "d", "--seed", "6"),
@@ -93,7 +96,6 @@ NOT_IN_SESSION = {
     ("rulesets", "new"): "writes a file",
     ("table", "delete"): "asks for --yes and removes the state the session walks",
     ("table", "import"): "reads an export file (tests/store, tests/cli/test_tables_commands)",
-    ("verify",): "reads an export file (tests/cli/test_verify)",
     ("table", "discard"): "needs a card the table's deck has out (tests/cli/test_tables_commands)",
     ("chips", "return"): "needs a chip held (tests/cli/test_chips_command)",
     ("gadget", "repair"): "needs a broken device (tests/cli/test_poker_hands_full)",

@@ -445,7 +445,7 @@ def test_a_character_sheet_is_replayed_from_the_log_never_from_a_file(dealer, tm
 
     monkeypatch.chdir(tmp_path)
     sheet = Path("sally.toml")
-    sheet.write_text((ROOT / "tests" / "cases" / "sheets" / "sally-swift.toml").read_text(encoding="utf-8"),
+    sheet.write_text((ROOT / "docs" / "sheets" / "sally-swift.toml").read_text(encoding="utf-8"),
                      encoding="utf-8")
     play(dealer, [("table", "new", "sal", "-r", "poker-hands", "--seed", "1"),
                   ("table", "add", "sal", "--sheet", str(sheet), "--trait", "master=3"),

@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealer.core.rules import build_ruleset
-from dealer.errors import TableError
-from dealer.store.replay import first_change, ruleset_toml, value_words
+from dealer.errors import DealerError
+from dealer.core.ruleset_text import ruleset_toml
+from dealer.store.replay import first_change, value_words
 from tests.conftest import SHIPPED
 
 
@@ -37,12 +38,12 @@ def test_any_document_of_json_values_reads_back_as_written(document):
 
 @pytest.mark.parametrize("document, where", [({"a": {"b": [1, None]}}, "a.b[1]"), ({"x": None}, "x")])
 def test_a_null_no_ruleset_file_can_say_is_refused(document, where):
-    with pytest.raises(TableError, match=re.escape(f"at {where},")):
+    with pytest.raises(DealerError, match=re.escape(f"at {where},")):
         ruleset_toml(document)
 
 
 def test_text_that_is_not_unicode_is_refused():
-    with pytest.raises(TableError, match="not Unicode"):
+    with pytest.raises(DealerError, match="not Unicode"):
         ruleset_toml({"name": "bad\ud800"})
 
 

@@ -697,7 +697,8 @@ def fork(ctx, name, at, as_name):
     Example:
       dealer table fork friday --at 40 --as friday-held
     """
-    from dealer.store.replay import fork_source, replay_until, write_fork
+    from dealer.store.fork import fork_source, replay_until
+    from dealer.store.replay import write_fork
     from dealer.store.tables import check_name
 
     session = Session(ctx, "table fork")

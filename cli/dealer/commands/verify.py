@@ -40,7 +40,7 @@ def verify(ctx, export, secret):
       dealer verify friday.json --secret 9f86d081884c7d65
     """
     from dealer.errors import DealerError
-    from dealer.store.replay import read_export, verify_export
+    from dealer.store.verify import read_export, verify_export
 
     session = Session(ctx, "verify")
     result, where = read_export(export)
