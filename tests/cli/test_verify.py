@@ -154,10 +154,11 @@ def test_a_card_changed_names_its_event_and_both_cards(original, dealer, tmp_pat
         "seq": draw["seq"], "command": "draw", "field": "cards", "logged": draw["cards"], "replayed": logged,
         "message": f"event {draw['seq']} (command draw) differs in cards: logged {' '.join(draw['cards'])}, "
                    f"replayed {' '.join(logged)}"}
-    assert f"does not verify: event {draw['seq']} differs from its replay" in run.err
+    assert json.loads(run.err) == {"error": f"dealer: {tmp_path / 'export.json'} does not verify: "
+                                            f"{report['difference']['message']}", "exit": 1}
     text = dealer("verify", tmp_path / "export.json")
-    assert text.code == 1
-    assert text.out == f"{draw['seq'] - 1} events verified, then: {report['difference']['message']}\n"
+    assert text.out == ""
+    assert text.err == f"dealer: {tmp_path / 'export.json'} does not verify: {report['difference']['message']}\n"
     assert_clean_error(text, 1)
 
 

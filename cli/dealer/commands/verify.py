@@ -31,7 +31,7 @@ def verify(ctx, export, secret):
     compare every event the replay makes with the logged one, then the table it makes with the
     table exported. Each logged command runs again with its recorded seed, on the table's
     pinned ruleset, in a throwaway store. Exit 0 when every event verifies; exit 1 naming the
-    first event that differs and how.
+    first event that differs and how (with --json, after the report).
 
     \b
     Examples:
@@ -45,8 +45,7 @@ def verify(ctx, export, secret):
     session = Session(ctx, "verify")
     result, where = read_export(export)
     report = verify_export(result, where, secret)
-    session.show(report, ruleset=report["ruleset"])
+    if report["verified"] or session.settings.json or session.settings.jsonl:  # a text failure is its error
+        session.show(report, ruleset=report["ruleset"])
     if not report["verified"]:
-        difference = report["difference"]
-        what = f"event {difference['seq']}" if difference["seq"] is not None else "the table as exported"
-        raise DealerError(f"{where} does not verify: {what} differs from its replay (see above)")
+        raise DealerError(f"{where} does not verify: {report['difference']['message']}")

@@ -6,12 +6,13 @@ from dealer.render import plural
 
 
 def verify_text(result, cards_fmt):
-    """``N events verified`` and what was replayed; or how far it went and the first difference."""
+    """``N events verified`` and what was replayed; or how far it went and where it parted (the
+    command itself tells that as its error)."""
     if result["verified"]:
         seeds = "every seed from the secret" if result["secret"] else "with their seeds"
         return [f"{plural(result['matched'], 'event')} verified: table {result['table']} ({result['ruleset']}), "
                 f"{plural(result['commands'], 'command')} replayed {seeds}; they make the table as exported"]
-    return [f"{plural(result['matched'], 'event')} verified, then: {result['difference']['message']}"]
+    return [f"{result['matched']} of {plural(result['events'], 'event')} verified: {result['difference']['message']}"]
 
 
 def fork_text(result, cards_fmt):
