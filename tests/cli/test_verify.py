@@ -292,6 +292,18 @@ def test_words_a_dealer_never_logs_are_refused_not_run(original, dealer, tmp_pat
     assert why in report["difference"]["message"], report["difference"]["message"]
 
 
+@pytest.mark.parametrize("words", [["table", "add", "fri", "Sa\udc80rah"], ["draw", "9" * 5000], ["draw", "--help"],
+                                   ["table", "add", "fri", "\x1b[31mX"], ["draw", *["5"] * 5000]])
+def test_hostile_words_in_a_log_are_a_clean_failure_at_their_event(original, dealer, tmp_path, words):
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    draw["args"] = words
+    written(tmp_path, changed)
+    run = dealer("verify", tmp_path / "export.json")
+    assert_clean_error(run, 1)
+    assert f"does not verify: event {draw['seq']} (command draw)" in run.err and "\x1b[" not in run.err
+
+
 def test_a_log_that_does_not_start_with_table_new_is_refused(original, dealer, tmp_path):
     changed = copy.deepcopy(original)
     changed["events"][0]["args"] = ["draw", "5"]
@@ -460,10 +472,14 @@ def test_a_character_sheet_is_replayed_from_the_log_never_from_a_file(dealer, tm
     sheet.unlink()
     run, report = verify(dealer, tmp_path, result)
     assert report["verified"], report
-    del added["data"]["sheet"]  # as a dealer before the sheet was recorded wrote it
-    run, report = verify(dealer, tmp_path, result)
-    assert report["difference"]["message"] == (f"event {added['seq']} (command table add) read the character sheet "
-                                               f"{sheet}, which the log does not hold: it cannot be replayed")
+    for recorded in (None, {"name": "Sally Swift"}, {"name": 5, "side": None, "traits": {}}):
+        if recorded is None:
+            del added["data"]["sheet"]  # as a dealer before the sheet was recorded wrote it
+        else:
+            added["data"]["sheet"] = recorded
+        run, report = verify(dealer, tmp_path, result)
+        assert report["difference"]["message"] == (f"event {added['seq']} (command table add) read the character "
+                                                   f"sheet {sheet}, which the log does not hold: it cannot be replayed")
 
 
 def test_house_rules_replay_from_the_pinned_ruleset_not_the_file(dealer, tmp_path):
@@ -501,6 +517,13 @@ def test_what_is_not_an_export_is_a_clean_error(dealer, tmp_path, original):
     run = dealer("verify", written(tmp_path, broken))
     assert_clean_error(run, 1)
     assert "deck 'main' does not hold each card" in run.err and run.out == ""
+
+
+def test_a_ruleset_given_is_refused_not_ignored(dealer, tmp_path, original):
+    run = dealer("verify", written(tmp_path, original), "-r", "poker-hands")
+    assert_clean_error(run, 2)
+    assert "pinned ruleset" in run.err
+    assert dealer("-r", "deadlands", "table", "fork", "fri", "--at", "2", "--as", "x").code == 2
 
 
 def test_an_export_on_stdin_verifies(dealer, tmp_path, original):

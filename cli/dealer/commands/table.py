@@ -702,6 +702,8 @@ def fork(ctx, name, at, as_name):
     from dealer.store.tables import check_name
 
     session = Session(ctx, "table fork")
+    if session.settings.ruleset_given:
+        raise click.UsageError("-r means nothing here: a fork plays the table's pinned ruleset; drop it", ctx)
     check_name(as_name)
     with session.transaction(create=False, readonly=True) as tx:
         source = fork_source(tx, name, as_name)

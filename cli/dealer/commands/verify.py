@@ -43,6 +43,8 @@ def verify(ctx, export, secret):
     from dealer.store.verify import read_export, verify_export
 
     session = Session(ctx, "verify")
+    if session.settings.ruleset_given:
+        raise click.UsageError("-r means nothing here: a replay plays the export's pinned ruleset; drop it", ctx)
     result, where = read_export(export)
     report = verify_export(result, where, secret)
     if report["verified"] or session.settings.json or session.settings.jsonl:  # a text failure is its error

@@ -168,7 +168,7 @@ class Replay:
                                   "log starts with the table new that made its table")
         if self.position > 0 and path == ("table", "new"):
             return _cannot(event, "makes a table (table new), but a log's table is made once, by its first event")
-        if params.get("sheet") and not isinstance(event["data"].get("sheet"), dict):
+        if params.get("sheet") and not _a_sheet(event["data"].get("sheet")):
             return _cannot(event, f"read the character sheet {shown(params['sheet'], 60)}, which the log does not "
                                   "hold: it cannot be replayed")
         return None
@@ -268,6 +268,13 @@ def _cannot(event: dict, why: str) -> Difference:
                       f"event {event['seq']} (command {event['command']}) {why}")
 
 
+def _a_sheet(sheet: Any) -> bool:
+    """Whether an event holds what a character sheet gave, as ``table add`` records it."""
+    return (isinstance(sheet, dict) and set(sheet) == {"name", "side", "traits"}
+            and all(sheet[key] is None or isinstance(sheet[key], str) for key in ("name", "side"))
+            and isinstance(sheet["traits"], dict))
+
+
 def _compared(event: dict, field: str) -> Any:
     """An event's field as compared: an undo's data without the time of the command it undid
     (a snapshot's time, which a replay makes anew)."""
@@ -350,9 +357,10 @@ def invoke(argv: list[str], sheets: dict) -> str | None:
 
     import click
 
-    from dealer.cli import cli
+    from dealer.cli import _check_text, cli
 
     try:
+        _check_text(argv)  # as the command line checks every argument before it runs one
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             with cli.make_context("dealer", list(argv)) as ctx:
                 ctx.meta[SHEETS_KEY] = sheets
