@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -88,6 +89,7 @@ def main():
     for label, (seconds, processor) in (("playing the commands (baseline)", played), ("dealer verify (in-process)", verified)):
         print(f"{label:<34} {seconds:7.2f} s {processor:7.2f} s {seconds * per:19.2f} s {processor * per:18.2f} s")
     print(f"{'dealer verify (installed command)':<34} {installed:7.2f} s {'':>9} {installed * per:19.2f} s")
+    shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
