@@ -1,7 +1,12 @@
 """Long mixed sessions on a table, one per shipped game, for the replay tests (dealer verify,
 dealer table fork): action rounds walked down, sleeves, holds, hexes and spells, chips drawn,
 given, spent and returned, contests and conflicts, gadgets, undo, reset, shuffle, cards typed
-by hand. ``{drawn}`` is the first card of the session's last draw (a card to discard)."""
+by hand. ``{drawn}`` is the first card of the session's last draw (a card to discard).
+
+Each command that deals or shuffles has a seed, so that a session plays the same wherever it
+runs (a command on cards typed by hand still shuffles a deck it makes); the two Dust Devils
+conflicts on typed cards go without, as a table usually has them: their seeds come from the
+operating system, and a replay uses the seed they recorded."""
 
 from __future__ import annotations
 
@@ -105,22 +110,23 @@ POKER_HANDS = ("sal", [
     ("table", "add", "sal", "Bert", "--trait", "brawling=2", "--trait", "courage=1"),
     ("table", "add", "sal", "Sam", "--side", "marshal", "--trait", "brawling=3"),
     ("chips", "session", T, "sal", "--seed", "7"),
-    ("hex", "--skill", "0", "--caster", "Sally", "--cards", "2c 4d 6h 8s Jc", T, "sal"),
+    ("hex", "--skill", "0", "--caster", "Sally", "--cards", "2c 4d 6h 8s Jc", T, "sal", "--seed", "31"),
     ("chips", "give", "Sally", "red", T, "sal"),
     ("chips", "spend", "Sally", "red", T, "sal"),
-    ("chips", "ritual", "Three Eagles", "paint", "--cards", "9c 9d 2h 5s Kd", T, "sal"),
+    ("chips", "ritual", "Three Eagles", "paint", "--cards", "9c 9d 2h 5s Kd", T, "sal", "--seed", "32"),
     ("hex", "--skill", "2", "--caster", "Sally", T, "sal", "--seed", "3"),
-    ("gadget", "design", "jetski", "--tier", "straight", "--by", "Ada", "--cards", "5h 6c 7d 8s 9h Kc Kd 2s", T, "sal"),
-    ("gadget", "build", "jetski", "--by", "Ada", "--cards", "Jh 10c 9d 8s 7h 2c 3d 4s", T, "sal"),
+    ("gadget", "design", "jetski", "--tier", "straight", "--by", "Ada", "--cards", "5h 6c 7d 8s 9h Kc Kd 2s", T, "sal",
+     "--seed", "33"),
+    ("gadget", "build", "jetski", "--by", "Ada", "--cards", "Jh 10c 9d 8s 7h 2c 3d 4s", T, "sal", "--seed", "34"),
     ("gadget", "use", "jetski-1", T, "sal", "--seed", "3"),
     ("gadget", "use", "jetski-1", T, "sal", "--seed", "4"),
     ("gadget", "design", "jetpack", "--tier", "full house", "--by", "Ada", "--cards", "Qs Qh 9c 9d 4s 7h 2c 3d",
-     T, "sal"),
+     T, "sal", "--seed", "35"),
     ("chips", "give", "Ada", "red", T, "sal"),
     ("chips", "spend", "Ada", "red", T, "sal"),
     ("gadget", "build", "jetpack", "--by", "Ada", T, "sal", "--seed", "6"),
-    ("conflict", "Bert=:Qc,Qd,4h,6s,8d", "--defend", "block", T, "sal"),
-    ("conflict", "Sam=:Kc,Kd,2h,3s,5d", "--against", "Bert", T, "sal"),
+    ("conflict", "Bert=:Qc,Qd,4h,6s,8d", "--defend", "block", T, "sal", "--seed", "36"),
+    ("conflict", "Sam=:Kc,Kd,2h,3s,5d", "--against", "Bert", T, "sal", "--seed", "37"),
     ("conflict", "Bert=courage", "--fear-hand", "two pair", "--fear", "1", T, "sal", "--seed", "4"),
     ("conflict", "clear", "Bert", T, "sal"),
     ("conflict", "Sam=2", "Bert=1", "--helper", "Bob=1", "--called", T, "sal", "--seed", "6"),
@@ -134,12 +140,13 @@ POKER_HANDS = ("sal", [
     ("draw", "4", T, "sal", "--seed", "10"),
     ("table", "shuffle", "sal", "--seed", "11"),
     ("gadget", "list", T, "sal"),
-    ("gadget", "design", "ray", "--tier", "pair", "--by", "Ada", "--cards", "2c 2d 5h 7s 9c 3d 4h 6c", T, "sal"),
-    ("gadget", "build", "ray", "--by", "Ada", "--cards", "2h 2s 5c 7d 9h 3c 4d 8s", T, "sal"),
+    ("gadget", "design", "ray", "--tier", "pair", "--by", "Ada", "--cards", "2c 2d 5h 7s 9c 3d 4h 6c", T, "sal",
+     "--seed", "38"),
+    ("gadget", "build", "ray", "--by", "Ada", "--cards", "2h 2s 5c 7d 9h 3c 4d 8s", T, "sal", "--seed", "39"),
     ("gadget", "use", "ray-1", T, "sal", "--seed", "3"),
-    ("gadget", "use", "ray-1", "--cards", "RJ 2c 3c 4c 5c 6c 7c 8c", T, "sal"),
+    ("gadget", "use", "ray-1", "--cards", "RJ 2c 3c 4c 5c 6c 7c 8c", T, "sal", "--seed", "40"),
     ("gadget", "repair", "ray-1", "--by", "Ada", T, "sal", "--seed", "4"),
-    ("gadget", "use", "ray-1", "--cards", "BJ 2h 3h 4h 5h 6h 7h 8h", T, "sal"),
+    ("gadget", "use", "ray-1", "--cards", "BJ 2h 3h 4h 5h 6h 7h 8h", T, "sal", "--seed", "41"),
     ("gadget", "repair", "ray-1", "--fixed", T, "sal"),
     ("chips", "session", T, "sal", "--seed", "13"),
     ("chips", "ritual", "Three Eagles", "tobacco", "--spend-on", "Turtle's Shell", "--way", T, "sal", "--seed", "14"),

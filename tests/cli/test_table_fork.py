@@ -48,10 +48,9 @@ def test_a_fork_at_the_last_event_is_the_table_as_it_is(game, dealer):
     last = len(original["events"])
     run = dealer("table", "fork", table, "--at", last, "--as", "again", "--json")
     assert run.code == 0, run
+    reads = sum(argv[:2] in (("action", "show"), ("conflict", "show"), ("gadget", "list")) for argv in commands)
     assert run.json()["result"] == {"kind": "table-fork", "table": "again", "from": table, "at": last, "of": last,
-                                    "commands": len(commands) - sum(argv[:2] in (("action", "show"), ("conflict", "show"),
-                                                                                 ("gadget", "list"))
-                                                                    for argv in commands)}
+                                    "commands": len(commands) - reads}
     assert_fork_of(export(dealer, "again"), original, table, last, "again")
     assert export(dealer, table) == original  # untouched, times included
 
@@ -97,7 +96,8 @@ def test_a_fork_verifies_and_can_be_forked_again(dealer, tmp_path):
     at = len(export(dealer, table)["events"])
     play(dealer, session[10:12])
     assert dealer("table", "fork", table, "--at", at, "--as", "f1").code == 0
-    play(dealer, [("action", "--table", "f1", "--seed", "7"), ("chips", "draw", "Sarah", "--table", "f1", "--seed", "8")])
+    play(dealer, [("action", "--table", "f1", "--seed", "7"),
+                  ("chips", "draw", "Sarah", "--table", "f1", "--seed", "8")])
     f1 = export(dealer, "f1")
     run = dealer("verify", written(tmp_path, f1), "--json")
     assert run.code == 0 and run.json()["result"]["matched"] == len(f1["events"]), run
@@ -132,8 +132,8 @@ def test_a_fork_inside_a_command_is_refused_naming_the_commands_around_it(dealer
     first, last = round_events[0], round_events[-1]
     run = dealer("table", "fork", table, "--at", first + 1, "--as", "half")
     assert_clean_error(run, 1)
-    assert run.err == (f"dealer: event {first + 1} of table 'fri' is in the middle of action (events {first} to {last}): "
-                       f"fork at {first - 1} or {last}, where a command ends\n")
+    assert run.err == (f"dealer: event {first + 1} of table 'fri' is in the middle of action (events {first} to "
+                       f"{last}): fork at {first - 1} or {last}, where a command ends\n")
     run = dealer("table", "fork", table, "--at", 1, "--as", "half")
     assert run.err == ("dealer: event 1 of table 'fri' is in the middle of table new (events 1 to 2): fork at 2, "
                        "where a command ends\n")

@@ -7,7 +7,7 @@ import re
 import tomllib
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer.core.rules import build_ruleset
@@ -31,6 +31,7 @@ VALUES = st.recursive(st.booleans() | st.integers(-2**63, 2**63 - 1) | st.floats
                       max_leaves=12)
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.dictionaries(TEXT, VALUES, max_size=5))
 def test_any_document_of_json_values_reads_back_as_written(document):
     assert tomllib.loads(ruleset_toml(document)) == document
