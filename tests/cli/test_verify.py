@@ -340,15 +340,15 @@ SECRET = bytes.fromhex("5eed" * 16)
 
 
 def hmac_sha256(key, message):
-    """RFC 2104 by hand (not the hmac module that dealer.core.seeds uses)."""
+    """RFC 2104 by hand (not the hmac module that dealer.store.secrets uses)."""
     key = key if len(key) <= 64 else hashlib.sha256(key).digest()
     key = key.ljust(64, b"\0")
     inner = hashlib.sha256(bytes(k ^ 0x36 for k in key) + message).digest()
     return hashlib.sha256(bytes(k ^ 0x5C for k in key) + inner).digest()
 
 
-def secret_seed(seq):
-    return int.from_bytes(hmac_sha256(SECRET, str(seq).encode()), "big") >> 193
+def secret_seed(seq, secret=SECRET):
+    return int.from_bytes(hmac_sha256(secret, str(seq).encode())[:8], "big") & (2**63 - 1)
 
 
 def play_with_secret(run, commands, table):
@@ -410,11 +410,71 @@ def test_another_secret_fails_at_the_first_seed(secret_export, dealer, tmp_path)
     assert report["difference"]["seq"] == 1 and report["difference"]["field"] == "seed"
 
 
-@pytest.mark.parametrize("secret", ["xyz", "abc", ""])
+@pytest.mark.parametrize("secret", ["xyz", "abc", "", "0x", "12 3"])
 def test_a_secret_that_is_not_hex_is_a_usage_error(secret, dealer, tmp_path, original):
     run = dealer("verify", written(tmp_path, original), "--secret", secret)
     assert_clean_error(run, 2)
     assert "--secret" in run.err
+
+
+def test_a_secret_may_be_written_with_spaces_and_0x(secret_export, dealer, tmp_path):
+    spaced = "0x" + " ".join(SECRET.hex()[i:i + 8] for i in range(0, 64, 8))
+    run, report = verify(dealer, tmp_path, secret_export, "--secret", spaced)
+    assert report["verified"], report
+
+
+def _seed_of_command(events, event):
+    """The seq of the first event of ``event``'s command (its run of events with the same seed)."""
+    first = event["seq"]
+    while first > 1 and events[first - 2]["seed"] == event["seed"] and events[first - 2]["command"] == event["command"]:
+        first -= 1
+    return first
+
+
+def test_a_shared_tables_seeds_come_from_its_secrets_and_its_reveals_are_checked(postgres_url, dealer_on,
+                                                                                   tmp_path):
+    """On PostgreSQL a command given no --seed is seeded from the table's secret; table reveal logs
+    the secret (and starts a fresh one). The log verifies; with --secret (the one since the last
+    reveal) every seed is checked, those a reveal covers against the secret it revealed."""
+    run = dealer_on(postgres_url)
+    first_half = [("table", "new", "pg"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+                  ("table", "add", "pg", "Bob", "--side", "marshal", "--trait", "quickness=4d8"),
+                  ("action", "--table", "pg"), ("chips", "draw", "Sarah", "2", "--table", "pg")]
+    play(run, first_half)
+    revealed = json.loads(run("table", "reveal", "pg", "--json").out)["result"]["revealed"]
+    play(run, [("action", "--table", "pg"), ("draw", "3", "--table", "pg")])
+    second = json.loads(run("table", "reveal", "pg", "--json").out)["result"]["revealed"]
+    before_tail = export(run, "pg")
+    play(run, [("action", "--table", "pg")])  # dealt by a third secret, not revealed
+    result = export(run, "pg")
+    seeded = [event for event in result["events"] if event["seed"] is not None]
+    for event in seeded:  # computed apart: each from the secret that dealt it
+        secret = bytes.fromhex(revealed["secret"] if event["seq"] <= revealed["events"][1] else second["secret"])
+        if event["seq"] <= second["events"][1]:
+            assert event["seed"] == secret_seed(_seed_of_command(result["events"], event), secret), event
+    run_plain, plain = verify(dealer_on(postgres_url), tmp_path, result)
+    assert plain["verified"], plain
+    tail = [event for event in seeded if event["seq"] > second["events"][1]]
+    run_checked, checked = verify(dealer_on(postgres_url), tmp_path, result, "--secret", second["secret"])
+    assert checked["difference"]["seq"] == tail[0]["seq"] and checked["difference"]["field"] == "seed"
+    run_covered, covered = verify(dealer_on(postgres_url), tmp_path, before_tail, "--secret", second["secret"])
+    assert covered["verified"] and covered["matched"] == second["events"][1], covered
+    tampered = copy.deepcopy(before_tail)
+    tampered["events"][revealed["events"][1] - 1]["data"]["secret"] = second["secret"]
+    run_bad, bad = verify(dealer_on(postgres_url), tmp_path, tampered)
+    assert (bad["difference"]["seq"], bad["difference"]["field"]) == (revealed["events"][1], "data.commitment")
+
+
+def test_a_seated_table_is_refused_at_its_first_seat(postgres_url, dealer_on, tmp_path):
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg", "--seed", "1"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah")])
+    result = export(run, "pg")
+    seat = first_event(result, "seat")
+    run, report = verify(dealer_on(postgres_url), tmp_path, result)
+    assert report["difference"]["message"] == (
+        f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its decks in the "
+        "order its secret keys, which a replay does not deal yet")
 
 
 # -- imports and forks in the middle of a log ---------------------------------------------------

@@ -9,21 +9,27 @@ from dealer.session import Session
 
 
 def _secret(ctx, param, value):
+    """The secret's bytes from its hexadecimal digits, as `table reveal` prints it (spaces and a
+    leading 0x allowed)."""
     if value is None:
         return None
-    from dealer.core.seeds import SecretError, parse_secret
-
+    digits = "".join(value.split())
+    digits = digits[2:] if digits[:2].lower() == "0x" else digits
     try:
-        return parse_secret(value)
-    except SecretError as error:
-        raise click.BadParameter(f"{error}, as the table's revealed secret is printed", ctx, param) from None
+        secret = bytes.fromhex(digits)
+    except ValueError:
+        secret = b""
+    if not secret:
+        raise click.BadParameter("write the secret in hexadecimal digits (0-9, a-f), two per byte, as dealer table "
+                                 "reveal prints it", ctx, param)
+    return secret
 
 
 @click.command("verify")
 @click.argument("export", metavar="EXPORT")
 @click.option("--secret", metavar="S", callback=_secret,
-              help="The table's revealed secret (hex): each seed must be HMAC-SHA256(S, the number of its command's "
-                   "first event), cut to 63 bits.")
+              help="The table's revealed secret (hex, as table reveal prints it): each seed must be the one it "
+                   "gives the command's first event (dealer.store.secrets.seed_for).")
 @global_options(seed=False, table=False)
 @click.pass_context
 def verify(ctx, export, secret):

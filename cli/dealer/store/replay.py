@@ -78,6 +78,7 @@ class Replay:
         self.commands = 0
         self.span: tuple[int, int, str] | None = None
         self.name: str | None = None  # the table's name now (an import or a fork renames it)
+        self.revealed = revealed_secrets(self.events)  # (first event, last event, secret) of each reveal
 
     def __enter__(self) -> Replay:
         import tempfile
@@ -126,9 +127,9 @@ class Replay:
             return _cannot(event, "was logged by a dealer that did not record its command's words: it cannot be "
                                   "replayed")
         if self.secret is not None and event["seed"] is not None:
-            from dealer.core.seeds import seed_for
+            from dealer.store.secrets import seed_for
 
-            derived = seed_for(self.secret, event["seq"])
+            derived = seed_for(self.secret_of(event["seq"]), event["seq"])
             if event["seed"] != derived:
                 return Difference(event["seq"], event["command"], "seed", event["seed"], derived,
                                   f"event {event['seq']} (command {event['command']}): its seed {event['seed']} is "
@@ -138,7 +139,12 @@ class Replay:
         if refusal is not None:
             return refusal
         since = self.position  # the replayed table holds just the events matched so far
-        if parsed[0] in (("table", "import"), ("table", "fork")):
+        if parsed[0] == ("table", "reveal") and event["kind"] == "reveal":
+            wrong = _reveal_problem(event)
+            if wrong is not None:
+                return wrong
+            failure = self._logged(event, words)
+        elif parsed[0] in (("table", "import"), ("table", "fork")):
             failure = self._move(event, words, parsed)
         else:
             failure = self._command(event, words, parsed)
@@ -147,6 +153,14 @@ class Replay:
             return Difference(event["seq"], event["command"], "replay", None, failure,
                               f"event {event['seq']} (command {event['command']}): its replay failed: {failure}")
         return self._compare(event, replayed)
+
+    def secret_of(self, seq: int) -> bytes:
+        """The secret that dealt event ``seq``: the one a ``table reveal`` of the log disclosed for
+        the events it covers, else ``--secret``'s (the table's secret since its last reveal)."""
+        for first, last, secret in self.revealed:
+            if first <= seq <= last:
+                return secret
+        return self.secret
 
     def _refusal(self, event, words, parsed):
         """Why the event's words cannot be run (None: they can)."""
@@ -168,6 +182,9 @@ class Replay:
                                   "log starts with the table new that made its table")
         if self.position > 0 and path == ("table", "new"):
             return _cannot(event, "makes a table (table new), but a log's table is made once, by its first event")
+        if path == ("table", "seat"):
+            return _cannot(event, "seats the table: from then on the database deals its decks in the order its secret "
+                                  "keys, which a replay does not deal yet")
         if params.get("sheet") and not _a_sheet(event["data"].get("sheet")):
             return _cannot(event, f"read the character sheet {shown(params['sheet'], 60)}, which the log does not "
                                   "hold: it cannot be replayed")
@@ -187,6 +204,17 @@ class Replay:
             argv += ["--seed", str(event["seed"])]
         sheets = {params["sheet"]: event["data"]["sheet"]} if params.get("sheet") else {}
         return invoke([*argv, *words], sheets)
+
+    def _logged(self, event, words) -> str | None:
+        """An event no replay can make but the log proves itself (a secret revealed, checked against
+        its commitment): written to the replayed table as logged."""
+        try:
+            with self.store.transaction(args=words) as tx:
+                tx.append(tx.table_id(self.name), event["command"], event["kind"], event["deck"], event["cards"],
+                          event["seed"], event["data"])
+        except DealerError as error:
+            return str(error)
+        return None
 
     def _move(self, event, words, parsed) -> str | None:
         """An import or a fork in the log: the replayed table, exported, written under its new name
@@ -261,6 +289,45 @@ class Replay:
                                   f"the table as exported is not what its history replays to: {where}: exported "
                                   f"{value_words(was)}, replayed {value_words(now)}")
         return None
+
+
+def revealed_secrets(events: list[dict]) -> list[tuple[int, int, bytes]]:
+    """The secrets a log's ``table reveal`` events disclosed, each with the events it dealt."""
+    found = []
+    for event in events:
+        data = event.get("data") or {}
+        if event.get("kind") == "reveal" and isinstance(data.get("secret"), str) and _span(data.get("events")):
+            try:
+                found.append((data["events"][0], data["events"][1], bytes.fromhex(data["secret"])))
+            except ValueError:
+                continue  # told at the event itself
+    return found
+
+
+def _span(value: Any) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and all(isinstance(n, int) and not isinstance(n, bool)
+                                                                 for n in value))
+
+
+def _reveal_problem(event: dict) -> Difference | None:
+    """What is wrong with a logged reveal: the secret must be the one its commitment (kept by the
+    group since the table's secret was made) commits to, and cover the events up to the reveal."""
+    from dealer.store.secrets import commitment_of
+
+    data, seq = event["data"], event["seq"]
+    try:
+        secret = bytes.fromhex(data["secret"])
+    except (KeyError, TypeError, ValueError):
+        return _cannot(event, "reveals no secret in hexadecimal digits: it cannot be checked")
+    if commitment_of(secret) != data.get("commitment"):
+        return Difference(seq, event["command"], "data.commitment", data.get("commitment"), commitment_of(secret),
+                          f"event {seq} (command {event['command']}): the secret it reveals is not the one its "
+                          f"commitment {value_words(data.get('commitment'))} was made for")
+    if not (_span(data.get("events")) and data["events"][1] == seq and 1 <= data["events"][0] <= seq):
+        return Difference(seq, event["command"], "data.events", data.get("events"), None,
+                          f"event {seq} (command {event['command']}): the events it says its secret dealt "
+                          f"({value_words(data.get('events'))}) do not end at the reveal")
+    return None
 
 
 def _cannot(event: dict, why: str) -> Difference:
