@@ -31,6 +31,7 @@ COMMANDS = {
     "rulesets": ("dealer.commands.rulesets", "rulesets", "List, show, check and start rulesets."),
     "store": ("dealer.commands.store", "store", "Where tables live: this machine's file or a shared database."),
     "table": ("dealer.commands.table", "table", "Persistent tables: decks, rosters, chips, history."),
+    "verify": ("dealer.commands.verify", "verify", "Replay a table's exported history and check every event."),
 }
 
 

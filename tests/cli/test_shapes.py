@@ -4,6 +4,8 @@ object, a skill draw is one object."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 POKER = ("-r", "poker-hands")
@@ -61,6 +63,8 @@ SESSION = [
     ("table", "log", "p", "--last", "3"),
     ("table", "check", "p"),
     ("table", "export", "p"),
+    ("table", "fork", "d", "--at", "2", "--as", "d2"),
+    ("verify", str(Path(__file__).resolve().parent.parent / "store" / "data" / "v4-export-fri.json")),
     ("store", "show"),
     ("store", "init"),
     ("table", "shuffle", "d", "--seed", "6"),

@@ -483,23 +483,30 @@ def add(ctx, name, person, side, traits, trait_free, sheet, strict):
     """
     from dealer.core.roster import RosterRequest, add_person
 
-    values = parse_traits(traits)
+    values, given = parse_traits(traits), None
     if sheet:
-        person, side, values = _sheet(ctx, sheet, person, side, values)
+        given = _sheet(ctx, sheet)
+        person, side, values = person or given["name"], side or given["side"], {**given["traits"], **values}
     if not person:
         raise click.UsageError("who joins? dealer table add NAME PERSON (or a --sheet with a name)", ctx)
     session = Session(ctx, "table add")
     with session.table(name) as loaded:
-        result = add_person(loaded.ruleset, RosterRequest(person, side, values, trait_free, strict), loaded).to_data()
+        request = RosterRequest(person, side, values, trait_free, strict, sheet=given)
+        result = add_person(loaded.ruleset, request, loaded).to_data()
     session.show(result, notes=result["warnings"])
 
 
-def _sheet(ctx, path, person, side, values):
-    """A character sheet's name, side and traits; the command line's win over the sheet's."""
+def _sheet(ctx, path):
+    """What a character sheet gives: a name, a side and traits (the command line's win over them).
+    The history records it, and a replay (dealer verify) takes it from there, never from a file."""
     import tomllib
 
     from dealer.core.characters import sheet_traits
+    from dealer.store.replay import SHEETS_KEY
 
+    replayed = ctx.find_root().meta.get(SHEETS_KEY)
+    if replayed is not None and path in replayed:
+        return replayed[path]
     try:
         with open(path, "rb") as handle:
             sheet = tomllib.loads(handle.read(1_000_000).decode("utf-8-sig"))
@@ -508,7 +515,7 @@ def _sheet(ctx, path, person, side, values):
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise click.BadParameter(f"{path} is not a TOML character sheet: {error}", ctx, param_hint="--sheet")
     named, sided, traits = sheet_traits(sheet)
-    return person or named, side or sided, {**traits, **values}
+    return {"name": named, "side": sided, "traits": traits}
 
 
 @table.command("set")
@@ -672,6 +679,38 @@ def import_command(ctx, file, as_name):
                    "from": result.get("table"), "file": where, "decks": sorted(loaded.decks),
                    "roster": len(loaded.roster), "events": len(result["events"]) + 1}
     session.show(summary, ruleset=loaded.ruleset_name)
+
+
+@table.command("fork")
+@table_argument()
+@click.option("--at", type=Int(1, INT64), required=True, metavar="N", help="The last event of NAME the fork keeps.")
+@click.option("--as", "as_name", required=True, metavar="NEW", help="The new table's name.")
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def fork(ctx, name, at, as_name):
+    """A new table NEW holding NAME as it was right after event N, to play out what else could
+    have happened. NEW is rebuilt by replaying NAME's history up to N (each command again with
+    its seed, checked against the log, as dealer verify does); its history is those events and
+    a fork event. NAME is untouched. N must end a command: the refusal names the nearest that do.
+
+    \b
+    Example:
+      dealer table fork friday --at 40 --as friday-held
+    """
+    from dealer.store.fork import fork_source, replay_until
+    from dealer.store.replay import write_fork
+    from dealer.store.tables import check_name
+
+    session = Session(ctx, "table fork")
+    if session.settings.ruleset_given:
+        raise click.UsageError("-r means nothing here: a fork plays the table's pinned ruleset; drop it", ctx)
+    check_name(as_name)
+    with session.transaction(create=False, readonly=True) as tx:
+        source = fork_source(tx, name, as_name)
+    replayed, summary = replay_until(source, at)
+    with session.transaction() as tx:
+        write_fork(tx, replayed, as_name, source["table"], at)
+    session.show({"kind": "table-fork", "table": as_name, **summary}, ruleset=source["ruleset"])
 
 
 def _budgets(loaded):

@@ -35,6 +35,7 @@ class RosterRequest(NamedTuple):
     traits: dict = {}
     free: bool = False
     strict: bool = False  # a character over the ruleset's budget (or missing a Weird) is refused
+    sheet: dict | None = None  # what a character sheet gave (name, side, traits): the history keeps it for a replay
 
 
 class TableResult(NamedTuple):
@@ -65,7 +66,8 @@ def add_person(ruleset: Ruleset, request: RosterRequest, table: Table, rng: rand
     values = check_traits(table.ruleset, person, values, free=request.free)
     priced = _budget(table, person, values, request.strict)
     table.roster[person] = {"side": side, "traits": values}
-    table.log("roster add", data={"person": person, "side": side, "traits": values})
+    sheet = {"sheet": request.sheet} if request.sheet is not None else {}
+    table.log("roster add", data={"person": person, "side": side, "traits": values, **sheet})
     return TableResult({"kind": "roster", "action": "add", "table": table.name, "person": person, "side": side,
                         "traits": values, **priced})
 

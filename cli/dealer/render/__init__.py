@@ -66,6 +66,8 @@ RENDERERS = {
     "table-log": "dealer.render.tables:table_log_text",
     "table-import": "dealer.render.tables:import_text",
     "table-check": "dealer.render.tables:check_text",
+    "table-fork": "dealer.render.verify:fork_text",
+    "verify": "dealer.render.verify:verify_text",
     "roster": "dealer.render.tables:roster_text",
     "store": "dealer.render.tables:store_text",
     "table-seat": "dealer.render.tables:seat_text",

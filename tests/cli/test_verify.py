@@ -1,0 +1,598 @@
+"""``dealer verify EXPORT``: a table's exported history replayed and checked event by event.
+
+The sessions (tests/replay_sessions.py) play every shipped game at length on a table; their
+exports must verify, from either store; and an export changed in any way that matters (a card,
+a seed, a chip, an event taken out, the table's cards, a seed that the table's secret does not
+give) must fail, naming the first event that differs and how.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from dealer.cli import cli
+from tests.conftest import Run, assert_clean_error
+from tests.replay_sessions import GAMES, export, play
+
+# The commands of the sessions that write no event: a replay runs one command per event group.
+READS = {("action", "show"), ("conflict", "show"), ("gadget", "list")}
+
+
+def written(tmp_path, result, name="export.json"):
+    """``result`` (an export's result) as the file `table export` writes."""
+    path = tmp_path / name
+    path.write_text(json.dumps({"schema": 3, "command": "table export", "ruleset": result["ruleset"], "seed": None,
+                                "result": result}), encoding="utf-8")
+    return path
+
+
+def commands_that_write(commands):
+    return sum(1 for argv in commands if tuple(argv[:2]) not in READS)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_long_session_of_every_game_verifies(game, dealer, tmp_path):
+    table, commands = GAMES[game]
+    play(dealer, commands)
+    result = export(dealer, table)
+    run = dealer("verify", written(tmp_path, result), "--json")
+    assert run.code == 0, run
+    report = run.json()["result"]
+    events = len(result["events"])
+    assert report == {"kind": "verify", "file": str(tmp_path / "export.json"), "table": table, "ruleset": game,
+                      "verified": True, "events": events, "matched": events,
+                      "commands": commands_that_write(commands), "secret": False, "difference": None}
+    assert len({event["kind"] for event in result["events"]}) >= 8  # a varied history
+
+
+@pytest.mark.parametrize("game", ["deadlands", "poker-hands"])
+def test_an_export_made_on_postgresql_verifies(game, postgres_url, dealer_on, tmp_path):
+    table, commands = GAMES[game]
+    run = dealer_on(postgres_url)
+    play(run, commands)
+    result = export(run, table)
+    verified = run("verify", written(tmp_path, result), "--json")
+    assert verified.code == 0, verified
+    assert verified.json()["result"]["matched"] == len(result["events"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_session_on_either_store_verifies_and_every_command_that_changes_the_table_logs(
+        game, store_url, dealer_on, tmp_path):
+    """Every command of the sessions that changes the table writes at least one event (a change
+    without one could not be replayed), on either store, and the export verifies."""
+    table, commands = GAMES[game]
+    run = dealer_on(store_url)
+    seen = []
+
+    def logged(argv):
+        now = export(run, table)
+        parts = {part: now[part] for part in ("decks", "roster", "chips", "state")}
+        if seen and parts != seen[-1][0]:
+            assert len(now["events"]) > seen[-1][1], f"{' '.join(argv)} changed the table but logged nothing"
+        seen.append((parts, len(now["events"])))
+
+    play(run, commands, after=logged)
+    verified = run("verify", written(tmp_path, export(run, table)), "--json")
+    assert verified.code == 0, verified
+
+
+# -- a history changed after the fact ----------------------------------------------------------
+
+T = "--table"
+# A short Deadlands session to change after the fact: chips drawn, a round dealt, a sleeve, the
+# countdown walked, a hex on typed cards, a draw and a discard.
+TAMPER = [
+    ("table", "new", "fri", "--seed", "1"),
+    ("table", "add", "fri", "Sarah", "--trait", "quickness=3d6", "--trait", "hexslinging=4"),
+    ("table", "add", "fri", "Bad Bob", "--side", "marshal", "--trait", "quickness=4d8"),
+    ("chips", "draw", "Sarah", "2", T, "fri", "--seed", "7"),
+    ("action", T, "fri", "--seed", "2"),
+    ("action", "sleeve", "Sarah", T, "fri"),
+    ("action", "next", T, "fri"),
+    ("hex", "soul blast", "--caster", "Sarah", "--total", "18", "--level", "4", "--cards", "8s 8h 8d Kc 5d 3s RJ",
+     T, "fri", "--seed", "5"),
+    ("draw", "5", T, "fri", "--seed", "8"),
+    ("table", "discard", "fri", "{drawn}"),
+]
+
+
+@pytest.fixture(scope="module")
+def original(tmp_path_factory):
+    """The export of TAMPER, played once for the module."""
+    home = tmp_path_factory.mktemp("original")
+    env = {"DEALER_HOME": str(home), "DEALER_STORE": None, "DEALER_TABLE": None, "DEALER_RULESET": None}
+
+    def run(*args):
+        done = CliRunner().invoke(cli, [str(a) for a in args], env=env)
+        return Run(done.exit_code, done.stdout, done.stderr)
+
+    play(run, TAMPER)
+    return export(run, "fri")
+
+
+def verify(dealer, tmp_path, result, *options):
+    run = dealer("verify", written(tmp_path, result), "--json", *options)
+    assert run.code == (0 if run.json()["result"]["verified"] else 1), run
+    return run, run.json()["result"]
+
+
+def first_event(result, kind):
+    return next(event for event in result["events"] if event["kind"] == kind)
+
+
+def test_the_text_says_how_many_events_and_commands_verified(original, dealer, tmp_path):
+    run = dealer("verify", written(tmp_path, original))
+    commands = commands_that_write(TAMPER)
+    assert (run.code, run.err) == (0, "")
+    assert run.out == (f"{len(original['events'])} events verified: table fri (deadlands), {commands} commands "
+                       "replayed with their seeds; they make the table as exported\n")
+
+
+def test_the_untouched_export_verifies_and_times_are_not_compared(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    for event in changed["events"]:
+        event["time"] = "1999-01-01T00:00:00Z"
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["verified"] and report["matched"] == len(original["events"]), report
+
+
+def test_a_card_changed_names_its_event_and_both_cards(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    logged = list(draw["cards"])
+    draw["cards"][1], draw["cards"][2] = logged[2], logged[1]
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["verified"] is False and report["matched"] == draw["seq"] - 1
+    assert report["difference"] == {
+        "seq": draw["seq"], "command": "draw", "field": "cards", "logged": draw["cards"], "replayed": logged,
+        "message": f"event {draw['seq']} (command draw) differs in cards: logged {' '.join(draw['cards'])}, "
+                   f"replayed {' '.join(logged)}"}
+    assert json.loads(run.err) == {"error": f"dealer: {tmp_path / 'export.json'} does not verify: "
+                                            f"{report['difference']['message']}", "exit": 1}
+    text = dealer("verify", tmp_path / "export.json")
+    assert text.out == ""
+    assert text.err == f"dealer: {tmp_path / 'export.json'} does not verify: {report['difference']['message']}\n"
+    assert_clean_error(text, 1)
+
+
+def test_a_changed_seed_replays_what_that_seed_deals(original, dealer, tmp_path):
+    """A cheater who changes a command's seed (on all of its events) is caught where the seed's
+    deal differs: the replay deals what the new seed deals, which a table played with that seed
+    shows independently."""
+    changed = copy.deepcopy(original)
+    events = [event for event in changed["events"] if event["command"] == "action" and event["seed"] == 2]
+    for event in events:
+        event["seed"] = 4242
+    run, report = verify(dealer, tmp_path, changed)
+    at = TAMPER.index(("action", "--table", "fri", "--seed", "2"))
+    play(dealer, [*TAMPER[:at], ("action", "--table", "fri", "--seed", "4242")])
+    honest = export(dealer, "fri")["events"]
+    difference = report["difference"]
+    seq, field = difference["seq"], difference["field"]
+    assert events[0]["seq"] <= seq <= events[-1]["seq"] and field in ("kind", "deck", "cards", "data.person"), report
+    value = honest[seq - 1]
+    for key in field.split("."):
+        value = value[key]
+    assert difference["replayed"] == value and difference["logged"] != value
+
+
+def test_a_seed_changed_on_one_event_of_a_command_is_named(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    deals = [event for event in changed["events"] if event["command"] == "action" and event["seed"] == 2]
+    assert len(deals) >= 3  # two new decks and the deals of the first round
+    deals[-1]["seed"] = 3
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["seq"] == deals[-1]["seq"]
+    assert (report["difference"]["field"], report["difference"]["logged"], report["difference"]["replayed"]) == (
+        "seed", 3, 2)
+
+
+def test_a_chip_changed_names_the_data_that_differs(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    chip = first_event(changed, "chip draw")
+    colour = chip["data"]["colour"]
+    chip["data"]["colour"] = "blue" if colour != "blue" else "white"
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["seq"] == chip["seq"] and report["difference"]["field"] == "data.colour"
+    assert report["difference"]["replayed"] == colour
+
+
+@pytest.mark.parametrize("kind", ["deal", "next", "sleeve", "roster add", "hex"])
+def test_any_event_changed_in_its_kind_or_deck_is_named(original, dealer, tmp_path, kind):
+    changed = copy.deepcopy(original)
+    event = first_event(changed, kind)
+    event["kind"] = "something else"
+    run, report = verify(dealer, tmp_path, changed)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (event["seq"], "kind")
+
+
+def test_an_event_taken_out_is_missing(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    gone = first_event(changed, "next")
+    changed["events"].remove(gone)
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"] == {"seq": gone["seq"], "command": changed["events"][gone["seq"] - 1]["command"],
+                                    "field": "seq", "logged": gone["seq"] + 1, "replayed": gone["seq"],
+                                    "message": f"event {gone['seq']} is missing: the log goes from event "
+                                               f"{gone['seq'] - 1} to {gone['seq'] + 1}"}
+    assert report["matched"] == 0
+
+
+def test_an_event_taken_out_and_the_rest_renumbered_is_caught_where_they_part(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    deals = [event for event in changed["events"] if event["kind"] == "deal"]
+    gone = deals[1]  # the first round's second deal: its command now has one event too few
+    changed["events"].remove(gone)
+    for seq, event in enumerate(changed["events"], start=1):
+        event["seq"] = seq
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["seq"] == gone["seq"]
+    assert report["difference"]["field"] in ("kind", "command", "cards", "deck", "data.person")
+
+
+def test_the_last_command_taken_out_leaves_a_table_its_history_does_not_make(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    last = changed["events"].pop()
+    assert last["kind"] == "discard"
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["matched"] == len(changed["events"])
+    assert report["difference"]["seq"] is None and report["difference"]["field"].startswith("decks.main.")
+    assert report["difference"]["message"].startswith("the table as exported is not what its history replays to")
+
+
+def test_the_exported_cards_changed_are_caught(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    pile = changed["decks"]["posse"]["deck"]
+    pile[0], pile[1] = pile[1], pile[0]
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["field"] == "decks.posse.deck"
+    assert report["difference"]["logged"] == pile and report["difference"]["replayed"] == [pile[1], pile[0], *pile[2:]]
+
+
+def test_an_event_of_an_older_dealer_cannot_be_replayed(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    for event in changed["events"]:
+        del event["args"]
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["message"] == ("event 1 (command table new) was logged by a dealer that did not record "
+                                               "its command's words: it cannot be replayed")
+    later = copy.deepcopy(original)
+    sleeve = first_event(later, "sleeve")
+    for event in later["events"][sleeve["seq"] - 1:]:
+        del event["args"]
+    run, report = verify(dealer, tmp_path, later)
+    assert report["matched"] == sleeve["seq"] - 1
+    assert report["difference"]["message"] == (f"event {sleeve['seq']} (command action sleeve) was logged by a dealer "
+                                               "that did not record its command's words: it cannot be replayed")
+
+
+@pytest.mark.parametrize("words, why", [
+    (["draw", "5", "--store", "/elsewhere/tables.sqlite3"], "records words dealer never records"),
+    (["draw", "5", "--seed=3"], "records words dealer never records"),
+    (["hand", "As Kd"], "names a command that changes no table (hand)"),
+    (["verify", "other.json"], "names a command that changes no table (verify)"),
+    (["table", "delete", "fri", "--yes"], "names a command that changes no table (table delete)"),
+    (["table", "new", "fri"], "makes a table (table new), but a log's table is made once, by its first event"),
+    (["nonsense", "5"], "records words that name no dealer command (nonsense 5)"),
+    ([], "records words that name no dealer command ()"),
+])
+def test_words_a_dealer_never_logs_are_refused_not_run(original, dealer, tmp_path, words, why):
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    draw["args"] = words
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["seq"] == draw["seq"] and report["difference"]["field"] == "args"
+    assert why in report["difference"]["message"], report["difference"]["message"]
+
+
+@pytest.mark.parametrize("words", [["table", "add", "fri", "Sa\udc80rah"], ["draw", "9" * 5000], ["draw", "--help"],
+                                   ["table", "add", "fri", "\x1b[31mX"], ["draw", *["5"] * 5000]])
+def test_hostile_words_in_a_log_are_a_clean_failure_at_their_event(original, dealer, tmp_path, words):
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    draw["args"] = words
+    written(tmp_path, changed)
+    run = dealer("verify", tmp_path / "export.json")
+    assert_clean_error(run, 1)
+    assert f"does not verify: event {draw['seq']} (command draw)" in run.err and "\x1b[" not in run.err
+
+
+def test_a_log_that_does_not_start_with_table_new_is_refused(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    changed["events"][0]["args"] = ["draw", "5"]
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["message"] == ("event 1 (command table new) is the log's first event, but its command "
+                                               "is draw: a log starts with the table new that made its table")
+
+
+def test_a_failed_replay_is_named_with_the_commands_error(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    sleeve = first_event(changed, "sleeve")
+    sleeve["args"] = ["action", "sleeve", "Nobody"]
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"]["field"] == "replay" and report["difference"]["seq"] == sleeve["seq"]
+    assert report["difference"]["message"].startswith(f"event {sleeve['seq']} (command action sleeve): its replay "
+                                                      "failed: Nobody holds no action cards on table 'fri'")
+
+
+def test_a_log_that_ends_inside_a_command_is_caught(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    deals = [event for event in changed["events"] if event["command"] == "action" and event["seed"] == 2]
+    first, last = deals[0]["seq"], deals[-1]["seq"]
+    changed["events"] = changed["events"][:last - 1]
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["difference"] == {
+        "seq": last, "command": "action", "field": "events", "logged": last - first, "replayed": last - first + 1,
+        "message": f"the log ends at event {last - 1}, but the replay of action (event {first}) wrote events {first} "
+                   f"to {last}"}
+
+
+# -- the table's secret (the seats of a shared table) -------------------------------------------
+
+SECRET = bytes.fromhex("5eed" * 16)
+
+
+def hmac_sha256(key, message):
+    """RFC 2104 by hand (not the hmac module that dealer.store.secrets uses)."""
+    key = key if len(key) <= 64 else hashlib.sha256(key).digest()
+    key = key.ljust(64, b"\0")
+    inner = hashlib.sha256(bytes(k ^ 0x36 for k in key) + message).digest()
+    return hashlib.sha256(bytes(k ^ 0x5C for k in key) + inner).digest()
+
+
+def secret_seed(seq, secret=SECRET):
+    return int.from_bytes(hmac_sha256(secret, str(seq).encode())[:8], "big") & (2**63 - 1)
+
+
+def play_with_secret(run, commands, table):
+    """Each command that deals or rolls, with the seed the secret gives its first event (as a
+    shared table will seed it) in place of its own."""
+    def reseed(argv):
+        if "--seed" not in argv:
+            return argv
+        at = argv.index("--seed")
+        first = 1 if argv[:2] == ("table", "new") else len(export(run, table)["events"]) + 1
+        return (*argv[:at], "--seed", str(secret_seed(first)), *argv[at + 2:])
+
+    play(run, commands, reseed=reseed)
+
+
+SECRET_SESSION = TAMPER
+
+
+@pytest.fixture(scope="module")
+def secret_export(tmp_path_factory):
+    home = tmp_path_factory.mktemp("secret")
+    env = {"DEALER_HOME": str(home), "DEALER_STORE": None, "DEALER_TABLE": None, "DEALER_RULESET": None}
+
+    def run(*args):
+        done = CliRunner().invoke(cli, [str(a) for a in args], env=env)
+        return Run(done.exit_code, done.stdout, done.stderr)
+
+    play_with_secret(run, SECRET_SESSION, "fri")
+    return export(run, "fri")
+
+
+def test_a_log_whose_seeds_come_from_the_secret_verifies_with_it(secret_export, dealer, tmp_path):
+    seeded = [event for event in secret_export["events"] if event["seed"] is not None]
+    assert len({event["seed"] for event in seeded}) >= 5
+    run, report = verify(dealer, tmp_path, secret_export, "--secret", SECRET.hex())
+    assert report["verified"] and report["secret"], report
+    text = dealer("verify", tmp_path / "export.json", "--secret", SECRET.hex().upper())
+    assert text.code == 0 and "every seed from the secret" in text.out
+
+
+def test_a_seed_the_secret_does_not_give_is_named(secret_export, dealer, tmp_path):
+    changed = copy.deepcopy(secret_export)
+    round_events = [event for event in changed["events"] if event["command"] == "action" and event["seed"]]
+    chosen = round_events[0]["seed"]
+    first = round_events[0]["seq"]
+    for event in changed["events"]:
+        if event["seed"] == chosen:
+            event["seed"] = 12345  # the whole command: a seed a player picked
+    run, report = verify(dealer, tmp_path, changed, "--secret", SECRET.hex())
+    assert report["difference"] == {
+        "seq": first, "command": "action", "field": "seed", "logged": 12345, "replayed": secret_seed(first),
+        "message": f"event {first} (command action): its seed 12345 is not the one the secret gives "
+                   f"({secret_seed(first)})"}
+    assert report["matched"] == first - 1
+
+
+def test_another_secret_fails_at_the_first_seed(secret_export, dealer, tmp_path):
+    run, report = verify(dealer, tmp_path, secret_export, "--secret", "00ff")
+    assert report["difference"]["seq"] == 1 and report["difference"]["field"] == "seed"
+
+
+@pytest.mark.parametrize("secret", ["xyz", "abc", "", "0x", "12 3"])
+def test_a_secret_that_is_not_hex_is_a_usage_error(secret, dealer, tmp_path, original):
+    run = dealer("verify", written(tmp_path, original), "--secret", secret)
+    assert_clean_error(run, 2)
+    assert "--secret" in run.err
+
+
+def test_a_secret_may_be_written_with_spaces_and_0x(secret_export, dealer, tmp_path):
+    spaced = "0x" + " ".join(SECRET.hex()[i:i + 8] for i in range(0, 64, 8))
+    run, report = verify(dealer, tmp_path, secret_export, "--secret", spaced)
+    assert report["verified"], report
+
+
+def _seed_of_command(events, event):
+    """The seq of the first event of ``event``'s command (its run of events with the same seed)."""
+    first = event["seq"]
+    while first > 1 and events[first - 2]["seed"] == event["seed"] and events[first - 2]["command"] == event["command"]:
+        first -= 1
+    return first
+
+
+def test_a_shared_tables_seeds_come_from_its_secrets_and_its_reveals_are_checked(postgres_url, dealer_on,
+                                                                                   tmp_path):
+    """On PostgreSQL a command given no --seed is seeded from the table's secret; table reveal logs
+    the secret (and starts a fresh one). The log verifies; with --secret (the one since the last
+    reveal) every seed is checked, those a reveal covers against the secret it revealed."""
+    run = dealer_on(postgres_url)
+    first_half = [("table", "new", "pg"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+                  ("table", "add", "pg", "Bob", "--side", "marshal", "--trait", "quickness=4d8"),
+                  ("action", "--table", "pg"), ("chips", "draw", "Sarah", "2", "--table", "pg")]
+    play(run, first_half)
+    revealed = json.loads(run("table", "reveal", "pg", "--json").out)["result"]["revealed"]
+    play(run, [("action", "--table", "pg"), ("draw", "3", "--table", "pg")])
+    second = json.loads(run("table", "reveal", "pg", "--json").out)["result"]["revealed"]
+    before_tail = export(run, "pg")
+    play(run, [("action", "--table", "pg")])  # dealt by a third secret, not revealed
+    result = export(run, "pg")
+    seeded = [event for event in result["events"] if event["seed"] is not None]
+    for event in seeded:  # computed apart: each from the secret that dealt it
+        secret = bytes.fromhex(revealed["secret"] if event["seq"] <= revealed["events"][1] else second["secret"])
+        if event["seq"] <= second["events"][1]:
+            assert event["seed"] == secret_seed(_seed_of_command(result["events"], event), secret), event
+    run_plain, plain = verify(dealer_on(postgres_url), tmp_path, result)
+    assert plain["verified"], plain
+    tail = [event for event in seeded if event["seq"] > second["events"][1]]
+    run_checked, checked = verify(dealer_on(postgres_url), tmp_path, result, "--secret", second["secret"])
+    assert checked["difference"]["seq"] == tail[0]["seq"] and checked["difference"]["field"] == "seed"
+    run_covered, covered = verify(dealer_on(postgres_url), tmp_path, before_tail, "--secret", second["secret"])
+    assert covered["verified"] and covered["matched"] == second["events"][1], covered
+    tampered = copy.deepcopy(before_tail)
+    tampered["events"][revealed["events"][1] - 1]["data"]["secret"] = second["secret"]
+    run_bad, bad = verify(dealer_on(postgres_url), tmp_path, tampered)
+    assert (bad["difference"]["seq"], bad["difference"]["field"]) == (revealed["events"][1], "data.commitment")
+
+
+def test_a_seated_table_is_refused_at_its_first_seat(postgres_url, dealer_on, tmp_path):
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg", "--seed", "1"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah")])
+    result = export(run, "pg")
+    seat = first_event(result, "seat")
+    run, report = verify(dealer_on(postgres_url), tmp_path, result)
+    assert report["difference"]["message"] == (
+        f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its decks in the "
+        "order its secret keys, which a replay does not deal yet")
+
+
+# -- imports and forks in the middle of a log ---------------------------------------------------
+
+def test_an_import_in_the_middle_starts_where_its_export_ended(original, dealer, tmp_path):
+    path = written(tmp_path, original, "fri.json")
+    assert dealer("table", "import", path, "--as", "sat").code == 0
+    play(dealer, [("draw", "2", "--table", "sat", "--seed", "3"), ("table", "add", "sat", "Kid"),
+                  ("action", "--table", "sat", "--seed", "4"), ("table", "undo", "sat")])
+    sat = export(dealer, "sat")
+    run, report = verify(dealer, tmp_path, sat)
+    assert report["verified"] and report["matched"] == len(sat["events"]), report
+    imported = sat["events"][len(original["events"])]
+    assert imported["kind"] == "import" and imported["data"] == {"from": "fri", "file": str(path)}
+    # an import under its own name (the table deleted first), then a second one: each move replays
+    again = written(tmp_path, sat, "sat.json")
+    assert dealer("table", "delete", "sat", "--yes").code == 0
+    assert dealer("table", "import", again).code == 0
+    play(dealer, [("chips", "draw", "Kid", "--table", "sat", "--seed", "5")])
+    run, report = verify(dealer, tmp_path, export(dealer, "sat"))
+    assert report["verified"], report
+
+
+def test_an_import_changed_after_the_fact_is_caught_after_it_too(original, dealer, tmp_path):
+    assert dealer("table", "import", written(tmp_path, original, "fri.json"), "--as", "sat").code == 0
+    play(dealer, [("draw", "2", "--table", "sat", "--seed", "3")])
+    sat = export(dealer, "sat")
+    sat["events"][-1]["cards"] = list(reversed(sat["events"][-1]["cards"]))
+    run, report = verify(dealer, tmp_path, sat)
+    assert report["difference"]["seq"] == len(sat["events"]) and report["difference"]["field"] == "cards"
+    sat["events"][-1]["cards"].reverse()
+    sat["events"][-2]["data"]["from"] = "elsewhere"
+    run, report = verify(dealer, tmp_path, sat)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (len(sat["events"]) - 1, "data.from")
+
+
+def test_a_character_sheet_is_replayed_from_the_log_never_from_a_file(dealer, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from tests.conftest import ROOT
+
+    monkeypatch.chdir(tmp_path)
+    sheet = Path("sally.toml")
+    sheet.write_text((ROOT / "docs" / "sheets" / "sally-swift.toml").read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    play(dealer, [("table", "new", "sal", "-r", "poker-hands", "--seed", "1"),
+                  ("table", "add", "sal", "--sheet", str(sheet), "--trait", "master=3"),
+                  ("hex", "--skill", "2", "--caster", "Sally Swift", "--table", "sal", "--seed", "2")])
+    result = export(dealer, "sal")
+    added = first_event(result, "roster add")
+    assert added["data"]["sheet"]["name"] == "Sally Swift" and added["data"]["traits"]["master"] == 3
+    sheet.write_text('name = "Someone Else"\n', encoding="utf-8")  # a replay must not read this
+    run, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
+    sheet.unlink()
+    run, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
+    for recorded in (None, {"name": "Sally Swift"}, {"name": 5, "side": None, "traits": {}}):
+        if recorded is None:
+            del added["data"]["sheet"]  # as a dealer before the sheet was recorded wrote it
+        else:
+            added["data"]["sheet"] = recorded
+        run, report = verify(dealer, tmp_path, result)
+        assert report["difference"]["message"] == (f"event {added['seq']} (command table add) read the character "
+                                                   f"sheet {sheet}, which the log does not hold: it cannot be replayed")
+
+
+def test_house_rules_replay_from_the_pinned_ruleset_not_the_file(dealer, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "deadlands"\nname = "house"\nremove_cards = ["BJ"]\n[dice]\ntn = 7\n', encoding="utf-8")
+    play(dealer, [("table", "new", "h", "-r", house, "--seed", "1"),
+                  ("table", "add", "h", "Sarah", "--trait", "quickness=4d6", "--trait", "hexslinging=4"),
+                  ("table", "add", "h", "Bob", "--side", "marshal", "--trait", "quickness=4d8"),
+                  ("action", "--table", "h", "--seed", "2"), ("draw", "53", "--table", "h", "--seed", "3"),
+                  ("hex", "soul blast", "--caster", "Sarah", "--roll", "4d6", "--level", "3", "--table", "h",
+                   "--seed", "4")])
+    result = export(dealer, "h")
+    assert result["ruleset"] == "house" and result["document"]["dice"]["tn"] == 7
+    assert [event["data"]["cards"] for event in result["events"] if event["kind"] == "new deck"][0] == 53
+    house.write_text('extends = "deadlands"\nname = "house"\n', encoding="utf-8")  # changed since: not read
+    run, report = verify(dealer, tmp_path, result)
+    assert report["verified"] and report["ruleset"] == "house", report
+    house.unlink()
+    run, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
+
+
+# -- what is not an export ----------------------------------------------------------------------
+
+def test_what_is_not_an_export_is_a_clean_error(dealer, tmp_path, original):
+    missing = dealer("verify", tmp_path / "nowhere.json")
+    assert_clean_error(missing, 1)
+    assert missing.err.startswith("dealer: cannot verify ") and "cannot read it" in missing.err
+    (tmp_path / "junk.json").write_text("{not json", encoding="utf-8")
+    junk = dealer("verify", tmp_path / "junk.json")
+    assert_clean_error(junk, 1)
+    assert "not JSON" in junk.err and "import" not in junk.err
+    broken = copy.deepcopy(original)
+    broken["decks"]["main"]["deck"].append(broken["decks"]["main"]["deck"][0])
+    run = dealer("verify", written(tmp_path, broken))
+    assert_clean_error(run, 1)
+    assert "deck 'main' does not hold each card" in run.err and run.out == ""
+
+
+def test_a_ruleset_given_is_refused_not_ignored(dealer, tmp_path, original):
+    run = dealer("verify", written(tmp_path, original), "-r", "poker-hands")
+    assert_clean_error(run, 2)
+    assert "pinned ruleset" in run.err
+    assert dealer("-r", "deadlands", "table", "fork", "fri", "--at", "2", "--as", "x").code == 2
+
+
+def test_an_export_on_stdin_verifies(dealer, tmp_path, original):
+    text = written(tmp_path, original).read_text(encoding="utf-8")
+    run = dealer("verify", "-", "--json", input=text)
+    assert run.code == 0 and run.json()["result"]["file"] == "stdin"
+
+
+def test_the_installed_command_verifies(shell, tmp_path, original):
+    path = written(tmp_path, original)
+    run = shell("verify", path)
+    assert run.code == 0 and run.out.startswith(f"{len(original['events'])} events verified: table fri"), run
