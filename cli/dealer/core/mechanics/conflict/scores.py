@@ -203,10 +203,24 @@ def _take_typed(plan: _Plan, piles: Piles) -> None:
 
 
 def seat_key(ruleset: Ruleset, entry: Entry, cards: Sequence[Card], context: Context) -> tuple:
-    """``Seat.key`` of ``_play``'s seat, without building the hand where no rule reads it (no Power)."""
-    if entry.power:
-        return _play(ruleset, entry, False, tuple(cards), context).key
-    return ruleset.ranking.key(cards, context)
+    """``Seat.key`` of ``_play``'s seat, without building the hand where no rule reads it.
+
+    A Power user's hand must be Arcane, and the best Arcane hand's key is the seat's (the best
+    hand's own when that is Arcane). When every best hand plays a Trump or a wild that stands
+    only for one (the cards without those cannot make the best key, or fewer than five are
+    left), the best key is Arcane: two keys. Otherwise the fives are searched by key.
+    """
+    ranking = ruleset.ranking
+    if not entry.power:
+        return ranking.key(cards, context)
+    wild = context.wild
+    rest = [card for card in cards if card.kind != TRUMP and wild.get(card) != "trump"]
+    if len(rest) < len(cards):
+        best = ranking.key(cards, context)
+        if len(rest) < min(5, len(cards)) or ranking.key(rest, context) < best:
+            return best
+    found = _arcane_five(ruleset, list(cards), context)
+    return LOST if found is None else found[1]
 
 
 def top_seats(keys: list[tuple]) -> list[int]:
@@ -234,25 +248,58 @@ def best_arcane(ruleset: Ruleset, cards: list[Card], context: Context) -> Hand |
     >>> best_arcane(wdd, wdd.deck.parse_many("KSw KCu KWa KCo T3 2Co"), wdd.context("conflict"))
     Hand(Four of a Kind: KSw KCu KWa KCo T3)
     """
-    anchors = {card for card in cards if card.kind == TRUMP or context.wild.get(card)}
-    if not anchors:
+    found = _arcane_five(ruleset, cards, context)
+    if found is None:
         return None
-    as_trump = Context(context.name, {**context.wild, **{card: "trump" for card in anchors if card.kind != TRUMP}},
-                       context.natural_beats_wild, context.penalty)
-    ranking, best = ruleset.ranking, None
-    for five in combinations(cards, min(5, len(cards))):
-        if anchors.isdisjoint(five):
-            continue
-        hand = ranking.best(list(five), context)
-        if not hand.arcane:
-            hand = ranking.best(list(five), as_trump)
-        if hand.arcane and (best is None or hand.key > best.key):
-            best = hand
-    if best is None:
-        return None
+    five, _, as_trump = found
+    best = ruleset.ranking.best(five, context)
+    if not best.arcane:
+        best = ruleset.ranking.best(five, as_trump)
     played = set(map(id, best.played))
     return Hand(best.rank, best.played, best.stands_for, best.key,
                 tuple(card for card in cards if id(card) not in played), best.dead)
+
+
+def _arcane_five(ruleset: Ruleset, cards: list[Card], context: Context) -> tuple | None:
+    """``(five, key, context with the wilds standing for Trumps)`` of the best Arcane hand of
+    ``cards`` (the first five of that key), or None when no Trump and no wild anchors one.
+
+    The fives are compared by key. Five holding a Trump, or a wild that stands only for one,
+    are Arcane as they are. Five whose anchors are wilds of any card are Arcane with those
+    wilds standing for Trumps, and the key with them so restricted is the key of their Arcane
+    hand either way (an unrestricted best that is Arcane is a best with them restricted too,
+    and the wild cards' ties do not change).
+    """
+    wild = context.wild
+    anchors = {card for card in cards if card.kind == TRUMP or wild.get(card)}
+    if not anchors:
+        return None
+    strong = {card for card in anchors if card.kind == TRUMP or wild.get(card) == "trump"}
+    as_trump = _wilds_as_trumps(context)
+    key_of, best, best_key = ruleset.ranking.key, None, None
+    for five in combinations(cards, min(5, len(cards))):
+        if anchors.isdisjoint(five):
+            continue
+        key = key_of(five, context if not strong.isdisjoint(five) else as_trump)
+        if best_key is None or key > best_key:
+            best, best_key = five, key
+    return list(best), best_key, as_trump
+
+
+_AS_TRUMPS: dict[int, tuple] = {}
+
+
+def _wilds_as_trumps(context: Context) -> Context:
+    """``context`` with its wild cards of any card standing for Trumps only: one object per
+    context, so that the ranking's tables for it are built once, not at every hand."""
+    found = _AS_TRUMPS.get(id(context))
+    if found is None or found[0] is not context:
+        if len(_AS_TRUMPS) > 32:
+            _AS_TRUMPS.clear()
+        restricted = {card: "trump" for card in context.wild if card.kind != TRUMP}
+        found = _AS_TRUMPS[id(context)] = (context, Context(context.name, {**context.wild, **restricted},
+                                                            context.natural_beats_wild, context.penalty))
+    return found[1]
 
 
 def standing(card: Card, stands_for: Card | None) -> tuple[int, int, int]:
