@@ -27,7 +27,7 @@ from dealer.session import Session
 
 BAR_AFTER_S = 2.0  # estimated seconds of work past which a terminal shows a progress bar
 MAX_WORK_S = 120.0  # estimated seconds of work past which a question is refused before it starts
-DEFAULT_SIMULATION_S = 3.0  # the default --samples of odds hand: 100,000, or fewer that fit this
+DEFAULT_SIMULATION_S = 4.5  # the default --samples of odds hand: 100,000 (to 7 cards), or fewer that fit this
 MAX_FAIL_HAND = 14  # fail-hand cards odds can count (dealer.core.odds.casting.gadget_odds)
 
 
@@ -450,9 +450,13 @@ def deal_cost(deals, timer) -> float:
     return elapsed / done
 
 
+KEY_SHARE = 1 / 3  # a hand's key (the compiled fast path, no hand built) costs about this share of the hand
+
+
 class _PricedRanking:
-    """A ruleset's ranking that adds the price of every hand it evaluates (``hand_cost``) to a
-    clock, and evaluates it: what a deal costs, the same on any machine, loaded or not."""
+    """A ruleset's ranking that adds the price of every hand it evaluates (``hand_cost``, a key
+    ``KEY_SHARE`` of it) to a clock, and evaluates it: what a deal costs, the same on any
+    machine, loaded or not."""
 
     def __init__(self, ranking):
         self._ranking = ranking
@@ -463,7 +467,7 @@ class _PricedRanking:
         return self._ranking.best(cards, *rest)
 
     def key(self, cards, *rest):
-        self.seconds += hand_cost(len(cards))
+        self.seconds += hand_cost(len(cards)) * KEY_SHARE
         return self._ranking.key(cards, *rest)
 
     def __getattr__(self, name):

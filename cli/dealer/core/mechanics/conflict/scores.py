@@ -28,7 +28,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dealer.core.cards import TRUMP
+from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.hands import Hand
 from dealer.core.mechanics.conflict.common import (DECK, ConflictError, Entrant, ScoresRequest, score_name,
                                                    score_names, suit_codes)
@@ -205,22 +205,26 @@ def _take_typed(plan: _Plan, piles: Piles) -> None:
 def seat_key(ruleset: Ruleset, entry: Entry, cards: Sequence[Card], context: Context) -> tuple:
     """``Seat.key`` of ``_play``'s seat, without building the hand where no rule reads it.
 
-    A Power user's hand must be Arcane, and the best Arcane hand's key is the seat's (the best
-    hand's own when that is Arcane). When every best hand plays a Trump or a wild that stands
-    only for one (the cards without those cannot make the best key, or fewer than five are
-    left), the best key is Arcane: two keys. Otherwise the fives are searched by key.
+    A Power user's hand must be Arcane. With no Trump and no wild it is lost, with nothing
+    evaluated. The best hand is Arcane, and its key the seat's, when it must play a Trump or a
+    wild that stands only for one: fewer than five cards are left without those, or the cards
+    left (no wild among them) make a lower key. Otherwise ``_play`` decides.
     """
     ranking = ruleset.ranking
     if not entry.power:
         return ranking.key(cards, context)
     wild = context.wild
     rest = [card for card in cards if card.kind != TRUMP and wild.get(card) != "trump"]
+    if len(rest) == len(cards) and not any(wild.get(card) for card in cards):
+        return LOST  # nothing anchors an Arcane hand (best_arcane finds none)
     if len(rest) < len(cards):
-        best = ranking.key(cards, context)
-        if len(rest) < min(5, len(cards)) or ranking.key(rest, context) < best:
-            return best
-    found = _arcane_five(ruleset, list(cards), context)
-    return LOST if found is None else found[1]
+        if len(rest) < min(5, len(cards)):
+            return ranking.key(cards, context)
+        if not any(wild.get(card) for card in rest):
+            best = ranking.key(cards, context)
+            if ranking.key(rest, context) < best:
+                return best
+    return _play(ruleset, entry, False, tuple(cards), context).key
 
 
 def top_seats(keys: list[tuple]) -> list[int]:
@@ -264,11 +268,11 @@ def _arcane_five(ruleset: Ruleset, cards: list[Card], context: Context) -> tuple
     """``(five, key, context with the wilds standing for Trumps)`` of the best Arcane hand of
     ``cards`` (the first five of that key), or None when no Trump and no wild anchors one.
 
-    The fives are compared by key. Five holding a Trump, or a wild that stands only for one,
-    are Arcane as they are. Five whose anchors are wilds of any card are Arcane with those
-    wilds standing for Trumps, and the key with them so restricted is the key of their Arcane
-    hand either way (an unrestricted best that is Arcane is a best with them restricted too,
-    and the wild cards' ties do not change).
+    Five holding a Trump, or a wild that stands only for one, are Arcane as they are: their key
+    is enough. Five whose anchors are wilds of any card are evaluated, and where they are not
+    Arcane evaluated again with those wilds standing for Trumps; where those wilds are no card
+    of their own (the Fool: wild whatever it stands for, so every choice ties on wilds alike),
+    the key with them standing for Trumps is that Arcane hand's either way.
     """
     wild = context.wild
     anchors = {card for card in cards if card.kind == TRUMP or wild.get(card)}
@@ -280,8 +284,16 @@ def _arcane_five(ruleset: Ruleset, cards: list[Card], context: Context) -> tuple
     for five in combinations(cards, min(5, len(cards))):
         if anchors.isdisjoint(five):
             continue
-        key = key_of(five, context if not strong.isdisjoint(five) else as_trump)
-        if best_key is None or key > best_key:
+        if not strong.isdisjoint(five):
+            key = key_of(five, context)
+        elif all(card.kind not in (PLAIN, TRUMP) for card in anchors.intersection(five)):
+            key = key_of(five, as_trump)
+        else:  # a plain card wild may stand for itself, a natural: the hand decides
+            hand = ruleset.ranking.best(list(five), context)
+            if not hand.arcane:
+                hand = ruleset.ranking.best(list(five), as_trump)
+            key = hand.key if hand.arcane else None
+        if key is not None and (best_key is None or key > best_key):
             best, best_key = five, key
     return list(best), best_key, as_trump
 
