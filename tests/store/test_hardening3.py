@@ -15,10 +15,15 @@ from dealer.store import rulesets
 from tests.conftest import installed_dealer
 
 
+@pytest.fixture(autouse=True)
+def here(tmp_path, monkeypatch):
+    """Files named relative to a working folder: messages quote a path in at most 80 characters."""
+    monkeypatch.chdir(tmp_path)
+
+
 def house(tmp_path, text, name="house.toml"):
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return name
 
 
 def deep_key(parts, part="a"):
@@ -41,11 +46,11 @@ def test_a_deep_dotted_key_is_refused_in_bounded_memory(tmp_path, parts):
     and ended in "internal error: MemoryError". Under 600 MB of address space and 20 s of CPU
     (a guard, not a timing), the file is refused by name, with its line."""
     path = house(tmp_path, deep_key(parts))
-    assert path.stat().st_size <= rulesets.MAX_BYTES
+    assert (tmp_path / path).stat().st_size <= rulesets.MAX_BYTES
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_")}
-    proc = subprocess.run([installed_dealer(), "rulesets", "validate", str(path)], capture_output=True, text=True,
+    proc = subprocess.run([installed_dealer(), "rulesets", "validate", path], capture_output=True, text=True,
                           env={**env, "DEALER_HOME": str(tmp_path / "state")}, preexec_fn=_limited(600, 20),
-                          timeout=300)
+                          timeout=300, cwd=tmp_path)
     assert proc.returncode == 1, proc
     assert proc.stderr.strip() == (f"dealer: {path}: line 2: a dotted key of more than 20 parts: tables or arrays "
                                    "nested too deeply (at most 20 levels)"), proc
@@ -65,7 +70,7 @@ def test_the_scan_refuses_before_the_parser_allocates(tmp_path, text, line):
     tracemalloc.start()
     try:
         with pytest.raises(RulesetError) as raised:
-            rulesets.load(str(path))
+            rulesets.load(path)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -87,13 +92,13 @@ def test_dots_in_strings_and_comments_are_not_keys(tmp_path):
         "notes = " + quotes,
         dotted + r" \"" + '"',  # an escaped quote beside another: not the end
         quotes, ""])
-    ruleset = rulesets.load(str(house(tmp_path, text)))
+    ruleset = rulesets.load(house(tmp_path, text))
     assert ruleset.document["source"] == dotted + ' \\ "'
     assert ruleset.document["title"] == dotted and ruleset.document["notes"] == dotted + ' ""\n'
     assert rulesets._deep_key_line(deep_key(20)) is None
     assert rulesets._deep_key_line(deep_key(21)) == 2
     with pytest.raises(RulesetError) as raised:  # twenty parts: past the scan, told by the rules
-        rulesets.load(str(house(tmp_path, deep_key(20), "twenty.toml")))
+        rulesets.load(house(tmp_path, deep_key(20), "twenty.toml"))
     assert "dotted key" not in str(raised.value)
 
 
@@ -124,7 +129,7 @@ def test_a_chain_too_long_is_told_against_the_file_the_user_gave(tmp_path):
     told against the tenth file, which the user may never have heard of)."""
     chain(tmp_path, 30)
     for start in (0, 7):
-        given = str(tmp_path / f"c{start}.toml")
+        given = f"c{start}.toml"
         with pytest.raises(RulesetError) as raised:
             rulesets.load(given)
         assert raised.value.problems == [f"{given}: extends: a chain of more than 10 rulesets "
@@ -133,11 +138,11 @@ def test_a_chain_too_long_is_told_against_the_file_the_user_gave(tmp_path):
 
 def test_a_chain_at_the_limit_loads_and_one_more_is_refused(tmp_path):
     chain(tmp_path, 9)  # nine files and deadlands: ten rulesets
-    assert rulesets.load(str(tmp_path / "c0.toml")).name == "c0"
+    assert rulesets.load("c0.toml").name == "c0"
     house(tmp_path, 'extends = "c0.toml"\n', "top.toml")
     with pytest.raises(RulesetError) as raised:
-        rulesets.load(str(tmp_path / "top.toml"))
-    assert raised.value.problems == [f"{tmp_path / 'top.toml'}: extends: a chain of more than 10 rulesets "
+        rulesets.load("top.toml")
+    assert raised.value.problems == ["top.toml: extends: a chain of more than 10 rulesets "
                                      "(deadlands.toml is number 11); extend a shipped ruleset more directly"]
 
 
@@ -147,5 +152,5 @@ def test_a_broken_parent_is_still_told_by_the_file_that_names_it(tmp_path):
     house(tmp_path, 'extends = "missing.toml"\n', "middle.toml")
     house(tmp_path, 'extends = "middle.toml"\n', "top.toml")
     with pytest.raises(RulesetError) as raised:
-        rulesets.load(str(tmp_path / "top.toml"))
+        rulesets.load("top.toml")
     assert raised.value.problems[0].startswith("middle.toml: extends: missing.toml: cannot read it")
