@@ -324,3 +324,24 @@ def test_odds_conflict_pricing_reads_no_clock(dealer, monkeypatch):
     args = ["-r", "poker-hands", "odds", "conflict", "Sam=3", "Bob=2", "--helper", "Al=3", "--samples", 3000,
             "--seed", 11]
     assert dealer(*args).code == 0
+
+
+# -- the fuzz's finding: a character sheet read as safely as a ruleset -------------------------------
+
+@pytest.mark.parametrize("content, words", [
+    ("a = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply (at most 20 levels)"),  # was internal error
+    (".".join(["a"] * 40_000) + " = 1\n", "line 1: a dotted key of more than 20 parts"),  # was 2 GB of memory
+    ("FIFO", "not a regular file; a character sheet is a .toml file"),  # was a wait for ever
+    ("name = [", "TOML syntax"),
+])
+def test_a_hostile_character_sheet_is_a_short_usage_error(dealer, tmp_path, content, words):
+    dealer("-r", "poker-hands", "table", "new", "t")
+    sheet = tmp_path / "sheet.toml"
+    if content == "FIFO":
+        os.mkfifo(sheet)
+    else:
+        sheet.write_text(content, encoding="utf-8")
+    with bounded(cpu=20, wall=120):
+        run = dealer("table", "add", "t", "--sheet", str(sheet))
+    assert_clean_error(run, 2)
+    assert "is not a TOML character sheet" in run.err and words in run.err, run

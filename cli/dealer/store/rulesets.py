@@ -79,25 +79,26 @@ def _read(spec, base_dir=None):
     return text, spec, f"{spec}.toml"
 
 
-def _read_file(path, display):
-    """A ruleset file's text: a regular file of at most MAX_BYTES, read without ever blocking
-    (a FIFO, /dev/zero or a terminal is refused before a byte is read)."""
+def _read_file(path, display, noun="ruleset"):
+    """A ruleset file's text (or another TOML file's: ``noun``): a regular file of at most
+    MAX_BYTES, read without ever blocking (a FIFO, /dev/zero or a terminal is refused before a
+    byte is read)."""
     import stat
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as error:
-        raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()}); "
-                            "check the path or use a shipped name"]) from None
+        hint = "check the path or use a shipped name" if noun == "ruleset" else "check the path"
+        raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()}); {hint}"]) from None
     try:
         info = os.fstat(fd)  # of what was opened, so it cannot be swapped after the check
         if not stat.S_ISREG(info.st_mode):
-            raise RulesetError([f"{display}: not a regular file; a ruleset is a .toml file"])
+            raise RulesetError([f"{display}: not a regular file; a {noun} is a .toml file"])
         if info.st_size > MAX_BYTES:
-            raise RulesetError([f"{display}: {info.st_size:,} bytes; a ruleset file is at most {MAX_BYTES:,}"])
+            raise RulesetError([f"{display}: {info.st_size:,} bytes; a {noun} file is at most {MAX_BYTES:,}"])
         data = os.read(fd, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:  # it grew while being read
-            raise RulesetError([f"{display}: more than {MAX_BYTES:,} bytes; a ruleset file is at most that"])
+            raise RulesetError([f"{display}: more than {MAX_BYTES:,} bytes; a {noun} file is at most that"])
     except OSError as error:
         raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()})"]) from None
     finally:
@@ -105,7 +106,7 @@ def _read_file(path, display):
     try:
         return data.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is not TOML
     except UnicodeDecodeError:
-        raise RulesetError([f"{display}: not UTF-8 text; save the ruleset as UTF-8"]) from None
+        raise RulesetError([f"{display}: not UTF-8 text; save the {noun} as UTF-8"]) from None
 
 
 _TOML_POSITION = r"\s*\(at line (\d+), column (\d+)\)"  # compiled only for a broken file
@@ -166,6 +167,13 @@ def _parse(text, display):
     if _depth(document) > MAX_DEPTH:
         raise RulesetError([f"{display}: tables or arrays nested too deeply (at most {MAX_DEPTH} levels)"])
     return document
+
+
+def read_toml(path: str, noun: str) -> dict:
+    """Another TOML file a command reads (a character sheet: ``noun``), read and parsed as safely
+    as a ruleset: never blocking, at most MAX_BYTES, the deep-key scan, MAX_DEPTH. A problem is
+    a ``RulesetError`` of one line, ``path: what is wrong``."""
+    return _parse(_read_file(path, shown(path), noun), shown(path))
 
 
 def _depth(value):
