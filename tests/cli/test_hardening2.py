@@ -143,7 +143,7 @@ def test_a_conflict_is_priced_by_deals_timed_first(load):
     clock that says 1 ms a deal), or all of ``CALIBRATION_DEALS`` when they are quick."""
     from itertools import count
 
-    from dealer.commands.odds import CALIBRATION_DEALS, CALIBRATION_S, deal_cost
+    from dealer.core.odds.work import CALIBRATION_DEALS, CALIBRATION_S, deal_cost
     from dealer.core.mechanics import conflict
     from dealer.core.mechanics.conflict.common import parse_request
 

@@ -147,7 +147,7 @@ def test_a_caster_with_no_master_trait_is_winded_after_master_casts(dealer):
 
 # -- 36.13: the medicine way counts a white favor chip as red, not an ordinary one ------------------
 
-EAGLES = os.path.join(os.path.dirname(__file__), "..", "cases", "sheets", "three-eagles.toml")
+EAGLES = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "sheets", "three-eagles.toml")  # seed 003 sample 3
 
 
 def _spend_event(run):

@@ -196,7 +196,7 @@ def test_a_power_seat_is_judged_as_the_rule_reads(load, context_name):
 def test_power_odds_are_the_slow_paths_on_seeded_deals(load, monkeypatch):
     """The same seeded deals, judged by the fast seat and by the slow one: the same figures;
     and the fast one evaluates fewer hands (counted by a priced ranking, not timed)."""
-    from dealer.commands.odds import deal_cost, evaluation_clock
+    from dealer.core.odds.work import deal_cost, evaluation_clock
 
     ruleset = load("weird-dust-devils")
     request = parse_request(ruleset, ["Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2", "Al=hand=4,eye=4,power=1"],
@@ -220,7 +220,7 @@ def test_a_conflicts_deals_are_priced_by_their_hands_not_a_clock(load, monkeypat
     on any machine, loaded or not (it failed a test under load when a clock priced it)."""
     import time
 
-    from dealer.commands.odds import CALIBRATION_DEALS, KEY_SHARE, deal_cost, evaluation_clock
+    from dealer.core.odds.work import CALIBRATION_DEALS, KEY_SHARE, deal_cost, evaluation_clock
     from dealer.core.odds.work import hand_cost
 
     def no_clock():

@@ -21,7 +21,7 @@ import click
 from dealer.core.cards import MAX_DECK
 from dealer.core.dice import MAX_TN
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SAMPLES, MAX_SKILL
-from dealer.core.odds.work import COUNT_BUDGET, hand_cost
+from dealer.core.odds.work import COUNT_BUDGET, deal_cost, evaluation_clock, hand_cost
 from dealer.options import AliasOption, Int, SectionedCommand, completes, global_options
 from dealer.session import Session
 
@@ -41,14 +41,23 @@ def check_work(seconds: float, samples: int, what: str) -> None:
                              param_hint="--samples")
 
 
-def count_refused(stopped, cards: int, what: str = "cards") -> click.BadParameter:
-    """The refusal of a count past ``COUNT_BUDGET`` (``work.TooMuchWork``), naming what fits."""
-    from dealer.core.odds.work import UNIT_S
+@contextmanager
+def refused_past_limits(cards: int):
+    """A count past ``COUNT_BUDGET`` (``work.TooMuchWork``) or a simulation priced past
+    ``MAX_WORK_S`` (``TooManySamples``) as a usage error naming what fits."""
+    from dealer.core.odds import TooManySamples
+    from dealer.core.odds.work import UNIT_S, TooMuchWork
 
-    fits = (f"up to {stopped.fits} {what} count exactly" if stopped.fits else "fewer cards may count")
-    return click.BadParameter(f"counting every hand of {cards} {what} exactly takes more than about "
-                              f"{_duration(stopped.budget * UNIT_S)} of work (at most that is done); {fits}, "
-                              "or add --simulate", param_hint="N")
+    try:
+        yield
+    except TooMuchWork as stopped:
+        fits = f"up to {stopped.fits} cards count exactly" if stopped.fits else "fewer cards may count"
+        raise click.BadParameter(f"counting every hand of {cards} cards exactly takes more than about "
+                                 f"{_duration(stopped.budget * UNIT_S)} of work (at most that is done); {fits}, "
+                                 "or add --simulate", param_hint="N") from None
+    except TooManySamples as over:
+        check_work(over.seconds, over.samples, f"deals of {cards} cards")
+        raise
 
 
 def default_samples(n: int, pool: int, draw: int) -> int:
@@ -153,9 +162,8 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
       dealer odds hand 7 --holding "As Ah" --min trips
       dealer -r weird-dust-devils odds hand 5
     """
-    from dealer.core.odds import TooManySamples, hand_odds
+    from dealer.core.odds import hand_odds
     from dealer.core.odds.enumerate import sample_seconds
-    from dealer.core.odds.work import TooMuchWork
     from dealer.render.odds import hand_odds_data
 
     session = Session(ctx, "odds hand")
@@ -170,16 +178,10 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
     samples = samples or default_samples(n, pool, draw)
     seconds = sample_seconds(n, pool, draw, samples)
     started = time.process_time()
-    try:
-        with progress_bar(samples, seconds, "simulating") as progress:
-            result = hand_odds(ruleset, n, context_obj, holding=held, deck_left=left, minimum=minimum,
-                               simulate=simulate, samples=samples, rng=session.rng(), progress=progress,
-                               budget=COUNT_BUDGET, simulation_limit=MAX_WORK_S)
-    except TooMuchWork as stopped:
-        raise count_refused(stopped, n) from None
-    except TooManySamples as over:
-        check_work(over.seconds, over.samples, f"deals of {n} cards")
-        raise
+    with refused_past_limits(n), progress_bar(samples, seconds, "simulating") as progress:
+        result = hand_odds(ruleset, n, context_obj, holding=held, deck_left=left, minimum=minimum, simulate=simulate,
+                           samples=samples, rng=session.rng(), progress=progress, budget=COUNT_BUDGET,
+                           simulation_limit=MAX_WORK_S)
     took = time.process_time() - started
     seed = session.seed if (result.method == "simulated" or result.met_method == "simulated") else None
     data = hand_odds_data(result, ruleset, seed)
@@ -426,60 +428,3 @@ def conflict_odds_command(ctx, participants, samples, **options):
             result = dealt_conflict_odds(deals, samples=samples, rng=session.rng(), progress=progress)
     seed = session.seed if result["method"] == "simulated" else None
     session.show(conflict_odds_data(result, seed), seed=seed)
-
-
-CALIBRATION_DEALS = 200  # deals priced at most before a conflict's odds, to price the rest
-CALIBRATION_S = 0.05  # and for no more than this (a Power user's deal can take milliseconds)
-
-
-def deal_cost(deals, timer) -> float:
-    """Estimated seconds of one deal of the conflict (``conflict.deals``): deals dealt as the
-    odds deal them and measured with ``timer`` (a clock: ``evaluation_clock``'s), up to
-    ``CALIBRATION_DEALS`` or ``CALIBRATION_S``, from a Random of their own (the odds' seeded
-    deals stay the same)."""
-    import random
-
-    rng = random.Random(1)
-    winner = deals.winner
-    started = timer()
-    done, elapsed = 0, 0.0
-    while done < CALIBRATION_DEALS and (not done or elapsed < CALIBRATION_S):
-        winner(rng)
-        done += 1
-        elapsed = timer() - started
-    return elapsed / done
-
-
-KEY_SHARE = 1 / 3  # a hand's key (the compiled fast path, no hand built) costs about this share of the hand
-
-
-class _PricedRanking:
-    """A ruleset's ranking that adds the price of every hand it evaluates (``hand_cost``, a key
-    ``KEY_SHARE`` of it) to a clock, and evaluates it: what a deal costs, the same on any
-    machine, loaded or not."""
-
-    def __init__(self, ranking):
-        self._ranking = ranking
-        self.seconds = 0.0
-
-    def best(self, cards, *rest):
-        self.seconds += hand_cost(len(cards))
-        return self._ranking.best(cards, *rest)
-
-    def key(self, cards, *rest):
-        self.seconds += hand_cost(len(cards)) * KEY_SHARE
-        return self._ranking.key(cards, *rest)
-
-    def __getattr__(self, name):
-        return getattr(self._ranking, name)
-
-
-def evaluation_clock(ruleset):
-    """``(a copy of ruleset whose ranking is priced, its clock)``: deals made from the copy
-    advance the clock by the hands they evaluate (``deal_cost``'s timer)."""
-    import copy
-
-    priced = copy.copy(ruleset)
-    ranking = _PricedRanking(ruleset.ranking)
-    priced.__dict__["ranking"] = ranking  # over the cached property of the original
-    return priced, lambda: ranking.seconds

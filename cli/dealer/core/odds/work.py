@@ -7,12 +7,20 @@ is bounded whatever the ruleset: past its budget it stops with ``TooMuchWork`` (
 returned half-counted). A unit is about a third of a microsecond of one core (``UNIT_S``);
 units are counted, not timed, so a question does the same work on any machine, loaded or
 not, and tests read them. What visits or deals hands one by one (enumeration, simulation)
-is priced before it starts, by ``hand_cost`` a hand.
+is priced before it starts, by ``hand_cost`` a hand; a conflict's deal by the hands a few of
+them evaluate (``deal_cost`` with ``evaluation_clock``), never by a clock.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dealer.errors import DealerError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from dealer.core.rules import Ruleset
 
 CLASSIFY = 60  # units of evaluating one representative hand with the ruleset's own engine
 UNIT_S = 0.35e-6  # seconds of one unit of work (measured on a shared 2-core machine)
@@ -70,3 +78,62 @@ class Work:
         self.done += units
         if self.budget is not None and self.done > self.budget:
             raise TooMuchWork(self.done, self.budget)
+
+
+# -- a conflict's deal, priced by the hands it evaluates --------------------------------------
+
+CALIBRATION_DEALS = 200  # deals priced at most before a conflict's odds, to price the rest
+CALIBRATION_S = 0.05  # and for no more than this (a Power user's deal can take milliseconds)
+
+
+def deal_cost(deals, timer: Callable[[], float]) -> float:
+    """Estimated seconds of one deal of the conflict (``conflict.deals``): deals dealt as the
+    odds deal them and measured with ``timer`` (a clock: ``evaluation_clock``'s), up to
+    ``CALIBRATION_DEALS`` or ``CALIBRATION_S``, from a Random of their own (the odds' seeded
+    deals stay the same)."""
+    import random
+
+    rng = random.Random(1)
+    winner = deals.winner
+    started = timer()
+    done, elapsed = 0, 0.0
+    while done < CALIBRATION_DEALS and (not done or elapsed < CALIBRATION_S):
+        winner(rng)
+        done += 1
+        elapsed = timer() - started
+    return elapsed / done
+
+
+KEY_SHARE = 1 / 3  # a hand's key (the compiled fast path, no hand built) costs about this share of the hand
+
+
+class PricedRanking:
+    """A ruleset's ranking that adds the price of every hand it evaluates (``hand_cost``, a key
+    ``KEY_SHARE`` of it) to a clock, and evaluates it: what a deal costs, the same on any
+    machine, loaded or not."""
+
+    def __init__(self, ranking):
+        self._ranking = ranking
+        self.seconds = 0.0
+
+    def best(self, cards, *rest):
+        self.seconds += hand_cost(len(cards))
+        return self._ranking.best(cards, *rest)
+
+    def key(self, cards, *rest):
+        self.seconds += hand_cost(len(cards)) * KEY_SHARE
+        return self._ranking.key(cards, *rest)
+
+    def __getattr__(self, name):
+        return getattr(self._ranking, name)
+
+
+def evaluation_clock(ruleset: Ruleset) -> tuple[Ruleset, Callable[[], float]]:
+    """``(a copy of ruleset whose ranking is priced, its clock)``: deals made from the copy
+    advance the clock by the hands they evaluate (``deal_cost``'s timer)."""
+    import copy
+
+    priced = copy.copy(ruleset)
+    ranking = PricedRanking(ruleset.ranking)
+    priced.__dict__["ranking"] = ranking  # over the cached property of the original
+    return priced, lambda: ranking.seconds
