@@ -154,3 +154,15 @@ def test_a_broken_parent_is_still_told_by_the_file_that_names_it(tmp_path):
     with pytest.raises(RulesetError) as raised:
         rulesets.load("top.toml")
     assert raised.value.problems[0].startswith("middle.toml: extends: missing.toml: cannot read it")
+
+
+def test_a_stray_file_named_like_a_shipped_ruleset_does_not_hide_it(tmp_path):
+    """A store made with ``--store weird-dust-devils`` (the fuzz made one in the checkout) then
+    stood for the ruleset of that name: "not UTF-8 text". The shipped name wins; ``./NAME``
+    and other bare names of files still read the file."""
+    (tmp_path / "weird-dust-devils").write_bytes(b"SQLite format 3\0\xff\xfe")
+    assert rulesets.load("weird-dust-devils").name == "weird-dust-devils"
+    with pytest.raises(RulesetError, match="not UTF-8 text"):
+        rulesets.load("./weird-dust-devils")
+    (tmp_path / "house").write_text('extends = "deadlands"\nname = "house"\n', encoding="utf-8")
+    assert rulesets.load("house").name == "house"

@@ -56,7 +56,12 @@ def _builtin_text(name):
 
 
 def is_path(spec: str) -> bool:
-    return spec.endswith(".toml") or "/" in spec or os.sep in spec or os.path.isfile(spec)
+    """Whether ``spec`` names a file: a .toml name, a path, or a file here that is no shipped
+    ruleset's name (a stray file called ``deadlands`` does not hide the shipped one; write
+    ``./deadlands`` for it)."""
+    if spec.endswith(".toml") or "/" in spec or os.sep in spec:
+        return True
+    return os.path.isfile(spec) and _builtin_text(spec) is None
 
 
 def _read(spec, base_dir=None):
