@@ -218,7 +218,7 @@ def issue36():
     name, words, options, flags = POWER
     ruleset = load(name)
     request = parse_request(ruleset, words, options)
-    for label, key in (("now: seat_key (two keys, the fives by key)", scores.seat_key),
+    for label, key in (("now: seat_key (a key or two where a Trump must be played)", scores.seat_key),
                        ("before: the hand built, every five evaluated", old_power_seat_key)):
         scores.seat_key, kept = key, scores.seat_key
         try:

@@ -213,14 +213,14 @@ def seat_key(ruleset: Ruleset, entry: Entry, cards: Sequence[Card], context: Con
     ranking = ruleset.ranking
     if not entry.power:
         return ranking.key(cards, context)
-    wild = context.wild
-    rest = [card for card in cards if card.kind != TRUMP and wild.get(card) != "trump"]
-    if len(rest) == len(cards) and not any(wild.get(card) for card in cards):
+    strong, wilds = _anchor_cards(ruleset, context)
+    rest = [card for card in cards if card not in strong]
+    if len(rest) == len(cards) and wilds.isdisjoint(cards):
         return LOST  # nothing anchors an Arcane hand (best_arcane finds none)
     if len(rest) < len(cards):
         if len(rest) < min(5, len(cards)):
             return ranking.key(cards, context)
-        if not any(wild.get(card) for card in rest):
+        if wilds.isdisjoint(rest):
             best = ranking.key(cards, context)
             if ranking.key(rest, context) < best:
                 return best
@@ -299,6 +299,20 @@ def _arcane_five(ruleset: Ruleset, cards: list[Card], context: Context) -> tuple
 
 
 _AS_TRUMPS: dict[int, tuple] = {}
+_ANCHORS: dict[tuple, tuple] = {}
+
+
+def _anchor_cards(ruleset: Ruleset, context: Context) -> tuple[frozenset, frozenset]:
+    """``(cards that make a hand Arcane whenever played, wild cards)`` of the deck in ``context``:
+    the Trumps and the wilds that stand only for one; worked out once per context."""
+    found = _ANCHORS.get((id(ruleset.deck), id(context)))
+    if found is None or found[0] is not context:
+        if len(_ANCHORS) > 32:
+            _ANCHORS.clear()
+        wild = context.wild
+        strong = frozenset(card for card in ruleset.deck if card.kind == TRUMP or wild.get(card) == "trump")
+        found = _ANCHORS[(id(ruleset.deck), id(context))] = (context, strong, frozenset(wild))
+    return found[1], found[2]
 
 
 def _wilds_as_trumps(context: Context) -> Context:
