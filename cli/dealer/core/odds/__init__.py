@@ -163,7 +163,7 @@ def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *,
     def affordable(cost_units: int) -> bool:
         return budget is None or work.done + cost_units <= budget
 
-    def simulated(check: tuple | None):
+    def simulated(check: tuple | None) -> tuple[dict[int, int], int | None]:
         seconds = sample_seconds(n, len(pool), draw, samples)
         if simulation_limit is not None and seconds > simulation_limit:
             raise TooManySamples(samples, seconds, simulation_limit)

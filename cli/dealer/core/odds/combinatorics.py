@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from itertools import combinations, product
 from math import factorial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dealer.core.odds.work import Work
 
 
 def _profile_no_flush(profile, suits: int, f: int, work=None) -> int:
@@ -193,7 +197,7 @@ class _Progress:
         return found
 
 
-def good_tuples(minimal: list[int], order: list[int], m: int, most: int, work=None) -> dict:
+def good_tuples(minimal: list[int], order: list[int], m: int, most: int, work: Work | None = None) -> dict:
     """``{u: ordered m-tuples of good rank sets}``, ``u[j - 1]`` counting the ranks that lie in
     exactly j of the sets; only tuples whose sizes add up to at most ``most``.
 

@@ -18,8 +18,13 @@ from typing import TYPE_CHECKING
 from dealer.errors import DealerError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
+    from dealer.core.cards import Card
+    from dealer.core.hands import Hand, Ranking
+    from dealer.core.mechanics.conflict.contest import ContestDeals
+    from dealer.core.mechanics.conflict.scores import ScoresDeals
+    from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
 CLASSIFY = 60  # units of evaluating one representative hand with the ruleset's own engine
@@ -86,7 +91,7 @@ CALIBRATION_DEALS = 200  # deals priced at most before a conflict's odds, to pri
 CALIBRATION_S = 0.05  # and for no more than this (a Power user's deal can take milliseconds)
 
 
-def deal_cost(deals, timer: Callable[[], float]) -> float:
+def deal_cost(deals: ContestDeals | ScoresDeals, timer: Callable[[], float]) -> float:
     """Estimated seconds of one deal of the conflict (``conflict.deals``): deals dealt as the
     odds deal them and measured with ``timer`` (a clock: ``evaluation_clock``'s), up to
     ``CALIBRATION_DEALS`` or ``CALIBRATION_S``, from a Random of their own (the odds' seeded
@@ -112,19 +117,19 @@ class PricedRanking:
     ``KEY_SHARE`` of it) to a clock, and evaluates it: what a deal costs, the same on any
     machine, loaded or not."""
 
-    def __init__(self, ranking):
+    def __init__(self, ranking: Ranking):
         self._ranking = ranking
         self.seconds = 0.0
 
-    def best(self, cards, *rest):
+    def best(self, cards: Sequence[Card], *rest: Context) -> Hand:
         self.seconds += hand_cost(len(cards))
         return self._ranking.best(cards, *rest)
 
-    def key(self, cards, *rest):
+    def key(self, cards: Sequence[Card], *rest: Context) -> tuple:
         self.seconds += hand_cost(len(cards)) * KEY_SHARE
         return self._ranking.key(cards, *rest)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> object:
         return getattr(self._ranking, name)
 
 
