@@ -9,9 +9,15 @@ state folder holding a few real tables (remade every 200 lines, as lines delete 
 them). Reported: lines run, the seed, exit codes, internal errors (a traceback, "internal
 error", an exit code other than 0, 1, 2 or 130, stderr with no message on failure), hangs
 (a line still running after --limit seconds, stopped by an alarm: by default past the two
-minutes of work ``dealer odds`` accepts), the lines over 10 s (a simulation of a million deals
-takes that long, with its progress bar on a terminal) and the slowest lines.
-Exits 1 when it finds an internal error or a hang. The same seed replays the same lines.
+minutes of work ``dealer odds`` accepts), memory blow-ups (a line that raises the process's peak
+memory by more than --growth-mb; the run is held to --memory-mb of address space, so a worse
+one is a MemoryError, an internal error, not a machine out of memory), the lines over 10 s of
+CPU (a simulation of a million deals takes that long, with its progress bar on a terminal) and
+the slowest lines, by the CPU each burnt (on a shared machine a line's wall time is mostly the
+others' work). Hostile files stand in for some tokens: a FIFO, exports, and TOML files with a
+40,000-part dotted key, nesting 5,000 deep and an extends chain of 12 (as rulesets and as
+character sheets). Exits 1 when it finds an internal error, a hang or a blow-up. The same seed
+replays the same lines.
 """
 
 from __future__ import annotations
@@ -75,6 +81,7 @@ TOKENS = [
     "Sam=" + HUGE, "Doc=" + HUGE, "hand=" + HUGE, "quickness=" + HUGE, "rituals=paint:" + HUGE, "Sam=99999999999999",
     "\udcff", "caf\udce9", "\x1b]0;owned\x07", "X\x1b[31mY", "a\nb", "\t", "\u202e", "ünï", "x" * 3000,
     "/dev/zero", "/dev/urandom", "/dev/null", "/", ".", "..", "../../etc", "a/b", "FIFO", "EXPORT", "BADEXPORT",
+    "DEEPKEY", "DEEPNEST", "CHAIN", "--verbose", "--sheet", "16", "17", "20", "30", "T3 Fool",
 ]
 SETUP = [
     ["table", "new", "t", "--seed", "1"],
@@ -145,6 +152,14 @@ EXAMPLES = [
     ["action", "hold", "Sarah", "--table", "t"], ["action", "act", "Sarah", "--table", "t"],
     ["action", "next", "--table", "t"], ["action", "show", "--table", "t"], ["action", "join", "Doc", "3d6", "--table", "t"],
     ["action", "out", "Sarah", "--table", "t"], ["action", "out", "Sarah", "--back", "--table", "t"],
+    # issue 36: counts past the work allowed, a hex whose raises pass it, hostile TOML files
+    ["odds", "hand", "20"], ["-r", "weird-dust-devils", "odds", "hand", "30", "--holding", "T3 Fool"],
+    ["odds", "hand", "16", "--min", "pair of jacks", "--verbose"], ["odds", "hand", "3", "--simulate"],
+    ["odds", "hex", "--min", "royal flush", "--roll", "30d12", "--level", "1"],
+    ["-r", "weird-dust-devils", "odds", "conflict", "Doc=hand=4,eye=4,power=2", "Kid=hand=2,eye=2", "--scores",
+     "hand,eye", "--power", "Doc", "--samples", "500"],
+    ["rulesets", "validate", "DEEPKEY"], ["-r", "CHAIN", "draw"], ["table", "add", "t", "--sheet", "DEEPKEY"],
+    ["table", "add", "p", "--sheet", "DEEPNEST"],
 ]
 
 
@@ -208,9 +223,36 @@ def make_line(rng, files):
     return [files.get(token, token) for token in line]
 
 
+def peak_mb() -> float:
+    """The process's peak resident memory so far, in megabytes."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def hostile_files(work: str) -> dict:
+    """Token -> path of a hostile file: a FIFO, a good and a broken export (written later and
+    here), TOML with a 40,000-part dotted key, nesting 5,000 deep, an extends chain of 12."""
+    os.mkfifo(os.path.join(work, "pipe"))
+    files = {"FIFO": os.path.join(work, "pipe"), "EXPORT": os.path.join(work, "export.json"),
+             "BADEXPORT": os.path.join(work, "bad.json"), "DEEPKEY": os.path.join(work, "deep-key.toml"),
+             "DEEPNEST": os.path.join(work, "deep-nest.toml"), "CHAIN": os.path.join(work, "c0.toml")}
+    with open(files["BADEXPORT"], "w") as handle:
+        handle.write('{"command": "table export", "result": {"format": 1, "decks": ' + "[" * 5000 + "}}")
+    with open(files["DEEPKEY"], "w") as handle:
+        handle.write('extends = "deadlands"\n' + ".".join(["a"] * 40_000) + " = 1\n")
+    with open(files["DEEPNEST"], "w") as handle:
+        handle.write("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    for i in range(12):
+        with open(os.path.join(work, f"c{i}.toml"), "w") as handle:
+            handle.write(f'extends = "c{i + 1}.toml"\n' if i < 11 else 'extends = "deadlands"\n')
+    return files
+
+
 def run_line(runner, cli, line, limit):
-    """(exit code, stdout, stderr, seconds, hung) of one command line."""
-    started = time.perf_counter()
+    """(exit code, stdout, stderr, CPU seconds, hung) of one command line (the CPU it burnt: on a
+    shared machine its wall time is mostly the others')."""
+    started = time.process_time()
     signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         result = runner.invoke(cli, line, prog_name="dealer", catch_exceptions=True)
@@ -219,7 +261,7 @@ def run_line(runner, cli, line, limit):
         result, hung = None, True
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     if result is None:
         return None, "", "", seconds, True
     return result.exit_code, result.stdout, result.stderr, seconds, hung
@@ -241,26 +283,31 @@ def main():
     parser.add_argument("--lines", type=int, default=8000)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--limit", type=float, default=180.0, help="seconds before a line counts as a hang")
+    parser.add_argument("--growth-mb", type=float, default=300.0,
+                        help="a line raising the peak memory by more than this is a blow-up")
+    parser.add_argument("--memory-mb", type=int, default=3000, help="address space the run is held to")
     args = parser.parse_args()
+    import resource
+
+    limit = args.memory_mb << 20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     from click.testing import CliRunner
 
     from dealer.cli import cli
 
     work = tempfile.mkdtemp(prefix="dealer-fuzz-")
+    here = os.getcwd()
+    os.chdir(work)  # a line may name a file anywhere (--store 0 makes a store called 0): never the checkout
     home = os.path.join(work, "state")
     os.environ["DEALER_HOME"] = home
     for name in ("DEALER_RULESET", "DEALER_TABLE", "DEALER_DEBUG"):
         os.environ.pop(name, None)
-    os.mkfifo(os.path.join(work, "pipe"))
-    files = {"FIFO": os.path.join(work, "pipe"), "EXPORT": os.path.join(work, "export.json"),
-             "BADEXPORT": os.path.join(work, "bad.json")}
-    with open(files["BADEXPORT"], "w") as handle:
-        handle.write('{"command": "table export", "result": {"format": 1, "decks": ' + "[" * 5000 + "}}")
+    files = hostile_files(work)
     signal.signal(signal.SIGALRM, _alarm)
     runner = CliRunner()
     rng = random.Random(seed)
-    codes, errors, hangs, slow = Counter(), Counter(), [], []
+    codes, errors, hangs, slow, blowups = Counter(), Counter(), [], [], []
     started = time.perf_counter()
     try:
         for i in range(args.lines):
@@ -272,9 +319,13 @@ def main():
                 with open(files["EXPORT"], "w") as handle:
                     handle.write(export.stdout)
             line = make_line(rng, files)
+            before = peak_mb()
             code, out, err, seconds, hung = run_line(runner, cli, line, args.limit)
+            grown = peak_mb() - before
             codes[code] += 1
             shown = " ".join(token if len(token) < 40 else token[:12] + f"...({len(token)} chars)" for token in line)
+            if grown > args.growth_mb:
+                blowups.append((grown, shown))
             if hung:
                 hangs.append(shown)
                 continue
@@ -283,6 +334,7 @@ def main():
                 errors[(why, shown)] += 1
             slow.append((seconds, shown))
     finally:
+        os.chdir(here)
         shutil.rmtree(work, ignore_errors=True)
     elapsed = time.perf_counter() - started
     slow.sort(reverse=True)
@@ -292,11 +344,15 @@ def main():
     print(f"internal errors: {sum(errors.values())} ({len(errors)} distinct)")
     for (why, shown), count in errors.most_common(20):
         print(f"  {count} x {why}\n      dealer {shown[:200]}")
-    print(f"hangs (over {args.limit:g} s): {len(hangs)}; lines over 10 s: {sum(s > 10 for s, _ in slow)}")
+    print(f"hangs (over {args.limit:g} s): {len(hangs)}; lines over 10 s of CPU: {sum(s > 10 for s, _ in slow)}")
     for shown in hangs[:20]:
         print(f"  dealer {shown[:200]}")
-    print("slowest lines: " + "; ".join(f"{seconds:.1f} s dealer {shown[:80]}" for seconds, shown in slow[:3]))
-    return 1 if errors or hangs else 0
+    print(f"memory blow-ups (peak raised over {args.growth_mb:g} MB by a line): {len(blowups)}; "
+          f"peak {peak_mb():.0f} MB")
+    for grown, shown in blowups[:20]:
+        print(f"  +{grown:.0f} MB dealer {shown[:200]}")
+    print("slowest lines (CPU): " + "; ".join(f"{seconds:.1f} s dealer {shown[:80]}" for seconds, shown in slow[:3]))
+    return 1 if errors or hangs or blowups else 0
 
 
 if __name__ == "__main__":

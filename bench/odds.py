@@ -29,6 +29,12 @@ Issue 25 (``--issue25`` runs only that part), each point with its figure:
    per-deal mechanic the odds ran before (``resolve`` on a fresh table for every deal, kept
    callable here as ``mechanic_per_deal``; 10,000 deals timed and scaled), in the same run;
    and a lone contestant against a target, counted (``--conflicts`` runs only this part).
+
+Issue 36 (``--issue36`` runs only that part): 10. ``odds conflict`` with Power, 100,000 Weird
+Dust Devils deals, the Power seat judged now beside how it was judged before (kept callable
+here as ``old_power_seat_key``), the same figures, and the command's CPU, target < 3 s;
+2. ``odds hand N`` past what counts within the work allowed: the command's CPU, refused or
+counted.
 """
 
 from __future__ import annotations
@@ -160,6 +166,95 @@ def conflicts():
               f"{'':>8}  {method} (before: 2,000 deals simulated)")
 
 
+def old_power_seat_key(ruleset, entry, cards, context):
+    """The baseline of issue 36 point 10: a Power user's seat as ``odds conflict`` judged it
+    before (main at db36c3f): the best hand built, and where it is not Arcane every five
+    containing a Trump or a wild evaluated, twice where a wild stands for a plain card."""
+    from itertools import combinations
+
+    from dealer.core.cards import TRUMP
+    from dealer.core.mechanics.conflict.scores import LOST
+    from dealer.core.ranks import Context
+
+    ranking = ruleset.ranking
+    if not entry.power:
+        return ranking.key(cards, context)
+    hand = ranking.best(list(cards), context)
+    if hand.arcane:
+        return hand.key
+    anchors = {card for card in cards if card.kind == TRUMP or context.wild.get(card)}
+    if not anchors:
+        return LOST
+    as_trump = Context(context.name, {**context.wild, **{card: "trump" for card in anchors if card.kind != TRUMP}},
+                       context.natural_beats_wild, context.penalty)
+    best = None
+    for five in combinations(cards, min(5, len(cards))):
+        if anchors.isdisjoint(five):
+            continue
+        hand = ranking.best(list(five), context)
+        if not hand.arcane:
+            hand = ranking.best(list(five), as_trump)
+        if hand.arcane and (best is None or hand.key > best.key):
+            best = hand
+    return LOST if best is None else best.key
+
+
+POWER = ("weird-dust-devils", ["Doc=hand=3,eye=2,power=1", "Kid=hand=2,eye=2"],
+         {"scores": "hand,eye", "power": ("Doc",)}, ["--scores", "hand,eye", "--power", "Doc"])
+
+
+def issue36():
+    """Issue 36: the figures of points 2 (exact odds bounded) and 10 (conflict odds with Power)."""
+    from dealer.core.mechanics import conflict
+    from dealer.core.mechanics.conflict import scores
+    from dealer.core.mechanics.conflict.common import parse_request
+    from dealer.core.odds.casting import dealt_conflict_odds
+    from dealer.store.rulesets import load
+
+    exe = dealer_exe()
+    print("\nissue 36")
+    deals = 100_000
+    print(f"{'10. odds conflict with Power, 100,000 deals (seed 1)':<64} {'CPU':>8}  figures")
+    name, words, options, flags = POWER
+    ruleset = load(name)
+    request = parse_request(ruleset, words, options)
+    for label, key in (("now: seat_key (a key or two where a Trump must be played)", scores.seat_key),
+                       ("before: the hand built, every five evaluated", old_power_seat_key)):
+        scores.seat_key, kept = key, scores.seat_key
+        try:
+            start = time.process_time()
+            result = dealt_conflict_odds(conflict.deals(ruleset, request), samples=deals, rng=random.Random(1))
+            seconds = time.process_time() - start
+        finally:
+            scores.seat_key = kept
+        figures = ", ".join(f"{who} {share['count']:,}" for who, share in result["participants"].items())
+        print(f"   {label:<61} {seconds:7.2f}s  {figures} (in process)")
+    if exe:
+        for extra, label in ((flags, "the command, with --power"), (flags[:2], "the command, without --power")):
+            seconds, _ = cpu([exe, "-r", name, "odds", "conflict", *words, *extra, "--samples", str(deals),
+                              "--seed", "1"])
+            ok = "" if "without" in label else f" (< 3 s: {'ok' if seconds < 3 else 'MISSED'})"
+            print(f"   {label:<61} {seconds:7.2f}s  start-up included{ok}")
+    if not exe:
+        return
+    print(f"{'2. odds hand N: the CPU of the command (start-up included), counted or refused':<64} {'CPU':>8}  outcome")
+    for name, n in (("deadlands", 16), ("deadlands", 20), ("weird-dust-devils", 16), ("weird-dust-devils", 30),
+                    ("dust-devils", 52), ("poker-hands", 30)):
+        argv = [exe, "-r", name, "odds", "hand", str(n)]
+        before = resource_cpu()
+        done = subprocess.run(argv, capture_output=True, text=True)
+        seconds = resource_cpu() - before
+        outcome = "counted" if done.returncode == 0 else done.stderr.split(": ", 2)[-1].split(";")[1].strip()
+        print(f"   {' '.join(argv[1:]):<61} {seconds:7.2f}s  {outcome}")
+
+
+def resource_cpu():
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def issue25(args):
     """The figures of issue 25, point by point."""
     from dealer.core.mechanics import draws
@@ -257,6 +352,7 @@ def issue25(args):
         line(f"4. {name} {n}, {what}", seconds, method, before)
     print(f"4. worst of all: {max(worst):.2f}s CPU (target < 2 s)")
     conflicts()
+    issue36()
 
 
 def main():
@@ -265,9 +361,13 @@ def main():
     parser.add_argument("--skip-slow", action="store_true", help="leave out 10 of 54")
     parser.add_argument("--issue25", action="store_true", help="only the figures of issue 25")
     parser.add_argument("--conflicts", action="store_true", help="only the conflict odds of issue 25 (point 5)")
+    parser.add_argument("--issue36", action="store_true", help="only the figures of issue 36 (points 2 and 10)")
     args = parser.parse_args()
     if args.conflicts:
         conflicts()
+        return
+    if args.issue36:
+        issue36()
         return
     if args.issue25:
         issue25(args)

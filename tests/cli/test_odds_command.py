@@ -25,7 +25,7 @@ def test_hand_odds_json_has_fractions_beside_floats(dealer):
     data = run.json()
     result = data["result"]
     assert data["command"] == "odds hand" and result["method"] == "counted" and result["total"] == 177100560
-    assert isinstance(result["seconds"], float)
+    assert "seconds" not in result and "seconds" not in result["min"]  # a seeded run prints the same bytes
     for row in result["ranks"]:
         assert Fraction(row["fraction"]) == Fraction(row["count"], result["total"])
         assert row["probability"] == pytest.approx(row["count"] / result["total"])

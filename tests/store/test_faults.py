@@ -162,7 +162,7 @@ def test_a_writer_behind_a_held_lock_says_busy_and_who_holds_it(dealer, tmp_path
         assert "the table store is busy: another command held it for 0.5 s" in run.err, run
         if os.path.exists("/proc/locks"):
             assert f"process {holder.pid} (" in run.err, run
-        assert waited < 10
+        assert waited < 120  # a hang guard (the message says it waited 0.5 s), generous on a loaded machine
         shown = dealer("table", "show", "t")  # readers do not wait for a writer
         assert shown.code == 0, shown
     finally:

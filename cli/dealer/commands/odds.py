@@ -1,15 +1,19 @@
 """``dealer odds``: exact (or, where out of reach, simulated) probabilities.
 
 Each subcommand is parse, compute (``dealer.core.odds``), render (``dealer.render.odds``).
-Every option has a bound (docs/scripting.md, "Limits"). A simulation is priced before it starts, from
-the hands it will evaluate and their sizes: one estimated over ``MAX_WORK_S`` is refused,
-naming the ``--samples`` that fits; one over ``BAR_AFTER_S`` shows a click progress bar on
-stderr when stderr is a terminal. Ctrl-C stops any of them: exit 130, nothing printed.
+Every option has a bound (docs/scripting.md, "Limits"). An exact count does at most
+``COUNT_BUDGET`` units of work (``dealer.core.odds.work``: counted, not timed, about 2 s): one
+that would do more is refused, naming the most cards that count. A simulation is priced
+before it starts, from the hands it will evaluate and their sizes (a conflict's deals by the
+hands a few of them evaluate): one estimated over ``MAX_WORK_S`` is refused, naming the
+``--samples`` that fits; one over ``BAR_AFTER_S`` shows a click progress bar on stderr when
+stderr is a terminal. Ctrl-C stops any of them: exit 130, nothing printed.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import contextmanager
 
 import click
@@ -17,24 +21,14 @@ import click
 from dealer.core.cards import MAX_DECK
 from dealer.core.dice import MAX_TN
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SAMPLES, MAX_SKILL
+from dealer.core.odds.work import COUNT_BUDGET, deal_cost, evaluation_clock, hand_cost
 from dealer.options import AliasOption, Int, SectionedCommand, completes, global_options
 from dealer.session import Session
 
 BAR_AFTER_S = 2.0  # estimated seconds of work past which a terminal shows a progress bar
 MAX_WORK_S = 120.0  # estimated seconds of work past which a question is refused before it starts
-COUNTED_UP_TO = 12  # hands of up to this many cards (none held) are counted, not simulated
+DEFAULT_SIMULATION_S = 4.5  # the default --samples of odds hand: 100,000 (to 7 cards), or fewer that fit this
 MAX_FAIL_HAND = 14  # fail-hand cards odds can count (dealer.core.odds.casting.gadget_odds)
-
-
-def hand_cost(cards: int) -> float:
-    """Estimated seconds to find the best hand of ``cards`` cards (measured on a shared 2-core
-    machine; a tarot deck is near the top of the range). Past 20 cards the evaluator's work
-    stops growing.
-
-    >>> round(hand_cost(7) * 1e6), round(hand_cost(78) * 1e6)
-    (38, 90)
-    """
-    return (10 + 4 * min(max(cards, 1), 20)) * 1e-6
 
 
 def check_work(seconds: float, samples: int, what: str) -> None:
@@ -45,6 +39,37 @@ def check_work(seconds: float, samples: int, what: str) -> None:
     raise click.BadParameter(f"{samples:,} {what} would take about {_duration(seconds)} (at most "
                              f"{_duration(MAX_WORK_S)} of work is done); ask for --samples {fits:,} or fewer",
                              param_hint="--samples")
+
+
+@contextmanager
+def refused_past_limits(cards: int):
+    """A count past ``COUNT_BUDGET`` (``work.TooMuchWork``) or a simulation priced past
+    ``MAX_WORK_S`` (``TooManySamples``) as a usage error naming what fits."""
+    from dealer.core.odds import TooManySamples
+    from dealer.core.odds.work import UNIT_S, TooMuchWork
+
+    try:
+        yield
+    except TooMuchWork as stopped:
+        fits = f"up to {stopped.fits} cards count exactly" if stopped.fits else "fewer cards may count"
+        raise click.BadParameter(f"counting every hand of {cards} cards exactly takes more than about "
+                                 f"{_duration(stopped.budget * UNIT_S)} of work (at most that is done); {fits}, "
+                                 "or add --simulate", param_hint="N") from None
+    except TooManySamples as over:
+        check_work(over.seconds, over.samples, f"deals of {cards} cards")
+        raise
+
+
+def default_samples(n: int, pool: int, draw: int) -> int:
+    """``odds hand``'s samples when none are asked for: ``DEFAULT_SAMPLES``, or the round number
+    of them that fits ``DEFAULT_SIMULATION_S`` (a big hand takes longer to judge)."""
+    from dealer.core.odds import DEFAULT_SAMPLES
+    from dealer.core.odds.enumerate import sample_seconds
+
+    seconds = sample_seconds(n, pool, draw, DEFAULT_SAMPLES)
+    if seconds <= DEFAULT_SIMULATION_S:
+        return DEFAULT_SAMPLES
+    return max(1000, int(DEFAULT_SAMPLES * DEFAULT_SIMULATION_S / seconds) // 1000 * 1000)
 
 
 def _duration(seconds: float) -> str:
@@ -67,14 +92,22 @@ def progress_bar(total: int, seconds: float, label: str, stream=None):
         yield None
         return
     passes = {"before": 0, "last": 0}
-    with click.progressbar(length=total, label=label, file=stream, show_eta=True) as bar:
-        def progress(done: int) -> None:
-            if done < passes["last"]:  # a new pass
-                passes["before"] += passes["last"]
-            passes["last"] = done
-            bar.update(min(total, passes["before"] + done) - bar.pos)
+    bars = []  # drawn at the first progress: work that counts instead of dealing shows none
 
+    def progress(done: int) -> None:
+        if not bars:
+            bars.append(click.progressbar(length=total, label=label, file=stream, show_eta=True).__enter__())
+        bar = bars[0]
+        if done < passes["last"]:  # a new pass
+            passes["before"] += passes["last"]
+        passes["last"] = done
+        bar.update(min(total, passes["before"] + done) - bar.pos)
+
+    try:
         yield progress
+    finally:
+        if bars:
+            bars[0].__exit__(None, None, None)
 
 
 def _isatty(stream) -> bool:
@@ -111,14 +144,16 @@ def odds():
 @click.option("--simulate", is_flag=True, help="Deal at random instead of counting (with --samples).")
 @click.option("--samples", type=Int(1, MAX_SAMPLES), default=None,
               help="Random deals when simulating [default: 100,000].")
+@click.option("--verbose", is_flag=True, help="Also say on stderr how long the odds took (a terminal is told anyway).")
 @global_options(table="ruleset")
 @click.pass_context
-def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples):
+def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples, verbose):
     """The best hand of N cards dealt from the full deck: every rank's chance, exactly.
 
     Counted by class (not hand by hand), with cards held or a thinned deck too; where
     the ladder cannot be counted, enumerated when the remaining hands are few, else
-    simulated. The method is always reported (the time it took goes to stderr).
+    simulated. The method is always reported; the time it took is told on stderr with
+    --verbose or on a terminal, never in the result (a seeded run prints the same bytes).
 
     \b
     Examples:
@@ -127,7 +162,8 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
       dealer odds hand 7 --holding "As Ah" --min trips
       dealer -r weird-dust-devils odds hand 5
     """
-    from dealer.core.odds import DEFAULT_SAMPLES, hand_odds
+    from dealer.core.odds import hand_odds
+    from dealer.core.odds.enumerate import sample_seconds
     from dealer.render.odds import hand_odds_data
 
     session = Session(ctx, "odds hand")
@@ -138,17 +174,25 @@ def hand_command(ctx, n, minimum, context, holding, deck_left, simulate, samples
     context_obj = ruleset.context("" if context == "none" else context)
     held = ruleset.deck.parse_many(list(holding)) if holding else []
     left = ruleset.deck.parse_many(list(deck_left)) if deck_left else None
-    samples = samples or DEFAULT_SAMPLES
-    passes = 2 if minimum else 1  # a threshold that cannot be counted is simulated on its own
-    seconds = samples * passes * hand_cost(n)
-    if simulate or held or left is not None or n > COUNTED_UP_TO:  # simulation may be the way
-        check_work(seconds, samples, f"deals of {n} cards" + (" (twice, for --min)" if minimum else ""))
-    with progress_bar(samples * passes, seconds, "simulating") as progress:
-        result = hand_odds(ruleset, n, context_obj, holding=held, deck_left=left, minimum=minimum,
-                           simulate=simulate, samples=samples, rng=session.rng(), progress=progress)
+    pool, draw = len(left) if left is not None else len(ruleset.deck) - len(held), max(0, n - len(held))
+    samples = samples or default_samples(n, pool, draw)
+    seconds = sample_seconds(n, pool, draw, samples)
+    started = time.process_time()
+    with refused_past_limits(n), progress_bar(samples, seconds, "simulating") as progress:
+        result = hand_odds(ruleset, n, context_obj, holding=held, deck_left=left, minimum=minimum, simulate=simulate,
+                           samples=samples, rng=session.rng(), progress=progress, budget=COUNT_BUDGET,
+                           simulation_limit=MAX_WORK_S)
+    took = time.process_time() - started
     seed = session.seed if (result.method == "simulated" or result.met_method == "simulated") else None
     data = hand_odds_data(result, ruleset, seed)
-    session.show(data, seed=seed, notes=[f"odds computed in {result.seconds + result.met_seconds:.2f} s"])
+    session.show(data, seed=seed, notes=[f"odds computed in {took:.2f} s of CPU"] if _tells_time(session, verbose) else [])
+
+
+def _tells_time(session, verbose: bool) -> bool:
+    """Whether the time the odds took is told (on stderr): when asked, or to a person at a
+    terminal reading text; never into a file or a pipe unasked, and never in the result."""
+    settings = session.settings
+    return verbose or (settings.stderr_terminal and not (settings.json or settings.jsonl))
 
 
 @odds.command("hex", cls=SectionedCommand, sections={
@@ -185,7 +229,7 @@ def hex_odds(ctx, name, dice, level, minimum, tn, skill, mods, wild_pick, target
 
     session = Session(ctx, "odds hex")
     question = dict(name=name, dice=dice, level=level, minimum=minimum, tn=tn, skill=skill, mods=mods,
-                    wild_pick=wild_pick, target=target)
+                    wild_pick=wild_pick, target=target, budget=COUNT_BUDGET)
     seconds = _spell_cost(session.ruleset, skill, mods, wild_pick, samples)
     check_work(seconds, samples, "casts")
     rng = session.rng()
@@ -339,7 +383,7 @@ def gadget_odds_command(ctx, reliability, fail_hand):
     from dealer.render.odds import gadget_odds_data
 
     session = Session(ctx, "odds gadget")
-    data = gadget_odds_data(gadget_odds(session.ruleset, reliability, fail_hand))
+    data = gadget_odds_data(gadget_odds(session.ruleset, reliability, fail_hand, budget=COUNT_BUDGET))
     session.show(data)
 
 
@@ -364,8 +408,6 @@ def conflict_odds_command(ctx, participants, samples, **options):
       dealer -r poker-hands odds conflict Sam=3 Bob=2
       dealer -r poker-hands odds conflict Sam=3 --target "two pair"
     """
-    import time
-
     from dealer.core.mechanics import conflict
     from dealer.core.mechanics.conflict.common import parse_request
     from dealer.core.odds.casting import counted_conflict_odds, dealt_conflict_odds
@@ -375,34 +417,14 @@ def conflict_odds_command(ctx, participants, samples, **options):
     if participants[0] in ("harm", "clear", "show"):
         raise click.UsageError(f"'{participants[0]}' works on a table's conflict (dealer conflict "
                                f"{participants[0]} ...); odds conflict deals participants: NAME=SKILL or NAME=SCORES")
-    deals = conflict.deals(session.ruleset, parse_request(session.ruleset, list(participants), options))
-    result = counted_conflict_odds(session.ruleset, deals)
+    request = parse_request(session.ruleset, list(participants), options)
+    deals = conflict.deals(session.ruleset, request)
+    result = counted_conflict_odds(session.ruleset, deals, budget=COUNT_BUDGET)
     if result is None:
-        seconds = samples * deal_cost(deals, timer=time.perf_counter)
+        priced, clock = evaluation_clock(session.ruleset)
+        seconds = samples * deal_cost(conflict.deals(priced, request), timer=clock)
         check_work(seconds, samples, "deals")
         with progress_bar(samples, seconds, "dealing") as progress:
             result = dealt_conflict_odds(deals, samples=samples, rng=session.rng(), progress=progress)
     seed = session.seed if result["method"] == "simulated" else None
     session.show(conflict_odds_data(result, seed), seed=seed)
-
-
-CALIBRATION_DEALS = 200  # deals timed at most before a conflict's odds, to price the rest
-CALIBRATION_S = 0.05  # and for no longer than this (a Power user's deal can take milliseconds)
-
-
-def deal_cost(deals, timer) -> float:
-    """Estimated seconds of one deal of the conflict (``conflict.deals``): deals timed with
-    ``timer`` (a clock, e.g. ``time.perf_counter``) as the odds deal them, up to
-    ``CALIBRATION_DEALS`` or ``CALIBRATION_S``, from a Random of their own (the odds' seeded
-    deals stay the same)."""
-    import random
-
-    rng = random.Random(1)
-    winner = deals.winner
-    started = timer()
-    done, elapsed = 0, 0.0
-    while done < CALIBRATION_DEALS and (not done or elapsed < CALIBRATION_S):
-        winner(rng)
-        done += 1
-        elapsed = timer() - started
-    return elapsed / done

@@ -498,22 +498,22 @@ def add(ctx, name, person, side, traits, trait_free, sheet, strict):
 
 def _sheet(ctx, path):
     """What a character sheet gives: a name, a side and traits (the command line's win over them).
-    The history records it, and a replay (dealer verify) takes it from there, never from a file."""
-    import tomllib
-
+    The history records it, and a replay (dealer verify) takes it from there, never from a file.
+    The file is read as a ruleset file is (never blocking, bounded in size, depth and memory)."""
     from dealer.core.characters import sheet_traits
+    from dealer.errors import RulesetError, shown
     from dealer.store.replay import SHEETS_KEY
+    from dealer.store.rulesets import read_toml
 
     replayed = ctx.find_root().meta.get(SHEETS_KEY)
     if replayed is not None and path in replayed:
         return replayed[path]
     try:
-        with open(path, "rb") as handle:
-            sheet = tomllib.loads(handle.read(1_000_000).decode("utf-8-sig"))
-    except OSError as error:
-        raise click.BadParameter(f"cannot read {path}: {error.strerror or error}", ctx, param_hint="--sheet")
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise click.BadParameter(f"{path} is not a TOML character sheet: {error}", ctx, param_hint="--sheet")
+        sheet = read_toml(path, "character sheet")
+    except RulesetError as error:
+        problem = error.problems[0].split(": ", 1)[-1]
+        raise click.BadParameter(f"{shown(path)} is not a TOML character sheet: {problem}", ctx,
+                                 param_hint="--sheet") from None
     named, sided, traits = sheet_traits(sheet)
     return {"name": named, "side": sided, "traits": traits}
 

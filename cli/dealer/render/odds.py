@@ -74,7 +74,6 @@ def hand_odds_data(odds, ruleset, seed=None) -> dict:
         "held": [card.code for card in odds.held],
         "pool": odds.pool,
         "method": odds.method,
-        "seconds": round(odds.seconds, 4),
         "total": odds.total,
         "ranks": [],
     }
@@ -88,8 +87,7 @@ def hand_odds_data(odds, ruleset, seed=None) -> dict:
     if odds.threshold is not None:
         text, (rank, least) = odds.threshold
         met_exact = odds.met_method != "simulated"
-        data["min"] = {"threshold": text, "rank": rank.id, "least": least, "method": odds.met_method,
-                       "seconds": round(odds.met_seconds, 4)}
+        data["min"] = {"threshold": text, "rank": rank.id, "least": least, "method": odds.met_method}
         data["min"].update(figure(odds.met, odds.met_total, exact=met_exact,
                                   samples=0 if met_exact else odds.met_total))
         if not met_exact and seed is not None:
@@ -165,6 +163,7 @@ def huckster_odds_data(result, name, dice, roll) -> dict:
         "active_backlash_cards": result["active"],
         "cards": [[n, p] for n, p in result["cards"]],
         "unresolved": result["unresolved"],
+        "counted_up_to": result["counted_up_to"],
         "cut": result["cut"],
         "samples_per_size": result["samples_per_size"],
         "stderr": result["stderr"],  # of works and of fizzles, where hands were sampled (else 0)
@@ -230,7 +229,11 @@ def hex_odds_text(data, cards) -> list[str]:
     lines.append(_line("both Jokers drawn", data["both_jokers"], width, ascii))
     lines.append(_line("bust", data["bust"], width, ascii))
     lines.append("severity: " + ", ".join(f"{name} {percent(p)}" for name, p in data["severity"].items()))
-    if data["unresolved"] > 1e-12:
+    if data["counted_up_to"]:
+        lines.append(f"  (raises dealing more than {data['counted_up_to']} cards: {data['unresolved']:.1e} of "
+                     "probability is 'works' or 'fizzles', bounded, not counted: counting them passes the work "
+                     "allowed)")
+    elif data["unresolved"] > 1e-12:
         lines.append(f"  (long-tail raises: {data['unresolved']:.1e} of probability is 'works' or 'fizzles', "
                      "bounded, not counted)")
     return lines

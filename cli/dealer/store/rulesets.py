@@ -56,7 +56,12 @@ def _builtin_text(name):
 
 
 def is_path(spec: str) -> bool:
-    return spec.endswith(".toml") or "/" in spec or os.sep in spec or os.path.isfile(spec)
+    """Whether ``spec`` names a file: a .toml name, a path, or a file here that is no shipped
+    ruleset's name (a stray file called ``deadlands`` does not hide the shipped one; write
+    ``./deadlands`` for it)."""
+    if spec.endswith(".toml") or "/" in spec or os.sep in spec:
+        return True
+    return os.path.isfile(spec) and _builtin_text(spec) is None
 
 
 def _read(spec, base_dir=None):
@@ -79,25 +84,26 @@ def _read(spec, base_dir=None):
     return text, spec, f"{spec}.toml"
 
 
-def _read_file(path, display):
-    """A ruleset file's text: a regular file of at most MAX_BYTES, read without ever blocking
-    (a FIFO, /dev/zero or a terminal is refused before a byte is read)."""
+def _read_file(path, display, noun="ruleset"):
+    """A ruleset file's text (or another TOML file's: ``noun``): a regular file of at most
+    MAX_BYTES, read without ever blocking (a FIFO, /dev/zero or a terminal is refused before a
+    byte is read)."""
     import stat
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as error:
-        raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()}); "
-                            "check the path or use a shipped name"]) from None
+        hint = "check the path or use a shipped name" if noun == "ruleset" else "check the path"
+        raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()}); {hint}"]) from None
     try:
         info = os.fstat(fd)  # of what was opened, so it cannot be swapped after the check
         if not stat.S_ISREG(info.st_mode):
-            raise RulesetError([f"{display}: not a regular file; a ruleset is a .toml file"])
+            raise RulesetError([f"{display}: not a regular file; a {noun} is a .toml file"])
         if info.st_size > MAX_BYTES:
-            raise RulesetError([f"{display}: {info.st_size:,} bytes; a ruleset file is at most {MAX_BYTES:,}"])
+            raise RulesetError([f"{display}: {info.st_size:,} bytes; a {noun} file is at most {MAX_BYTES:,}"])
         data = os.read(fd, MAX_BYTES + 1)
         if len(data) > MAX_BYTES:  # it grew while being read
-            raise RulesetError([f"{display}: more than {MAX_BYTES:,} bytes; a ruleset file is at most that"])
+            raise RulesetError([f"{display}: more than {MAX_BYTES:,} bytes; a {noun} file is at most that"])
     except OSError as error:
         raise RulesetError([f"{display}: cannot read it ({(error.strerror or 'error').lower()})"]) from None
     finally:
@@ -105,10 +111,40 @@ def _read_file(path, display):
     try:
         return data.decode("utf-8-sig")  # a byte-order mark (some Windows editors write one) is not TOML
     except UnicodeDecodeError:
-        raise RulesetError([f"{display}: not UTF-8 text; save the ruleset as UTF-8"]) from None
+        raise RulesetError([f"{display}: not UTF-8 text; save the {noun} as UTF-8"]) from None
 
 
 _TOML_POSITION = r"\s*\(at line (\d+), column (\d+)\)"  # compiled only for a broken file
+# What a dotted key cannot contain: strings (a quoted part, or a value) and comments, once the
+# escapes that could hide a quote are blanked out. A string left open runs to the end of its
+# line (a basic one) or of the text (a multi-line one), as the parser reads it. No pattern
+# repeats a group, so the scan is linear in time and needs no memory per character.
+_TOML_STRING_OR_COMMENT = (r'"""(?:.*?)(?:"{3,5}|\Z)|\'\'\'.*?(?:\'{3,5}|\Z)'
+                           r'|"[^"\n]*"?|\'[^\'\n]*\'?|#[^\n]*')
+
+
+def _deep_key_line(text):
+    """The line of the first dotted key (or table header) of more than ``MAX_DEPTH`` parts, or
+    None: a cheap scan before the TOML parser, whose memory grows with the square of a dotted
+    key's parts (``a.a.a... = 1`` of 40,000 parts takes gigabytes before any depth check).
+
+    Escaped backslashes and quotes are blanked (a backslash outside a string stops the parser
+    there anyway), strings become one bare part and comments go (their newlines kept, for the
+    line), then a run of ``MAX_DEPTH`` dots with only key characters between them is a key that
+    deep: outside strings, nothing else in TOML puts dots in a row (a float has one, an array
+    commas).
+
+    >>> _deep_key_line("a.b = 1\\n" + ".".join("k" * 30) + " = 2\\n"), _deep_key_line('notes = "' + "a. " * 30 + '"')
+    (2, None)
+    """
+    if text.count(".") < MAX_DEPTH:
+        return None
+    plain = text.replace("\\\\", "__").replace('\\"', "__")  # same length: the lines stay
+    skeleton = re.sub(_TOML_STRING_OR_COMMENT,
+                      lambda found: "" if found.group()[0] == "#" else "s" + "\n" * found.group().count("\n"), plain,
+                      flags=re.S)
+    deep = re.search(r"(?<![\w\-. \t])[\w\- \t]*(?:\.[\w\- \t]*){%d}" % MAX_DEPTH, skeleton)  # a run from its start
+    return None if deep is None else skeleton.count("\n", 0, deep.start()) + 1
 
 
 def _parse(text, display):
@@ -117,6 +153,10 @@ def _parse(text, display):
     except ModuleNotFoundError:  # Python < 3.11
         import tomli as tomllib
 
+    line = _deep_key_line(text)
+    if line is not None:
+        raise RulesetError([f"{display}: line {line}: a dotted key of more than {MAX_DEPTH} parts: tables or "
+                            f"arrays nested too deeply (at most {MAX_DEPTH} levels)"])
     try:
         document = tomllib.loads(text)
     except RecursionError:
@@ -132,6 +172,13 @@ def _parse(text, display):
     if _depth(document) > MAX_DEPTH:
         raise RulesetError([f"{display}: tables or arrays nested too deeply (at most {MAX_DEPTH} levels)"])
     return document
+
+
+def read_toml(path: str, noun: str) -> dict:
+    """Another TOML file a command reads (a character sheet: ``noun``), read and parsed as safely
+    as a ruleset: never blocking, at most MAX_BYTES, the deep-key scan, MAX_DEPTH. A problem is
+    a ``RulesetError`` of one line, ``path: what is wrong``."""
+    return _parse(_read_file(path, shown(path), noun), shown(path))
 
 
 def _depth(value):
@@ -174,7 +221,10 @@ def _resolved(spec, base_dir=None, chain=(), files=None):
         raise RulesetError([f"'{shown(spec)}' extends itself through "
                             f"{' -> '.join(shown(link, 40) for link in chain + (origin,))}"])
     if len(chain) >= MAX_EXTENDS:
-        raise RulesetError([f"a chain of more than {MAX_EXTENDS} rulesets; extend a shipped ruleset more directly"])
+        too_long = RulesetError([f"a chain of more than {MAX_EXTENDS} rulesets ({display} is number "
+                                 f"{len(chain) + 1}); extend a shipped ruleset more directly"])
+        too_long.whole_chain = True  # told against the file the user gave (below), whose chain it is
+        raise too_long
     from dealer.core.rules import skill_draw_keys_moved
 
     document = skill_draw_keys_moved(_parse(text, display))  # each file by itself, before extends merges
@@ -190,8 +240,8 @@ def _resolved(spec, base_dir=None, chain=(), files=None):
         try:
             base, _, _ = _resolved(parent, directory, chain + (origin,), files)
         except RulesetError as error:
-            if getattr(error, "told", False):  # a deeper file's extends: told there already
-                raise
+            if getattr(error, "told", False) or (chain and getattr(error, "whole_chain", False)):
+                raise  # a deeper file's extends: told there already; a chain too long: told at its start
             # The file that names the parent, then what is wrong with the parent.
             told = RulesetError([f"{display}: extends: {problem}" for problem in error.problems], hidden=error.hidden)
             told.told = True

@@ -27,7 +27,6 @@ Three eights held, two cards to come from the other 51:
 
 from __future__ import annotations
 
-import time
 from math import comb
 
 from dealer.errors import DealerError
@@ -41,12 +40,23 @@ if TYPE_CHECKING:
     from dealer.core.ranks import Context
     from dealer.core.rules import Ruleset
 
-ENUMERATE_LIMIT = 150_000  # hands visited one by one at most (about 5 s at 30 us a hand)
+ENUMERATE_LIMIT = 150_000  # hands visited one by one at most (and only within the budget of work)
 DEFAULT_SAMPLES = 100_000
+SWEPT_FROM = 14  # whole-deck hands of this many cards or more are counted rank by rank (``holding``)
 
 
 class OddsError(DealerError):
     """A question the odds cannot answer as asked (too many cards, an empty sample...)."""
+
+
+class TooManySamples(OddsError):
+    """A simulation priced over its limit before it starts: ``seconds`` estimated, ``fits`` the
+    samples that would not pass it."""
+
+    def __init__(self, samples: int, seconds: float, limit: float):
+        self.samples, self.seconds, self.limit = samples, seconds, limit
+        self.fits = max(1, int(samples * limit / seconds))
+        super().__init__(f"{samples:,} random deals would take about {seconds:.0f} s; ask for {self.fits:,} or fewer")
 
 
 class HandOdds:
@@ -56,8 +66,7 @@ class HandOdds:
     counted (or samples drawn); ``exact`` tells counted and enumerated from simulated.
     """
 
-    def __init__(self, *, ranking, n, context, rows, total, method, seconds, met_seconds=0.0, held=(), pool=0,
-                 samples=0,
+    def __init__(self, *, ranking, n, context, rows, total, method, work=0, held=(), pool=0, samples=0,
                  threshold=None, met=None, met_method=None, met_total=None):
         self.ranking = ranking
         self.n = n
@@ -65,8 +74,7 @@ class HandOdds:
         self.rows = rows
         self.total = total
         self.method = method
-        self.seconds = seconds
-        self.met_seconds = met_seconds
+        self.work = work  # units of work counted (``work.Work``): what a count cost, on any machine
         self.held = tuple(held)
         self.pool = pool
         self.samples = samples
@@ -99,7 +107,8 @@ def _threshold_met(ranking, rows, threshold):
 def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *, holding: Iterable[Card] = (),
               deck_left: Iterable[Card] | None = None, minimum: str | None = None, simulate: bool = False,
               samples: int = DEFAULT_SAMPLES, rng: random.Random | None = None,
-              progress: Callable[[int], object] | None = None, limit: int = ENUMERATE_LIMIT) -> HandOdds:
+              progress: Callable[[int], object] | None = None, limit: int = ENUMERATE_LIMIT,
+              budget: int | None = None, simulation_limit: float | None = None) -> HandOdds:
     """The best-hand distribution of ``n`` cards from ``ruleset``'s deck in ``context``.
 
     ``holding``: cards already in the hand (they count toward ``n``); ``deck_left``: the
@@ -108,10 +117,18 @@ def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *,
     the ranking and context allow it (by class over the whole deck, or by rank counts for
     held cards and a thinned deck), else enumeration up to ``limit`` hands, else ``samples``
     random deals from ``rng`` (``simulate`` forces that).
+
+    ``budget`` (units of ``work.Work``; None: no limit) bounds what is counted exactly: a count
+    that would pass it raises ``work.TooMuchWork`` (with ``fits``, where known), and hands are
+    enumerated only where their price (``work.hand_cost`` each) fits what is left of it.
+    ``simulation_limit`` (seconds) bounds a simulation, priced before it starts
+    (``enumerate.sample_seconds``): one over it raises ``TooManySamples``. Whole-deck hands
+    of ``SWEPT_FROM`` cards or more are counted by the sweep of ``holding``, cheaper there.
     """
     from dealer.core.odds.counting import Counter, Unsupported
-    from dealer.core.odds.enumerate import enumerate_counts, sample_counts
+    from dealer.core.odds.enumerate import enumerate_counts, sample_counts, sample_seconds
     from dealer.core.odds.holding import HeldCounter
+    from dealer.core.odds.work import Work, hand_cost, units
 
     deck = ruleset.deck
     ranking = ruleset.ranking
@@ -138,29 +155,44 @@ def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *,
     if simulate and samples < 1:
         raise OddsError("--samples must be at least 1")
     threshold = (minimum, ruleset.threshold(minimum)) if minimum else None
-    start = time.perf_counter()
     method, counts, total, met, met_method, met_total = None, None, 0, None, None, None
-    counter = None
+    counters = []  # what can count this hand, the first the one that counted it
+    work = Work(budget)
+    hands = comb(len(pool), draw)
+
+    def affordable(cost_units: int) -> bool:
+        return budget is None or work.done + cost_units <= budget
+
+    def simulated(check: tuple | None) -> tuple[dict[int, int], int | None]:
+        seconds = sample_seconds(n, len(pool), draw, samples)
+        if simulation_limit is not None and seconds > simulation_limit:
+            raise TooManySamples(samples, seconds, simulation_limit)
+        return sample_counts(ruleset, n, context_obj, rng, samples, pool, held, check, progress)
+
     if not simulate:
         try:
-            counter = Counter(ruleset, context_obj)
-            if not whole:
-                counter = HeldCounter(counter, held, pool)
-            counts = counter.count(n)
-            method, total = "counted", comb(len(pool), draw)
+            whole_deck = Counter(ruleset, context_obj, work=work)
+            swept = HeldCounter(whole_deck, held, pool)
+            counters = [swept] if not whole else [swept, whole_deck] if n >= SWEPT_FROM else [whole_deck, swept]
         except Unsupported:
-            counts = None
-    if counts is None and not simulate and comb(len(pool), draw) <= limit:
+            counters = []
+        for counter in counters:
+            try:
+                counts = counter.count(n)
+                method, total = "counted", hands
+                break
+            except Unsupported:
+                counts = None
+    if counts is None and not simulate and hands <= limit and affordable(units(hands * hand_cost(n))):
+        work.add(units(hands * hand_cost(n)))
         counts, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold and threshold[1])
-        method, total = "enumerated", comb(len(pool), draw)
+        method, total = "enumerated", hands
     if counts is None:
         if samples < 1:
             raise OddsError("--samples must be at least 1")
-        counts, met = sample_counts(ruleset, n, context_obj, rng, samples, pool, held,
-                                    threshold and threshold[1], progress)
+        counts, met = simulated(threshold and threshold[1])
         method, total = "simulated", samples
     rows = [(rank, counts[rank.strength]) for rank in ranking.ranks]
-    seconds = time.perf_counter() - start
     if threshold is not None and met is None:
         rank, least = threshold[1]
         met_method, met_total = method, total
@@ -170,20 +202,20 @@ def hand_odds(ruleset: Ruleset, n: int, context: str | Context | None = None, *,
             met = None
             if method == "counted":
                 # The whole-deck count refines fewer shapes than a sweep over the ranks.
-                for candidate in [counter] + ([HeldCounter(counter, held, pool)] if whole else []):
+                for candidate in counters:
                     try:
                         met = total - candidate.count_failing(n, threshold[1])
                         break
                     except Unsupported:
                         met = None
             if met is None:  # not countable: visit or sample the hands
-                if comb(len(pool), draw) <= limit:
+                if hands <= limit and affordable(units(hands * hand_cost(n))):
+                    work.add(units(hands * hand_cost(n)))
                     _, met = enumerate_counts(ruleset, n, context_obj, pool, held, threshold[1])
-                    met_method, met_total = "enumerated", comb(len(pool), draw)
+                    met_method, met_total = "enumerated", hands
                 else:
-                    _, met = sample_counts(ruleset, n, context_obj, rng, samples, pool, held, threshold[1], progress)
+                    _, met = simulated(threshold[1])
                     met_method, met_total = "simulated", samples
     return HandOdds(ranking=ranking, n=n, context=context_obj, rows=rows, total=total, method=method,
-                    seconds=seconds, met_seconds=time.perf_counter() - start - seconds, held=held, pool=len(pool),
-                    samples=total if method == "simulated" else 0, threshold=threshold, met=met,
+                    work=work.done, held=held, pool=len(pool), samples=total if method == "simulated" else 0, threshold=threshold, met=met,
                     met_method=met_method, met_total=met_total)

@@ -27,7 +27,8 @@ from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.cards import SPECIAL
-from dealer.core.odds import ENUMERATE_LIMIT, OddsError
+from dealer.core.odds import ENUMERATE_LIMIT, SWEPT_FROM, OddsError
+from dealer.core.odds.work import TooMuchWork, Work, hand_cost, units
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -45,10 +46,13 @@ TAIL = 1e-7  # raise outcomes rarer than this (summed) are bounded, not counted
 
 
 class _Failures:
-    """Hands of n cards that miss a threshold, by counting where possible; cached per n."""
+    """Hands of n cards that miss a threshold, by counting where possible; cached per n. Every n
+    counts, visits or deals against one budget of work (``work.Work``; None: no limit)."""
 
     def __init__(self, ruleset: Ruleset, context: Context, threshold: tuple[HandRank, int],
-                 rng: random.Random | None = None, samples: int = 20_000, dead: int | None = None):
+                 rng: random.Random | None = None, samples: int = 20_000, dead: int | None = None,
+                 budget: int | None = None):
+        self.work = Work(budget)
         self.ruleset = ruleset
         self.context = context
         self.threshold = threshold
@@ -63,7 +67,7 @@ class _Failures:
         from dealer.core.odds.counting import Counter
 
         if None not in self._counters:
-            self._counters[None] = Counter(self.ruleset, self.context)
+            self._counters[None] = Counter(self.ruleset, self.context, work=self.work)
         return self._counters[None]
 
     def __call__(self, n: int):
@@ -77,7 +81,8 @@ class _Failures:
 
     def _compute(self, n):
         from dealer.core.odds.counting import Unsupported
-        from dealer.core.odds.enumerate import enumerate_counts, sample_counts
+        from dealer.core.odds.enumerate import enumerate_counts, sample_counts, sample_seconds
+        from dealer.core.odds.holding import HeldCounter
 
         deck = self.ruleset.deck
         rank, least = self.threshold
@@ -87,6 +92,8 @@ class _Failures:
                 if least:
                     raise Unsupported("a threshold on a top value, by dead cards")
                 miss = self._counter().count_below(n, rank.strength, dead=self.dead)
+            elif n >= SWEPT_FROM:  # many cards: the sweep is the cheaper count
+                miss = HeldCounter(self._counter(), [], list(deck)).count_failing(n, self.threshold)
             else:
                 miss = self._counter().count_failing(n, self.threshold)
             self.methods.add("counted")
@@ -96,9 +103,11 @@ class _Failures:
         if self.dead is not None:
             raise OddsError("this figure needs counting by dead cards, which this ruleset does not allow")
         if total <= ENUMERATE_LIMIT:
+            self.work.add(units(total * hand_cost(n)))
             _, met = enumerate_counts(self.ruleset, n, self.context, threshold=self.threshold)
             self.methods.add("enumerated")
             return total - met, total, "enumerated"
+        self.work.add(units(sample_seconds(n, len(deck), n, self.samples)))
         _, met = sample_counts(self.ruleset, n, self.context, self.rng, self.samples, threshold=self.threshold)
         self.methods.add("simulated")
         return self.samples - met, self.samples, "simulated"
@@ -112,13 +121,18 @@ def _method(methods) -> str:
 
 
 def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str, rng: random.Random | None = None,
-                  samples: int = 20_000) -> dict:
+                  samples: int = 20_000, budget: int | None = None) -> dict:
     """A huckster's hex (seed 000): the chance it works, fizzles, fails the roll, and of each backlash.
 
     ``roll`` is ``trait_roll_odds`` of the hexslingin' roll. A success with k raises draws
     ``base_cards + k * cards_per_raise`` cards (no cap); the backlash rules are re-derived
     from ``ruleset.hex`` (``backlash_always``, ``backlash_below_level``), as in
     ``mechanics.hex.backlash``: one Joker < bust < both Jokers.
+
+    The hands of each size are counted against one ``budget`` of work (``work.Work``). Raises
+    rarer than ``TAIL`` in all, and those whose hands would pass the budget, are bounded (the
+    chance to work only grows with the cards), not counted: ``unresolved``, and
+    ``counted_up_to`` the most cards counted where the budget stopped the count.
     """
     from dealer.core.mechanics.hex import common as hexes
 
@@ -127,7 +141,7 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
     size = len(deck)
     context = ruleset.context(rules["context"] or None)
     threshold = ruleset.threshold(minimum)
-    failures = _Failures(ruleset, context, threshold, rng, samples)
+    failures = _Failures(ruleset, context, threshold, rng, samples, budget=budget)
     codes, active_codes = hexes.backlash_cards(ruleset, level)
     listed = [card for card in deck if card.code in codes]
     active = {card for card in listed if card.code in active_codes}
@@ -140,18 +154,28 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
     variance = 0.0  # of works (and fizzles) where hands were sampled
     remaining = sum(roll.raises)
     last_rate = None
+    counted_up_to = stopped = None
     for raises, p in enumerate(roll.raises):
         remaining -= p
         if p <= 0:
             continue
         n = min(hexes.hex_cards(ruleset, raises), size)
         cards_dist[n] = cards_dist.get(n, 0.0) + p
-        if last_rate == 1.0 or (last_rate is not None and remaining + p < TAIL):
-            # P(works) only grows with more cards: bound what is left instead of counting it.
+        # P(works) only grows with more cards: past the tail, or past the budget, bound what is
+        # left instead of counting it.
+        bound = last_rate == 1.0 or (last_rate is not None and (remaining + p < TAIL or stopped))
+        if not bound:
+            try:
+                miss, total = failures(n)
+            except TooMuchWork:
+                if last_rate is None:
+                    raise  # not even the fewest cards count within the budget
+                stopped, bound = n, True
+        if bound:
             works += p * last_rate
             unresolved += p * (1 - last_rate)
         else:
-            miss, total = failures(n)
+            counted_up_to = n
             last_rate = 1 - miss / total
             works += p * last_rate
             fizzles += p * (1 - last_rate)
@@ -181,6 +205,7 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
         "failure": roll.failure,
         "bust": roll.bust,
         "unresolved": unresolved,  # tail raises whose cards were bounded, not counted
+        "counted_up_to": counted_up_to if stopped else None,  # the most cards counted, where more would pass the budget
         "cut": roll.cut,
         "backlash": sum(severity[1:]),
         "backlash_by_card": drawn,
@@ -212,10 +237,11 @@ class _DrawCount(NamedTuple):
 
 
 def _count_draw(ruleset: Ruleset, context: Context, n: int, pick: int,
-                threshold: tuple[HandRank, int]) -> _DrawCount | None:
+                threshold: tuple[HandRank, int], budget: int | None = None) -> _DrawCount | None:
     """An n-card skill draw with ``pick`` wild picks, counted (``Counter``: a pick is a wild card
-    more, on five cards or more); None where it cannot be counted. The Jokers that bust must
-    be the context's dead cards, and the least success (a pair) have no least value."""
+    more, on five cards or more) within ``budget`` units of work; None where it cannot be
+    counted. The Jokers that bust must be the context's dead cards, and the least success (a
+    pair) have no least value."""
     from dealer.core.odds.counting import HAND_SIZE, Counter, Unsupported
 
     deck, rules = ruleset.deck, ruleset.draws
@@ -225,7 +251,7 @@ def _count_draw(ruleset: Ruleset, context: Context, n: int, pick: int,
     if (pick and n < HAND_SIZE) or least_value or bust_cards != dead:
         return None
     try:
-        counter = Counter(ruleset, context, extra_wilds=pick)
+        counter = Counter(ruleset, context, extra_wilds=pick, work=Work(budget))
         counts = counter.count(n)
         bust = sum(counter.count_below(n, least_rank.strength, dead=j) for j in range(1, len(dead) + 1))
         # The target's rank below its least value ("pair of jacks") is no success.
@@ -237,7 +263,8 @@ def _count_draw(ruleset: Ruleset, context: Context, n: int, pick: int,
 
 
 def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target: str | None = None,
-               rng: random.Random | None = None, samples: int = 20_000, modifiers: Iterable[int] = ()) -> dict:
+               rng: random.Random | None = None, samples: int = 20_000, modifiers: Iterable[int] = (),
+               budget: int | None = None) -> dict:
     """A poker-hands spell (seed 003): success, each effect, and bust (a Joker with less than a pair).
 
     Counted, a wild pick too: on five cards or more the best hand with a pick has the rank of
@@ -260,7 +287,7 @@ def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target:
         out.update(success=0.0, bust=0.0, effects={}, method="counted")
         return out
     bust_cards = {deck.parse(code) for code in rules["bust_cards"]}
-    exact = _count_draw(ruleset, context, n, pick, threshold)
+    exact = _count_draw(ruleset, context, n, pick, threshold, budget)
     if exact is not None:
         success = 0
         for rank in ranking.ranks:
@@ -330,7 +357,7 @@ def action_odds(ruleset: Ruleset, roll: RollOdds) -> dict:
             "mean": sum(cards * p for cards, p in dist.items())}
 
 
-def gadget_odds(ruleset: Ruleset, reliability: int, fail_hand: int | None = None) -> dict:
+def gadget_odds(ruleset: Ruleset, reliability: int, fail_hand: int | None = None, budget: int | None = None) -> dict:
     """A device's breakdown chance (seed 003): ``reliability`` cards drawn from the whole deck, any
     of the ruleset's breakdown cards (``gadget.breakdown_cards``) breaks it.
 
@@ -362,7 +389,7 @@ def gadget_odds(ruleset: Ruleset, reliability: int, fail_hand: int | None = None
             raise OddsError(f"a fail hand holds 1 to {plain} cards, not {fail_hand}")
         context = ruleset.context(None)
         try:
-            counts = Counter(ruleset, context).count(fail_hand, dead=0)
+            counts = Counter(ruleset, context, work=Work(budget)).count(fail_hand, dead=0)
         except Unsupported:
             raise OddsError(f"a fail hand of {fail_hand} cards is too large to count; ask for at most 14") from None
         hands = comb(plain, fail_hand)
@@ -395,7 +422,7 @@ def _conflict_result(deals: ContestDeals | ScoresDeals, wins: list[int], ties: i
             "hands": None if sampled else total, "method": method, "alone": deals.alone}
 
 
-def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals) -> dict | None:
+def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals, budget: int | None = None) -> dict | None:
     """The exact odds where the deal is small enough, or None.
 
     Nothing dealt at random (every hand typed in): the one deal decides. A lone poker-hands
@@ -416,7 +443,7 @@ def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals) -
 
     size = deals.participants[0].size(None)
     threshold = deals.threshold
-    exact = _count_draw(ruleset, deals.context, size.cards, size.wild_picks, threshold)
+    exact = _count_draw(ruleset, deals.context, size.cards, size.wild_picks, threshold, budget)
     if exact is None:
         return None
     if draws.meets_value(threshold, draws.least_success(ruleset)):
@@ -476,9 +503,10 @@ def roll_odds(ruleset: Ruleset, dice: str, tn: int | None = None) -> RollOdds:
 def cast_odds(ruleset: Ruleset, *, name: str | None = None, dice: str | None = None, level: int | None = None,
               minimum: str | None = None, tn: int | None = None, skill: int | None = None, mods: Iterable[int] = (),
               wild_pick: bool = False, target: str | None = None, rng: random.Random | None = None,
-              samples: int = 20_000) -> dict:
+              samples: int = 20_000, budget: int | None = None) -> dict:
     """The odds of a cast, by the ruleset's ``[hex] style``: a huckster's hex (dice, level, the
-    hex's minimum) or a poker-hands spell (skill). ``style`` and ``result`` say which."""
+    hex's minimum) or a poker-hands spell (skill). ``style`` and ``result`` say which;
+    ``budget`` bounds the work of what is counted (``work.Work``)."""
     if ruleset.hex["style"] == "huckster":
         if not dice:
             raise OddsUsage("give the hexslingin' dice: --roll NdX (e.g. --roll 5d10)")
@@ -492,12 +520,12 @@ def cast_odds(ruleset: Ruleset, *, name: str | None = None, dice: str | None = N
             entry = catalogue_entry(ruleset, name)
             minimum, name = entry["minimum"], entry["name"]
         roll = roll_odds(ruleset, dice, tn)
-        result = huckster_odds(ruleset, roll, level=level, minimum=minimum, rng=rng, samples=samples)
+        result = huckster_odds(ruleset, roll, level=level, minimum=minimum, rng=rng, samples=samples, budget=budget)
         return {"style": "huckster", "result": result, "name": name, "dice": dice, "roll": roll}
     if skill is None:
         raise OddsUsage("give the spell's skill level: --skill N")
     if target and minimum and target != minimum:
         raise OddsUsage("--min and --target name one hand (--target is its old name): give one")
     result = spell_odds(ruleset, skill=skill, wild_pick=wild_pick, target=target or minimum, rng=rng,
-                        samples=samples, modifiers=mods)
+                        samples=samples, modifiers=mods, budget=budget)
     return {"style": "spell", "result": result, "skill": skill}

@@ -14,13 +14,20 @@ from __future__ import annotations
 
 from itertools import combinations, product
 from math import factorial
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dealer.core.odds.work import Work
 
 
-def _profile_no_flush(profile, suits: int, f: int) -> int:
-    """Suit assignments (each rank's copies in distinct suits) where no suit gets ``f`` cards."""
+def _profile_no_flush(profile, suits: int, f: int, work=None) -> int:
+    """Suit assignments (each rank's copies in distinct suits) where no suit gets ``f`` cards
+    (``work``, a ``work.Work``, is told the steps)."""
     states = {(0,) * suits: 1}
     for count in profile:
         subsets = list(combinations(range(suits), count))
+        if work is not None:
+            work.add(len(states) * len(subsets))
         grown = {}
         for state, ways in states.items():
             for subset in subsets:
@@ -190,14 +197,15 @@ class _Progress:
         return found
 
 
-def good_tuples(minimal: list[int], order: list[int], m: int, most: int) -> dict:
+def good_tuples(minimal: list[int], order: list[int], m: int, most: int, work: Work | None = None) -> dict:
     """``{u: ordered m-tuples of good rank sets}``, ``u[j - 1]`` counting the ranks that lie in
     exactly j of the sets; only tuples whose sizes add up to at most ``most``.
 
     A good set is one holding one of the ``minimal`` sets (masks over rank bits); the ranks
     are visited in ``order`` (a good order keeps each minimal set's ranks close together).
     A dynamic programme over the ranks: each set's state is its progress (``_Progress``), the
-    states of the m sets sorted (the sets are interchangeable), with the type counts ``u``.
+    states of the m sets sorted (the sets are interchangeable), with the type counts ``u``;
+    ``work`` (a ``work.Work``) is told the steps.
 
     >>> minimal = [0b011, 0b110]  # two adjacent ranks of three
     >>> good_tuples(minimal, [0, 1, 2], 1, 3)  # {0,1}, {1,2} and {0,1,2}
@@ -209,6 +217,8 @@ def good_tuples(minimal: list[int], order: list[int], m: int, most: int) -> dict
     choices = list(product((0, 1), repeat=m))
     states = {((0,) * m, (0,) * m, 0): 1}
     for p in range(len(order)):
+        if work is not None:
+            work.add(len(states) * len(choices) * (1 + m))
         step = progress.step
         grown = {}
         for (sets, u, used), ways in states.items():

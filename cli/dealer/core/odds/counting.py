@@ -43,6 +43,7 @@ from dealer.core.odds.combinatorics import (_arrangements, _compositions, _multi
                                             _partitions, _profile_no_flush, _sub_arrangements, _tuples,
                                             good_tuples, minimal_sets)
 from dealer.core.odds.trumps import TrumpSignatures
+from dealer.core.odds.work import CLASSIFY, Work
 from dealer.core.ranks import HAND_SIZE
 
 from typing import TYPE_CHECKING
@@ -154,9 +155,10 @@ class Counter:
     picked, or picked cards stand for themselves); ``casting.spell_odds`` counts picks so.
     """
 
-    def __init__(self, ruleset: Ruleset, context: Context, extra_wilds: int = 0):
+    def __init__(self, ruleset: Ruleset, context: Context, extra_wilds: int = 0, work: Work | None = None):
         from dealer.core.hands import Ranking
 
+        self.work = Work() if work is None else work  # what the counts do, against its budget
         self.ruleset = ruleset
         self.context = context
         self.deck = ruleset.deck
@@ -178,7 +180,7 @@ class Counter:
         self._suited_tables = {}
         self._nf = {}
         self._classes = {}
-        self.trumps = TrumpSignatures(self.split, self.trump_specs, self.deck.run_min)
+        self.trumps = TrumpSignatures(self.split, self.trump_specs, self.deck.run_min, self.work)
         self._patterns = {}
         self._types = {}
         self._spreads = {}
@@ -206,6 +208,7 @@ class Counter:
             return found
         split = self.split
         full = 1 << split.rank_count
+        self.work.add(full * (2 + len(self.suited)) // 3)
         best = [0] * full
         for rank in self.suited:
             p = rank.pattern
@@ -250,7 +253,7 @@ class Counter:
         key = (profile, f, suits)
         found = self._nf.get(key)
         if found is None:
-            found = self._nf[key] = _profile_no_flush(profile, suits, f)
+            found = self._nf[key] = _profile_no_flush(profile, suits, f, self.work)
         return found
 
     def _window_suited(self, counts, mask, good, least, k):
@@ -269,6 +272,7 @@ class Counter:
         total = 0
         m = 1
         while m <= suits and m * least <= k:
+            self.work.add(len(goods) ** m * len(bits))
             ways = 0
             for chosen in _tuples(goods, m):
                 product = 1
@@ -307,7 +311,9 @@ class Counter:
         m = 1
         while m <= suits and m * least <= k:
             ways = 0
-            for types, tuples in self._tuple_types(pattern, d, m).items():
+            types_of = self._tuple_types(pattern, d, m)
+            self.work.add(len(types_of))
+            for types, tuples in types_of.items():
                 ways += tuples * self._spread(profile, m, types)
             total += (-1) ** (m + 1) * comb(suits, m) * ways
             m += 1
@@ -318,6 +324,7 @@ class Counter:
         key = (id(good), positions)
         found = self._patterns.get(key)
         if found is None:
+            self.work.add(2 << len(positions))
             absolute = [0] * (1 << len(positions))
             found = []
             for relative in range(1, 1 << len(positions)):
@@ -335,6 +342,7 @@ class Counter:
         found = self._types.get(key)
         if found is not None:
             return found
+        self.work.add(len(pattern) ** m * (1 if m < 3 else d))
         out = {}
         if m == 1:
             for a in pattern:
@@ -370,6 +378,7 @@ class Counter:
             values[count] = values.get(count, 0) + 1
         states = {types: 1}
         for count, copies in values.items():
+            self.work.add(len(states) * comb(copies + len(types) - 1, len(types) - 1) * len(types))
             grown = {}
             for caps, ways in states.items():
                 for split in _compositions(copies, len(caps)):
@@ -436,6 +445,7 @@ class Counter:
                 # Per number of suits present: the suit deals, and per needed level those of them
                 # where some suit fills it (a flush level), or that count of hands (a sequence).
                 for present, ways, flushes, sequences in self._present(profile, wilds, size, needed, k):
+                    self.work.add(len(by_signature) * (1 + len(needed)))
                     for signature, (masks, mask) in by_signature.items():
                         row = table.get((profile, signature, present))
                         if row is None:
@@ -516,6 +526,7 @@ class Counter:
         """The sequence signature of every set of ranks, by mask."""
         found = self._signature_list.get(wilds)
         if found is None:
+            self.work.add((1 << self.split.rank_count) * (1 + sum(map(len, self._windows.values()))) // 3)
             signature = self._sequence_signature
             found = self._signature_list[wilds] = [signature(mask, wilds)
                                                    for mask in range(1 << self.split.rank_count)]
@@ -539,6 +550,7 @@ class Counter:
     def _minimal(self, good) -> list:
         found = self._minimal_sets.get(id(good))
         if found is None:
+            self.work.add(len(good) * 2)
             found = self._minimal_sets[id(good)] = minimal_sets(good)
         return found
 
@@ -559,7 +571,9 @@ class Counter:
         total, m = 0, 1
         while m <= suits and m * least <= k:
             ways = 0
-            for u, tuples in self._good_tuples(good, m, k).items():
+            by_type = self._good_tuples(good, m, k)
+            self.work.add(len(by_type))
+            for u, tuples in by_type.items():
                 spanned = sum(u)
                 if spanned > d:
                     continue
@@ -579,7 +593,7 @@ class Counter:
             split = self.split
             top = split.rank_count - 1
             order = [top] + list(range(top)) if split.ace_low else list(range(top + 1))
-            found = self._tuple_cache[key] = (most, good_tuples(self._minimal(good), order, m, most))
+            found = self._tuple_cache[key] = (most, good_tuples(self._minimal(good), order, m, most, self.work))
         return found[1]
 
     def _plain_table_by_positions(self, k: int, wilds: int, size: int, needed):
@@ -594,6 +608,7 @@ class Counter:
             if not profiles:
                 continue
             for positions in combinations(split.allowed, d):
+                self.work.add(len(profiles) * (1 + len(needed)))
                 mask = 0
                 for i in positions:
                     mask |= 1 << i
@@ -679,6 +694,7 @@ class Counter:
             if not profiles:
                 continue
             for positions in combinations(self.split.allowed, d):
+                self.work.add(1)
                 mask = sum(1 << i for i in positions)
                 if by_mask[mask] != signature:
                     continue
@@ -731,6 +747,7 @@ class Counter:
         found = self._classes.get(key)
         if found is not None:
             return found
+        self.work.add(CLASSIFY)
         split, deck = self.split, self.deck
         cards = []
         positions = [i for i in range(split.rank_count) if mask >> i & 1]
@@ -779,6 +796,7 @@ class Counter:
                             continue
                         trumps = self._trump_tables(cap, n).get(t, {})
                         plain = self._plain_table(k, wa + extra, size, needed)
+                        self.work.add(len(plain) * len(trumps) * (1 + len(needed)))
                         for (profile, _, present), row in plain.items():
                             mask, hands, ge = row[0], row[1], row[2:]
                             for trump_count, held in trumps.values():
@@ -852,6 +870,7 @@ class Counter:
                 if not at_rank:
                     continue
                 refined = self._refined_table(k, wa + extra, f, tuple(high), frozenset(at_rank))
+                self.work.add(len(refined) * sum(len(trumps) for _, _, _, trumps in combos))
                 for rep, hands in refined.values():
                     for wt, nd, outer, trumps in combos:
                         for trump_count, held in trumps.values():
@@ -884,6 +903,7 @@ class Counter:
             if not profiles:
                 continue
             for positions in combinations(split.allowed, d):
+                self.work.add(1 + len(profiles) * (1 + len(positions)))
                 mask = 0
                 for i in positions:
                     mask |= 1 << i
@@ -919,6 +939,7 @@ class Counter:
         key = (counts, trumps, wa, wt, nd, present)
         found = self._classes.get(key)
         if found is None:
+            self.work.add(CLASSIFY)
             split, deck = self.split, self.deck
             cards = []
             turn = 0

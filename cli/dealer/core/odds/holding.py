@@ -41,6 +41,7 @@ from math import comb
 from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.odds.combinatorics import GOOD, _Progress
 from dealer.core.odds.counting import tally
+from dealer.core.odds.work import TooMuchWork
 from dealer.core.ranks import HAND_SIZE
 
 from typing import TYPE_CHECKING
@@ -229,6 +230,7 @@ class _Sweep:
                        for inside, counts in self._options(rank, named)]
             followed = rank in high
             class_moves, suit_moves = {}, {}
+            ops = 0
             grown = {}
             for (cls, nam), poly in states.items():
                 moves = class_moves.get(cls)
@@ -302,11 +304,15 @@ class _Sweep:
                     if not step:
                         continue
                     nam2, keep = step
+                    ops += len(counts)
                     for count, shift, ways in counts:
                         value = (poly * ways << shift) & keep
                         if value and moves[count] is not None:
                             new = (moves[count], nam2)
                             grown[new] = grown.get(new, 0) + value
+            # Each state looks up each option's move; the moves met first are worked out, suit by
+            # suit; each count moves a polynomial.
+            self.counter.work.add(len(states) * len(options) + len(suit_moves) * (1 + len(named)) + ops)
             states = grown
         out = {}
         for (cls, nam), poly in states.items():
@@ -463,7 +469,14 @@ class HeldCounter:
         (inclusion-exclusion over the suits named, one set of each kind; with ``floor``, only the
         first level stronger than that strength is counted); the representative
         is ``(profile key, signature, plain cards, top, suits present, trumps, any-wilds, trump-wilds,
-        dead)``."""
+        dead)``.
+
+        The sweeps with no suit named come first, then the inclusion-exclusion terms in the order
+        the hand sizes need them (the dearest terms name the most suits, needed last). A count
+        stopped by its budget (``TooMuchWork``) has then done every sweep some smaller hands
+        need, each as dear as theirs or dearer: the largest such hand is told as the exception's
+        ``fits`` (None when there is none).
+        """
         counter, held, pool = self.counter, self.held, self.pool
         split = self.split
         draw = n - held.size
@@ -471,36 +484,51 @@ class HeldCounter:
         cap = min(held.wild_any + held.wild_trump + pool.wild_any + pool.wild_trump, n) + 1
         trump_tables = counter.trumps.tables(cap, n, held.naturals, pool.naturals)
         plain_held = sum(held.counts)
-        for xa in range(min(pool.wild_any, draw) + 1):
-            wa = held.wild_any + xa
-            by_k = self._draws(draw, xa, trump_tables)
-            if not by_k:
-                continue
-            sweep = _Sweep(counter, held, pool, wa, size, max(by_k), high, top_cap)
-            levels = sweep.levels
-            beyond = self._beyond(wa, floor) if floor is not None else None
-            hands = {cls: _coefficients(poly, by_k) for cls, poly in sweep.run(beyond=beyond).items()}
-            ge = {cls: [dict.fromkeys(by_k, 0) for _ in levels] for cls in hands}
-            implied = counter._implied(wa, size)
-            first_above = next((j for j, level in enumerate(levels) if level[0] > floor), None) \
-                if floor is not None else None
-            for j, (strength, least, good) in enumerate(levels):
-                if floor is not None and j != first_above:
-                    continue  # with ``floor``: only the first suited level above that strength
+        plans, done = [], set()
+        try:
+            for xa in range(min(pool.wild_any, draw) + 1):
+                wa = held.wild_any + xa
+                by_k = self._draws(draw, xa, trump_tables)
+                if not by_k:
+                    continue
+                sweep = _Sweep(counter, held, pool, wa, size, max(by_k), high, top_cap)
+                beyond = self._beyond(wa, floor) if floor is not None else None
+                hands = {cls: _coefficients(poly, by_k) for cls, poly in sweep.run(beyond=beyond).items()}
+                ge = {cls: [dict.fromkeys(by_k, 0) for _ in sweep.levels] for cls in hands}
+                plans.append((xa, wa, by_k, sweep, beyond, hands, ge))
+                done.add((xa, None, 0))
+            # The terms in the order the hand sizes need them: each is first needed by a hand of
+            # so many cards (m named suits each fill the level with the plain cards held and drawn).
+            terms = sorted((held.size + plan[0] + max(0, m * plan[3].levels[j][1] - plain_held), m, i, j)
+                           for i, plan in enumerate(plans) for j in self._levels_counted(plan[3].levels, floor)
+                           for m in range(1, split.suit_count + 1)
+                           if m * plan[3].levels[j][1] <= plain_held + max(plan[2]))
+            for _, m, i, j in terms:
+                xa, wa, by_k, sweep, beyond, hands, ge = plans[i]
+                strength, least, good = sweep.levels[j]
+                implied = counter._implied(wa, size)
                 # Draws whose plain cards already rank at this level or above need no suit count.
                 level_beyond = beyond if floor is not None else self._beyond(wa, strength - 1)
-                m = 1
-                while m <= split.suit_count and m * least <= plain_held + max(by_k):
-                    sign = 1 if m % 2 else -1
-                    for named, weight in _suit_orbits(held, pool, split.suit_count, m):
-                        follow = good is None or implied is None
-                        for (signature, key, top, present), poly in sweep.run(named, j, follow,
-                                                                              _alike(named, held, pool),
-                                                                              level_beyond).items():
-                            row = ge[(signature if follow else implied, key, top, present)][j]
-                            for k, count in _coefficients(poly, by_k).items():
-                                row[k] += sign * weight * count
-                    m += 1
+                sign = 1 if m % 2 else -1
+                follow = good is None or implied is None
+                for named, weight in _suit_orbits(held, pool, split.suit_count, m):
+                    for (signature, key, top, present), poly in sweep.run(named, j, follow,
+                                                                          _alike(named, held, pool),
+                                                                          level_beyond).items():
+                        row = ge[(signature if follow else implied, key, top, present)][j]
+                        for k, count in _coefficients(poly, by_k).items():
+                            row[k] += sign * weight * count
+                done.add((xa, j, m))
+        except TooMuchWork as stopped:
+            work = counter.work
+            budget, work.budget = work.budget, None  # telling what fits is not counted against it
+            try:
+                stopped.fits = self._fits(n, done, floor)
+            finally:
+                work.budget = budget
+            raise
+        for xa, wa, by_k, sweep, beyond, hands, ge in plans:
+            levels = sweep.levels
             for (signature, key, top, present), by_count in hands.items():
                 for k, combos in by_k.items():
                     total = by_count[k]
@@ -508,9 +536,36 @@ class HeldCounter:
                         continue
                     profile, mask = counter.representative(key, signature, plain_held + k, wa, present)
                     above = [row[k] for row in ge[(signature, key, top, present)]]
+                    counter.work.add(sum(len(trumps) for _, _, _, trumps in combos) * (1 + len(levels)))
                     for outer, wt, nd, trumps in combos:
                         for trump_count, rep in trumps.values():
                             strength = counter._classify(profile, mask, rep, wa, wt, nd, present)
                             weight = outer * trump_count
                             yield (weight * total, strength, [weight * g for g in above], levels,
                                    (key, signature, plain_held + k, top, present, rep, wa, wt, nd))
+
+    @staticmethod
+    def _levels_counted(levels, floor) -> list[int]:
+        """The suited levels a count names suits for: all, or with ``floor`` the first stronger."""
+        if floor is None:
+            return list(range(len(levels)))
+        return [j for j, level in enumerate(levels) if level[0] > floor][:1]
+
+    def _fits(self, n: int, done: set, floor) -> int | None:
+        """The largest hand of fewer than ``n`` cards (five at least) whose sweeps are all in
+        ``done`` (``(any-wilds drawn, level, suits named)``), or None: such a hand costs less than
+        what was done before the budget ran out."""
+        held, pool, split = self.held, self.pool, self.split
+        plain_held, plain_left = sum(held.counts), sum(pool.counts)
+        for smaller in range(n - 1, max(HAND_SIZE, held.size) - 1, -1):
+            draw = smaller - held.size
+            for xa in range(min(pool.wild_any, draw) + 1):
+                most = plain_held + min(draw - xa, plain_left)
+                levels = self.counter.suited_levels(held.wild_any + xa, HAND_SIZE)
+                needed = [(xa, j, m) for j in self._levels_counted(levels, floor)
+                          for m in range(1, split.suit_count + 1) if m * levels[j][1] <= most]
+                if (xa, None, 0) not in done or not done.issuperset(needed):
+                    break
+            else:
+                return smaller
+        return None

@@ -26,10 +26,12 @@ def _popcount(mask: int) -> int:
 class TrumpSignatures:
     """The trump classes of one deck split (``counting._Deck``) and the ranking's trump patterns.
 
-    ``specs`` are ``("run", length, False)`` or ``("count", number, no_run)``.
+    ``specs`` are ``("run", length, False)`` or ``("count", number, no_run)``; ``work`` (a
+    ``work.Work``, optional) is told the steps of ``tables``.
     """
 
-    def __init__(self, split, specs, run_min: int):
+    def __init__(self, split, specs, run_min: int, work=None):
+        self.work = work
         self.split = split
         self.trump_specs = specs
         self.run_min = run_min
@@ -101,6 +103,8 @@ class TrumpSignatures:
         # state -> [count, representative numbers]
         states = {(0, 0, (cap,) * len(runs), tuple(start_table)): [1, ()]}
         for number in range(1, top + 1):
+            if self.work is not None:
+                self.work.add(len(states) * (2 + len(start_table) * bool(runless)))
             grown = {}
             for (held, tail, needs, table), (ways, rep) in states.items():
                 for bit in (0, 1):

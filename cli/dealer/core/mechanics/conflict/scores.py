@@ -28,7 +28,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dealer.core.cards import TRUMP
+from dealer.core.cards import PLAIN, TRUMP
 from dealer.core.hands import Hand
 from dealer.core.mechanics.conflict.common import (DECK, ConflictError, Entrant, ScoresRequest, score_name,
                                                    score_names, suit_codes)
@@ -203,10 +203,28 @@ def _take_typed(plan: _Plan, piles: Piles) -> None:
 
 
 def seat_key(ruleset: Ruleset, entry: Entry, cards: Sequence[Card], context: Context) -> tuple:
-    """``Seat.key`` of ``_play``'s seat, without building the hand where no rule reads it (no Power)."""
-    if entry.power:
-        return _play(ruleset, entry, False, tuple(cards), context).key
-    return ruleset.ranking.key(cards, context)
+    """``Seat.key`` of ``_play``'s seat, without building the hand where no rule reads it.
+
+    A Power user's hand must be Arcane. With no Trump and no wild it is lost, with nothing
+    evaluated. The best hand is Arcane, and its key the seat's, when it must play a Trump or a
+    wild that stands only for one: fewer than five cards are left without those, or the cards
+    left (no wild among them) make a lower key. Otherwise ``_play`` decides.
+    """
+    ranking = ruleset.ranking
+    if not entry.power:
+        return ranking.key(cards, context)
+    strong, wilds = _anchor_cards(ruleset, context)
+    rest = [card for card in cards if card not in strong]
+    if len(rest) == len(cards) and wilds.isdisjoint(cards):
+        return LOST  # nothing anchors an Arcane hand (best_arcane finds none)
+    if len(rest) < len(cards):
+        if len(rest) < min(5, len(cards)):
+            return ranking.key(cards, context)
+        if wilds.isdisjoint(rest):
+            best = ranking.key(cards, context)
+            if ranking.key(rest, context) < best:
+                return best
+    return _play(ruleset, entry, False, tuple(cards), context).key
 
 
 def top_seats(keys: list[tuple]) -> list[int]:
@@ -234,25 +252,80 @@ def best_arcane(ruleset: Ruleset, cards: list[Card], context: Context) -> Hand |
     >>> best_arcane(wdd, wdd.deck.parse_many("KSw KCu KWa KCo T3 2Co"), wdd.context("conflict"))
     Hand(Four of a Kind: KSw KCu KWa KCo T3)
     """
-    anchors = {card for card in cards if card.kind == TRUMP or context.wild.get(card)}
-    if not anchors:
+    found = _arcane_five(ruleset, cards, context)
+    if found is None:
         return None
-    as_trump = Context(context.name, {**context.wild, **{card: "trump" for card in anchors if card.kind != TRUMP}},
-                       context.natural_beats_wild, context.penalty)
-    ranking, best = ruleset.ranking, None
-    for five in combinations(cards, min(5, len(cards))):
-        if anchors.isdisjoint(five):
-            continue
-        hand = ranking.best(list(five), context)
-        if not hand.arcane:
-            hand = ranking.best(list(five), as_trump)
-        if hand.arcane and (best is None or hand.key > best.key):
-            best = hand
-    if best is None:
-        return None
+    five, _, as_trump = found
+    best = ruleset.ranking.best(five, context)
+    if not best.arcane:
+        best = ruleset.ranking.best(five, as_trump)
     played = set(map(id, best.played))
     return Hand(best.rank, best.played, best.stands_for, best.key,
                 tuple(card for card in cards if id(card) not in played), best.dead)
+
+
+def _arcane_five(ruleset: Ruleset, cards: list[Card], context: Context) -> tuple | None:
+    """``(five, key, context with the wilds standing for Trumps)`` of the best Arcane hand of
+    ``cards`` (the first five of that key), or None when no Trump and no wild anchors one.
+
+    Five holding a Trump, or a wild that stands only for one, are Arcane as they are: their key
+    is enough. Five whose anchors are wilds of any card are evaluated, and where they are not
+    Arcane evaluated again with those wilds standing for Trumps; where those wilds are no card
+    of their own (the Fool: wild whatever it stands for, so every choice ties on wilds alike),
+    the key with them standing for Trumps is that Arcane hand's either way.
+    """
+    wild = context.wild
+    anchors = {card for card in cards if card.kind == TRUMP or wild.get(card)}
+    if not anchors:
+        return None
+    strong = {card for card in anchors if card.kind == TRUMP or wild.get(card) == "trump"}
+    as_trump = _wilds_as_trumps(context)
+    key_of, best, best_key = ruleset.ranking.key, None, None
+    for five in combinations(cards, min(5, len(cards))):
+        if anchors.isdisjoint(five):
+            continue
+        if not strong.isdisjoint(five):
+            key = key_of(five, context)
+        elif all(card.kind not in (PLAIN, TRUMP) for card in anchors.intersection(five)):
+            key = key_of(five, as_trump)
+        else:  # a plain card wild may stand for itself, a natural: the hand decides
+            hand = ruleset.ranking.best(list(five), context)
+            if not hand.arcane:
+                hand = ruleset.ranking.best(list(five), as_trump)
+            key = hand.key if hand.arcane else None
+        if key is not None and (best_key is None or key > best_key):
+            best, best_key = five, key
+    return list(best), best_key, as_trump
+
+
+_AS_TRUMPS: dict[int, tuple] = {}
+_ANCHORS: dict[tuple, tuple] = {}
+
+
+def _anchor_cards(ruleset: Ruleset, context: Context) -> tuple[frozenset, frozenset]:
+    """``(cards that make a hand Arcane whenever played, wild cards)`` of the deck in ``context``:
+    the Trumps and the wilds that stand only for one; worked out once per context."""
+    found = _ANCHORS.get((id(ruleset.deck), id(context)))
+    if found is None or found[0] is not context:
+        if len(_ANCHORS) > 32:
+            _ANCHORS.clear()
+        wild = context.wild
+        strong = frozenset(card for card in ruleset.deck if card.kind == TRUMP or wild.get(card) == "trump")
+        found = _ANCHORS[(id(ruleset.deck), id(context))] = (context, strong, frozenset(wild))
+    return found[1], found[2]
+
+
+def _wilds_as_trumps(context: Context) -> Context:
+    """``context`` with its wild cards of any card standing for Trumps only: one object per
+    context, so that the ranking's tables for it are built once, not at every hand."""
+    found = _AS_TRUMPS.get(id(context))
+    if found is None or found[0] is not context:
+        if len(_AS_TRUMPS) > 32:
+            _AS_TRUMPS.clear()
+        restricted = {card: "trump" for card in context.wild if card.kind != TRUMP}
+        found = _AS_TRUMPS[id(context)] = (context, Context(context.name, {**context.wild, **restricted},
+                                                            context.natural_beats_wild, context.penalty))
+    return found[1]
 
 
 def standing(card: Card, stands_for: Card | None) -> tuple[int, int, int]:
