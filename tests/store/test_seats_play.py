@@ -75,11 +75,15 @@ def seen_of_deck(dump, deck):
     seen = [row[2] for row in dump["cards"] if row[1] == deck]
     seen += [card for row in dump["seat_events(%s, 0)"] if row[4] == deck for card in json.loads(row[5])]
     if deck in ("posse", "marshal", "combat"):
+        # Deadlands deals each side from its own deck: a posse card in the countdown says nothing
+        # of the Marshal's deck, even where its code is the same.
         state = json.loads(dump["seat_state(%s)"][0][0])
         for turn in state.get("turns", {}).get("order", []):
-            seen += [turn.get("card", ""), *turn.get("cards", [])]
+            if deck == "combat" or turn.get("side", deck) == deck:
+                seen += [turn.get("card", ""), *turn.get("cards", [])]
         for hand in state.get("action", {}).get("hands", []):
-            seen += hand.get("cards", [])
+            if deck == "combat" or hand.get("side", deck) == deck:
+                seen += hand.get("cards", [])
     return set(seen)
 
 
