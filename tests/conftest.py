@@ -29,6 +29,16 @@ def pytest_report_header(config):
             + ("" if tree else " (an installed copy: edits in cli/ need a reinstall, or pip install -e '.[test]')"))
 
 
+def pytest_collection_modifyitems(config, items):
+    """With DEALER_TEST_STORE=postgres every table test runs on PostgreSQL; the tests about the
+    SQLite file itself (marked sqlite_file) have no PostgreSQL meaning and are left out."""
+    if os.environ.get("DEALER_TEST_STORE") != "postgres":
+        return
+    kept = [item for item in items if item.get_closest_marker("sqlite_file") is None]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
+
+
 @pytest.fixture(scope="session")
 def load():
     cache = {}
@@ -59,11 +69,14 @@ class Run:
 
 
 @pytest.fixture
-def dealer(tmp_path, monkeypatch):
-    """Run ``dealer ARGS`` in-process through click's CliRunner, with a private state home."""
+def dealer(request, tmp_path, monkeypatch):
+    """Run ``dealer ARGS`` in-process through click's CliRunner, with a private state home (and,
+    with DEALER_TEST_STORE=postgres, its tables in a PostgreSQL schema of the test's own)."""
     monkeypatch.setenv("DEALER_HOME", str(tmp_path / "state"))
     for name in ("DEALER_RULESET", "DEALER_TABLE", "NO_COLOR", "DEALER_DEBUG", "DEALER_STORE"):
         monkeypatch.delenv(name, raising=False)
+    if os.environ.get("DEALER_TEST_STORE") == "postgres":
+        monkeypatch.setenv("DEALER_STORE", request.getfixturevalue("postgres_url"))
 
     def run(*args, input=None, env=None):
         runner = CliRunner()

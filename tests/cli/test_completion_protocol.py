@@ -75,6 +75,7 @@ def test_bash_itself_inserts_the_quoted_name(saloon, tmp_path):
     exe = installed_dealer()
     line = (f"source {SCRIPT}; COMP_WORDS=(dealer table set saloon Do); COMP_CWORD=4; "
             f"_dealer_completion {exe}; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
-    env = {"PATH": os.environ["PATH"], "DEALER_HOME": os.environ["DEALER_HOME"]}
+    env = {"PATH": os.environ["PATH"], "DEALER_HOME": os.environ["DEALER_HOME"],
+           **{name: os.environ[name] for name in ("DEALER_STORE",) if name in os.environ}}
     proc = subprocess.run([bash, "--norc", "-c", line], capture_output=True, text=True, env=env, timeout=60)
     assert proc.stdout.splitlines() == ['"Doc Holliday"'], proc

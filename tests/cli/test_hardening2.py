@@ -435,6 +435,7 @@ def _delete_a_card(tmp_path, table="s", deck="main", card="As"):
     db.close()
 
 
+@pytest.mark.sqlite_file
 def test_table_check_says_whole_then_finds_a_card_deleted_by_hand(dealer, tmp_path):
     ritual_table(dealer)
     run = dealer("table", "check", "s")
@@ -453,6 +454,7 @@ def test_table_check_says_whole_then_finds_a_card_deleted_by_hand(dealer, tmp_pa
     assert data.code == 1 and data.json()["result"]["whole"] is False
 
 
+@pytest.mark.sqlite_file
 def test_show_and_export_notice_the_damage_and_name_the_table(dealer, tmp_path):
     ritual_table(dealer)
     _delete_a_card(tmp_path)
@@ -467,6 +469,7 @@ def test_show_and_export_notice_the_damage_and_name_the_table(dealer, tmp_path):
     assert "dealer table check s" in exported.err
 
 
+@pytest.mark.sqlite_file
 def test_chips_out_of_balance_and_bad_rows_are_damage(dealer, tmp_path):
     ritual_table(dealer)
     db = sqlite3.connect(tmp_path / "state" / "tables.sqlite3")
@@ -482,6 +485,7 @@ def test_chips_out_of_balance_and_bad_rows_are_damage(dealer, tmp_path):
     assert_clean_error(dealer("table", "export", "s"), 1)
 
 
+@pytest.mark.sqlite_file
 @pytest.mark.parametrize("column, value", [("document", '{"dice": {"tn": "five"}}'), ("document", "{bad"),
                                            ("state", "[1"), ("state", '{"nobody": {}}')])
 def test_damage_in_any_stored_part_names_the_table(dealer, tmp_path, column, value):
@@ -499,6 +503,7 @@ def test_damage_in_any_stored_part_names_the_table(dealer, tmp_path, column, val
     assert run.code == 1 and run.out.startswith("table s: damaged"), run
 
 
+@pytest.mark.sqlite_file
 def test_export_works_on_a_read_only_store(dealer, tmp_path):
     ritual_table(dealer)
     home = tmp_path / "state"
@@ -514,6 +519,7 @@ def test_export_works_on_a_read_only_store(dealer, tmp_path):
         os.chmod(home / "tables.sqlite3", 0o600)
 
 
+@pytest.mark.sqlite_file
 def test_export_opens_the_store_read_only(dealer, monkeypatch):
     from dealer.store import sqlite as tables
 

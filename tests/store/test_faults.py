@@ -18,6 +18,8 @@ from dealer.store import sqlite as tables
 from tests.conftest import assert_clean_error
 from tests.store.test_state_dir import unprivileged  # noqa: F401 (a fixture)
 
+pytestmark = pytest.mark.sqlite_file  # the SQLite file itself: its folder, bytes and locks
+
 FULL = "no space left on device"
 READING = [["table", "list"], ["table", "show", "t"], ["table", "log", "t"], ["table", "export", "t"],
            ["table", "check", "t"], ["hand", "As Kd", "--table", "t"]]

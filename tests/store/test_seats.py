@@ -104,6 +104,7 @@ def test_the_same_seat_twice_is_refused(friday):
     assert "--revoke gm first" in again.err
 
 
+@pytest.mark.sqlite_file
 def test_on_the_sqlite_file_there_is_one_seat(dealer):
     assert dealer("table", "new", "t").code == 0
     run = dealer("table", "seat", "t", "gm", "--role", "gm")

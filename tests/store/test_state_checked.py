@@ -71,6 +71,7 @@ def test_every_part_checks_its_keys_and_types_on_import(dealer, tmp_path, state,
     assert words in run.err
 
 
+@pytest.mark.sqlite_file
 def test_a_stored_state_that_does_not_read_back_is_refused_by_every_command(dealer, tmp_path):
     """A hand-edited state file: the command names the table, part and key and writes nothing."""
     assert dealer("table", "new", "t").code == 0
@@ -138,6 +139,7 @@ def test_every_card_a_part_holds_is_a_card_of_the_tables_deck(dealer, tmp_path, 
     assert words in run.err, run
 
 
+@pytest.mark.sqlite_file
 def test_table_check_tells_every_parts_problem(dealer, tmp_path):
     assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
     db = sqlite3.connect(tmp_path / "state" / "tables.sqlite3")

@@ -17,6 +17,8 @@ import pytest
 from dealer.store.sqlite import APPLICATION_ID
 from tests.conftest import Run, assert_clean_error, installed_dealer
 
+pytestmark = pytest.mark.sqlite_file  # the SQLite file itself: its folder, bytes and locks
+
 NOBODY = 65534
 
 

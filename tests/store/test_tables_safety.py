@@ -12,6 +12,8 @@ from dealer.store.sqlite import APPLICATION_ID, SCHEMA_VERSION, SQLiteStore as S
 from dealer.store.tables import check_name
 from tests.conftest import assert_clean_error
 
+pytestmark = pytest.mark.sqlite_file  # the SQLite file itself: its folder, bytes and locks
+
 
 def test_state_dir_follows_dealer_home_then_xdg(monkeypatch, tmp_path):
     monkeypatch.setenv("DEALER_HOME", str(tmp_path / "a"))
