@@ -458,11 +458,12 @@ def test_a_shared_tables_seeds_come_from_its_secrets_and_its_reveals_are_checked
     run_checked, checked = verify(dealer_on(postgres_url), tmp_path, result, "--secret", second["secret"])
     assert checked["difference"]["seq"] == tail[0]["seq"] and checked["difference"]["field"] == "seed"
     run_covered, covered = verify(dealer_on(postgres_url), tmp_path, before_tail, "--secret", second["secret"])
-    assert covered["verified"] and covered["matched"] == second["events"][1], covered
+    assert covered["verified"] and covered["matched"] == len(before_tail["events"]) == second["events"][1] + 1
+    first_reveal = revealed["events"][1] + 1  # a reveal discloses the secret of the events before it
     tampered = copy.deepcopy(before_tail)
-    tampered["events"][revealed["events"][1] - 1]["data"]["secret"] = second["secret"]
+    tampered["events"][first_reveal - 1]["data"]["secret"] = second["secret"]
     run_bad, bad = verify(dealer_on(postgres_url), tmp_path, tampered)
-    assert (bad["difference"]["seq"], bad["difference"]["field"]) == (revealed["events"][1], "data.commitment")
+    assert (bad["difference"]["seq"], bad["difference"]["field"]) == (first_reveal, "data.commitment")
 
 
 def test_a_seated_table_is_refused_at_its_first_seat(postgres_url, dealer_on, tmp_path):
