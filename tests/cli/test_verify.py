@@ -466,16 +466,76 @@ def test_a_shared_tables_seeds_come_from_its_secrets_and_its_reveals_are_checked
     assert (bad["difference"]["seq"], bad["difference"]["field"]) == (first_reveal, "data.commitment")
 
 
-def test_a_seated_table_is_refused_at_its_first_seat(postgres_url, dealer_on, tmp_path):
+def current_secret(postgres_url, table):
+    """The secret a table deals from now, read with the owner's rights (what table reveal prints)."""
+    from tests.store.test_seats import as_seat
+
+    with as_seat(postgres_url) as sql:
+        return bytes(sql.execute("SELECT s.secret FROM secrets s JOIN tables t ON t.id = s.table_id WHERE t.name = %s",
+                                 (table,)).fetchone()[0]).hex()
+
+
+def test_a_seated_table_replays_from_its_secret_and_is_refused_without_it(postgres_url, dealer_on, tmp_path):
+    """Once a table has seats the database deals it in the order its secret keys: a replay deals it
+    so again with the secret (--secret, or a reveal in the log), every card and seed checked against
+    it; without it, the log is refused at its first seat, saying to give it."""
     run = dealer_on(postgres_url)
-    play(run, [("table", "new", "pg", "--seed", "1"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
-               ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah")])
+    play(run, [("table", "new", "pg"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "add", "pg", "Bob", "--side", "marshal", "--trait", "quickness=4d8"),
+               ("draw", "2", "--table", "pg"),
+               ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah"),
+               ("action", "--table", "pg"), ("draw", "3", "--table", "pg"), ("table", "shuffle", "pg"),
+               ("table", "undo", "pg"), ("draw", "49", "--table", "pg"), ("table", "discard", "pg", "{drawn}"),
+               ("draw", "1", "--table", "pg")])  # the pile ran dry: the discards under it, in a keyed order
     result = export(run, "pg")
     seat = first_event(result, "seat")
-    run, report = verify(dealer_on(postgres_url), tmp_path, result)
-    assert report["difference"]["message"] == (
-        f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its decks in the "
-        "order its secret keys, which a replay does not deal yet")
+    assert seat["data"]["reordered"] == ["main"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, result)
+    assert report["matched"] == seat["seq"] - 1 and report["difference"] == {
+        "seq": seat["seq"], "command": "table seat", "field": "secret", "logged": None, "replayed": None,
+        "message": f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its "
+                   "decks in the order its secret keys: to replay it, give the secret as dealer table reveal printed "
+                   "it: dealer verify EXPORT --secret S"}
+    secret = current_secret(postgres_url, "pg")
+    _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", secret)
+    assert report["verified"] and report["matched"] == len(result["events"]), report
+    # A card the database dealt, changed: the replay deals the one the secret gives.
+    assert any(event["kind"] == "reshuffle" for event in result["events"])
+    drawn = [event for event in result["events"] if event["kind"] == "draw"][1]
+    changed = copy.deepcopy(result)
+    changed["events"][drawn["seq"] - 1]["cards"] = drawn["cards"][::-1]
+    _, report = verify(dealer_on(postgres_url), tmp_path, changed, "--secret", secret)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (drawn["seq"], "cards"), report
+    # The draw piles as exported, their order changed: not the order the secret gives.
+    changed = copy.deepcopy(result)
+    changed["decks"]["posse"]["deck"][:2] = changed["decks"]["posse"]["deck"][1::-1]
+    _, report = verify(dealer_on(postgres_url), tmp_path, changed, "--secret", secret)
+    assert report["difference"]["field"] == "decks.posse.deck", report
+    # Another secret: the first seed it does not give.
+    _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", "ab" * 32)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (1, "seed"), report
+
+
+def test_after_the_last_reveal_a_seated_log_needs_the_secret_that_deals_now(postgres_url, dealer_on, tmp_path):
+    """A reveal at a table with seats puts every draw pile in the fresh secret's order (the revealed
+    one told where every card lay): an export taken right after it verifies, its draw piles' cards
+    checked but not their order; a command after it needs the secret that deals now."""
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg"), ("table", "seat", "pg", "gm", "--role", "gm"), ("draw", "3", "--table", "pg")])
+    before = export(run, "pg")["decks"]["main"]["deck"]
+    revealed = json.loads(run("table", "reveal", "pg", "--json").out)["result"]["revealed"]
+    assert revealed["reordered"] == ["main"] and revealed["events"] == [1, 4]
+    result = export(run, "pg")
+    assert sorted(result["decks"]["main"]["deck"]) == sorted(before) != result["decks"]["main"]["deck"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, result)
+    assert report["verified"] and report["matched"] == 5, report
+    play(run, [("draw", "1", "--table", "pg")])
+    _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"))
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (6, "secret"), report
+    assert "no table reveal of the log discloses" in report["difference"]["message"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"), "--secret",
+                       current_secret(postgres_url, "pg"))
+    assert report["verified"], report
 
 
 # -- imports and forks in the middle of a log ---------------------------------------------------
