@@ -42,10 +42,11 @@ READ_COMMANDS = {"action show", "chips", "gadget list", "table show", "table log
 OWNER_COMMANDS = {"table seat", "table delete", "table import", "table export", "table fork"}
 
 # The parts of the state a player's seat writes for its own people, PART.KEY.PERSON. The
-# database's ``seat_save_state`` keeps these (it is made from this list) and, besides them, only:
-# the record each of its people's hands is kept in, the count of hands and rolls kept, its
-# people on Hold, their designs and devices, their turns of the countdown taken, and an attack
-# judged against anyone's standing defence.
+# database's ``seat_save_state`` keeps these (it is made from this list; favor chips only spent,
+# never earned: that is a ritual, the GM's) and, besides them, only: the record each of its
+# people's hands is kept in, the count of hands and rolls kept, its people on Hold, their designs
+# and devices, their turns of the countdown taken, and an attack judged against anyone's standing
+# defence.
 PEOPLE_PARTS = (("conditions", "people"), ("hands", "people"), ("rolls", "people"), ("long_actions", "actions"),
                 ("chips", "favor"), ("chips", "rituals"), ("conflict", "harm"))
 
@@ -146,6 +147,10 @@ def _players(path: tuple, before: dict, after: dict, people: set) -> bool:
 
     if path[:2] == ("conditions", "people") and path[3:] == ("defence", "attacked") and at(after, *path) is True:
         return True  # an attack its people made, judged against anyone's standing defence
+    if path[:2] == ("chips", "favor"):  # earned in a ritual, the GM's: a player only spends them
+        before_count, after_count = at(before, *path), at(after, *path)
+        return len(path) == 4 and path[2] in people and isinstance(after_count or 0, int) \
+            and (after_count or 0) <= (before_count or 0)
     if path[:2] in PEOPLE_PARTS:
         return len(path) > 2 and path[2] in people
     if path[:2] == ("hands", "kept"):

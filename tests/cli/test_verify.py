@@ -538,6 +538,39 @@ def test_after_the_last_reveal_a_seated_log_needs_the_secret_that_deals_now(post
     assert report["verified"], report
 
 
+def without_seed(argv):
+    at = argv.index("--seed") if "--seed" in argv else None
+    return argv if at is None else (*argv[:at], *argv[at + 2:])
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=() if game == "deadlands" else pytest.mark.slow)
+                                  for game in sorted(GAMES)])
+def test_a_long_session_at_a_seated_table_verifies_from_its_reveal(game, postgres_url, dealer_on, tmp_path):
+    """Every game's long session played by the GM's seat, every deck dealt by the database (its
+    undos, resets, shuffles and typed cards too); the GM reveals the secret, and the export verifies
+    from the log alone."""
+    table, (new, *commands) = GAMES[game]
+    owner = dealer_on(postgres_url)
+    play(owner, [without_seed(new)])
+    gm = dealer_on(owner("table", "seat", table, "gm", "--role", "gm", "--json").json()["result"]["store"])
+    refused = []
+    drawn = None
+    for argv in commands:  # the table's own seeds, not the session's: a move the rules refuse now is passed over
+        argv = without_seed(tuple(drawn if word == "{drawn}" else word for word in argv))
+        done = gm(*argv, "--json")
+        if done.code:
+            assert_clean_error(done)
+            assert "table store" not in done.err, (argv, done.err)  # never the database's refusal
+            refused.append((argv, done.err.strip()[:150]))
+        elif argv[0] == "draw":
+            drawn = done.json()["result"]["cards"][0]
+    assert len(refused) <= len(commands) // 4, refused
+    assert gm("table", "reveal", table).code == 0
+    result = export(owner, table)
+    _, report = verify(gm, tmp_path, result)
+    assert report["verified"] and report["matched"] == len(result["events"]), report
+
+
 # -- imports and forks in the middle of a log ---------------------------------------------------
 
 def test_an_import_in_the_middle_starts_where_its_export_ended(original, dealer, tmp_path):

@@ -298,62 +298,7 @@ BEGIN
     END IF;
 END $$;
 
--- Chips moved by a command: {HOLDER: {COLOUR: CHANGE}} ("" is the pot). Conserved (an unlimited
--- pot may make chips), never below zero, each player's cap kept; a player takes only from its
--- own people (to the pot or to another: a give), and from the pot only to its own people.
-CREATE FUNCTION seat_move_chips(t bigint, moves jsonb) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-DECLARE
-    kind text := acting_kind(t);
-    people text[] := seat_people(t);
-    rules jsonb := (SELECT document::jsonb -> 'chips' FROM tables WHERE id = t);
-    cap integer := coalesce((rules ->> 'cap')::integer, 0);
-    unlimited boolean := coalesce((rules ->> 'unlimited')::boolean, false);
-    one_colour text;
-    total bigint;
-    own_out bigint;
-    own_in bigint;
-    others_in bigint;
-    pot_out bigint;
-    change record;
-BEGIN
-    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher moves no chips'); END IF;
-    FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
-        SELECT coalesce(sum(c.value::bigint), 0),
-               coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
-               coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
-               coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key <> '' AND NOT h.key = ANY (people)), 0),
-               coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ''), 0)
-          INTO total, own_out, own_in, others_in, pot_out
-          FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour;
-        IF total < 0 OR (total > 0 AND NOT (unlimited OR kind IN ('gm', 'owner'))) THEN
-            PERFORM refuse('chips are not conserved: ' || total || ' ' || one_colour || ' made or lost');
-        END IF;
-        IF kind = 'player' THEN
-            IF EXISTS (SELECT 1 FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour
-                       AND h.key <> '' AND NOT h.key = ANY (people) AND c.value::bigint < 0) THEN
-                PERFORM refuse('a seat takes no chip from another person');
-            END IF;
-            IF others_in > own_out OR pot_out > own_in THEN
-                PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
-            END IF;
-        END IF;
-    END LOOP;
-    FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
-                  FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
-        UPDATE chips SET count = count + change.n
-            WHERE table_id = t AND holder = change.holder AND colour = change.colour;
-        IF NOT FOUND THEN
-            INSERT INTO chips VALUES (t, change.holder, change.colour, change.n);
-        END IF;
-    END LOOP;
-    DELETE FROM chips WHERE table_id = t AND holder <> '' AND count = 0;
-    IF kind = 'player' AND cap > 0 AND EXISTS (
-            SELECT 1 FROM chips WHERE table_id = t AND holder = ANY (people) AND moves ? holder
-            GROUP BY holder HAVING sum(count) > cap) THEN
-        PERFORM refuse('a player holds at most ' || cap || ' chips');
-    END IF;
-END $$;
+
 
 """
 
@@ -399,6 +344,13 @@ BEGIN
             FOREACH path SLICE 1 IN ARRAY @people_parts@ LOOP
                 result := put_path(result, path || person, sent #> (path || person));
             END LOOP;
+            IF EXISTS (SELECT 1 FROM jsonb_each_text(CASE WHEN jsonb_typeof(sent #> ARRAY['chips', 'favor', person]) = 'object'
+                                                          THEN sent #> ARRAY['chips', 'favor', person] ELSE '{}' END)
+                                          AS f(colour, n)
+                       WHERE n::bigint > coalesce((stored #>> ARRAY['chips', 'favor', person, colour])::bigint, 0)) THEN
+                -- a favor chip is earned in a ritual, the GM's: a player's save only spends them
+                result := put_path(result, ARRAY['chips', 'favor', person], stored #> ARRAY['chips', 'favor', person]);
+            END IF;
             IF sent #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
                 result := put_path(result, ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]],
                                    sent #> ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]]);
@@ -462,6 +414,74 @@ BEGIN
         END LOOP;
     END IF;
     UPDATE tables SET state = result::text WHERE id = t;
+END $$;
+
+-- Chips moved by a command: {HOLDER: {COLOUR: CHANGE}} ("" is the pot), after its state is saved.
+-- Conserved as dealer's chips mechanic counts them (pot + players + favor chips = the ruleset's
+-- pot + chips created, both kept in the state), never below zero, each player's cap kept; a
+-- player takes only from its own people (to the pot or to another: a give), and from the pot only
+-- to its own people (or back into their favor pool).
+CREATE OR REPLACE FUNCTION seat_move_chips(t bigint, moves jsonb) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    kind text := acting_kind(t);
+    people text[] := seat_people(t);
+    rules jsonb := (SELECT document::jsonb -> 'chips' FROM tables WHERE id = t);
+    state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
+    cap integer := coalesce((rules ->> 'cap')::integer, 0);
+    one_colour text;
+    held bigint;
+    own_out bigint;
+    own_in bigint;
+    others_in bigint;
+    pot_out bigint;
+    change record;
+BEGIN
+    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher moves no chips'); END IF;
+    IF kind = 'player' THEN
+        FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
+            SELECT coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
+                   coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
+                   coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key <> '' AND NOT h.key = ANY (people)), 0),
+                   coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ''), 0)
+              INTO own_out, own_in, others_in, pot_out
+              FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour;
+            IF EXISTS (SELECT 1 FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour
+                       AND h.key <> '' AND NOT h.key = ANY (people) AND c.value::bigint < 0) THEN
+                PERFORM refuse('a seat takes no chip from another person');
+            END IF;
+            IF others_in > own_out OR pot_out > own_in THEN
+                PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
+            END IF;
+        END LOOP;
+    END IF;
+    FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
+                  FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
+        UPDATE chips SET count = count + change.n
+            WHERE table_id = t AND holder = change.holder AND colour = change.colour;
+        IF NOT FOUND THEN
+            INSERT INTO chips VALUES (t, change.holder, change.colour, change.n);
+        END IF;
+    END LOOP;
+    DELETE FROM chips WHERE table_id = t AND holder <> '' AND count = 0;
+    FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
+        held := (SELECT coalesce(sum(count), 0) FROM chips WHERE table_id = t AND colour = one_colour)
+              + (SELECT coalesce(sum((f.value ->> one_colour)::bigint), 0)
+                 FROM jsonb_each(CASE WHEN jsonb_typeof(state #> '{chips,favor}') = 'object'
+                                      THEN state #> '{chips,favor}' ELSE '{}' END) AS f
+                 WHERE jsonb_typeof(f.value) = 'object');
+        IF held <> coalesce((rules #>> ARRAY['pot', one_colour])::bigint, 0)
+                    + coalesce((state #>> ARRAY['chips', 'created', one_colour])::bigint, 0) THEN
+            PERFORM refuse('chips are not conserved: ' || held || ' ' || one_colour || ' held (favor chips included), '
+                           || 'not the pot''s ' || coalesce(rules #>> ARRAY['pot', one_colour], '0') || ' and the '
+                           || coalesce(state #>> ARRAY['chips', 'created', one_colour], '0') || ' created');
+        END IF;
+    END LOOP;
+    IF kind = 'player' AND cap > 0 AND EXISTS (
+            SELECT 1 FROM chips WHERE table_id = t AND holder = ANY (people) AND moves ? holder
+            GROUP BY holder HAVING sum(count) > cap) THEN
+        PERFORM refuse('a player holds at most ' || cap || ' chips');
+    END IF;
 END $$;
 """
 
