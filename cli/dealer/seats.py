@@ -56,8 +56,9 @@ def who(seat: dict) -> str:
     return f"seat {seat['seat']} ({seat['kind']}{people})"
 
 
-def check(seat: dict | None, command: str, params: dict) -> None:
-    """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command``."""
+def check(seat: dict | None, command: str, params: dict, ruleset: Any = None) -> None:
+    """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command`` (on a
+    table of ``ruleset``)."""
     if seat is None or command in READ_COMMANDS or (command == "conflict" and params.get("participants")
                                                       and params["participants"][0] == "show"):
         return
@@ -79,6 +80,10 @@ def check(seat: dict | None, command: str, params: dict) -> None:
     strangers = [name for name in named if name not in seat["people"]]
     if strangers:
         raise TableError(f"{who(seat)} acts for {', '.join(seat['people'])}, not for {', '.join(strangers)}")
+    use = ruleset.chips.get("uses", {}).get(params.get("use") or "") if command == "chips spend" and ruleset else None
+    if use and use.get("does") == "action-card":
+        raise TableError(f"{who(seat)}: a new action card sorts the countdown again, whose other cards this seat "
+                         f"sees face down: ask the GM to spend it (dealer chips spend {named[0]} --for {params['use']})")
 
 
 def _people(value) -> list[str]:
@@ -100,6 +105,8 @@ def check_state(seat: dict | None, before: dict, after: dict) -> None:
     for path in changed_paths(before, after):
         if not _players(path, before, after, set(seat["people"])):
             shown = ".".join(map(str, path))
+            if path[0] in ("action", "turns"):  # sorted from every card, which a player's seat sees face down
+                shown = f"the round's countdown ({shown})"
             raise TableError(f"{who(seat)}: this would change {shown} of the table, which is not "
                              f"{' or '.join(seat['people'])}'s to change at a shared table; ask the GM")
 

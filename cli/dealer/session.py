@@ -116,7 +116,7 @@ class Session:
         if tx.seat is not None:
             from dealer import seats
 
-            seats.check(tx.seat, self.command, self.ctx.params)
+            seats.check(tx.seat, self.command, self.ctx.params, self.__dict__.get("ruleset"))
 
     @contextmanager
     def maybe_table(self, name=None):

@@ -543,28 +543,55 @@ def without_seed(argv):
     return argv if at is None else (*argv[:at], *argv[at + 2:])
 
 
-@pytest.mark.parametrize("game", [pytest.param(game, marks=() if game == "deadlands" else pytest.mark.slow)
-                                  for game in sorted(GAMES)])
-def test_a_long_session_at_a_seated_table_verifies_from_its_reveal(game, postgres_url, dealer_on, tmp_path):
-    """Every game's long session played by the GM's seat, every deck dealt by the database (its
-    undos, resets, shuffles and typed cards too); the GM reveals the secret, and the export verifies
-    from the log alone."""
+def seated_session(game, postgres_url, dealer_on, players):
+    """``game``'s long session at a table with seats, its seeds the table's own: each command run by
+    the GM's seat, or (``players``) by the player's seat of the one posse person it acts for. A move
+    the rules refuse with these seeds is passed over (a clean one-line refusal, never the
+    database's); returns the owner's runner, the GM's, the table and the refusals."""
+    from dealer import seats
+    from dealer.store.replay import _parse
+
     table, (new, *commands) = GAMES[game]
     owner = dealer_on(postgres_url)
-    play(owner, [without_seed(new)])
+    play(owner, [without_seed(new)] + [command for command in commands if command[:2] == ("table", "add")])
     gm = dealer_on(owner("table", "seat", table, "gm", "--role", "gm", "--json").json()["result"]["store"])
-    refused = []
-    drawn = None
+    runners = {}
+    for person, entry in owner("table", "show", table, "--json").json()["result"]["roster"].items():
+        if players and entry["side"] != "marshal":
+            made = owner("table", "seat", table, f"p{len(runners)}", "--role", "player", "--for", person, "--json")
+            runners[person] = dealer_on(made.json()["result"]["store"])
+    refused, drawn = [], None
     for argv in commands:  # the table's own seeds, not the session's: a move the rules refuse now is passed over
+        if argv[:2] == ("table", "add"):
+            continue
         argv = without_seed(tuple(drawn if word == "{drawn}" else word for word in argv))
-        done = gm(*argv, "--json")
+        path, _, params = _parse(list(argv))
+        acts = seats.PLAYER_COMMANDS.get(" ".join(path), ())
+        named = {name for key in acts for name in seats._people(params.get(key))}
+        run = runners[next(iter(named))] if len(named) == 1 and named <= set(runners) else gm
+        done = run(*argv, "--json")
         if done.code:
             assert_clean_error(done)
-            assert "table store" not in done.err, (argv, done.err)  # never the database's refusal
-            refused.append((argv, done.err.strip()[:150]))
+            assert "table store" not in done.err and "internal error" not in done.err, (argv, done.err)
+            refused.append((argv, done.err))
         elif argv[0] == "draw":
             drawn = done.json()["result"]["cards"][0]
-    assert len(refused) <= len(commands) // 4, refused
+    return owner, gm, table, refused
+
+
+@pytest.mark.parametrize("by", ["gm", "players"])
+@pytest.mark.parametrize("game", [pytest.param(game, marks=() if game == "deadlands" else pytest.mark.slow)
+                                  for game in sorted(GAMES)])
+def test_a_long_session_at_a_seated_table_verifies_from_its_reveal(game, by, postgres_url, dealer_on, tmp_path):
+    """Every game's long session at a table with seats, every deck dealt by the database (its undos,
+    resets, shuffles and typed cards too), played by the GM or by each player for its own people
+    (what a player's seat may not do at a shared table refused by dealer, in one line naming the
+    seat); the GM reveals the secret, and the export verifies from the log alone."""
+    owner, gm, table, refused = seated_session(game, postgres_url, dealer_on, players=by == "players")
+    seat_refusals = [err for argv, err in refused if "seat p" in err]
+    assert all(any(words in err for words in ("only the GM types in cards", "that is the GM's", "sorts the countdown",
+                                              "to change at a shared table")) for err in seat_refusals), refused
+    assert len(refused) - len(seat_refusals) <= len(GAMES[game][1]) // 4, refused
     assert gm("table", "reveal", table).code == 0
     result = export(owner, table)
     _, report = verify(gm, tmp_path, result)

@@ -219,6 +219,11 @@ class SharedTransaction(Dealing, Transaction):
         return self.db.execute("SELECT seat_gather(?, ?, ?)", (self._dealing, deck, what)).fetchone()[0]
 
     def take(self, deck: str, cards: list[str], holder: str) -> None:
+        if self.seat is not None and self.seat["kind"] != "gm":
+            from dealer.seats import who
+
+            raise TableError(f"{who(self.seat)}: at a shared table the deck deals; only the GM types in cards "
+                             f"({' '.join(cards)}) dealt from a deck of the table: drop --cards")
         self.db.execute("SELECT seat_take(?, ?, ?, ?)", (self._dealing, deck, cards, holder)).fetchone()
 
     def events_of(self, table_id: int, since: int = 0) -> Iterator[dict]:
