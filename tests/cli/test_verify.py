@@ -538,6 +538,28 @@ def test_after_the_last_reveal_a_seated_log_needs_the_secret_that_deals_now(post
     assert report["verified"], report
 
 
+def test_the_owner_forks_a_seated_table_and_a_seat_may_not(postgres_url, dealer_on):
+    """A fork replays a table with seats with the secret it deals from, which its owner's role
+    reads: the fork holds the table as it was, every card where the database dealt it. A seat
+    may neither fork nor export (both hold every card, the draw piles in order too)."""
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg", "--seed", "4"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "add", "pg", "Bob", "--side", "marshal", "--trait", "quickness=4d8")])
+    gm = dealer_on(run("table", "seat", "pg", "gm", "--role", "gm", "--json").json()["result"]["store"])
+    play(gm, [("action", "--table", "pg"), ("draw", "2", "--table", "pg")])
+    at = len(export(run, "pg")["events"])
+    kept = {part: export(run, "pg")[part] for part in ("decks", "roster", "chips", "state")}
+    play(gm, [("draw", "3", "--table", "pg"), ("action", "--table", "pg")])
+    forked = run("table", "fork", "pg", "--at", at, "--as", "pg2", "--json")
+    assert forked.code == 0, forked
+    fork = export(run, "pg2")
+    assert {part: fork[part] for part in ("decks", "roster", "chips", "state")} == kept
+    for words in (("table", "fork", "pg", "--at", at, "--as", "pg3"), ("table", "export", "pg")):
+        refused = gm(*words)
+        assert_clean_error(refused, code=1)
+        assert "seat gm (gm) may not run" in refused.err and "table's owner's" in refused.err
+
+
 def without_seed(argv):
     at = argv.index("--seed") if "--seed" in argv else None
     return argv if at is None else (*argv[:at], *argv[at + 2:])

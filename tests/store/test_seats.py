@@ -5,6 +5,7 @@ the table is made and checked against the log when revealed."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -249,3 +250,38 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     assert gm("draw", "1", "--table", "friday").code == 0
     assert valid(gm("table", "undo", "friday", "--json"))["undid"]["command"] == "draw"
     assert valid(gm("table", "reveal", "friday", "--json"))["revealed"]["reordered"] == ["main"]
+
+
+def test_the_gms_secret_roll_is_a_players_only_as_a_roll(friday, dealer_on):
+    """A GM's secret roll: a player's log, watch and view of the table (and its role's every read)
+    show that the GM rolled, never what; the GM's show it whole."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    sarah = dealer_on(sarah_url)
+    rolled = valid(gm("roll", "9d6", "--as", "Bad Bob", "--secret", "--table", "friday", "--json"))
+    dice = rolled["rolls"]
+    for who, shown in ((sarah, False), (gm, True)):
+        log = [json.loads(line) for line in who("table", "log", "friday", "--jsonl").out.splitlines()]
+        secret = [event for event in log if event["kind"] == "roll"]
+        assert len(secret) == 1 and (secret[0]["data"] == {"secret": True}) != shown, secret
+        assert (secret[0]["seed"] is None) != shown
+        view = who("table", "show", "friday", "--json").out
+        assert (json.dumps(dice) in json.dumps(json.loads(view))) == shown
+    with as_seat(sarah_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+        state = sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0]
+        assert "Bad Bob" not in json.dumps(json.loads(state).get("rolls", {}))
+    # table watch: the same view as the log, live
+    from tests.conftest import installed_dealer
+    from tests.store.test_watch import Watch
+
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("DEALER_")}, "DEALER_STORE": sarah_url}
+    log = sarah("table", "log", "friday", "--jsonl").out.splitlines()
+    watch = Watch(installed_dealer(), env, "friday", "--jsonl", "--since", "0")
+    try:
+        assert [json.loads(line) for line in watch.take(len(log))] == [json.loads(line) for line in log]
+        assert gm("roll", "2d6", "--as", "Bad Bob", "--secret", "--table", "friday").code == 0
+        assert json.loads(watch.take(1)[0])["data"] == {"secret": True}
+    finally:
+        assert watch.stop()[0] == 0

@@ -70,51 +70,6 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
     END
 $$;
 
--- A player's view of the state: another person's face-down countdown entry, combat hand and
--- kept hand are taken out; the GM and watchers of a finished round see what the table sees.
-CREATE FUNCTION seat_state(t bigint) RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-DECLARE
-    full_state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
-    people text[] := seat_people(t);
-    kind text := seat_kind(t);
-    masked jsonb;
-BEGIN
-    IF kind IS NULL THEN
-        RAISE EXCEPTION 'this role has no seat at table %', t USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    IF kind = 'gm' THEN
-        RETURN full_state::text;
-    END IF;
-    masked := full_state;
-    IF masked ? 'turns' THEN
-        masked := jsonb_set(masked, '{turns,order}', coalesce((
-            SELECT jsonb_agg(CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false)
-                                  THEN turn
-                                  ELSE turn || '{"card": "", "cards": [], "hand": "", "note": "face down"}'::jsonb END
-                             ORDER BY n)
-            FROM jsonb_array_elements(masked -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)), '[]'));
-    END IF;
-    IF masked ? 'action' AND masked -> 'action' ? 'hands' THEN
-        masked := jsonb_set(masked, '{action,hands}', coalesce((
-            SELECT jsonb_agg(CASE WHEN hand ->> 'name' = ANY (people) THEN hand
-                                  ELSE hand || '{"cards": [], "wild_picks": [], "notes": ["face down"]}'::jsonb END
-                             ORDER BY n)
-            FROM jsonb_array_elements(masked -> 'action' -> 'hands') WITH ORDINALITY AS e(hand, n)), '[]'));
-    END IF;
-    IF masked ? 'hands' AND masked -> 'hands' ? 'people' THEN
-        -- Only the seat's people's kept hands (and the records they are kept in: a contest's holds
-        -- every participant's draw, seen when it was judged).
-        masked := jsonb_set(masked, '{hands,people}', coalesce((
-            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'hands' -> 'people')
-            WHERE key = ANY (people)), '{}'));
-        masked := jsonb_set(masked, '{hands,kept}', coalesce((
-            SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(masked -> 'hands' -> 'kept', '{}'))
-            WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(masked -> 'hands' -> 'people'))), '{}'));
-    END IF;
-    RETURN masked::text;
-END $$;
-
 -- The history as a seat may read it: another player's face-down deal and sleeve, and the GM's
 -- secret rolls, with their cards and data taken out.
 CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
@@ -302,7 +257,8 @@ END $$;
 
 """
 
-# A seat's state saved (made with the seats, and made again by version 4): a GM's whole; a
+# A seat's view of the state and its save (made with the seats, and made again by version 4, as
+# this dealer has them). The save: a GM's whole; a
 # player's only where it is its people's own (``dealer.seats.PEOPLE_PARTS``: their conditions,
 # kept hands and rolls, long actions, favor chips and rituals, harm; and the record each of their
 # hands is kept in, their place on Hold, their designs and devices, their turns of the countdown
@@ -310,6 +266,56 @@ END $$;
 # whatever the player sent. dealer refuses a player's command that would change more
 # (``dealer.seats.check_state``), so what a command saved is what a replay of it saves.
 SAVE_STATE = r"""
+-- A player's view of the state: another person's face-down countdown entry, combat hand, kept
+-- hand and kept roll (a GM's secret roll among them) are taken out; a watcher's, everyone's.
+CREATE OR REPLACE FUNCTION seat_state(t bigint) RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    full_state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
+    people text[] := seat_people(t);
+    kind text := seat_kind(t);
+    masked jsonb;
+BEGIN
+    IF kind IS NULL THEN
+        RAISE EXCEPTION 'this role has no seat at table %', t USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF kind = 'gm' THEN
+        RETURN full_state::text;
+    END IF;
+    masked := full_state;
+    IF masked ? 'turns' THEN
+        masked := jsonb_set(masked, '{turns,order}', coalesce((
+            SELECT jsonb_agg(CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false)
+                                  THEN turn
+                                  ELSE turn || '{"card": "", "cards": [], "hand": "", "note": "face down"}'::jsonb END
+                             ORDER BY n)
+            FROM jsonb_array_elements(masked -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)), '[]'));
+    END IF;
+    IF masked ? 'action' AND masked -> 'action' ? 'hands' THEN
+        masked := jsonb_set(masked, '{action,hands}', coalesce((
+            SELECT jsonb_agg(CASE WHEN hand ->> 'name' = ANY (people) THEN hand
+                                  ELSE hand || '{"cards": [], "wild_picks": [], "notes": ["face down"]}'::jsonb END
+                             ORDER BY n)
+            FROM jsonb_array_elements(masked -> 'action' -> 'hands') WITH ORDINALITY AS e(hand, n)), '[]'));
+    END IF;
+    IF masked ? 'rolls' AND masked -> 'rolls' ? 'people' THEN
+        masked := jsonb_set(masked, '{rolls,people}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'rolls' -> 'people')
+            WHERE key = ANY (people)), '{}'));
+    END IF;
+    IF masked ? 'hands' AND masked -> 'hands' ? 'people' THEN
+        -- Only the seat's people's kept hands (and the records they are kept in: a contest's holds
+        -- every participant's draw, seen when it was judged).
+        masked := jsonb_set(masked, '{hands,people}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'hands' -> 'people')
+            WHERE key = ANY (people)), '{}'));
+        masked := jsonb_set(masked, '{hands,kept}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(masked -> 'hands' -> 'kept', '{}'))
+            WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(masked -> 'hands' -> 'people'))), '{}'));
+    END IF;
+    RETURN masked::text;
+END $$;
+
 CREATE OR REPLACE FUNCTION put_path(doc jsonb, path text[], value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
     IF value IS NULL THEN

@@ -316,6 +316,13 @@ class SharedTransaction(Dealing, Transaction):
         self.unseated(table, seat, row[1], list(row[2]))
         return {"seat": seat, "role": row[1], "for": list(row[2]), "user": role}
 
+    def replay_secret(self, name: str) -> bytes | None:
+        """The secret the table deals from now, which only its owner reads (a fork replays with it)."""
+        if self.seat is not None:
+            return None
+        row = self.db.execute("SELECT secret FROM secrets WHERE table_id = ?", (self._table_id(name),)).fetchone()
+        return None if row is None else bytes(row[0])
+
     def reveal(self, table: StoredTable) -> dict:
         """The table's secret disclosed (and logged), and a fresh one, made by the database, dealing
         from the next event (``seat_reveal``: the GM's or the owner's)."""

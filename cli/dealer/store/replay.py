@@ -70,10 +70,11 @@ class Replay:
     the commands replayed; ``span``: the first and last event of the last one and its name.
     """
 
-    def __init__(self, result: dict, secret: bytes | None = None):
+    def __init__(self, result: dict, secret: bytes | None = None, check_seeds: bool = True):
         self.events = result["events"]
         self.document = result["document"]
         self.secret = secret
+        self.check_seeds = check_seeds  # every seed against --secret (a fork's secret only deals)
         self.position = 0
         self.commands = 0
         self.span: tuple[int, int, str] | None = None
@@ -134,7 +135,7 @@ class Replay:
         dealt = bool(self.store.seats) or (parsed[0] == ("table", "seat") and event["kind"] == "seat")
         if dealt and not revealing and self.secret_of(event["seq"]) is None:
             return _secret_needed(event, first=not self.store.seats)
-        if event["seed"] is not None and (self.secret is not None or dealt):
+        if event["seed"] is not None and (self.secret is not None and self.check_seeds or dealt):
             from dealer.store.secrets import seed_for
 
             derived = seed_for(self.secret_of(event["seq"]), event["seq"])
