@@ -601,9 +601,9 @@ def seated_session(game, postgres_url, dealer_on, players):
     return owner, gm, table, refused
 
 
-@pytest.mark.parametrize("by", ["gm", "players"])
-@pytest.mark.parametrize("game", [pytest.param(game, marks=() if game == "deadlands" else pytest.mark.slow)
-                                  for game in sorted(GAMES)])
+@pytest.mark.parametrize("game, by", [pytest.param(game, by, marks=() if (game, by) == ("deadlands", "players")
+                                                   else pytest.mark.slow)
+                                      for game in sorted(GAMES) for by in ("gm", "players")])
 def test_a_long_session_at_a_seated_table_verifies_from_its_reveal(game, by, postgres_url, dealer_on, tmp_path):
     """Every game's long session at a table with seats, every deck dealt by the database (its undos,
     resets, shuffles and typed cards too), played by the GM or by each player for its own people

@@ -120,7 +120,7 @@ def test_eight_processes_at_a_seated_table_deal_every_card_once_and_the_log_veri
     made = subprocess.run([exe, "table", "seat", "t", "gm", "--role", "gm", "--json"], env=owner, check=True,
                           capture_output=True, text=True)
     gm = env_for(tmp_path / "gm", json.loads(made.stdout)["result"]["store"])
-    results = race("cards", gm, lambda i: [4])
+    results = race("cards", gm, lambda i: [3])
     errors = [error for result in results for error in result["errors"]]
     assert not errors, errors[:3]
     subprocess.run([exe, "table", "reveal", "t"], env=gm, check=True, capture_output=True)
