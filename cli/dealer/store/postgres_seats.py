@@ -10,8 +10,10 @@ Every table on PostgreSQL has a secret only the database reads (``secrets``): a 
 is HMAC-SHA256(secret, the number of its first event), its first 8 bytes with the top bit
 cleared (``seed_of``, the same as ``dealer.store.secrets.seed_for``), so no seat picks its
 randomness. ``table new`` prints a commitment (SHA-256 of the secret) for the group to keep;
-``table reveal`` discloses the secret (logged) and starts a fresh one, and ``dealer verify
---secret`` re-derives every seed and replays the log.
+``table reveal`` (the GM's) discloses the secret (logged) and the database makes a fresh one;
+``dealer verify`` re-derives every seed and deals every card again from the secrets revealed
+(or ``--secret``). Once a table has seats the database deals its decks and keeps its undo
+snapshots (``dealer.store.shared_decks.Dealing``, the functions of ``postgres_grants``).
 """
 
 from __future__ import annotations
