@@ -536,6 +536,10 @@ def test_after_the_last_reveal_a_seated_log_needs_the_secret_that_deals_now(post
     _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"), "--secret",
                        current_secret(postgres_url, "pg"))
     assert report["verified"], report
+    # A second reveal discloses the secret that dealt the first one's new order and what came after.
+    assert run("table", "reveal", "pg").code == 0
+    _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"))
+    assert report["verified"] and report["matched"] == 7, report
 
 
 def test_the_owner_forks_a_seated_table_and_a_seat_may_not(postgres_url, dealer_on):

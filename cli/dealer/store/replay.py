@@ -132,7 +132,9 @@ class Replay:
         if refusal is not None:
             return refusal
         revealing = parsed[0] == ("table", "reveal") and event["kind"] == "reveal"
-        dealt = bool(self.store.seats) or (parsed[0] == ("table", "seat") and event["kind"] == "seat")
+        # dealt by the database (or on from draw piles it left in the order of a secret not given)
+        dealt = bool(self.store.seats) or self.hidden_order or (parsed[0] == ("table", "seat")
+                                                                  and event["kind"] == "seat")
         if dealt and not revealing and self.secret_of(event["seq"]) is None:
             return _secret_needed(event, first=not self.store.seats)
         if event["seed"] is not None and (self.secret is not None and self.check_seeds or dealt):
