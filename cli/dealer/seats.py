@@ -10,9 +10,12 @@ touches another person's chips, cards or the Marshal's side. The database enforc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer.errors import TableError
+
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 # A player's commands, and which of the command's parameters name the people it acts for.
 PLAYER_COMMANDS = {
@@ -56,7 +59,7 @@ def who(seat: dict) -> str:
     return f"seat {seat['seat']} ({seat['kind']}{people})"
 
 
-def check(seat: dict | None, command: str, params: dict, ruleset: Any = None) -> None:
+def check(seat: dict | None, command: str, params: dict, ruleset: Ruleset | None = None) -> None:
     """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command`` (on a
     table of ``ruleset``)."""
     if seat is None or command in READ_COMMANDS or (command == "conflict" and params.get("participants")
