@@ -1,6 +1,6 @@
 """Many writers at shared tables: the SQLite file and PostgreSQL side by side, in one run.
 
-    .venv/bin/python bench/shared.py [--seconds 10] [--rate 4] [--postgres URL]
+    .venv/bin/python bench/shared.py [--seconds 10] [--rate 4] [--postgres URL] [--shapes 1x1,1x8,200x1,200x16]
 
 T tables x W writers: W worker processes, each issuing real commands (``draw 2 --table tN``,
 then ``table discard tN CARDS`` with what it drew; ``chips draw`` and ``chips return`` for the
@@ -130,11 +130,25 @@ def process_latency(store, runs=15):
     return statistics.median(times) * 1000
 
 
+def shapes(text):
+    """``1x1,2x2``: tables x writers, as the shapes to run."""
+    try:
+        found = [tuple(int(n) for n in shape.split("x")) for shape in text.split(",")]
+    except ValueError:
+        found = []
+    if not found or any(len(shape) != 2 or min(shape) < 1 for shape in found):
+        raise argparse.ArgumentTypeError(f"{text!r}: write shapes as TABLESxWRITERS, comma-separated (1x1,200x16)")
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="how long each shape runs")
     parser.add_argument("--rate", type=float, default=4.0, help="commands a second per writer when paced")
     parser.add_argument("--postgres", metavar="URL", help="a server to use (default: start a throwaway one)")
+    parser.add_argument("--shapes", type=shapes, default=SHAPES, metavar="TxW,...",
+                        help="tables x writers to run, the first a single writer's (default: issue 31's "
+                             "1x1,1x8,200x1,200x16; a smoke run: 1x1,2x2)")
     args = parser.parse_args()
     server = None
     if args.postgres:
@@ -150,12 +164,12 @@ def main():
     stores = {"sqlite": os.path.join(tempfile.mkdtemp(), "tables.sqlite3"), "postgresql": postgres}
     try:
         for store in stores.values():
-            prepare(store, max(tables for tables, _ in SHAPES))
+            prepare(store, max(tables for tables, _ in args.shapes))
         print(f"{os.cpu_count()} cores; {args.seconds:g} s a shape; paced = {args.rate:g} commands/s per writer")
         print(f"{'tables x writers':<17} {'load':<7} {'store':<11} {'commands':>8} {'cmd/s':>7} {'p50 ms':>7} "
               f"{'p99 ms':>7} {'busy':>5} {'errors':>6}")
         single = {}
-        for tables, writers in SHAPES:
+        for tables, writers in args.shapes:
             for mode, rate in (("closed", 0.0), ("paced", args.rate)):
                 for name, store in stores.items():
                     figures = measure(store, tables, writers, args.seconds, rate)

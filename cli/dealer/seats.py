@@ -10,7 +10,12 @@ touches another person's chips, cards or the Marshal's side. The database enforc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from dealer.errors import TableError
+
+if TYPE_CHECKING:
+    from dealer.core.rules import Ruleset
 
 # A player's commands, and which of the command's parameters name the people it acts for.
 PLAYER_COMMANDS = {
@@ -35,8 +40,18 @@ PLAYER_COMMANDS = {
 # What only looks (though it runs in a command's transaction): any seat may.
 READ_COMMANDS = {"action show", "chips", "gadget list", "table show", "table log", "table check"}
 
-# What only the table's owner does (with the owner's own store URL): seats are database roles.
-OWNER_COMMANDS = {"table seat", "table delete", "table import"}
+# What only the table's owner does (with the owner's own store URL): seats are database roles;
+# an export (and a fork, made from one) holds every card, the draw piles in order too.
+OWNER_COMMANDS = {"table seat", "table delete", "table import", "table export", "table fork"}
+
+# The parts of the state a player's seat writes for its own people, PART.KEY.PERSON. The
+# database's ``seat_save_state`` keeps these (it is made from this list; favor chips only spent,
+# never earned: that is a ritual, the GM's) and, besides them, only: the record each of its
+# people's hands is kept in, the count of hands and rolls kept, its people on Hold, their designs
+# and devices, their turns of the countdown taken, and an attack judged against anyone's standing
+# defence.
+PEOPLE_PARTS = (("conditions", "people"), ("hands", "people"), ("rolls", "people"), ("long_actions", "actions"),
+                ("chips", "favor"), ("chips", "rituals"), ("conflict", "harm"))
 
 
 def who(seat: dict) -> str:
@@ -44,8 +59,9 @@ def who(seat: dict) -> str:
     return f"seat {seat['seat']} ({seat['kind']}{people})"
 
 
-def check(seat: dict | None, command: str, params: dict) -> None:
-    """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command``."""
+def check(seat: dict | None, command: str, params: dict, ruleset: Ruleset | None = None) -> None:
+    """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command`` (on a
+    table of ``ruleset``)."""
     if seat is None or command in READ_COMMANDS or (command == "conflict" and params.get("participants")
                                                       and params["participants"][0] == "show"):
         return
@@ -67,6 +83,10 @@ def check(seat: dict | None, command: str, params: dict) -> None:
     strangers = [name for name in named if name not in seat["people"]]
     if strangers:
         raise TableError(f"{who(seat)} acts for {', '.join(seat['people'])}, not for {', '.join(strangers)}")
+    use = ruleset.chips.get("uses", {}).get(params.get("use") or "") if command == "chips spend" and ruleset else None
+    if use and use.get("does") == "action-card":
+        raise TableError(f"{who(seat)}: a new action card sorts the countdown again, whose other cards this seat "
+                         f"sees face down: ask the GM to spend it (dealer chips spend {named[0]} --for {params['use']})")
 
 
 def _people(value) -> list[str]:
@@ -77,3 +97,83 @@ def _people(value) -> list[str]:
         return [value]
     names = [item.partition("=")[0] for item in value if item not in ("harm", "clear", "show")]
     return [name for name in names if name]
+
+
+def check_state(seat: dict | None, before: dict, after: dict) -> None:
+    """Refuse, in one line naming the seat, a player's command that changed the table's state
+    (``before``, as the seat saw it, and ``after``, both ``state_as_saved``) where the database
+    keeps nothing of a player's save: there it would be lost, so it is the GM's to do."""
+    if seat is None or seat["kind"] != "player":
+        return
+    for path in changed_paths(before, after):
+        if not _players(path, before, after, set(seat["people"])):
+            shown = ".".join(map(str, path))
+            if path[0] in ("action", "turns"):  # sorted from every card, which a player's seat sees face down
+                shown = f"the round's countdown ({shown})"
+            raise TableError(f"{who(seat)}: this would change {shown} of the table, which is not "
+                             f"{' or '.join(seat['people'])}'s to change at a shared table; ask the GM")
+
+
+def state_as_saved(states: dict) -> dict:
+    """A table's state as a command saves it: each part read and written back by its own type
+    (a value at its default left out), empty parts dropped; what two stores keep alike compares equal."""
+    from dealer.core.table import STATE_TYPES, state_type
+
+    saved = {}
+    for key, data in states.items():
+        part = state_type(key).from_data(data, key).to_data() if key in STATE_TYPES else data
+        if part:
+            saved[key] = part
+    return saved
+
+
+def changed_paths(before: Any, after: Any, path: tuple = ()) -> list[tuple]:
+    """Where two states differ: into objects key by key, into the countdown turn by turn (when it
+    keeps its length), any other list whole.
+
+    >>> changed_paths({"a": {"b": 1, "c": [1]}}, {"a": {"b": 2, "c": [1]}, "d": 0, "e": {"f": 1}})
+    [('a', 'b'), ('d',), ('e', 'f')]
+    """
+    if before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict) or {type(before), type(after)} == {dict, type(None)}:
+        before, after = before or {}, after or {}  # a part or an entry made, or gone: told key by key
+        return [found for key in sorted(set(before) | set(after))
+                for found in changed_paths(before.get(key), after.get(key), (*path, key))]
+    if path == ("turns", "order") and isinstance(before, list) and isinstance(after, list) \
+            and len(before) == len(after):
+        return [found for i, (one, other) in enumerate(zip(before, after))
+                for found in changed_paths(one, other, (*path, i))]
+    return [path]
+
+
+def _players(path: tuple, before: dict, after: dict, people: set) -> bool:
+    """Whether a player acting for ``people`` may change the state at ``path`` (what
+    ``seat_save_state`` keeps of a player's save)."""
+    def at(state, *keys):
+        for key in keys:
+            state = state.get(key) if isinstance(state, dict) else None
+        return state
+
+    if path[:2] == ("conditions", "people") and path[3:] == ("defence", "attacked") and at(after, *path) is True:
+        return True  # an attack its people made, judged against anyone's standing defence
+    if path[:2] == ("chips", "favor"):  # earned in a ritual, the GM's: a player only spends them
+        before_count, after_count = at(before, *path), at(after, *path)
+        return len(path) == 4 and path[2] in people and isinstance(after_count or 0, int) \
+            and (after_count or 0) <= (before_count or 0)
+    if path[:2] in PEOPLE_PARTS:
+        return len(path) > 2 and path[2] in people
+    if path[:2] == ("hands", "kept"):
+        kept = {str(at(state, "hands", "people", person)) for state in (before, after) for person in people}
+        return len(path) > 2 and path[2] in kept
+    if path in (("hands", "seq"), ("rolls", "seq")):
+        return (at(after, *path) or 0) > (at(before, *path) or 0)
+    if path == ("hold", "people"):
+        return set(at(before, *path) or []) ^ set(at(after, *path) or []) <= people
+    if path[:2] in (("gadget", "designs"), ("gadget", "devices")) and len(path) > 2:
+        maker = "inventor" if path[1] == "designs" else "builder"
+        return at(before, *path[:3], maker) in people or at(after, *path[:3], maker) in people
+    if path[:2] == ("turns", "order") and path[3:] == ("acted",):  # one of its people's turns taken
+        return before["turns"]["order"][path[2]].get("name") in people \
+            and after["turns"]["order"][path[2]].get("acted") is True
+    return False

@@ -13,6 +13,9 @@ from functools import cached_property
 from dealer import render
 from dealer.options import settings
 
+# click.Context.meta of a command run by a replay: the store it plays on (dealer.store.replay).
+REPLAY_STORE = "dealer.replay.store"
+
 
 def new_seed():
     """A seed from the operating system, short enough to type back with ``--seed``."""
@@ -46,7 +49,8 @@ class Session:
         if "_store" not in self.__dict__:
             from dealer.store import open_store
 
-            self.__dict__["_store"] = open_store(self.settings.store)
+            given = self.ctx.find_root().meta.get(REPLAY_STORE)
+            self.__dict__["_store"] = given if given is not None else open_store(self.settings.store)
         return self.__dict__["_store"]
 
     def transaction(self, create=True, readonly=False):
@@ -112,7 +116,7 @@ class Session:
         if tx.seat is not None:
             from dealer import seats
 
-            seats.check(tx.seat, self.command, self.ctx.params)
+            seats.check(tx.seat, self.command, self.ctx.params, self.__dict__.get("ruleset"))
 
     @contextmanager
     def maybe_table(self, name=None):

@@ -458,23 +458,170 @@ def test_a_shared_tables_seeds_come_from_its_secrets_and_its_reveals_are_checked
     run_checked, checked = verify(dealer_on(postgres_url), tmp_path, result, "--secret", second["secret"])
     assert checked["difference"]["seq"] == tail[0]["seq"] and checked["difference"]["field"] == "seed"
     run_covered, covered = verify(dealer_on(postgres_url), tmp_path, before_tail, "--secret", second["secret"])
-    assert covered["verified"] and covered["matched"] == second["events"][1], covered
+    assert covered["verified"] and covered["matched"] == len(before_tail["events"]) == second["events"][1] + 1
+    first_reveal = revealed["events"][1] + 1  # a reveal discloses the secret of the events before it
     tampered = copy.deepcopy(before_tail)
-    tampered["events"][revealed["events"][1] - 1]["data"]["secret"] = second["secret"]
+    tampered["events"][first_reveal - 1]["data"]["secret"] = second["secret"]
     run_bad, bad = verify(dealer_on(postgres_url), tmp_path, tampered)
-    assert (bad["difference"]["seq"], bad["difference"]["field"]) == (revealed["events"][1], "data.commitment")
+    assert (bad["difference"]["seq"], bad["difference"]["field"]) == (first_reveal, "data.commitment")
 
 
-def test_a_seated_table_is_refused_at_its_first_seat(postgres_url, dealer_on, tmp_path):
+def current_secret(postgres_url, table):
+    """The secret a table deals from now, read with the owner's rights (what table reveal prints)."""
+    from tests.store.test_seats import as_seat
+
+    with as_seat(postgres_url) as sql:
+        return bytes(sql.execute("SELECT s.secret FROM secrets s JOIN tables t ON t.id = s.table_id WHERE t.name = %s",
+                                 (table,)).fetchone()[0]).hex()
+
+
+def test_a_seated_table_replays_from_its_secret_and_is_refused_without_it(postgres_url, dealer_on, tmp_path):
+    """Once a table has seats the database deals it in the order its secret keys: a replay deals it
+    so again with the secret (--secret, or a reveal in the log), every card and seed checked against
+    it; without it, the log is refused at its first seat, saying to give it."""
     run = dealer_on(postgres_url)
-    play(run, [("table", "new", "pg", "--seed", "1"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
-               ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah")])
+    play(run, [("table", "new", "pg"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "add", "pg", "Bob", "--side", "marshal", "--trait", "quickness=4d8"),
+               ("draw", "2", "--table", "pg"),
+               ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah"),
+               ("action", "--table", "pg"), ("draw", "3", "--table", "pg"), ("table", "shuffle", "pg"),
+               ("table", "undo", "pg"), ("draw", "49", "--table", "pg"), ("table", "discard", "pg", "{drawn}"),
+               ("draw", "1", "--table", "pg")])  # the pile ran dry: the discards under it, in a keyed order
     result = export(run, "pg")
     seat = first_event(result, "seat")
-    run, report = verify(dealer_on(postgres_url), tmp_path, result)
-    assert report["difference"]["message"] == (
-        f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its decks in the "
-        "order its secret keys, which a replay does not deal yet")
+    assert seat["data"]["reordered"] == ["main"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, result)
+    assert report["matched"] == seat["seq"] - 1 and report["difference"] == {
+        "seq": seat["seq"], "command": "table seat", "field": "secret", "logged": None, "replayed": None,
+        "message": f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its "
+                   "decks in the order its secret keys: to replay it, give the secret as dealer table reveal printed "
+                   "it: dealer verify EXPORT --secret S"}
+    secret = current_secret(postgres_url, "pg")
+    _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", secret)
+    assert report["verified"] and report["matched"] == len(result["events"]), report
+    # A card the database dealt, changed: the replay deals the one the secret gives.
+    assert any(event["kind"] == "reshuffle" for event in result["events"])
+    drawn = [event for event in result["events"] if event["kind"] == "draw"][1]
+    changed = copy.deepcopy(result)
+    changed["events"][drawn["seq"] - 1]["cards"] = drawn["cards"][::-1]
+    _, report = verify(dealer_on(postgres_url), tmp_path, changed, "--secret", secret)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (drawn["seq"], "cards"), report
+    # The draw piles as exported, their order changed: not the order the secret gives.
+    changed = copy.deepcopy(result)
+    changed["decks"]["posse"]["deck"][:2] = changed["decks"]["posse"]["deck"][1::-1]
+    _, report = verify(dealer_on(postgres_url), tmp_path, changed, "--secret", secret)
+    assert report["difference"]["field"] == "decks.posse.deck", report
+    # Another secret: the first seed it does not give.
+    _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", "ab" * 32)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (1, "seed"), report
+
+
+def test_after_the_last_reveal_a_seated_log_needs_the_secret_that_deals_now(postgres_url, dealer_on, tmp_path):
+    """A reveal at a table with seats puts every draw pile in the fresh secret's order (the revealed
+    one told where every card lay): an export taken right after it verifies, its draw piles' cards
+    checked but not their order; a command after it needs the secret that deals now."""
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg"), ("table", "seat", "pg", "gm", "--role", "gm"), ("draw", "3", "--table", "pg")])
+    before = export(run, "pg")["decks"]["main"]["deck"]
+    revealed = json.loads(run("table", "reveal", "pg", "--json").out)["result"]["revealed"]
+    assert revealed["reordered"] == ["main"] and revealed["events"] == [1, 4]
+    result = export(run, "pg")
+    assert sorted(result["decks"]["main"]["deck"]) == sorted(before) != result["decks"]["main"]["deck"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, result)
+    assert report["verified"] and report["matched"] == 5, report
+    play(run, [("draw", "1", "--table", "pg")])
+    _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"))
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (6, "secret"), report
+    assert "no table reveal of the log discloses" in report["difference"]["message"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"), "--secret",
+                       current_secret(postgres_url, "pg"))
+    assert report["verified"], report
+    # A second reveal discloses the secret that dealt the first one's new order and what came after.
+    assert run("table", "reveal", "pg").code == 0
+    _, report = verify(dealer_on(postgres_url), tmp_path, export(run, "pg"))
+    assert report["verified"] and report["matched"] == 7, report
+
+
+def test_the_owner_forks_a_seated_table_and_a_seat_may_not(postgres_url, dealer_on):
+    """A fork replays a table with seats with the secret it deals from, which its owner's role
+    reads: the fork holds the table as it was, every card where the database dealt it. A seat
+    may neither fork nor export (both hold every card, the draw piles in order too)."""
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg", "--seed", "4"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "add", "pg", "Bob", "--side", "marshal", "--trait", "quickness=4d8")])
+    gm = dealer_on(run("table", "seat", "pg", "gm", "--role", "gm", "--json").json()["result"]["store"])
+    play(gm, [("action", "--table", "pg"), ("draw", "2", "--table", "pg")])
+    at = len(export(run, "pg")["events"])
+    kept = {part: export(run, "pg")[part] for part in ("decks", "roster", "chips", "state")}
+    play(gm, [("draw", "3", "--table", "pg"), ("action", "--table", "pg")])
+    forked = run("table", "fork", "pg", "--at", at, "--as", "pg2", "--json")
+    assert forked.code == 0, forked
+    fork = export(run, "pg2")
+    assert {part: fork[part] for part in ("decks", "roster", "chips", "state")} == kept
+    for words in (("table", "fork", "pg", "--at", at, "--as", "pg3"), ("table", "export", "pg")):
+        refused = gm(*words)
+        assert_clean_error(refused, code=1)
+        assert "seat gm (gm) may not run" in refused.err and "table's owner's" in refused.err
+
+
+def without_seed(argv):
+    at = argv.index("--seed") if "--seed" in argv else None
+    return argv if at is None else (*argv[:at], *argv[at + 2:])
+
+
+def seated_session(game, postgres_url, dealer_on, players):
+    """``game``'s long session at a table with seats, its seeds the table's own: each command run by
+    the GM's seat, or (``players``) by the player's seat of the one posse person it acts for. A move
+    the rules refuse with these seeds is passed over (a clean one-line refusal, never the
+    database's); returns the owner's runner, the GM's, the table and the refusals."""
+    from dealer import seats
+    from dealer.store.replay import _parse
+
+    table, (new, *commands) = GAMES[game]
+    owner = dealer_on(postgres_url)
+    play(owner, [without_seed(new)] + [command for command in commands if command[:2] == ("table", "add")])
+    gm = dealer_on(owner("table", "seat", table, "gm", "--role", "gm", "--json").json()["result"]["store"])
+    runners = {}
+    for person, entry in owner("table", "show", table, "--json").json()["result"]["roster"].items():
+        if players and entry["side"] != "marshal":
+            made = owner("table", "seat", table, f"p{len(runners)}", "--role", "player", "--for", person, "--json")
+            runners[person] = dealer_on(made.json()["result"]["store"])
+    refused, drawn = [], None
+    for argv in commands:  # the table's own seeds, not the session's: a move the rules refuse now is passed over
+        if argv[:2] == ("table", "add"):
+            continue
+        argv = without_seed(tuple(drawn if word == "{drawn}" else word for word in argv))
+        path, _, params = _parse(list(argv))
+        acts = seats.PLAYER_COMMANDS.get(" ".join(path), ())
+        named = {name for key in acts for name in seats._people(params.get(key))}
+        run = runners[next(iter(named))] if len(named) == 1 and named <= set(runners) else gm
+        done = run(*argv, "--json")
+        if done.code:
+            assert_clean_error(done)
+            assert "table store" not in done.err and "internal error" not in done.err, (argv, done.err)
+            refused.append((argv, done.err))
+        elif argv[0] == "draw":
+            drawn = done.json()["result"]["cards"][0]
+    return owner, gm, table, refused
+
+
+@pytest.mark.parametrize("game, by", [pytest.param(game, by, marks=() if (game, by) == ("deadlands", "players")
+                                                   else pytest.mark.slow)
+                                      for game in sorted(GAMES) for by in ("gm", "players")])
+def test_a_long_session_at_a_seated_table_verifies_from_its_reveal(game, by, postgres_url, dealer_on, tmp_path):
+    """Every game's long session at a table with seats, every deck dealt by the database (its undos,
+    resets, shuffles and typed cards too), played by the GM or by each player for its own people
+    (what a player's seat may not do at a shared table refused by dealer, in one line naming the
+    seat); the GM reveals the secret, and the export verifies from the log alone."""
+    owner, gm, table, refused = seated_session(game, postgres_url, dealer_on, players=by == "players")
+    seat_refusals = [err for argv, err in refused if "seat p" in err]
+    assert all(any(words in err for words in ("only the GM types in cards", "that is the GM's", "sorts the countdown",
+                                              "to change at a shared table")) for err in seat_refusals), refused
+    assert len(refused) - len(seat_refusals) <= len(GAMES[game][1]) // 4, refused
+    assert gm("table", "reveal", table).code == 0
+    result = export(owner, table)
+    _, report = verify(gm, tmp_path, result)
+    assert report["verified"] and report["matched"] == len(result["events"]), report
 
 
 # -- imports and forks in the middle of a log ---------------------------------------------------

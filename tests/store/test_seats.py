@@ -5,6 +5,7 @@ the table is made and checked against the log when revealed."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -173,3 +174,115 @@ def test_a_seat_cannot_do_in_plain_sql_what_it_may_not(friday):
         counts = dict(((deck, place), n) for deck, place, n in sql.execute("SELECT * FROM deck_counts(1)"))
         assert counts[("main", "deck")] == 54  # it may know how many, never which
         assert sql.execute("SELECT count(*) FROM tables").fetchone()[0] == 1
+
+
+def test_the_database_keys_a_decks_order_as_dealer_does(postgres_url, friday):
+    """The database orders a deck it shuffles by HMAC-SHA256(secret, "SEQ:K:DECK:CARD") (its
+    keyed_order, which seat_draw and seat_gather use): with a known secret, its order, dealer's
+    (dealer.store.shared_decks.keyed_order, which a replay deals by), one computed here by hand
+    and one pinned agree, shuffle after shuffle of one command, for a deck named in UTF-8."""
+    from dealer.store.shared_decks import keyed_order
+    from tests.cli.test_verify import hmac_sha256
+
+    secret, deck, codes = bytes(range(32)), "hex:Señor", ["As", "Kd", "Qh", "10c", "2s", "RJ", "BJ", "7h"]
+    pinned = [["RJ", "7h", "10c", "As", "Qh", "Kd", "BJ", "2s"], ["Kd", "BJ", "2s", "RJ", "7h", "As", "10c", "Qh"]]
+    with as_seat(postgres_url) as sql, sql.transaction(force_rollback=True):
+        table_id, seq = sql.execute("SELECT t.id, last_seq(t.id) + 1 FROM tables t WHERE name = 'friday'").fetchone()
+        assert seq == 6
+        sql.execute("UPDATE secrets SET secret = %s WHERE table_id = %s", (secret, table_id))
+        for shuffle, order in enumerate(pinned):
+            by_hand = sorted(codes, key=lambda code: hmac_sha256(secret, f"{seq}:{shuffle}:{deck}:{code}".encode()))
+            database = sql.execute("SELECT keyed_order(%s, %s, %s)", (table_id, deck, codes)).fetchone()[0]
+            assert database == keyed_order(secret, seq, shuffle, deck, codes) == by_hand == order
+
+
+def test_the_gm_undoes_and_the_database_keeps_a_player_from_it(friday, dealer_on):
+    """The GM's undo puts back the cards where they were, the chips and the state, and deals the
+    draw pile the undone command dealt from in a fresh order (the cards it put back were seen);
+    a player's undo is refused by dealer, and by PostgreSQL to its own credentials, which read no
+    snapshot and cannot call the GM's undo; nor can the GM's read a snapshot."""
+    owner, _ = friday
+    gm_url, sarah_url = seat(owner, "gm", "--role", "gm"), seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    gm, sarah = dealer_on(gm_url), dealer_on(sarah_url)
+    assert gm("action", "--table", "friday").code == 0
+    before = owner("table", "export", "friday").json()["result"]
+    assert gm("draw", "3", "--table", "friday").code == 0 and gm("chips", "draw", "Sarah", "--table", "friday").code == 0
+    assert valid(gm("table", "undo", "friday", "--json"))["undid"]["command"] == "chips draw"
+    undone = valid(gm("table", "undo", "friday", "--json"))
+    assert undone["undid"]["command"] == "draw" and undone["left"] >= 1
+    after = owner("table", "export", "friday").json()["result"]
+    assert [after[part] for part in ("roster", "chips", "state")] == [before[part] for part in ("roster", "chips", "state")]
+    for deck, piles in before["decks"].items():
+        now = after["decks"][deck]
+        assert [now[place] for place in ("discard", "play", "sleeves")] == [piles[place] for place in
+                                                                           ("discard", "play", "sleeves")]
+        assert sorted(now["deck"]) == sorted(piles["deck"])
+        assert (now["deck"] == piles["deck"]) == (deck != "main"), deck  # only the deck drawn from, dealt anew
+    assert [event["kind"] for event in after["events"][-2:]] == ["undo", "undo"]
+    refused_undo = sarah("table", "undo", "friday")
+    assert_clean_error(refused_undo, code=1)
+    assert "seat sarah (player for Sarah) may not run `dealer table undo`" in refused_undo.err
+    with as_seat(sarah_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+        assert "only the GM undoes" in refused(sql, "SELECT seat_undo(%s)", (table_id,))
+        assert "only the GM reveals" in refused(sql, "SELECT seat_reveal(%s)", (table_id,))
+        for statement in ("SELECT * FROM snapshots", "SELECT data FROM snapshots", "DELETE FROM snapshots",
+                          "SELECT table_rows(1)"):
+            assert "permission denied" in refused(sql, statement), statement
+    with as_seat(gm_url) as sql:
+        for statement in ("SELECT * FROM snapshots", "UPDATE snapshots SET data = '{}'", "SELECT * FROM secrets"):
+            assert "permission denied" in refused(sql, statement), statement
+
+
+def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, postgres_url):
+    """A schema of version 3 (seats, without the GM's reveal and undo), a seated table in it: a seat
+    may not bring it forward (a clean error saying who may); the owner's store init does, and the
+    seats are granted the new functions."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    assert gm("draw", "2", "--table", "friday").code == 0
+    with as_seat(postgres_url) as sql:  # back to version 3
+        sql.execute("DROP FUNCTION seat_reveal, seat_remember, seat_label, seat_undo, seat_undo_depth, table_rows")
+        sql.execute("UPDATE meta SET value = '3' WHERE key = 'version'")
+    refused_migration = gm("draw", "1", "--table", "friday")
+    assert_clean_error(refused_migration, code=1)
+    assert "dealer store init" in refused_migration.err
+    assert owner("store", "init").code == 0
+    assert gm("draw", "1", "--table", "friday").code == 0
+    assert valid(gm("table", "undo", "friday", "--json"))["undid"]["command"] == "draw"
+    assert valid(gm("table", "reveal", "friday", "--json"))["revealed"]["reordered"] == ["main"]
+
+
+def test_the_gms_secret_roll_is_a_players_only_as_a_roll(friday, dealer_on):
+    """A GM's secret roll: a player's log, watch and view of the table (and its role's every read)
+    show that the GM rolled, never what; the GM's show it whole."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    sarah = dealer_on(sarah_url)
+    rolled = valid(gm("roll", "9d6", "--as", "Bad Bob", "--secret", "--table", "friday", "--json"))
+    dice = rolled["rolls"]
+    for who, shown in ((sarah, False), (gm, True)):
+        log = [json.loads(line) for line in who("table", "log", "friday", "--jsonl").out.splitlines()]
+        secret = [event for event in log if event["kind"] == "roll"]
+        assert len(secret) == 1 and (secret[0]["data"] == {"secret": True}) != shown, secret
+        assert (secret[0]["seed"] is None) != shown
+        view = who("table", "show", "friday", "--json").out
+        assert (json.dumps(dice) in json.dumps(json.loads(view))) == shown
+    with as_seat(sarah_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+        state = sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0]
+        assert "Bad Bob" not in json.dumps(json.loads(state).get("rolls", {}))
+    # table watch: the same view as the log, live
+    from tests.conftest import installed_dealer
+    from tests.store.test_watch import Watch
+
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("DEALER_")}, "DEALER_STORE": sarah_url}
+    log = sarah("table", "log", "friday", "--jsonl").out.splitlines()
+    watch = Watch(installed_dealer(), env, "friday", "--jsonl", "--since", "0")
+    try:
+        assert [json.loads(line) for line in watch.take(len(log))] == [json.loads(line) for line in log]
+        assert gm("roll", "2d6", "--as", "Bad Bob", "--secret", "--table", "friday").code == 0
+        assert json.loads(watch.take(1)[0])["data"] == {"secret": True}
+    finally:
+        assert watch.stop()[0] == 0

@@ -1,10 +1,12 @@
 """A shared table played by a GM and three players, each a separate process with its own seat
 URL: a Deadlands round and a poker-hands contest. Each sees its own view; every move it may not
 make is refused by dealer in one line, and again by PostgreSQL when tried as plain SQL; what a
-player's role can read holds none of the next cards to be drawn."""
+player's role can read holds none of the next cards to be drawn; the GM reveals the table's
+secret and a player's dealer verifies the whole log, every card dealt again from the secret."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
@@ -87,6 +89,31 @@ def seen_of_deck(dump, deck):
     return set(seen)
 
 
+def revealed_log_verifies(gm, owner, player, table, tmp_path):
+    """The GM reveals the secret; the owner's export of the whole log verifies on a player's
+    machine (no store needed); the same export with a card the database dealt changed fails at
+    that event. Returns the export."""
+    revealed = gm.json("table", "reveal", table)["revealed"]
+    assert revealed["reordered"]  # every draw pile in the fresh secret's order: the revealed one told it
+    document = json.loads(owner("table", "export", table).stdout)
+    result = document["result"]
+    path = tmp_path / f"{table}.json"
+    path.write_text(json.dumps(document))
+    report = json.loads(player("verify", str(path), "--json").stdout)["result"]
+    assert report["verified"] and report["matched"] == len(result["events"]), report
+    seated = next(event["seq"] for event in result["events"] if event["kind"] == "seat")
+    dealt = next(event for event in result["events"] if event["seq"] > seated and event["cards"]
+                 and event["deck"] in result["decks"])  # the first cards the database dealt
+    changed = copy.deepcopy(result)
+    other = next(card for card in result["decks"][dealt["deck"]]["deck"] if card not in dealt["cards"])
+    changed["events"][dealt["seq"] - 1]["cards"][0] = other
+    path.write_text(json.dumps({**document, "result": changed}))
+    failed = player("verify", str(path), ok=False)
+    assert failed.returncode == 1 and f"event {dealt['seq']} (command {dealt['command']}) differs in cards" in \
+        failed.stderr, failed.stderr
+    return result
+
+
 def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
     exe = installed_dealer()
     owner = Seat(exe, postgres_url, tmp_path / "owner")
@@ -111,7 +138,7 @@ def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
             assert card in text, (person, text)
         for other, cards in dealt.items():
             if other != person:
-                for card in cards:
+                for card in set(cards) - set(dealt[person]):  # each side deals its own deck: codes repeat
                     assert f" {card} " not in f" {text} ", (person, other, card, text)
         assert ("face down" in text) == any(cards for other, cards in dealt.items() if other != person)
     gm_view = gm("action", "show", "--table", "friday").stdout
@@ -164,8 +191,9 @@ def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
                             ("seat_gather(%s, 'posse', 'collect')", "only the GM"),
                             ("seat_take(%s, 'posse', '{As}', 'Sarah')", "only the GM")):
             assert words in refused(sql, f"SELECT {call}", (table_id,)), call
-        sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps({"conditions": {"people": {
-            "Velvet": {"wounds": 3}}}})))
+        view = json.loads(sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0])  # what Sarah sees
+        view.setdefault("conditions", {}).setdefault("people", {})["Velvet"] = {"wounds": 3}
+        sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps(view)))
     state = owner.json("table", "show", "friday")
     assert "wounds" not in json.dumps(state.get("conditions", {}).get("Velvet", {}))
 
@@ -176,6 +204,14 @@ def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
         upcoming = next_cards(postgres_url, "friday", deck, 5)
         assert len(upcoming) == 5
         assert not set(upcoming) & seen_of_deck(dump, deck), deck
+
+    # The GM undoes a draw (a player may not): the cards go back, the draw pile in a new order.
+    drawn = gm.json("draw", "3", "--table", "friday")["cards"]
+    sarah.refused("table", "undo", "friday", words="seat sarah (player for Sarah) may not run `dealer table undo`")
+    assert gm.json("table", "undo", "friday")["undid"]["command"] == "draw"
+    in_play = owner.json("table", "show", "friday")["decks"]["main"]["in_play"]
+    assert not set(drawn) & {card for cards in in_play.values() for card in cards}
+    revealed_log_verifies(gm, owner, doc, "friday", tmp_path)
 
 
 def test_a_poker_hands_contest_at_a_shared_table(tmp_path, postgres_url):
@@ -200,3 +236,4 @@ def test_a_poker_hands_contest_at_a_shared_table(tmp_path, postgres_url):
     for seat in (sally, ada, gm):
         shown = seat("table", "show", "gulch").stdout
         assert "Bert" in shown
+    revealed_log_verifies(gm, owner, ada, "gulch", tmp_path)

@@ -344,16 +344,18 @@ def test_a_server_restart_between_commands_loses_nothing(dealer_on, postgres_ser
 
 def test_every_statement_on_a_tables_rows_names_that_one_table():
     """So that tables can be spread over database nodes by table id (as Citus distributes rows):
-    every statement of the shared SQL (``tables.Transaction``, undo, transfer) that reads or
+    every statement of the shared SQL (``tables.Transaction``, undo, transfer, a dealt table's and
+    the replay's deals) that reads or
     writes cards, roster, chips, events or snapshots says ``table_id = ?`` (or inserts one
     table's rows); the directory of tables is read by name or id, or listed whole."""
     import ast
     import inspect
     import re
 
-    from dealer.store import tables, transfer, undo
+    from dealer.store import keyed_deals, shared_decks, tables, transfer, undo
 
-    functions = [node for module in (tables, transfer, undo) for node in ast.walk(ast.parse(inspect.getsource(module)))
+    functions = [node for module in (tables, transfer, undo, shared_decks, keyed_deals)
+                 for node in ast.walk(ast.parse(inspect.getsource(module)))
                  if isinstance(node, ast.FunctionDef) and not node.name.startswith("upgrade")]  # not migrations
     texts = set()
     for function in functions:

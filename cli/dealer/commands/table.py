@@ -633,6 +633,7 @@ def export(ctx, name):
     with session.transaction(create=False, readonly=True) as tx:
         if tx is None:
             raise TableError(f"no table '{check_name(name)}': there are no tables yet")
+        session.check_seat(tx)
         loaded = tx.load(name)
         result, problems = checked_export(tx.db, loaded.name)
     if problems:
@@ -706,8 +707,10 @@ def fork(ctx, name, at, as_name):
         raise click.UsageError("-r means nothing here: a fork plays the table's pinned ruleset; drop it", ctx)
     check_name(as_name)
     with session.transaction(create=False, readonly=True) as tx:
+        session.check_seat(tx)
         source = fork_source(tx, name, as_name)
-    replayed, summary = replay_until(source, at)
+        secret = tx.replay_secret(source["table"])  # a table with seats is dealt from it
+    replayed, summary = replay_until(source, at, secret)
     with session.transaction() as tx:
         write_fork(tx, replayed, as_name, source["table"], at)
     session.show({"kind": "table-fork", "table": as_name, **summary}, ruleset=source["ruleset"])

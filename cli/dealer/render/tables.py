@@ -72,10 +72,14 @@ def seat_text(result, cards_fmt):
 def reveal_text(result, cards_fmt):
     revealed = result["revealed"]
     first, last = revealed["events"]
-    return [f"table {result['table']}: the secret of events {first} to {last} is {revealed['secret']}",
-            f"  it matches the commitment {revealed['commitment']}; check the log: dealer table export "
-            f"{result['table']} > {result['table']}.json && dealer verify {result['table']}.json",
-            f"  a fresh secret deals from now on; its commitment: {revealed['next_commitment']}"]
+    lines = [f"table {result['table']}: the secret of events {first} to {last} is {revealed['secret']}",
+             f"  it matches the commitment {revealed['commitment']}; check the log: dealer table export "
+             f"{result['table']} > {result['table']}.json (the table's owner) && dealer verify {result['table']}.json",
+             f"  a fresh secret deals from now on; its commitment: {revealed['next_commitment']}"]
+    if revealed.get("reordered"):
+        lines.append(f"  it dealt every draw pile anew ({', '.join(revealed['reordered'])}): the secret revealed "
+                     "told where each card lay")
+    return lines
 
 
 def store_where(store):

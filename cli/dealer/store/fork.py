@@ -29,14 +29,15 @@ def fork_source(tx: Transaction | None, name: str, new: str) -> dict:
     return result
 
 
-def replay_until(result: dict, at: int) -> tuple[dict, dict]:
+def replay_until(result: dict, at: int, secret: bytes | None = None) -> tuple[dict, dict]:
     """Table ``result`` (an export's result) replayed up to its event ``at``: the replayed table's
     export, and what was done. Refused unless ``at`` ends a command of the log and every event up
-    to it replays as logged."""
+    to it replays as logged. ``secret``: the one the table deals from now (a table with seats is
+    dealt by it since its last reveal), which only deals: the seeds a table's owner gave are kept."""
     table, last = result["table"], len(result["events"])
     if at > last:
         raise TableError(f"table '{table}' has {_events(last)}: --at {at} is past its end")
-    with Replay(result) as replay:
+    with Replay(result, secret, check_seeds=False) as replay:
         difference = replay.run(at)
         if difference is not None:
             raise TableError(f"table '{table}' does not replay, so it is not forked: {difference.message}")

@@ -39,8 +39,8 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SCHEMA_VERSION = 3
-STATE_FORMATS = {1: 3, 2: 4, 3: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
+SCHEMA_VERSION = 4
+STATE_FORMATS = {1: 3, 2: 4, 3: 4, 4: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
 DEFAULT_SCHEMA = "dealer"
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout, unless the URL gives one
 LOCK_TIMEOUT = "10s"  # a writer waits this long for another command's lock on its table
@@ -133,7 +133,8 @@ END $$;
 CREATE TRIGGER deletions_announced AFTER DELETE ON tables
     FOR EACH ROW EXECUTE FUNCTION announce_deletion();
 """
-# Version 3 adds seats, each table's secret and what a seat may see and do (``_add_seats``).
+# These are the tables of versions 1 and 2 (version 2 moved states forward); version 3 adds seats, each table's secret and what a seat may see and do
+# (``_add_seats``), version 4 the GM's reveal and undo at a table dealt for its seats (``_add_gm_moves``).
 
 
 @lru_cache(maxsize=256)
@@ -203,8 +204,21 @@ def _add_seats(connection) -> None:
                            (table_id, secret, commitment_of(secret), upto + 1))
 
 
-# Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats}
+def _add_gm_moves(connection) -> None:
+    """Version 4: the GM's reveal (the fresh secret made by the database) and undo (snapshots that
+    only the database's functions read) at a table dealt for its seats."""
+    from dealer.store.postgres_grants import gm_ddl
+
+    schema = connection.execute("SELECT current_schema()").fetchone()[0]
+    connection.execute(gm_ddl(schema))
+    group = f"{schema}_seats"
+    if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (group,)).fetchone():
+        connection.execute(f'GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "{schema}" TO "{group}"')
+
+
+# Migrations from version N to N + 1, applied in order inside one transaction (a new schema is
+# made as version 2, DDL, and brought forward by them).
+MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats, 3: _add_gm_moves}
 
 
 def split_schema(spec: str) -> tuple[str, str | None]:
@@ -359,9 +373,8 @@ class PostgresStore:
                 if version is None:
                     connection.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
                     connection.execute(DDL)
-                    _add_seats(connection)
-                    connection.execute("INSERT INTO meta VALUES ('version', %s)", (str(SCHEMA_VERSION),))
-                    version = SCHEMA_VERSION
+                    version = 2
+                    connection.execute("INSERT INTO meta VALUES ('version', %s)", (str(version),))
                 while version < SCHEMA_VERSION:
                     MIGRATIONS[version](connection)
                     version += 1

@@ -4,7 +4,8 @@ seat makes the moves that touch shared rows (drawing from a deck, moving chips, 
 people's state). dealer's own refusals (``dealer.seats``) say the same first, in words; these
 hold for anyone who connects with a seat's credentials, dealer or not.
 
-A seat never reads: the table's secret, the undo snapshots (the whole table, every card), the
+A seat never reads: the table's secret, the undo snapshots (the whole table, every card: only
+``seat_undo``, the GM's, restores one), the
 draw piles (order and identity), another player's cards in play until the countdown reaches
 them or up their sleeve, another person's hand kept for a chip, the GM's secret rolls. It
 never writes the history but by appending its own events, never changes chips but through
@@ -68,51 +69,6 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
         ELSE NOT card_face_down(t, code)
     END
 $$;
-
--- A player's view of the state: another person's face-down countdown entry, combat hand and
--- kept hand are taken out; the GM and watchers of a finished round see what the table sees.
-CREATE FUNCTION seat_state(t bigint) RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-DECLARE
-    full_state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
-    people text[] := seat_people(t);
-    kind text := seat_kind(t);
-    masked jsonb;
-BEGIN
-    IF kind IS NULL THEN
-        RAISE EXCEPTION 'this role has no seat at table %', t USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    IF kind = 'gm' THEN
-        RETURN full_state::text;
-    END IF;
-    masked := full_state;
-    IF masked ? 'turns' THEN
-        masked := jsonb_set(masked, '{turns,order}', coalesce((
-            SELECT jsonb_agg(CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false)
-                                  THEN turn
-                                  ELSE turn || '{"card": "", "cards": [], "hand": "", "note": "face down"}'::jsonb END
-                             ORDER BY n)
-            FROM jsonb_array_elements(masked -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)), '[]'));
-    END IF;
-    IF masked ? 'action' AND masked -> 'action' ? 'hands' THEN
-        masked := jsonb_set(masked, '{action,hands}', coalesce((
-            SELECT jsonb_agg(CASE WHEN hand ->> 'name' = ANY (people) THEN hand
-                                  ELSE hand || '{"cards": [], "wild_picks": [], "notes": ["face down"]}'::jsonb END
-                             ORDER BY n)
-            FROM jsonb_array_elements(masked -> 'action' -> 'hands') WITH ORDINALITY AS e(hand, n)), '[]'));
-    END IF;
-    IF masked ? 'hands' AND masked -> 'hands' ? 'people' THEN
-        -- Only the seat's people's kept hands (and the records they are kept in: a contest's holds
-        -- every participant's draw, seen when it was judged).
-        masked := jsonb_set(masked, '{hands,people}', coalesce((
-            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'hands' -> 'people')
-            WHERE key = ANY (people)), '{}'));
-        masked := jsonb_set(masked, '{hands,kept}', coalesce((
-            SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(masked -> 'hands' -> 'kept', '{}'))
-            WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(masked -> 'hands' -> 'people'))), '{}'));
-    END IF;
-    RETURN masked::text;
-END $$;
 
 -- The history as a seat may read it: another player's face-down deal and sleeve, and the GM's
 -- secret rolls, with their cards and data taken out.
@@ -297,67 +253,70 @@ BEGIN
     END IF;
 END $$;
 
--- Chips moved by a command: {HOLDER: {COLOUR: CHANGE}} ("" is the pot). Conserved (an unlimited
--- pot may make chips), never below zero, each player's cap kept; a player takes only from its
--- own people (to the pot or to another: a give), and from the pot only to its own people.
-CREATE FUNCTION seat_move_chips(t bigint, moves jsonb) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+
+
+"""
+
+# A seat's view of the state and its save (made with the seats, and made again by version 4, as
+# this dealer has them). The save: a GM's whole; a
+# player's only where it is its people's own (``dealer.seats.PEOPLE_PARTS``: their conditions,
+# kept hands and rolls, long actions, favor chips and rituals, harm; and the record each of their
+# hands is kept in, their place on Hold, their designs and devices, their turns of the countdown
+# taken, an attack they made judged against anyone's standing defence); the rest as it was,
+# whatever the player sent. dealer refuses a player's command that would change more
+# (``dealer.seats.check_state``), so what a command saved is what a replay of it saves.
+SAVE_STATE = r"""
+-- A player's view of the state: another person's face-down countdown entry, combat hand, kept
+-- hand and kept roll (a GM's secret roll among them) are taken out; a watcher's, everyone's.
+CREATE OR REPLACE FUNCTION seat_state(t bigint) RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
 DECLARE
-    kind text := acting_kind(t);
+    full_state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
     people text[] := seat_people(t);
-    rules jsonb := (SELECT document::jsonb -> 'chips' FROM tables WHERE id = t);
-    cap integer := coalesce((rules ->> 'cap')::integer, 0);
-    unlimited boolean := coalesce((rules ->> 'unlimited')::boolean, false);
-    one_colour text;
-    total bigint;
-    own_out bigint;
-    own_in bigint;
-    others_in bigint;
-    pot_out bigint;
-    change record;
+    kind text := seat_kind(t);
+    masked jsonb;
 BEGIN
-    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher moves no chips'); END IF;
-    FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
-        SELECT coalesce(sum(c.value::bigint), 0),
-               coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
-               coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
-               coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key <> '' AND NOT h.key = ANY (people)), 0),
-               coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ''), 0)
-          INTO total, own_out, own_in, others_in, pot_out
-          FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour;
-        IF total < 0 OR (total > 0 AND NOT (unlimited OR kind IN ('gm', 'owner'))) THEN
-            PERFORM refuse('chips are not conserved: ' || total || ' ' || one_colour || ' made or lost');
-        END IF;
-        IF kind = 'player' THEN
-            IF EXISTS (SELECT 1 FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour
-                       AND h.key <> '' AND NOT h.key = ANY (people) AND c.value::bigint < 0) THEN
-                PERFORM refuse('a seat takes no chip from another person');
-            END IF;
-            IF others_in > own_out OR pot_out > own_in THEN
-                PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
-            END IF;
-        END IF;
-    END LOOP;
-    FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
-                  FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
-        UPDATE chips SET count = count + change.n
-            WHERE table_id = t AND holder = change.holder AND colour = change.colour;
-        IF NOT FOUND THEN
-            INSERT INTO chips VALUES (t, change.holder, change.colour, change.n);
-        END IF;
-    END LOOP;
-    DELETE FROM chips WHERE table_id = t AND holder <> '' AND count = 0;
-    IF kind = 'player' AND cap > 0 AND EXISTS (
-            SELECT 1 FROM chips WHERE table_id = t AND holder = ANY (people) AND moves ? holder
-            GROUP BY holder HAVING sum(count) > cap) THEN
-        PERFORM refuse('a player holds at most ' || cap || ' chips');
+    IF kind IS NULL THEN
+        RAISE EXCEPTION 'this role has no seat at table %', t USING ERRCODE = 'insufficient_privilege';
     END IF;
+    IF kind = 'gm' THEN
+        RETURN full_state::text;
+    END IF;
+    masked := full_state;
+    IF masked ? 'turns' THEN
+        masked := jsonb_set(masked, '{turns,order}', coalesce((
+            SELECT jsonb_agg(CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false)
+                                  THEN turn
+                                  ELSE turn || '{"card": "", "cards": [], "hand": "", "note": "face down"}'::jsonb END
+                             ORDER BY n)
+            FROM jsonb_array_elements(masked -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)), '[]'));
+    END IF;
+    IF masked ? 'action' AND masked -> 'action' ? 'hands' THEN
+        masked := jsonb_set(masked, '{action,hands}', coalesce((
+            SELECT jsonb_agg(CASE WHEN hand ->> 'name' = ANY (people) THEN hand
+                                  ELSE hand || '{"cards": [], "wild_picks": [], "notes": ["face down"]}'::jsonb END
+                             ORDER BY n)
+            FROM jsonb_array_elements(masked -> 'action' -> 'hands') WITH ORDINALITY AS e(hand, n)), '[]'));
+    END IF;
+    IF masked ? 'rolls' AND masked -> 'rolls' ? 'people' THEN
+        masked := jsonb_set(masked, '{rolls,people}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'rolls' -> 'people')
+            WHERE key = ANY (people)), '{}'));
+    END IF;
+    IF masked ? 'hands' AND masked -> 'hands' ? 'people' THEN
+        -- Only the seat's people's kept hands (and the records they are kept in: a contest's holds
+        -- every participant's draw, seen when it was judged).
+        masked := jsonb_set(masked, '{hands,people}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(masked -> 'hands' -> 'people')
+            WHERE key = ANY (people)), '{}'));
+        masked := jsonb_set(masked, '{hands,kept}', coalesce((
+            SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(masked -> 'hands' -> 'kept', '{}'))
+            WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(masked -> 'hands' -> 'people'))), '{}'));
+    END IF;
+    RETURN masked::text;
 END $$;
 
--- A seat's state saved: a GM's whole; a player's only where it is its people's own (their
--- conditions, kept hands and rolls, long actions, favor chips and rituals, harm, Hold, their
--- designs and devices); the rest as it was, whatever the player sent.
-CREATE FUNCTION put_path(doc jsonb, path text[], value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION put_path(doc jsonb, path text[], value jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
     IF value IS NULL THEN
         RETURN doc #- path;
@@ -370,7 +329,7 @@ BEGIN
     RETURN jsonb_set(doc, path, value);
 END $$;
 
-CREATE FUNCTION seat_save_state(t bigint, incoming text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+CREATE OR REPLACE FUNCTION seat_save_state(t bigint, incoming text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = "@schema@" AS $$
 DECLARE
     kind text := acting_kind(t);
@@ -381,35 +340,52 @@ DECLARE
     person text;
     path text[];
     item record;
+    turns integer;
 BEGIN
     IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher changes nothing'); END IF;
     IF kind IN ('gm', 'owner') THEN
         result := sent;
     ELSE
         FOREACH person IN ARRAY people LOOP
-            FOREACH path SLICE 1 IN ARRAY ARRAY[['conditions', 'people'], ['hands', 'people'], ['rolls', 'people'],
-                                               ['long_actions', 'actions'], ['chips', 'favor'], ['chips', 'rituals'],
-                                               ['conflict', 'harm']] LOOP
+            FOREACH path SLICE 1 IN ARRAY @people_parts@ LOOP
                 result := put_path(result, path || person, sent #> (path || person));
             END LOOP;
+            IF EXISTS (SELECT 1 FROM jsonb_each_text(CASE WHEN jsonb_typeof(sent #> ARRAY['chips', 'favor', person]) = 'object'
+                                                          THEN sent #> ARRAY['chips', 'favor', person] ELSE '{}' END)
+                                          AS f(colour, n)
+                       WHERE n::bigint > coalesce((stored #>> ARRAY['chips', 'favor', person, colour])::bigint, 0)) THEN
+                -- a favor chip is earned in a ritual, the GM's: a player's save only spends them
+                result := put_path(result, ARRAY['chips', 'favor', person], stored #> ARRAY['chips', 'favor', person]);
+            END IF;
             IF sent #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
                 result := put_path(result, ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]],
                                    sent #> ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]]);
             END IF;
         END LOOP;
-        FOREACH path SLICE 1 IN ARRAY ARRAY[['hands', 'seq'], ['rolls', 'seq']] LOOP
-            IF coalesce((sent #>> path)::bigint, 0) > coalesce((result #>> path)::bigint, 0) THEN
-                result := put_path(result, path, sent #> path);
-            END IF;
-        END LOOP;
-        IF sent ? 'hold' OR result ? 'hold' THEN
+        IF coalesce((sent #>> '{hands,seq}')::bigint, 0) > coalesce((stored #>> '{hands,seq}')::bigint, 0) THEN
+            -- a hand kept: what nobody's latest hand is kept in goes (as dealer's LastHands.keep)
+            result := put_path(result, '{hands,seq}', sent #> '{hands,seq}');
+            result := put_path(result, '{hands,kept}', coalesce((
+                SELECT jsonb_object_agg(key, value) FROM jsonb_each(coalesce(result #> '{hands,kept}', '{}'))
+                WHERE key IN (SELECT value #>> '{}' FROM jsonb_each(coalesce(result #> '{hands,people}', '{}')))), '{}'));
+        END IF;
+        IF coalesce((sent #>> '{rolls,seq}')::bigint, 0) > coalesce((stored #>> '{rolls,seq}')::bigint, 0) THEN
+            result := put_path(result, '{rolls,seq}', sent #> '{rolls,seq}');
+        END IF;
+        IF stored #> '{hold,people}' IS DISTINCT FROM sent #> '{hold,people}' THEN
+            -- its people on Hold or off it, everyone else where they were, in the order they went on it
             result := put_path(result, '{hold,people}', coalesce((
-                SELECT jsonb_agg(name) FROM (
-                    SELECT name FROM jsonb_array_elements_text(coalesce(result #> '{hold,people}', '[]')) AS name
+                SELECT jsonb_agg(name ORDER BY n) FROM (
+                    SELECT name, n FROM jsonb_array_elements_text(coalesce(stored #> '{hold,people}', '[]'))
+                                        WITH ORDINALITY AS s(name, n)
                     WHERE NOT name = ANY (people)
+                       OR name IN (SELECT jsonb_array_elements_text(coalesce(sent #> '{hold,people}', '[]')))
                     UNION ALL
-                    SELECT name FROM jsonb_array_elements_text(coalesce(sent #> '{hold,people}', '[]')) AS name
-                    WHERE name = ANY (people)) AS kept), '[]'));
+                    SELECT name, 1000000 + n FROM jsonb_array_elements_text(coalesce(sent #> '{hold,people}', '[]'))
+                                                 WITH ORDINALITY AS s(name, n)
+                    WHERE name = ANY (people)
+                      AND name NOT IN (SELECT jsonb_array_elements_text(coalesce(stored #> '{hold,people}', '[]'))))
+                AS kept), '[]'));
         END IF;
         FOR item IN SELECT key, value FROM jsonb_each(coalesce(sent #> '{gadget,designs}', '{}'))
                     UNION SELECT key, value FROM jsonb_each(coalesce(stored #> '{gadget,designs}', '{}')) LOOP
@@ -425,8 +401,93 @@ BEGIN
                 result := put_path(result, ARRAY['gadget', 'devices', item.key], sent #> ARRAY['gadget', 'devices', item.key]);
             END IF;
         END LOOP;
+        turns := CASE WHEN jsonb_typeof(stored #> '{turns,order}') = 'array'
+                           AND jsonb_typeof(sent #> '{turns,order}') = 'array'
+                           AND jsonb_array_length(stored #> '{turns,order}') = jsonb_array_length(sent #> '{turns,order}')
+                      THEN jsonb_array_length(stored #> '{turns,order}') ELSE 0 END;
+        FOR i IN 0 .. turns - 1 LOOP  -- its people's turns of the countdown taken
+            IF stored #>> ARRAY['turns', 'order', i::text, 'name'] = ANY (people)
+                    AND sent #> ARRAY['turns', 'order', i::text, 'acted'] = 'true' THEN
+                result := jsonb_set(result, ARRAY['turns', 'order', i::text, 'acted'], 'true');
+            END IF;
+        END LOOP;
+        FOR person IN SELECT key FROM jsonb_each(CASE WHEN jsonb_typeof(sent #> '{conditions,people}') = 'object'
+                                                      THEN sent #> '{conditions,people}' ELSE '{}' END) LOOP
+            IF sent #> ARRAY['conditions', 'people', person, 'defence', 'attacked'] = 'true'
+                    AND jsonb_typeof(result #> ARRAY['conditions', 'people', person, 'defence']) = 'object' THEN
+                result := jsonb_set(result, ARRAY['conditions', 'people', person, 'defence', 'attacked'], 'true');
+            END IF;
+        END LOOP;
     END IF;
     UPDATE tables SET state = result::text WHERE id = t;
+END $$;
+
+-- Chips moved by a command: {HOLDER: {COLOUR: CHANGE}} ("" is the pot), after its state is saved.
+-- Conserved as dealer's chips mechanic counts them (pot + players + favor chips = the ruleset's
+-- pot + chips created, both kept in the state), never below zero, each player's cap kept; a
+-- player takes only from its own people (to the pot or to another: a give), and from the pot only
+-- to its own people (or back into their favor pool).
+CREATE OR REPLACE FUNCTION seat_move_chips(t bigint, moves jsonb) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    kind text := acting_kind(t);
+    people text[] := seat_people(t);
+    rules jsonb := (SELECT document::jsonb -> 'chips' FROM tables WHERE id = t);
+    state jsonb := (SELECT state::jsonb FROM tables WHERE id = t);
+    cap integer := coalesce((rules ->> 'cap')::integer, 0);
+    one_colour text;
+    held bigint;
+    own_out bigint;
+    own_in bigint;
+    others_in bigint;
+    pot_out bigint;
+    change record;
+BEGIN
+    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher moves no chips'); END IF;
+    IF kind = 'player' THEN
+        FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
+            SELECT coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
+                   coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key = ANY (people)), 0),
+                   coalesce(sum(greatest(c.value::bigint, 0)) FILTER (WHERE h.key <> '' AND NOT h.key = ANY (people)), 0),
+                   coalesce(sum(-least(c.value::bigint, 0)) FILTER (WHERE h.key = ''), 0)
+              INTO own_out, own_in, others_in, pot_out
+              FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour;
+            IF EXISTS (SELECT 1 FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.key = one_colour
+                       AND h.key <> '' AND NOT h.key = ANY (people) AND c.value::bigint < 0) THEN
+                PERFORM refuse('a seat takes no chip from another person');
+            END IF;
+            IF others_in > own_out OR pot_out > own_in THEN
+                PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
+            END IF;
+        END LOOP;
+    END IF;
+    FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
+                  FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
+        UPDATE chips SET count = count + change.n
+            WHERE table_id = t AND holder = change.holder AND colour = change.colour;
+        IF NOT FOUND THEN
+            INSERT INTO chips VALUES (t, change.holder, change.colour, change.n);
+        END IF;
+    END LOOP;
+    DELETE FROM chips WHERE table_id = t AND holder <> '' AND count = 0;
+    FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c LOOP
+        held := (SELECT coalesce(sum(count), 0) FROM chips WHERE table_id = t AND colour = one_colour)
+              + (SELECT coalesce(sum((f.value ->> one_colour)::bigint), 0)
+                 FROM jsonb_each(CASE WHEN jsonb_typeof(state #> '{chips,favor}') = 'object'
+                                      THEN state #> '{chips,favor}' ELSE '{}' END) AS f
+                 WHERE jsonb_typeof(f.value) = 'object');
+        IF held <> coalesce((rules #>> ARRAY['pot', one_colour])::bigint, 0)
+                    + coalesce((state #>> ARRAY['chips', 'created', one_colour])::bigint, 0) THEN
+            PERFORM refuse('chips are not conserved: ' || held || ' ' || one_colour || ' held (favor chips included), '
+                           || 'not the pot''s ' || coalesce(rules #>> ARRAY['pot', one_colour], '0') || ' and the '
+                           || coalesce(state #>> ARRAY['chips', 'created', one_colour], '0') || ' created');
+        END IF;
+    END LOOP;
+    IF kind = 'player' AND cap > 0 AND EXISTS (
+            SELECT 1 FROM chips WHERE table_id = t AND holder = ANY (people) AND moves ? holder
+            GROUP BY holder HAVING sum(count) > cap) THEN
+        PERFORM refuse('a player holds at most ' || cap || ' chips');
+    END IF;
 END $$;
 """
 
@@ -452,6 +513,128 @@ CREATE POLICY gm_keeps_roster ON roster FOR ALL USING (seat_kind(table_id) = 'gm
     WITH CHECK (seat_kind(table_id) = 'gm');
 """
 
+# Version 4: the GM's reveal and undo at a table dealt for its seats. ``seat_reveal`` discloses
+# the secret of the events before it and makes a fresh one in the database (no process, the GM's
+# included, ever holds the secret that deals next), which deals from the reveal on: at a table
+# with seats it puts every draw pile in a fresh keyed order at once, since the secret revealed
+# gives the order it leaves them in (and so the next cards). The undo snapshots (the table's rows before each command, every
+# card of every deck) are the owner's rows: only these functions read them. A writing command
+# remembers the table as it loads it (the deals change its rows before it saves) and labels the
+# snapshot when it saves; the GM's undo restores the newest that differs from the table, then
+# deals every deck the undo changed in a fresh keyed order: the cards it put back in a draw pile
+# were seen, and nobody may know where they lie (dealer.store.keyed_deals does the same).
+GM_MOVES = r"""
+CREATE FUNCTION seat_reveal(t bigint) RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    old secrets;
+    upto bigint := last_seq(t);
+    fresh bytea := sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()));
+    revealed jsonb;
+    d text;
+    reordered jsonb := '[]';
+BEGIN
+    IF coalesce(acting_kind(t), 'none') NOT IN ('gm', 'owner') THEN
+        PERFORM refuse('only the GM reveals the table''s secret');
+    END IF;
+    SELECT * INTO old FROM secrets WHERE table_id = t FOR UPDATE;
+    IF NOT FOUND THEN
+        RETURN NULL;
+    END IF;
+    UPDATE secrets SET secret = fresh, commitment = encode(sha256(fresh), 'hex'), since = upto + 1 WHERE table_id = t;
+    revealed := jsonb_build_object('secret', encode(old.secret, 'hex'), 'commitment', old.commitment,
+                                   'events', jsonb_build_array(old.since, upto),
+                                   'next_commitment', encode(sha256(fresh), 'hex'));
+    IF EXISTS (SELECT 1 FROM seats WHERE table_id = t) THEN
+        FOR d IN SELECT DISTINCT deck FROM cards WHERE table_id = t ORDER BY deck LOOP
+            PERFORM seat_gather(t, d, 'order');
+            reordered := reordered || to_jsonb(d);
+        END LOOP;
+        revealed := revealed || jsonb_build_object('reordered', reordered);
+    END IF;
+    RETURN revealed;
+END $$;
+CREATE FUNCTION table_rows(t bigint) RETURNS jsonb LANGUAGE sql STABLE AS $$
+    SELECT jsonb_build_object(
+        'state', (SELECT state FROM tables WHERE id = t),
+        'cards', coalesce((SELECT jsonb_agg(jsonb_build_array(deck, card, place, holder, position)
+                                            ORDER BY deck, place, coalesce(holder, ''), position, card)
+                           FROM cards WHERE table_id = t), '[]'),
+        'roster', coalesce((SELECT jsonb_agg(jsonb_build_array(name, side, traits, position) ORDER BY position)
+                            FROM roster WHERE table_id = t), '[]'),
+        'chips', coalesce((SELECT jsonb_agg(jsonb_build_array(holder, colour, count) ORDER BY holder, colour)
+                           FROM chips WHERE table_id = t), '[]'))
+$$;
+CREATE FUNCTION seat_remember(t bigint, taken text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    now_rows jsonb := table_rows(t);
+    top record;
+BEGIN
+    IF coalesce(acting_kind(t), 'none') NOT IN ('gm', 'player', 'owner') THEN
+        RETURN;  -- a watcher changes nothing
+    END IF;
+    SELECT id, data INTO top FROM snapshots WHERE table_id = t ORDER BY id DESC LIMIT 1;
+    IF FOUND AND top.data::jsonb = now_rows THEN  -- the command before changed nothing: forget it
+        DELETE FROM snapshots WHERE id = top.id;
+    END IF;
+    INSERT INTO snapshots (table_id, seq, events, command, time, data)
+        VALUES (t, (SELECT coalesce(max(seq), 0) FROM events WHERE table_id = t), 0, '', taken, now_rows::text);
+    DELETE FROM snapshots WHERE table_id = t AND id NOT IN (
+        SELECT id FROM snapshots WHERE table_id = t ORDER BY id DESC LIMIT @keep@);
+END $$;
+CREATE FUNCTION seat_label(t bigint, command_name text, written integer) RETURNS void LANGUAGE sql
+SECURITY DEFINER SET search_path = "@schema@" AS $$
+    UPDATE snapshots SET command = command_name, events = written
+    WHERE id = (SELECT max(id) FROM snapshots WHERE table_id = t) AND table_id = t AND command = ''
+      AND acting_kind(t) IN ('gm', 'player', 'owner')
+$$;
+CREATE FUNCTION seat_undo_depth(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT count(*) FROM snapshots WHERE table_id = t AND acting_kind(t) IN ('gm', 'owner')
+$$;
+CREATE FUNCTION seat_undo(t bigint) RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    before jsonb := table_rows(t);
+    top record;
+    d text;
+BEGIN
+    IF coalesce(acting_kind(t), 'none') NOT IN ('gm', 'owner') THEN
+        PERFORM refuse('only the GM undoes at a shared table');
+    END IF;
+    LOOP
+        SELECT id, seq, events, command, time, data::jsonb AS rows INTO top
+            FROM snapshots WHERE table_id = t ORDER BY id DESC LIMIT 1;
+        IF NOT FOUND THEN
+            RETURN NULL;
+        END IF;
+        DELETE FROM snapshots WHERE id = top.id;
+        EXIT WHEN top.rows <> before;
+    END LOOP;
+    UPDATE tables SET state = top.rows ->> 'state' WHERE id = t;
+    DELETE FROM cards WHERE table_id = t;
+    DELETE FROM roster WHERE table_id = t;
+    DELETE FROM chips WHERE table_id = t;
+    INSERT INTO cards SELECT t, r ->> 0, r ->> 1, r ->> 2, r ->> 3, (r ->> 4)::bigint
+        FROM jsonb_array_elements(top.rows -> 'cards') AS r;
+    INSERT INTO roster SELECT t, r ->> 0, r ->> 1, r ->> 2, (r ->> 3)::bigint
+        FROM jsonb_array_elements(top.rows -> 'roster') AS r;
+    INSERT INTO chips SELECT t, r ->> 0, r ->> 1, (r ->> 2)::bigint
+        FROM jsonb_array_elements(top.rows -> 'chips') AS r;
+    FOR d IN SELECT DISTINCT deck FROM cards WHERE table_id = t ORDER BY deck LOOP
+        IF (SELECT coalesce(jsonb_agg(r ORDER BY r::text), '[]') FROM jsonb_array_elements(before -> 'cards') AS r
+            WHERE r ->> 0 = d) IS DISTINCT FROM
+           (SELECT coalesce(jsonb_agg(r ORDER BY r::text), '[]') FROM jsonb_array_elements(top.rows -> 'cards') AS r
+            WHERE r ->> 0 = d) THEN
+            PERFORM seat_gather(t, d, 'order');
+        END IF;
+    END LOOP;
+    RETURN jsonb_build_object('command', top.command, 'time', top.time,
+                              'events', jsonb_build_array(top.seq + 1, top.seq + top.events));
+END $$;
+"""
+
 GRANTS = """
 GRANT USAGE ON SCHEMA "@schema@" TO "@group@";
 GRANT SELECT ON meta, roster, chips, seats TO "@group@";
@@ -463,9 +646,24 @@ GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "@schema@" TO "@group@";
 """
 
 
+def save_state_ddl(schema: str) -> str:
+    """``seat_save_state`` as this dealer makes it (with the seats, and again by version 4)."""
+    from dealer.seats import PEOPLE_PARTS
+
+    parts = "ARRAY[" + ", ".join(f"['{part}', '{key}']" for part, key in PEOPLE_PARTS) + "]"
+    return SAVE_STATE.replace("@schema@", schema).replace("@people_parts@", parts)
+
+
 def seat_ddl(schema: str) -> str:
-    """The functions and policies of a schema's seats (made with the schema)."""
-    return (SEAT_FUNCTIONS + SEAT_MOVES + SEAT_POLICIES).replace("@schema@", schema)
+    """The functions and policies of a schema's seats (schema version 3)."""
+    return (SEAT_FUNCTIONS + SEAT_MOVES + SEAT_POLICIES).replace("@schema@", schema) + save_state_ddl(schema)
+
+
+def gm_ddl(schema: str) -> str:
+    """The functions of the GM's reveal and undo (schema version 4)."""
+    from dealer.store.undo import KEEP
+
+    return GM_MOVES.replace("@schema@", schema).replace("@keep@", str(KEEP)) + save_state_ddl(schema)
 
 
 def grant_seats(db, schema: str, group: str) -> None:

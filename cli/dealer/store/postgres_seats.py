@@ -10,26 +10,25 @@ Every table on PostgreSQL has a secret only the database reads (``secrets``): a 
 is HMAC-SHA256(secret, the number of its first event), its first 8 bytes with the top bit
 cleared (``seed_of``, the same as ``dealer.store.secrets.seed_for``), so no seat picks its
 randomness. ``table new`` prints a commitment (SHA-256 of the secret) for the group to keep;
-``table reveal`` discloses the secret (logged) and starts a fresh one, and ``dealer verify
---secret`` re-derives every seed and replays the log.
+``table reveal`` (the GM's) discloses the secret (logged) and the database makes a fresh one;
+``dealer verify`` re-derives every seed and deals every card again from the secrets revealed
+(or ``--secret``). Once a table has seats the database deals its decks and keeps its undo
+snapshots (``dealer.store.shared_decks.Dealing``, the functions of ``postgres_grants``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import secrets as _tokens
 from typing import TYPE_CHECKING
 
-import json
-
-from dealer.core.piles import Chips
-from dealer.core.table import StateError
-from dealer.errors import TableError, shown
+from dealer.errors import TableError
 from dealer.store.secrets import commitment_of, seed_for
-from dealer.store.shared_decks import HiddenPiles
-from dealer.store.tables import DAMAGED, POT, StoredTable, Transaction, check_name, now
+from dealer.store.shared_decks import DealtTable, Dealing
+from dealer.store.tables import StoredTable, Transaction, check_name, now
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -99,22 +98,7 @@ def role_name(schema: str, table: str, seat: str) -> str:
     return name
 
 
-def _chip_moves(rows: list[tuple], chips: Chips) -> dict[str, dict[str, int]]:
-    """What a command did to the chips, as {HOLDER: {COLOUR: CHANGE}} ("" the pot)."""
-    before: dict[str, dict[str, int]] = {}
-    for holder, colour, count in rows:
-        before.setdefault(holder, {})[colour] = count
-    after = {POT: dict(chips.pot), **{name: dict(held) for name, held in chips.players.items()}}
-    moves = {}
-    for holder in set(before) | set(after):
-        for colour in set(before.get(holder, {})) | set(after.get(holder, {})):
-            change = after.get(holder, {}).get(colour, 0) - before.get(holder, {}).get(colour, 0)
-            if change:
-                moves.setdefault(holder, {})[colour] = change
-    return moves
-
-
-class SharedTransaction(Transaction):
+class SharedTransaction(Dealing, Transaction):
     """A PostgreSQL command's transaction: the shared SQL, plus the table's secret and its seats."""
 
     def __init__(self, db, *, store, **options):
@@ -181,61 +165,50 @@ class SharedTransaction(Transaction):
             return super().load(name)
         if self.seat is not None and self.seat["table"] != name:
             raise TableError(f"seat {self.seat['seat']} sits at table '{self.seat['table']}', not '{name}'")
-        return self._load_dealt(table_id)
+        return self.load_dealt(table_id)
 
-    def _load_dealt(self, table_id: int) -> DealtTable:
-        db = self.db
-        if not self.readonly:
-            db.execute("SELECT seat_lock(?)", (table_id,))
-        name, ruleset_name, document, created = db.execute(
-            "SELECT name, ruleset, document, created FROM tables WHERE id = ?", (table_id,)).fetchone()
-        state = db.execute("SELECT seat_state(?)" if self.seat else "SELECT state FROM tables WHERE id = ?",
-                           (table_id,)).fetchone()[0]
-        try:
-            table = DealtTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created,
-                               dealer=self)
-            table.decks = self._visible_decks(table_id)
-            roster = db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? ORDER BY position",
-                                (table_id,)).fetchall()
-            for person, side, traits, _ in roster:
-                table.roster[person] = {"side": side, "traits": json.loads(traits)}
-            chips = db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour",
+    # -- what a seat sees and does: the database's functions (dealer.store.postgres_grants) ----------
+
+    def _lock_dealt(self, table_id: int) -> None:
+        self.db.execute("SELECT seat_lock(?)", (table_id,)).fetchone()
+
+    def _dealt_state(self, table_id: int) -> str:
+        if self.seat is None:
+            return super()._dealt_state(table_id)
+        return self.db.execute("SELECT seat_state(?)", (table_id,)).fetchone()[0]
+
+    def _deck_counts(self, table_id: int) -> list[tuple]:
+        return self.db.execute("SELECT deck, place, cards FROM deck_counts(?) ORDER BY deck, place",
                                (table_id,)).fetchall()
-            pot, players = {}, {}
-            for holder, colour, count in chips:
-                (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
-            order = list(table.document.get("chips", {}).get("pot", {}))
-            table.chips = Chips(dict(sorted(pot.items(), key=lambda item: order.index(item[0])
-                                            if item[0] in order else len(order))), players)
-            table.loaded_rows = {"state": state, "roster": roster, "chips": chips}
-        except StateError as error:
-            raise TableError(str(error)) from None
-        except (ValueError, TypeError) as error:
-            raise TableError(f"table '{name}' is damaged ({shown(error)}); {DAMAGED.format(name=name)}") from None
-        self._dealing = table_id
-        return table
 
-    def _visible_decks(self, table_id: int) -> dict[str, HiddenPiles]:
-        """Each deck as this seat sees it: the cards it may see by place, the draw pile's count."""
-        decks = {}
-        for deck, place, count in self.db.execute("SELECT deck, place, cards FROM deck_counts(?) ORDER BY deck, place",
-                                                  (table_id,)):
-            piles = decks.setdefault(deck, HiddenPiles(self, deck, 0))
-            if place == "deck":
-                piles.draw_pile.count = count
-        for deck, card, place, holder in self._visible_rows(table_id):
-            piles = decks.setdefault(deck, HiddenPiles(self, deck, 0))
-            if place == "discard":
-                piles.discards.append(card)
-            elif place == "play":
-                piles.play.setdefault(holder or "", []).append(card)
-            elif place == "sleeve":
-                piles.sleeves[holder] = card
-        return decks
+    def _save_state(self, table: DealtTable, state: str) -> None:
+        if self.seat is None:
+            return super()._save_state(table, state)
+        from dealer.seats import check_state, state_as_saved
 
-    def _visible_rows(self, table_id: int) -> list[tuple]:
-        return self.db.execute("SELECT deck, card, place, holder FROM cards WHERE table_id = ? AND place <> 'deck' "
-                               "ORDER BY deck, place, position, card", (table_id,)).fetchall()
+        check_state(self.seat, state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state)))
+        self.db.execute("SELECT seat_save_state(?, ?)", (table.id, state)).fetchone()
+
+    def _move_chips(self, table_id: int, moves: dict[str, dict[str, int]]) -> None:
+        self.db.execute("SELECT seat_move_chips(?, ?)", (table_id, json.dumps(moves))).fetchone()
+
+    def _last_seq_of(self, table_id: int) -> int:
+        return self.db.execute("SELECT last_seq(?)", (table_id,)).fetchone()[0]
+
+    def _actor(self) -> str | None:
+        return self.seat and self.db.execute("SELECT session_user").fetchone()[0]
+
+    def _remember_dealt(self, table_id: int) -> None:
+        self.db.execute("SELECT seat_remember(?, ?)", (table_id, now())).fetchone()
+
+    def _label_dealt(self, table_id: int, command: str, events: int) -> None:
+        self.db.execute("SELECT seat_label(?, ?, ?)", (table_id, command, events)).fetchone()
+
+    def _undo_dealt(self, table_id: int) -> dict | None:
+        return self.db.execute("SELECT seat_undo(?)", (table_id,)).fetchone()[0]
+
+    def _undo_depth_dealt(self, table_id: int) -> int:
+        return self.db.execute("SELECT seat_undo_depth(?)", (table_id,)).fetchone()[0]
 
     def new_deck(self, deck: str) -> int:
         return self.db.execute("SELECT seat_new_deck(?, ?)", (self._dealing, deck)).fetchone()[0]
@@ -248,60 +221,12 @@ class SharedTransaction(Transaction):
         return self.db.execute("SELECT seat_gather(?, ?, ?)", (self._dealing, deck, what)).fetchone()[0]
 
     def take(self, deck: str, cards: list[str], holder: str) -> None:
+        if self.seat is not None and self.seat["kind"] != "gm":
+            from dealer.seats import who
+
+            raise TableError(f"{who(self.seat)}: at a shared table the deck deals; only the GM types in cards "
+                             f"({' '.join(cards)}) dealt from a deck of the table: drop --cards")
         self.db.execute("SELECT seat_take(?, ?, ?, ?)", (self._dealing, deck, cards, holder)).fetchone()
-
-    def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
-        if not isinstance(table, DealtTable):
-            return super().save(table, command, seed)
-        db, loaded = self.db, table.loaded_rows
-        state = json.dumps(table.states_data(), sort_keys=True)
-        if state != loaded["state"]:
-            if self.seat is None:
-                db.execute("UPDATE tables SET state = ? WHERE id = ?", (state, table.id))
-            else:
-                db.execute("SELECT seat_save_state(?, ?)", (table.id, state)).fetchone()
-        self._save_cards(table)
-        roster = [(person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
-                  for i, (person, entry) in enumerate(table.roster.items())]
-        if roster != [tuple(row) for row in loaded["roster"]]:
-            db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
-            db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table.id, *row) for row in roster])
-        moves = _chip_moves(loaded["chips"], table.chips)
-        if moves:
-            db.execute("SELECT seat_move_chips(?, ?)", (table.id, json.dumps(moves))).fetchone()
-        if table.events:
-            seq = db.execute("SELECT last_seq(?)", (table.id,)).fetchone()[0]
-            when, args = now(), json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
-            actor = self.seat and db.execute("SELECT session_user").fetchone()[0]
-            db.executemany(
-                "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, actor) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
-                  json.dumps(event["data"], sort_keys=True), args, actor)
-                 for i, event in enumerate(table.events, start=1)])
-        table.events = []
-
-    def _save_cards(self, table: DealtTable) -> None:
-        """The moves this process made itself (a discard, a sleeve, a card played): each card whose
-        place changed, one row at a time (the database's row-level security checks each)."""
-        now_in_db = {(deck, card): (place, holder) for deck, card, place, holder in self._visible_rows(table.id)}
-        for deck in table.dirty_decks:
-            piles = table.decks[deck]
-            rows = [(card, "discard", None, i) for i, card in enumerate(piles.discards)]
-            for holder, cards in piles.play.items():
-                rows += [(card, "play", holder, i) for i, card in enumerate(cards)]
-            rows += [(card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
-            for card, place, holder, position in rows:
-                if now_in_db.get((deck, card)) != (place, holder):
-                    self.db.execute("UPDATE cards SET place = ?, holder = ?, position = ? WHERE table_id = ? "
-                                    "AND deck = ? AND card = ?", (place, holder, position, table.id, deck, card))
-
-    def undo(self, table: StoredTable) -> dict | None:
-        if isinstance(table, DealtTable):
-            raise TableError(f"table '{table.name}' is dealt by the table for its seats, and keeps no undo (an undo "
-                             "snapshot holds every card of every deck, face down or not): put a mistake right with a "
-                             "new command; the history records both")
-        return super().undo(table)
 
     def events_of(self, table_id: int, since: int = 0) -> Iterator[dict]:
         if self.seat is None:
@@ -371,14 +296,7 @@ class SharedTransaction(Transaction):
         from dealer.store.postgres_grants import grant_seats
 
         grant_seats(self.db, schema, group)
-        data = {"seat": seat, "role": kind, "for": people}
-        if first:  # from now on the table deals: no draw pile anyone may have seen stays as it was
-            decks = [row[0] for row in self.db.execute("SELECT DISTINCT deck FROM cards WHERE table_id = ? "
-                                                       "ORDER BY deck", (table.id,))]
-            for deck in decks:
-                self.db.execute("SELECT seat_gather(?, ?, 'order')", (table.id, deck)).fetchone()
-            data["reordered"] = decks
-        table.log("seat", data=data)
+        self.seated(table, seat, kind, people, first)
         return {"seat": seat, "role": kind, "for": people, "user": role,
                 "store": self.store.url_for(role, password)}
 
@@ -397,39 +315,21 @@ class SharedTransaction(Transaction):
         self.db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table.id, seat))
         self.db.execute(f'DROP OWNED BY "{role}"')
         self.db.execute(f'DROP ROLE "{role}"')
-        table.log("seat revoked", data={"seat": seat, "role": row[1], "for": list(row[2])})
+        self.unseated(table, seat, row[1], list(row[2]))
         return {"seat": seat, "role": row[1], "for": list(row[2]), "user": role}
 
+    def replay_secret(self, name: str) -> bytes | None:
+        """The secret the table deals from now, which only its owner reads (a fork replays with it)."""
+        if self.seat is not None:
+            return None
+        row = self.db.execute("SELECT secret FROM secrets WHERE table_id = ?", (self._table_id(name),)).fetchone()
+        return None if row is None else bytes(row[0])
+
     def reveal(self, table: StoredTable) -> dict:
-        """The table's secret disclosed (and logged), and a fresh one dealing from the next event."""
-        row = self.db.execute("SELECT secret, commitment, since FROM secrets WHERE table_id = ?",
-                              (table.id,)).fetchone()
-        if row is None:
+        """The table's secret disclosed (and logged), and a fresh one, made by the database, dealing
+        from the next event (``seat_reveal``: the GM's or the owner's)."""
+        revealed = self.db.execute("SELECT seat_reveal(?)", (table.id,)).fetchone()[0]
+        if revealed is None:
             raise TableError(f"table '{table.name}' has no secret: it was made on another store")
-        secret, commitment, since = bytes(row[0]), row[1], row[2]
-        upto = self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
-                               (table.id,)).fetchone()[0]
-        fresh = os.urandom(32)
-        self.db.execute("UPDATE secrets SET secret = ?, commitment = ?, since = ? WHERE table_id = ?",
-                        (fresh, commitment_of(fresh), upto + 2, table.id))
-        revealed = {"secret": secret.hex(), "commitment": commitment, "events": [since, upto + 1],
-                    "next_commitment": commitment_of(fresh)}
         table.log("reveal", data=revealed)
         return revealed
-
-
-class DealtTable(StoredTable):
-    """A shared table with seats, as a command sees it: its decks dealt by the database."""
-
-    def __init__(self, *args, dealer, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.dealer = dealer
-
-    def deck(self, name: str, rng) -> HiddenPiles:
-        if name not in self.decks:
-            check_name(name, "deck")
-            left = self.dealer.new_deck(name)
-            self.decks[name] = HiddenPiles(self.dealer, name, left)
-            self.log("new deck", deck=name, data={"cards": left})
-        self.dirty_decks.add(name)
-        return self.decks[name]

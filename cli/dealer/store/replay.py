@@ -70,22 +70,23 @@ class Replay:
     the commands replayed; ``span``: the first and last event of the last one and its name.
     """
 
-    def __init__(self, result: dict, secret: bytes | None = None):
+    def __init__(self, result: dict, secret: bytes | None = None, check_seeds: bool = True):
         self.events = result["events"]
         self.document = result["document"]
         self.secret = secret
+        self.check_seeds = check_seeds  # every seed against --secret (a fork's secret only deals)
         self.position = 0
         self.commands = 0
         self.span: tuple[int, int, str] | None = None
         self.name: str | None = None  # the table's name now (an import or a fork renames it)
         self.revealed = revealed_secrets(self.events)  # (first event, last event, secret) of each reveal
+        self.hidden_order = False  # the draw piles are in the order of a secret not given (the last reveal's)
 
     def __enter__(self) -> Replay:
+        import sqlite3
         import tempfile
 
-        from dealer.store.sqlite import SQLiteStore
-
-        import sqlite3
+        from dealer.store.keyed_deals import KeyedStore
 
         from dealer.core.ruleset_text import ruleset_toml
 
@@ -95,7 +96,7 @@ class Replay:
             self.ruleset_file = os.path.join(self._folder.name, "ruleset.toml")
             with open(self.ruleset_file, "w", encoding="utf-8") as handle:
                 handle.write(text)
-            self.store = SQLiteStore(self._folder.name, warn=False)
+            self.store = KeyedStore(self._folder.name, self.secret_of)
             self.store.init()
             # Held open for the whole replay, so that no command's connection is the file's last:
             # the last one to close checkpoints the journal, waiting for the disk, every time.
@@ -126,7 +127,17 @@ class Replay:
         if words is None:
             return _cannot(event, "was logged by a dealer that did not record its command's words: it cannot be "
                                   "replayed")
-        if self.secret is not None and event["seed"] is not None:
+        parsed = _parse(words)
+        refusal = self._refusal(event, words, parsed)
+        if refusal is not None:
+            return refusal
+        revealing = parsed[0] == ("table", "reveal") and event["kind"] == "reveal"
+        # dealt by the database (or on from draw piles it left in the order of a secret not given)
+        dealt = bool(self.store.seats) or self.hidden_order or (parsed[0] == ("table", "seat")
+                                                                  and event["kind"] == "seat")
+        if dealt and not revealing and self.secret_of(event["seq"]) is None:
+            return _secret_needed(event, first=not self.store.seats)
+        if event["seed"] is not None and (self.secret is not None and self.check_seeds or dealt):
             from dealer.store.secrets import seed_for
 
             derived = seed_for(self.secret_of(event["seq"]), event["seq"])
@@ -134,16 +145,12 @@ class Replay:
                 return Difference(event["seq"], event["command"], "seed", event["seed"], derived,
                                   f"event {event['seq']} (command {event['command']}): its seed {event['seed']} is "
                                   f"not the one the secret gives ({derived})")
-        parsed = _parse(words)
-        refusal = self._refusal(event, words, parsed)
-        if refusal is not None:
-            return refusal
         since = self.position  # the replayed table holds just the events matched so far
-        if parsed[0] == ("table", "reveal") and event["kind"] == "reveal":
+        if revealing:
             wrong = _reveal_problem(event)
             if wrong is not None:
                 return wrong
-            failure = self._logged(event, words)
+            failure = self._revealed(event, words)
         elif parsed[0] in (("table", "import"), ("table", "fork")):
             failure = self._move(event, words, parsed)
         else:
@@ -154,9 +161,9 @@ class Replay:
                               f"event {event['seq']} (command {event['command']}): its replay failed: {failure}")
         return self._compare(event, replayed)
 
-    def secret_of(self, seq: int) -> bytes:
+    def secret_of(self, seq: int) -> bytes | None:
         """The secret that dealt event ``seq``: the one a ``table reveal`` of the log disclosed for
-        the events it covers, else ``--secret``'s (the table's secret since its last reveal)."""
+        the events it covers, else ``--secret``'s (the table's secret since its last reveal), else None."""
         for first, last, secret in self.revealed:
             if first <= seq <= last:
                 return secret
@@ -182,9 +189,6 @@ class Replay:
                                   "log starts with the table new that made its table")
         if self.position > 0 and path == ("table", "new"):
             return _cannot(event, "makes a table (table new), but a log's table is made once, by its first event")
-        if path == ("table", "seat"):
-            return _cannot(event, "seats the table: from then on the database deals its decks in the order its secret "
-                                  "keys, which a replay does not deal yet")
         if params.get("sheet") and not _a_sheet(event["data"].get("sheet")):
             return _cannot(event, f"read the character sheet {shown(params['sheet'], 60)}, which the log does not "
                                   "hold: it cannot be replayed")
@@ -203,15 +207,23 @@ class Replay:
         if event["seed"] is not None and "seed" in offered:
             argv += ["--seed", str(event["seed"])]
         sheets = {params["sheet"]: event["data"]["sheet"]} if params.get("sheet") else {}
-        return invoke([*argv, *words], sheets)
+        return invoke([*argv, *words], sheets, self.store)
 
-    def _logged(self, event, words) -> str | None:
-        """An event no replay can make but the log proves itself (a secret revealed, checked against
-        its commitment): written to the replayed table as logged."""
+    def _revealed(self, event, words) -> str | None:
+        """A reveal, which no replay can make but the log proves itself (its secret checked against
+        its commitment): written to the replayed table as logged. At a table with seats the database
+        put every draw pile in the fresh secret's order (``reordered``): the replay does the same when
+        it knows that secret (a later reveal, or --secret), else leaves their order unchecked."""
+        data = {key: value for key, value in event["data"].items() if key != "reordered"}
         try:
             with self.store.transaction(args=words) as tx:
-                tx.append(tx.table_id(self.name), event["command"], event["kind"], event["deck"], event["cards"],
-                          event["seed"], event["data"])
+                table_id = tx.table_id(self.name)
+                if self.store.seats:
+                    known = self.secret_of(event["seq"]) is not None
+                    data["reordered"] = tx.reorder_decks(table_id) if known else tx.decks_of(table_id)
+                    self.hidden_order = not known
+                tx.append(table_id, event["command"], event["kind"], event["deck"], event["cards"], event["seed"],
+                          data)
         except DealerError as error:
             return str(error)
         return None
@@ -235,6 +247,7 @@ class Replay:
                     write_fork(tx, exported, new, str(event["data"].get("from", "")), self.position)
         except DealerError as error:
             return str(error)
+        self.store.unseated()  # the table moved has no seats: the store it landed in deals it
         self.name = new
         return None
 
@@ -280,7 +293,13 @@ class Replay:
 
     def final_difference(self, result: dict) -> Difference | None:
         """Whether the exported table (decks, roster, chips, state) is what its replayed history made."""
+        from dealer.seats import state_as_saved
+
         replayed = self.export()
+        if self.hidden_order:  # their cards are checked, not their order
+            result, replayed = _draw_piles_sorted(result), _draw_piles_sorted(replayed)
+        # A state as each store keeps it (PostgreSQL merges a player's save, in its own spelling)
+        result, replayed = ({**one, "state": state_as_saved(one["state"])} for one in (result, replayed))
         for part in FINAL_PARTS:
             found = first_change(result.get(part), replayed.get(part), part)
             if found is not None:
@@ -289,6 +308,15 @@ class Replay:
                                   f"the table as exported is not what its history replays to: {where}: exported "
                                   f"{value_words(was)}, replayed {value_words(now)}")
         return None
+
+
+def _draw_piles_sorted(result: dict) -> dict:
+    """An export whose draw piles are told by their cards, not their order."""
+    decks = result.get("decks")
+    if not isinstance(decks, dict):
+        return result
+    return {**result, "decks": {name: {**piles, "deck": sorted(piles["deck"])} if isinstance(piles, dict)
+                                and isinstance(piles.get("deck"), list) else piles for name, piles in decks.items()}}
 
 
 def revealed_secrets(events: list[dict]) -> list[tuple[int, int, bytes]]:
@@ -323,11 +351,22 @@ def _reveal_problem(event: dict) -> Difference | None:
         return Difference(seq, event["command"], "data.commitment", data.get("commitment"), commitment_of(secret),
                           f"event {seq} (command {event['command']}): the secret it reveals is not the one its "
                           f"commitment {value_words(data.get('commitment'))} was made for")
-    if not (_span(data.get("events")) and data["events"][1] == seq and 1 <= data["events"][0] <= seq):
+    # The secret of the events before the reveal (a dealer before version 4 of the PostgreSQL store
+    # counted the reveal's own event in it).
+    if not (_span(data.get("events")) and data["events"][1] in (seq - 1, seq) and 1 <= data["events"][0] <= seq):
         return Difference(seq, event["command"], "data.events", data.get("events"), None,
                           f"event {seq} (command {event['command']}): the events it says its secret dealt "
                           f"({value_words(data.get('events'))}) do not end at the reveal")
     return None
+
+
+def _secret_needed(event: dict, first: bool) -> Difference:
+    """A table with seats is dealt by the database from its secret: a replay needs the secret."""
+    why = ("seats the table: from then on the database deals its decks in the order its secret keys" if first else
+           "is dealt by the database from the table's secret, which no table reveal of the log discloses for it")
+    return Difference(event["seq"], event["command"], "secret", None, None,
+                      f"event {event['seq']} (command {event['command']}) {why}: to replay it, give the secret as "
+                      "dealer table reveal printed it: dealer verify EXPORT --secret S")
 
 
 def _cannot(event: dict, why: str) -> Difference:
@@ -416,21 +455,24 @@ def _parse(words: list[str]) -> tuple[tuple[str, ...], Any, dict]:
     return tuple(path), command, params
 
 
-def invoke(argv: list[str], sheets: dict) -> str | None:
+def invoke(argv: list[str], sheets: dict, store: Any = None) -> str | None:
     """Run ``dealer ARGV`` in this process, its output thrown away; its error message if it failed.
-    ``sheets``: the character sheets it reads, by path, as a replay takes them from the log."""
+    ``sheets``: the character sheets it reads, by path, as a replay takes them from the log;
+    ``store``: the store it plays on (the replay's, which deals a table with seats as the database)."""
     import io
     from contextlib import redirect_stderr, redirect_stdout
 
     import click
 
     from dealer.cli import _check_text, cli
+    from dealer.session import REPLAY_STORE
 
     try:
         _check_text(argv)  # as the command line checks every argument before it runs one
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             with cli.make_context("dealer", list(argv)) as ctx:
                 ctx.meta[SHEETS_KEY] = sheets
+                ctx.meta[REPLAY_STORE] = store
                 cli.invoke(ctx)
     except click.exceptions.Exit:
         return None

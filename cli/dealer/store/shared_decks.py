@@ -10,17 +10,26 @@ pile is refused, in words.
 The database orders a deck it shuffles by a key only it holds until the table's secret is
 revealed: HMAC-SHA256(secret, "SEQ:K:DECK:CARD"), SEQ the number of the command's first event
 and K its K-th shuffle (``keyed_order``, the same formula), so ``dealer verify --secret`` can
-deal every card again.
+deal every card again (``dealer.store.keyed_deals`` deals as the database does).
+
+``Dealing`` is what a store's transaction does with such a table whoever runs it: load it as a
+``DealtTable`` (its draw piles counted, never read), save what the command changed row by row,
+keep an undo snapshot the seats never read. The store says how its decks are dealt (``new_deck``,
+``deal``, ``gather``, ``take``) and what a seat sees: PostgreSQL's functions
+(``dealer.store.postgres_seats``), or a replay's Python (``dealer.store.keyed_deals``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from typing import TYPE_CHECKING
 
-from dealer.core.piles import Drawn, Piles
-from dealer.errors import TableError
+from dealer.core.piles import Chips, Drawn, Piles
+from dealer.core.table import StateError
+from dealer.errors import TableError, shown
+from dealer.store.tables import DAMAGED, POT, StoredTable, check_name, now
 
 if TYPE_CHECKING:
     import random
@@ -28,7 +37,14 @@ if TYPE_CHECKING:
 
 
 def keyed_order(secret: bytes, seq: int, shuffle: int, deck: str, codes: Iterable[str]) -> list[str]:
-    """The cards in the order the database shuffles them: by HMAC-SHA256(secret, "SEQ:K:DECK:CARD")."""
+    """The cards in the order the database shuffles them (its ``keyed_order``): by HMAC-SHA256(secret,
+    "SEQ:K:DECK:CARD") ascending, SEQ the number of the command's first event, K its K-th shuffle
+    (from 0), the message in UTF-8.
+
+    >>> order = keyed_order(bytes(32), 5, 0, "main", ["As", "Kd", "Qh"])
+    >>> order == keyed_order(bytes(32), 5, 0, "main", ["Qh", "As", "Kd"]), sorted(order)
+    (True, ['As', 'Kd', 'Qh'])
+    """
     def key(code: str) -> bytes:
         return hmac.new(secret, f"{seq}:{shuffle}:{deck}:{code}".encode(), hashlib.sha256).digest()
 
@@ -140,3 +156,225 @@ class HiddenPiles(Piles):
             else:
                 self.draw_pile.count -= 1
         self.play.setdefault(holder, []).extend(cards)
+
+
+class DealtTable(StoredTable):
+    """A shared table with seats, as a command sees it: its decks dealt by the store (``dealer``)."""
+
+    def __init__(self, *args, dealer: Dealing, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.dealer = dealer
+
+    def deck(self, name: str, rng: random.Random) -> HiddenPiles:
+        if name not in self.decks:
+            check_name(name, "deck")
+            left = self.dealer.new_deck(name)
+            self.decks[name] = HiddenPiles(self.dealer, name, left)
+            self.log("new deck", deck=name, data={"cards": left})
+        self.dirty_decks.add(name)
+        return self.decks[name]
+
+
+def chip_moves(rows: list[tuple], chips: Chips) -> dict[str, dict[str, int]]:
+    """What a command did to the chips (``rows``: as loaded), as {HOLDER: {COLOUR: CHANGE}} ("" the pot)."""
+    before: dict[str, dict[str, int]] = {}
+    for holder, colour, count in rows:
+        before.setdefault(holder, {})[colour] = count
+    after = {POT: dict(chips.pot), **{name: dict(held) for name, held in chips.players.items()}}
+    moves = {}
+    for holder in set(before) | set(after):
+        for colour in set(before.get(holder, {})) | set(after.get(holder, {})):
+            change = after.get(holder, {}).get(colour, 0) - before.get(holder, {}).get(colour, 0)
+            if change:
+                moves.setdefault(holder, {})[colour] = change
+    return moves
+
+
+class Dealing:
+    """The part of a store's ``Transaction`` for tables dealt by the table: loaded as a
+    ``DealtTable``, saved row by row. The owner's view is here; a store with seats narrows it
+    (``_lock_dealt``, ``_dealt_state``, ``_save_state``, ``_move_chips``, ``_insert_events``), and
+    deals (``new_deck``, ``deal``, ``gather``, ``take``) and keeps undo snapshots its own way
+    (``_remember_dealt``, ``_label_dealt``, ``_undo_dealt``, ``_undo_depth_dealt``)."""
+
+    _dealing: int | None = None  # the id of the dealt table this command loaded
+
+    def load_dealt(self, table_id: int) -> DealtTable:
+        """The table as this command's seat sees it; in a writing command, locked and remembered
+        for undo first (the deals change its rows before the command saves)."""
+        db = self.db
+        if not self.readonly:
+            self._lock_dealt(table_id)
+            self._remember_dealt(table_id)
+        name, ruleset_name, document, created = db.execute(
+            "SELECT name, ruleset, document, created FROM tables WHERE id = ?", (table_id,)).fetchone()
+        state = self._dealt_state(table_id)
+        try:
+            table = DealtTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created,
+                               dealer=self)
+            table.decks = self._visible_decks(table_id)
+            roster = db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? ORDER BY position",
+                                (table_id,)).fetchall()
+            for person, side, traits, _ in roster:
+                table.roster[person] = {"side": side, "traits": json.loads(traits)}
+            chips = db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? ORDER BY holder, colour",
+                               (table_id,)).fetchall()
+            pot, players = {}, {}
+            for holder, colour, count in chips:
+                (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
+            order = list(table.document.get("chips", {}).get("pot", {}))
+            table.chips = Chips(dict(sorted(pot.items(), key=lambda item: order.index(item[0])
+                                            if item[0] in order else len(order))), players)
+            table.loaded_rows = {"state": state, "roster": roster, "chips": chips}
+        except StateError as error:
+            raise TableError(str(error)) from None
+        except (ValueError, TypeError) as error:
+            raise TableError(f"table '{name}' is damaged ({shown(error)}); {DAMAGED.format(name=name)}") from None
+        self._dealing = table_id
+        return table
+
+    def _visible_decks(self, table_id: int) -> dict[str, HiddenPiles]:
+        """Each deck as this seat sees it: the cards it may see by place, the draw pile's count."""
+        decks = {}
+        for deck, place, count in self._deck_counts(table_id):
+            piles = decks.setdefault(deck, HiddenPiles(self, deck, 0))
+            if place == "deck":
+                piles.draw_pile.count = count
+        for deck, card, place, holder in self._visible_rows(table_id):
+            piles = decks.setdefault(deck, HiddenPiles(self, deck, 0))
+            if place == "discard":
+                piles.discards.append(card)
+            elif place == "play":
+                piles.play.setdefault(holder or "", []).append(card)
+            elif place == "sleeve":
+                piles.sleeves[holder] = card
+        return decks
+
+    def _visible_rows(self, table_id: int) -> list[tuple]:
+        return self.db.execute("SELECT deck, card, place, holder FROM cards WHERE table_id = ? AND place <> 'deck' "
+                               "ORDER BY deck, place, position, card", (table_id,)).fetchall()
+
+    def _deck_counts(self, table_id: int) -> list[tuple]:
+        return self.db.execute("SELECT deck, place, count(*) FROM cards WHERE table_id = ? GROUP BY deck, place "
+                               "ORDER BY deck, place", (table_id,)).fetchall()
+
+    def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
+        if isinstance(table, DealtTable):
+            return self.save_dealt(table, command, seed)
+        return super().save(table, command, seed)
+
+    def undo(self, table: StoredTable) -> dict | None:
+        if isinstance(table, DealtTable):
+            return self.undo_dealt(table)
+        return super().undo(table)
+
+    def undo_depth(self, table: StoredTable) -> int:
+        if isinstance(table, DealtTable):
+            return self._undo_depth_dealt(table.id)
+        return super().undo_depth(table)
+
+    def save_dealt(self, table: DealtTable, command: str, seed: int | None = None) -> None:
+        """Write back what the command changed: the state, each card it moved itself (the deals are
+        written already), the roster, the chips moved, then its events; label its undo snapshot."""
+        db, loaded = self.db, table.loaded_rows
+        state = json.dumps(table.states_data(), sort_keys=True)
+        if state != loaded["state"]:
+            self._save_state(table, state)
+        self._save_cards(table)
+        roster = [(person, entry["side"], json.dumps(entry["traits"], sort_keys=True), i)
+                  for i, (person, entry) in enumerate(table.roster.items())]
+        if roster != [tuple(row) for row in loaded["roster"]]:
+            db.execute("DELETE FROM roster WHERE table_id = ?", (table.id,))
+            db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table.id, *row) for row in roster])
+        moves = chip_moves(loaded["chips"], table.chips)
+        if moves:
+            self._move_chips(table.id, moves)
+        self._label_dealt(table.id, command, len(table.events))
+        if table.events:
+            self._insert_events(table.id, [(command, event["kind"], event["deck"], event["cards"], seed, event["data"])
+                                           for event in table.events])
+        table.events = []
+
+    def _save_cards(self, table: DealtTable) -> None:
+        """The moves this process made itself (a discard, a sleeve, a card played): each card whose
+        place changed, one row at a time (a seat's row-level security checks each)."""
+        now_in_db = {(deck, card): (place, holder) for deck, card, place, holder in self._visible_rows(table.id)}
+        for deck in sorted(table.dirty_decks):
+            piles = table.decks[deck]
+            rows = [(card, "discard", None, i) for i, card in enumerate(piles.discards)]
+            for holder, cards in piles.play.items():
+                rows += [(card, "play", holder, i) for i, card in enumerate(cards)]
+            rows += [(card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
+            for card, place, holder, position in rows:
+                if now_in_db.get((deck, card)) != (place, holder):
+                    self.db.execute("UPDATE cards SET place = ?, holder = ?, position = ? WHERE table_id = ? "
+                                    "AND deck = ? AND card = ?", (place, holder, position, table.id, deck, card))
+
+    def seated(self, table: StoredTable, seat: str, kind: str, people: list[str], first: bool) -> None:
+        """Log a seat made; at a table's first seat, every deck's draw pile put in a keyed order
+        nobody has seen (from then on the table deals, and no process holds a draw pile)."""
+        data = {"seat": seat, "role": kind, "for": people}
+        if first:
+            data["reordered"] = self.reorder_decks(table.id)
+        table.log("seat", data=data)
+
+    def decks_of(self, table_id: int) -> list[str]:
+        return [row[0] for row in self.db.execute("SELECT DISTINCT deck FROM cards WHERE table_id = ? ORDER BY deck",
+                                                  (table_id,))]
+
+    def reorder_decks(self, table_id: int) -> list[str]:
+        """Every deck's draw pile in a fresh keyed order, deck by deck by name (a first seat, a reveal)."""
+        decks = self.decks_of(table_id)
+        self._dealing = table_id
+        for deck in decks:
+            self.gather(deck, "order")
+        return decks
+
+    def unseated(self, table: StoredTable, seat: str, kind: str, people: list[str]) -> None:
+        table.log("seat revoked", data={"seat": seat, "role": kind, "for": people})
+
+    def undo_dealt(self, table: DealtTable) -> dict | None:
+        """The table put back as it was before its last command that changed it, and the undo
+        logged; None when there is nothing to undo."""
+        undone = self._undo_dealt(table.id)
+        if undone is not None:
+            self._insert_events(table.id, [("table undo", "undo", None, [], None, undone)])
+        return undone
+
+    # -- the owner's view (a store with seats narrows it) ----------------------------------------
+
+    def _lock_dealt(self, table_id: int) -> None:
+        """The table's lock (SQLite: the whole file is the transaction's already)."""
+
+    def _dealt_state(self, table_id: int) -> str:
+        return self.db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+
+    def _save_state(self, table: DealtTable, state: str) -> None:
+        self.db.execute("UPDATE tables SET state = ? WHERE id = ?", (state, table.id))
+
+    def _move_chips(self, table_id: int, moves: dict[str, dict[str, int]]) -> None:
+        for holder, changes in sorted(moves.items()):
+            for colour, change in sorted(changes.items()):
+                moved = self.db.execute("UPDATE chips SET count = count + ? WHERE table_id = ? AND holder = ? "
+                                        "AND colour = ?", (change, table_id, holder, colour))
+                if moved.rowcount == 0:
+                    self.db.execute("INSERT INTO chips VALUES (?, ?, ?, ?)", (table_id, holder, colour, change))
+        self.db.execute("DELETE FROM chips WHERE table_id = ? AND holder <> '' AND count = 0", (table_id,))
+
+    def _last_seq_of(self, table_id: int) -> int:
+        return self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?", (table_id,)).fetchone()[0]
+
+    def _actor(self) -> str | None:
+        """The seat that writes this command's events, where the store records it."""
+        return None
+
+    def _insert_events(self, table_id: int, events: list[tuple]) -> None:
+        """Events (command, kind, deck, cards, seed, data) appended to the history, numbered on."""
+        seq, when, actor = self._last_seq_of(table_id), now(), self._actor()
+        args = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
+        self.db.executemany(
+            "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args"
+            + (", actor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" if actor else ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            [(table_id, seq + i, when, command, kind, deck, json.dumps(list(cards)), seed,
+              json.dumps(data, sort_keys=True), args, *((actor,) if actor else ()))
+             for i, (command, kind, deck, cards, seed, data) in enumerate(events, start=1)])

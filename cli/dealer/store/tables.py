@@ -131,6 +131,10 @@ class Transaction:
         raise TableError(f"table '{table.name}' deals from --seed or the system, not from a secret: only a shared "
                          "table (PostgreSQL) has one to reveal")
 
+    def replay_secret(self, name: str) -> bytes | None:
+        """The secret table ``name`` deals from now, for its owner's replay (none on this store)."""
+        return None
+
     def names(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT name FROM tables ORDER BY name")]
 

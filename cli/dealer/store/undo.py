@@ -66,6 +66,13 @@ def remember(db: Database, table_id: int, command: str, events: int = 0, rows: d
                "(SELECT id FROM snapshots WHERE table_id = ? ORDER BY id DESC LIMIT ?)", (table_id, table_id, KEEP))
 
 
+def label(db: Database, table_id: int, command: str, events: int) -> None:
+    """Name the command a snapshot taken as the table was loaded belongs to, once it is saved
+    (a table dealt for its seats is remembered before its deals change its rows)."""
+    db.execute("UPDATE snapshots SET command = ?, events = ? WHERE table_id = ? AND command = '' AND id = "
+               "(SELECT max(id) FROM snapshots WHERE table_id = ?)", (command, events, table_id, table_id))
+
+
 def _top(db, table_id):
     return db.execute("SELECT id, seq, events, command, time, data FROM snapshots WHERE table_id = ? "
                       "ORDER BY id DESC LIMIT 1", (table_id,)).fetchone()
@@ -84,7 +91,7 @@ def undo(db: Database, table_id: int) -> dict | None:
             return None
         snapshot_id, seq, events, command, when, data = top
         db.execute("DELETE FROM snapshots WHERE table_id = ? AND id = ?", (table_id, snapshot_id))
-        if data != current:
+        if data != current and json.loads(data) != json.loads(current):  # PostgreSQL's own are jsonb's text
             break
     restore(db, table_id, json.loads(data))
     return {"command": command, "time": when, "events": [seq + 1, seq + events]}
