@@ -85,6 +85,11 @@ _ASCII_BARS = str.maketrans({"\u2588": "#", "\u258c": "#", "\u258b": "#", "\u258
                              "\u258f": "", "\u258e": "", "\u258d": ""})
 
 
+def possessive(name: str) -> str:
+    """``Quinn's``, ``Cultists'``."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def plural(count: int, word: str) -> str:
     """``1 card``, ``2 cards``, ``2 categories``.
 

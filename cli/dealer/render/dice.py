@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer.render import plural, possessive
+
 
 def roll_json(roll):
     """``roll_data(roll)`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), made
@@ -49,9 +51,82 @@ def roll_line(data: dict, bust_name: str = "bust") -> str:
 
 
 def as_line(data: dict, bust_name: str = "bust") -> str:
-    """``Sarah: 1d8+2 vs TN 4, Joker +2: ...``: a person's roll on a table, with the card that gave a bonus."""
+    """``Sarah: 1d8+2 vs TN 4, Joker +2: ...``: a person's roll on a table, with the card that gave a bonus
+    and the trait rolled by name (``Quinn: Vigor 1d8 ...``)."""
     card = f" (holds {data['card']})" if data.get("card") else ""
-    return f"{data['person']}{card}: {roll_line(data, bust_name)}"
+    trait = f"{data['trait'].replace('-', ' ').capitalize()} " if data.get("trait") else ""
+    if "target" in data:
+        line = target_line(data)
+    else:
+        line = roll_line(data, bust_name)
+    return f"{data['person']}{card}: {trait}{line}" if data.get("person") else line
+
+
+def as_lines(data: dict, bust_name: str = "bust") -> list[str]:
+    """A roll on a table (``as_line``), and what a damage roll aimed at a person did to them."""
+    lines = [as_line(data, bust_name)]
+    target = data.get("target")
+    if target and target.get("incapacitation"):
+        lines.append("  " + incapacitation_line(target["name"], target["incapacitation"], bust_name))
+    return lines
+
+
+def incapacitation_line(name: str, roll: dict, bust_name: str = "bust") -> str:
+    """``Quinn is Incapacitated: Vigor 1d6-3 vs TN 4: ... -> failure: Bleeding Out, and a permanent Injury``."""
+    trait = roll["trait"].replace("-", " ").capitalize() + " " if roll.get("trait") else ""
+    return f"{name} is Incapacitated: {trait}{roll_line(roll, bust_name)}: {roll['words']}"
+
+
+def target_line(data: dict) -> str:
+    """``2d6+1d8 damage: 5 3 7 -> 15 vs Quinn's Toughness 8 (2): Shaken, 2 wounds``: damage aimed at a person,
+    and what it did."""
+    target = data["target"]
+    armor = f" ({target['armor']})" if target["armor"] else ""
+    head = damage_line({**data, "tn": None})
+    return f"{head} vs {possessive(target['name'])} Toughness {target['toughness']}{armor}: {hit_words(target)}"
+
+
+def hit_words(target: dict) -> str:
+    """What damage did to a person, in SWADE's words, and where it leaves them."""
+    if "members" in target:
+        return _extras_hit(target)
+    if target.get("already"):
+        return f"no further effect ({target['name']} is {harm_words(target['after'])} already)"
+    if not target["reached"]:
+        return "no effect"
+    if target["shaken_again"]:
+        done = "Shaken again: a wound"
+    elif target["raises"]:
+        done = f"Shaken, {plural(target['raises'], 'wound')}"
+    else:
+        done = "Shaken"
+    return f"{done}; {target['name']} is now {harm_words(target['after'])}"
+
+
+def _extras_hit(target: dict) -> str:
+    after, members = target["after"], target["members"]
+    one = "" if members == 1 else "one of "
+    if not target["reached"]:
+        return "no effect"
+    standing = members - after.get("down", 0)
+    if target["wounds"]:
+        done = f"{one}{target['name']} is out" + (" (Shaken again)" if target["shaken_again"] else "")
+        return done + (f"; {standing} of {members} left" if members > 1 else "")
+    shaken = after.get("shaken_members", 0)
+    return f"{one}{target['name']} is Shaken" + (f"; {shaken} of {standing} Shaken" if members > 1 else "")
+
+
+def harm_words(harm: dict) -> str:
+    """``Shaken, 2 wounds``, ``Incapacitated, bleeding out``, ``unhurt``: a person's harm (``conditions.Harm``)."""
+    parts = []
+    if harm.get("incapacitated"):
+        parts.append({"stable": "Incapacitated", "bleeding out": "Incapacitated, Bleeding Out",
+                      "dead": "dead"}[harm["incapacitated"]])
+    elif harm.get("fear"):
+        parts.append(harm["fear"].capitalize())
+    if harm.get("wounds") and harm.get("incapacitated") != "dead":
+        parts.append(plural(harm["wounds"], "wound"))
+    return ", ".join(parts) or "unhurt"
 
 
 def _chain(chain):
@@ -74,6 +149,7 @@ def _wild_line(data, bust_name):
     who = [", an Extra"] if data["extra"] else []
     if data["joker"]:
         who.append(f", Joker {data['joker']:+d}")
+    who.extend(f", {modifier['why']} {modifier['value']:+d}" for modifier in data.get("modifiers", ()))
     verdict = bust_name if data["bust"] else roll_verdict(data)
     line = f"{data['dice']} vs TN {data['tn']}{''.join(who)}: {dice} -> {total}, {verdict}"
     if data.get("capped"):

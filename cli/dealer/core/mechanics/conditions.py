@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core.record import CARD, COUNT, FLAG, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
+from dealer.core.record import (CARD, COUNT, FLAG, JSON, NUMBER, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part,
+                                Record, StateError)
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -57,11 +58,49 @@ class Defence(Record):
               "attacked": Field(FLAG, False)}
 
 
+STABLE, BLEEDING_OUT, DEAD = "stable", "bleeding out", "dead"  # an Incapacitated person (SWADE)
+
+
+class Harm(Record):
+    """What damage changes in a person (SWADE): wounds, Shaken (``fear``), Incapacitation; for a group of
+    Extras, its members put out (``down``) and Shaken (``shaken_members``)."""
+
+    FIELDS = {"wounds": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""),
+              "incapacitated": Field(Choice("", STABLE, BLEEDING_OUT, DEAD), ""), "down": Field(COUNT, 0),
+              "shaken_members": Field(COUNT, 0)}
+
+
+class DamageTaken(Record):
+    """The last damage aimed at a person (``roll --damage --vs NAME``), kept for a Soak and for the attacker's
+    reroll: the damage ``total`` against ``toughness``, the ``wounds`` it dealt (a group of Extras: members put
+    out), whether it reached Toughness (``shook``), the harm it found (``before``) and left (``after``), the
+    Incapacitation roll it caused, the Soak roll against it and the wounds ``soaked``, the attacker (``by``)
+    and ``seq``, the table's count of remembered rolls when it was rolled."""
+
+    FIELDS = {"total": Field(NUMBER), "toughness": Field(COUNT), "wounds": Field(COUNT), "shook": Field(FLAG),
+              "before": Field(Nested(Harm)), "after": Field(Nested(Harm)), "incapacitation": Field(Maybe(JSON), None),
+              "soak": Field(Maybe(JSON), None), "soaked": Field(COUNT, 0), "by": Field(Maybe(TEXT), None),
+              "seq": Field(COUNT, 0)}
+
+
 class Conditions(Record):
-    """One person's conditions: casts since their last rest, fear, wounds taken, a standing defence."""
+    """One person's conditions: casts since their last rest, fear (SWADE's Shaken too), wounds taken, a
+    standing defence; SWADE's Fatigue levels, Stunned, Distracted and Vulnerable (each the number of the
+    person's turn ends before it lapses), Incapacitation, a group of Extras' members out and Shaken, and
+    the last damage taken."""
 
     FIELDS = {"casts": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""), "wounds": Field(COUNT, 0),
-              "defence": Field(Maybe(Nested(Defence)), None)}
+              "defence": Field(Maybe(Nested(Defence)), None), "fatigue": Field(COUNT, 0),
+              "stunned": Field(FLAG, False), "distracted": Field(COUNT, 0), "vulnerable": Field(COUNT, 0),
+              "incapacitated": Field(Choice("", STABLE, BLEEDING_OUT, DEAD), ""), "down": Field(COUNT, 0),
+              "shaken_members": Field(COUNT, 0), "damage": Field(Maybe(Nested(DamageTaken)), None)}
+
+    def harm(self) -> Harm:
+        return Harm(**{name: getattr(self, name) for name in Harm.FIELDS})
+
+    def set_harm(self, harm: Harm) -> None:
+        for name in Harm.FIELDS:
+            setattr(self, name, getattr(harm, name))
 
 
 class ConditionsState(Part):
@@ -260,10 +299,11 @@ def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, 
 
 def summary(table: Table) -> dict[str, dict]:
     """Everyone with a condition, as data for ``table show``: casts and winded, fear, wounds, a
-    standing defence."""
+    standing defence, SWADE's conditions (not the last damage: a Soak's record)."""
     out = {}
     for name, held in table.state(ConditionsState).people.items():
         data = held.to_data()
+        data.pop("damage", None)
         if not data:
             continue
         data["winded"] = is_winded(table, name)

@@ -77,7 +77,7 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
         elif person.name in out:
             row["notes"].append("out of the fight: no cards until back (dealer action out NAME --back)")
         else:
-            events += deal_person(ruleset, decks, person, row, state, rng, max_cards)
+            events += deal_person(ruleset, table, decks, person, row, state, rng, max_cards)
     events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
     order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
@@ -97,10 +97,10 @@ def _out_of_the_fight(table: Table) -> list[str]:
     return out_of_the_fight(table)
 
 
-def deal_person(ruleset: Ruleset, decks: dict, person: Participant, row: dict, state: ActionState,
+def deal_person(ruleset: Ruleset, table: Table, decks: dict, person: Participant, row: dict, state: ActionState,
                 rng: random.Random, max_cards: int | None = None) -> list[dict]:
     """One participant's cards this round (the surprise and shock first), into ``row``; the events."""
-    if _stopped_by_surprise(ruleset, person, row, state, rng):
+    if _stopped_by_surprise(ruleset, table, person, row, state, rng):
         return []
     deck = deck_for(ruleset, person.side)
     if ruleset.action["deal"] == "one":
@@ -129,7 +129,7 @@ def _clear_last_round(ruleset, table, decks, state, rng):
     return events
 
 
-def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
+def _stopped_by_surprise(ruleset, table, person, row, state, rng) -> bool:
     """Surprise: a failed surprise roll (``action.surprise_trait``: seed 000's Cognition, SWADE's
     Notice) deals no cards this round; where ``action.shock_tn`` is set (seed 000) the next round
     needs Guts."""
@@ -148,9 +148,12 @@ def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
         trait = rules["surprise_trait"]
         spec = _required(person.surprise_roll, f"{person.name} is surprised: give their {trait} as --surprised "
                                                f"{person.name}=DICE, or a {trait} trait on the roster")
-        roll = spec.roll(rng, person.surprise_tn, dice_rules, extra=person.extra)
-        row[trait], row["surprise_trait"] = results.roll_data(roll), trait
-        if not roll.success:
+        from dealer.core.mechanics.people import spec_roll
+
+        rolled = spec_roll(ruleset, table, person.name, spec, rng, person.surprise_tn, purpose="surprise", trait=trait,
+                           extra=person.extra)
+        row[trait], row["surprise_trait"] = rolled, trait
+        if not rolled["success"]:
             if rules["shock_tn"]:
                 row["notes"].append("surprised: no cards this round; a Guts roll next round")
                 if person.name not in state.shocked:
