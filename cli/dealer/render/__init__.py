@@ -62,6 +62,7 @@ RENDERERS = {
     "table": "dealer.render.tables:table_event_text",
     "tables": "dealer.render.tables:tables_text",
     "table-show": "dealer.render.tables:table_show_text",
+    "condition": "dealer.render.people:condition_text",
     "table-undo": "dealer.render.tables:undo_text",
     "table-log": "dealer.render.tables:table_log_text",
     "table-import": "dealer.render.tables:import_text",

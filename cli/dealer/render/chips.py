@@ -189,7 +189,8 @@ def _reroll_lines(data: dict) -> list[str]:
 
 def _soak_lines(data: dict) -> list[str]:
     """A Soak: the roll, the wounds it soaks of the damage, where it leaves the person."""
-    from dealer.render.dice import as_line, harm_words
+    from dealer.render.dice import as_line
+    from dealer.render.people import harm_words
 
     soaked = data["soaked"]
     what = "every wound" if soaked == data["wounds"] else f"{soaked} of {plural(data['wounds'], 'wound')}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer.render import plural, possessive
+from dealer.render.people import harm_words
 
 
 def roll_json(roll):
@@ -34,13 +35,14 @@ def roll_verdict(data):
     return f"success, {data['raises']} raise{'' if data['raises'] == 1 else 's'}"
 
 
-def roll_line(data: dict, bust_name: str = "bust") -> str:
+def roll_line(data: dict, bust_name: str = "bust", judged: bool = True) -> str:
     """``5d10 vs TN 5: 3 7 10+6 10+8 4 -> 18, success, 2 raises``; a roll with a Wild Die
-    (or an Extra's in such a game) names each die and the kept one; a damage roll adds."""
+    (or an Extra's in such a game) names each die and the kept one; a damage roll adds.
+    ``judged``: with the verdict (without it, the caller says what the roll did)."""
     if data.get("kind") == "damage":
         return damage_line(data)
     if "wild" in data:
-        return _wild_line(data, bust_name)
+        return _wild_line(data, bust_name, judged)
     faces = " ".join("+".join(map(str, chain)) for chain in data["rolls"])
     kept = data["total"] - data["modifier"]
     total = f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
@@ -67,14 +69,30 @@ def as_lines(data: dict, bust_name: str = "bust") -> list[str]:
     lines = [as_line(data, bust_name)]
     target = data.get("target")
     if target and target.get("incapacitation"):
-        lines.append("  " + incapacitation_line(target["name"], target["incapacitation"], bust_name))
+        lines.append("  " + incapacitation_line(target["name"], target["incapacitation"]))
     return lines
 
 
-def incapacitation_line(name: str, roll: dict, bust_name: str = "bust") -> str:
-    """``Quinn is Incapacitated: Vigor 1d6-3 vs TN 4: ... -> failure: Bleeding Out, and a permanent Injury``."""
+def incapacitation_line(name: str, rolled: dict) -> str:
+    """``Quinn is Incapacitated: Vigor 1d6-3 vs TN 4: ... -> 2: Bleeding Out, and a permanent Injury``."""
+    return outcome_line(name, "is Incapacitated", rolled["roll"], rolled["words"])
+
+
+def outcome_line(name: str, what: str, roll: dict, words: str) -> str:
+    """A person's roll that decides a condition, and what it did: ``Quinn is Shaken: Spirit 1d8 vs TN 4: d8 5,
+    Wild Die 3 -> d8 5: no longer Shaken: acts normally``."""
     trait = roll["trait"].replace("-", " ").capitalize() + " " if roll.get("trait") else ""
-    return f"{name} is Incapacitated: {trait}{roll_line(roll, bust_name)}: {roll['words']}"
+    return f"{name} {what}: {trait}{roll_line(roll, judged=False)}: {words}"
+
+
+RECOVERING = {"shaken": "is Shaken", "stunned": "is Stunned", "bleeding out": "is Bleeding Out"}
+
+
+def recovery_line(entry: dict) -> str:
+    """A recovery roll as a turn starts (or Bleeding Out as a round is dealt), and what it did; a Shaken member
+    of a group of Extras is ``one of Cultists``."""
+    who = f"one of {entry['person']}" if entry.get("member") else entry["person"]
+    return outcome_line(who, RECOVERING[entry["condition"]], entry["roll"], entry["words"])
 
 
 def target_line(data: dict) -> str:
@@ -116,19 +134,6 @@ def _extras_hit(target: dict) -> str:
     return f"{one}{target['name']} is Shaken" + (f"; {shaken} of {standing} Shaken" if members > 1 else "")
 
 
-def harm_words(harm: dict) -> str:
-    """``Shaken, 2 wounds``, ``Incapacitated, bleeding out``, ``unhurt``: a person's harm (``conditions.Harm``)."""
-    parts = []
-    if harm.get("incapacitated"):
-        parts.append({"stable": "Incapacitated", "bleeding out": "Incapacitated, Bleeding Out",
-                      "dead": "dead"}[harm["incapacitated"]])
-    elif harm.get("fear"):
-        parts.append(harm["fear"].capitalize())
-    if harm.get("wounds") and harm.get("incapacitated") != "dead":
-        parts.append(plural(harm["wounds"], "wound"))
-    return ", ".join(parts) or "unhurt"
-
-
 def _chain(chain):
     return "+".join(map(str, chain))
 
@@ -137,7 +142,7 @@ def _with_modifier(kept, data):
     return f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
 
 
-def _wild_line(data, bust_name):
+def _wild_line(data, bust_name, judged=True):
     """``1d8 vs TN 4: d8 8+3, Wild Die 2 -> d8 11, success, 1 raise``; an Extra's roll, with the
     check die rolled on a 1: ``1d8 vs TN 4, an Extra: d8 1, check die 1 -> d8 1, Critical Failure``."""
     names = ["Wild Die" if i == data["wild"] else f"d{sides}" for i, sides in enumerate(data["die_sides"])]
@@ -150,8 +155,8 @@ def _wild_line(data, bust_name):
     if data["joker"]:
         who.append(f", Joker {data['joker']:+d}")
     who.extend(f", {modifier['why']} {modifier['value']:+d}" for modifier in data.get("modifiers", ()))
-    verdict = bust_name if data["bust"] else roll_verdict(data)
-    line = f"{data['dice']} vs TN {data['tn']}{''.join(who)}: {dice} -> {total}, {verdict}"
+    verdict = f", {bust_name if data['bust'] else roll_verdict(data)}" if judged else ""
+    line = f"{data['dice']} vs TN {data['tn']}{''.join(who)}: {dice} -> {total}{verdict}"
     if data.get("capped"):
         line += " (a die aced to the ruleset's cap: the chain was capped)"
     return line
@@ -295,7 +300,9 @@ def damage_odds_text(data: dict) -> list[str]:
         lines.append(f"  {total:>6} {p * 100:8.3f}% {left * 100:8.3f}%  {_bar(p / peak, 30)}")
         left -= p
     lines.append(f"  mean {data['mean']:.3f}")
-    if data["tn"] is not None:
+    if data.get("target"):
+        lines += _target_odds_lines(data["target"])
+    elif data["tn"] is not None:
         lines.append(f"against {data['tn']}:")
         if data["raises"] is None:
             rows = [("not reached", data["failure"]), ("reached", data["success"])]
@@ -312,6 +319,24 @@ def damage_odds_text(data: dict) -> list[str]:
         lines.extend(f"  {label:<{width}} {p * 100:7.3f}%  {_bar(p)}" for label, p in rows)
     if data["cut"]:
         lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
+    return lines
+
+
+def _target_odds_lines(target: dict) -> list[str]:
+    """What the damage would do to a person as they stand, and the odds of their Soak."""
+    armor = f" ({target['armor']})" if target["armor"] else ""
+    lines = [f"against {possessive(target['name'])} Toughness {target['toughness']}{armor}, "
+             f"{harm_words(target['harm'])} now:"]
+    width = max(len(row["effect"]) for row in target["effects"])
+    lines += [f"  {row['effect']:<{width}} {row['chance'] * 100:7.3f}%  {_bar(row['chance'])}"
+              for row in target["effects"]]
+    soak = target.get("soak")
+    if soak:
+        joker = [f"Joker {soak['joker']:+d}"] if soak["joker"] else []
+        mods = ", ".join(joker + [f"{m['why']} {m['value']:+d}" for m in soak["modifiers"]])
+        lines.append(f"a Soak ({soak['dice']}{': ' + mods if mods else ''}) removes:")
+        labels = ["no wound", "1 wound", "2 wounds", "3+ wounds"]
+        lines += [f"  {label:<9} {p * 100:7.3f}%  {_bar(p)}" for label, p in zip(labels, soak["removes"])]
     return lines
 
 

@@ -1431,9 +1431,9 @@ def _savage_worlds():
                      'the\n'
                      'attack adds one d6 however many raises it had; against Toughness, reaching it is Shaken '
                      'and\n'
-                     'each full 4 over it a wound (that a Shaken victim Shaken again takes a wound is left to '
-                     'the\n'
-                     'GM). Hands rank by the standard ladder, Jokers not wild (`dealer hand`).\n'
+                     'each full 4 over it a wound (aimed at a person on a table, `--vs NAME`, it is applied: '
+                     'People,\n'
+                     'below). Hands rank by the standard ladder, Jokers not wild (`dealer hand`).\n'
                      '\n'
                      'The action deck, as [action] maps it: style "countdown" with deal = "one" (one card to '
                      'each\n'
@@ -1450,7 +1450,18 @@ def _savage_worlds():
                      'dealt\n'
                      "to a hero gives every hero a Benny; one dealt to the GM's side gives each of the GM's "
                      'Wild\n'
-                     'Cards one; set both chip keys to "none" to play without it. No card goes up a sleeve\n'
+                     'Cards one and the GM one (gm_chip); set both chip keys to "none" to play without it. '
+                     "The GM's\n"
+                     'Benny is a reading: SWADE\'s summaries say "when a foe draws one, the GM and his Wild '
+                     'Cards gain\n'
+                     'a Benny" (the SWADE wiki of tabletoprpg.quest, Action Cards) and "when a villain draws '
+                     'a Joker,\n'
+                     'add 1 Benny to general pool and each WC enemy" (ssw.gameaxis.org, Bennies summary), '
+                     'and\n'
+                     "Foundry's SWADE system gives every GM one beside the hostile Wild Cards (its combatant "
+                     "model's\n"
+                     'handOutBennies); set gm_chip = false for the Wild Cards alone. No card goes up a '
+                     'sleeve\n'
                      '(sleeve = false): a character goes on Hold instead (hold = true, `dealer action hold`), '
                      'keeps\n'
                      'it across rounds until used, and is dealt no card while on Hold. Interrupting from Hold '
@@ -1478,8 +1489,15 @@ def _savage_worlds():
                      'the\n'
                      'card chosen, as SWADE says for Level Headed ("draws, chooses, then uses Quick"), and '
                      'the\n'
-                     'same for Hesitant. A Joker is higher than Five. Cards set aside go to the discards at '
-                     'once,\n'
+                     "same for Hesitant. Foundry's SWADE system reads it otherwise "
+                     '(SwadeCombat.rollInitiative, seen\n'
+                     'in the Gazook89/swade copy of the system): Hesitant is checked first, so a Hesitant '
+                     'character\n'
+                     'draws two and keeps the lowest whatever Level Headed they have, and Quick is not '
+                     'applied; to\n'
+                     'play that reading set action.draw_edges.hesitant.replaces = ["level-headed",\n'
+                     '"improved-level-headed", "quick"]. A Joker is higher than Five. Cards set aside go to '
+                     'the discards at once,\n'
                      "and a deck that runs out mid-round, Quick's redraws included, reshuffles its discards; "
                      'a\n'
                      'Quick character who finds no card above Five left keeps the last card drawn.\n'
@@ -1502,9 +1520,11 @@ def _savage_worlds():
                      '--damage\n'
                      "--as NAME --table T`; the reroll keeps the raise's die and the Joker's bonus, "
                      '"include any\n'
-                     'additional dice you may have gained for a raise"); soak and unshake are recorded for '
-                     'the GM\n'
-                     'to apply.\n'
+                     'additional dice you may have gained for a raise"; a damage roll aimed at a person is '
+                     'applied\n'
+                     'again when the reroll stands, before they soak it); `--for soak` rolls a Soak and '
+                     '`--for\n'
+                     'unshake` ends Shaken (People, below).\n'
                      '`dealer chips spend NAME --for card` buys a new action card after the deal and before '
                      'anyone\n'
                      'acts: one more card from the action deck (no Edge applies to it), and the character '
@@ -1523,7 +1543,64 @@ def _savage_worlds():
                      'that\n'
                      'round, a success is dealt in as usual; nothing carries into the next round (shock_tn = '
                      '0).\n'
-                     '`--surprised NAME:TN` sets another TN where the GM gives a penalty.',
+                     '`--surprised NAME:TN` sets another TN where the GM gives a penalty.\n'
+                     '\n'
+                     "People ([people]). The roster holds a sheet's traits: attributes and skills as one die "
+                     '(d12+1\n'
+                     'above d12; a skill lacked rolls d4-2, `roll TRAIT --as NAME`), armor, toughness (given, '
+                     'it wins),\n'
+                     "extra=yes and count=N for a group of Extras, Edges and Hindrances (SWADE's core lists; "
+                     'a misspelt\n'
+                     'one is refused with the name meant). Toughness: 2 + half Vigor + half its bonus above '
+                     'd12 +\n'
+                     'armour (+1 Brawny). Every Trait roll of a person on a table goes through one function: '
+                     'the\n'
+                     "Joker's +2, -1 a wound to at most -3 (Nerves of Steel ignores 1), -1 a Fatigue level, "
+                     '-2\n'
+                     "Distracted, +2 against a Vulnerable target (--vs TARGET), the Edges' bonuses "
+                     '(Alertness, Iron\n'
+                     'Jaw, Combat Reflexes; Hard to Kill ignores wounds on "Vigor rolls to avoid Bleeding '
+                     'Out").\n'
+                     'Distracted and Vulnerable last "until the end of the victim\'s next turn", counted in '
+                     'the walk.\n'
+                     '\n'
+                     'Damage aimed at a person (`roll --damage --vs NAME`): Toughness Shakes, each full 4 '
+                     'over it is a\n'
+                     'wound, and Shaken again is a wound ("Attack Roll >= Toughness = Shaken (1 Wnd if '
+                     'Shaken)", the\n'
+                     "SWADE players' handout). Past three wounds (Tough as Nails four) a Wild Card is "
+                     'Incapacitated and\n'
+                     'rolls Vigor at once (the SWADE wiki of tabletoprpg.quest, Damage Effects): a Critical '
+                     'Failure\n'
+                     "dies, a failure Bleeds Out, a success or raise is an Injury (the GM's table). An Extra "
+                     'with a\n'
+                     'wound is out; a group loses one member a wound, one not Shaken hit while one stands.\n'
+                     '\n'
+                     'Soak (--for soak): Vigor, a wound fewer each success and raise; one an attack, a Benny '
+                     'rerolls\n'
+                     'it. Reading: SWADE says "Don\'t count the Wound modifiers he\'s about to suffer" and '
+                     'Better Rolls 2\n'
+                     '(damage_card.js) adds back the wounds just applied before its Soak roll, so the Soak '
+                     'suffers the\n'
+                     'wounds held before the damage (people.soak_wounds = "before"; "after" counts them). All '
+                     'soaked\n'
+                     'ends Shaken, "even from a previous source", and undoes an Incapacitation and its roll.\n'
+                     '\n'
+                     'Recovery as a turn starts (action next, action act): Shaken rolls Spirit, success "can '
+                     'act\n'
+                     'normally", failure "free actions only" (no raise needed since Pinnacle\'s "Shocking '
+                     'Shaken\n'
+                     'Shake-Up"); Stunned rolls Vigor, success "remains Vulnerable until the end of his next '
+                     'turn",\n'
+                     'raise "goes away at the end of this turn" (the SWADE wiki, Stunned). Bleeding Out: '
+                     'failure dies,\n'
+                     "success holds on, raise stabilises (Foundry's effectCallbacks bleedOut; the handout). "
+                     'Reading:\n'
+                     'the SWADE wiki deals the Incapacitated cards "in case they ... must roll for ... '
+                     'Bleeding Out";\n'
+                     'Foundry deals a defeated combatant none. dealer deals none, lists them out and rolls '
+                     'Bleeding\n'
+                     'Out as each round is dealt (people.incapacitated_card = false; true rolls on a card).',
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
@@ -1762,16 +1839,16 @@ def _savage_worlds():
                        'specials': {'RJ': {'any_time': True,
                                            'bonus': True,
                                            'chip': 'side',
+                                           'gm_chip': True,
                                            'reshuffle': True,
                                            'sleeve': False,
-                                           'gm_chip': False,
                                            'discard_sleeve': False},
                                     'BJ': {'any_time': True,
                                            'bonus': True,
                                            'chip': 'side',
+                                           'gm_chip': True,
                                            'reshuffle': True,
                                            'sleeve': False,
-                                           'gm_chip': False,
                                            'discard_sleeve': False}},
                        'draw_edges': {'level-headed': {'cards': 1,
                                                        'keep': 'best',

@@ -104,14 +104,15 @@ class Conditions(Record):
 
 
 class ConditionsState(Part):
-    """The ``conditions`` part of a table: each person's conditions."""
+    """The ``conditions`` part of a table: each person's conditions, and whose turn is under way (``acting``:
+    a condition that lasts "until the end of their next turn" counts their turns' ends)."""
 
     KEY = "conditions"
-    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {})}
+    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {}), "acting": Field(ListOf(TEXT), [])}
 
     def to_data(self) -> dict:
         people = {name: data for name, item in self.people.items() if (data := item.to_data())}
-        return {"people": people} if people else {}
+        return {**({"people": people} if people else {}), **({"acting": list(self.acting)} if self.acting else {})}
 
     @classmethod
     def upgrade(cls, states: dict, version: int) -> None:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core import results
 from dealer.core.dice import Scripted, check_trait_dice, parse_dice, roll_options, trait_roll
 from dealer.core.mechanics.action.common import deck_names, edge_names
-from dealer.core.mechanics.conditions import conditions_of
+from dealer.core.mechanics.conditions import DEAD, conditions_of, summary
 from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import DealerError
@@ -84,6 +84,45 @@ def is_extra(ruleset: Ruleset, table: Table, person: str) -> bool:
 def members(table: Table, person: str) -> int:
     """How many Extras a roster entry stands for (``count``, default one)."""
     return max(1, int(table.trait(person, "count") or 1))
+
+
+def out_of_the_fight(ruleset: Ruleset, table: Table, person: str) -> bool:
+    """Incapacitated (a Wild Card), or every member out (Extras)."""
+    held = conditions_of(table, person)
+    if is_extra(ruleset, table, person):
+        return held.down >= members(table, person)
+    return bool(held.incapacitated)
+
+
+def incapacitated(ruleset: Ruleset, table: Table) -> list[str]:
+    """Everyone on the roster the countdown deals no card by their conditions, in roster order: out of the
+    fight, but for an Incapacitated Wild Card not dead where the ruleset deals them one to roll Bleeding Out
+    on (``people.incapacitated_card``)."""
+    if not keeps_people(ruleset):
+        return []
+    dealt = ruleset.people["incapacitated_card"]
+    return [name for name in table.roster if out_of_the_fight(ruleset, table, name)
+            and not (dealt and not is_extra(ruleset, table, name) and conditions_of(table, name).incapacitated != DEAD)]
+
+
+def described(ruleset: Ruleset, table: Table, person: str, data: dict) -> dict:
+    """A person's conditions as data to show (``table show``, ``table condition``): with the Fatigue level's
+    name and what they cost a Trait roll (``penalty``), where the ruleset keeps people."""
+    if not keeps_people(ruleset):
+        return data
+    out = dict(data)
+    levels = ruleset.people["fatigue"]
+    if out.get("fatigue") and levels:
+        out["fatigue_level"] = levels[min(out["fatigue"], len(levels)) - 1]
+    out["penalty"] = sum(modifier.value for modifier in roll_modifiers(ruleset, table, person))
+    return out
+
+
+def shown_conditions(ruleset: Ruleset, table: Table) -> dict[str, dict]:
+    """Everyone with a condition, as ``table show`` and ``action show`` list them (``described``), in roster
+    order."""
+    found = summary(table)
+    return {name: described(ruleset, table, name, found[name]) for name in [*table.roster, *found] if name in found}
 
 
 def effects(ruleset: Ruleset, table: Table, person: str) -> list[tuple[str, dict]]:
@@ -164,7 +203,7 @@ def roll_modifiers(ruleset: Ruleset, table: Table, person: str, purpose: str = "
     if held.fatigue and people["fatigue_penalty"] and people["fatigue"]:
         level = people["fatigue"][min(held.fatigue, len(people["fatigue"])) - 1]
         out.append(RollModifier(title(level), held.fatigue * people["fatigue_penalty"]))
-    if (held.distracted or held.stunned) and people["distracted_penalty"]:
+    if held.distracted and people["distracted_penalty"]:
         out.append(RollModifier("Distracted", people["distracted_penalty"]))
     for name, effect in found:
         bonus = effect["bonus"].get(purpose, 0) + (effect["bonus"].get(trait, 0) if trait else 0)

@@ -45,21 +45,6 @@ def _held(table: Table, person: str) -> Conditions:
     return table.state(ConditionsState).people.setdefault(person, conditions_of(table, person))
 
 
-def out_of_the_fight(ruleset: Ruleset, table: Table, person: str) -> bool:
-    """Incapacitated (a Wild Card), or every member out (Extras)."""
-    held = conditions_of(table, person)
-    if people.is_extra(ruleset, table, person):
-        return held.down >= people.members(table, person)
-    return bool(held.incapacitated)
-
-
-def incapacitated(ruleset: Ruleset, table: Table) -> list[str]:
-    """Everyone on the roster out of the fight by their conditions, in roster order."""
-    if not people.keeps_people(ruleset):
-        return []
-    return [name for name in table.roster if out_of_the_fight(ruleset, table, name)]
-
-
 # -- damage --------------------------------------------------------------------------------------
 
 
@@ -100,7 +85,14 @@ def apply_damage(ruleset: Ruleset, table: Table, target: str, total: int, rng: r
     table.log("damage", data={"person": target, "total": total, "toughness": tough.total, "wounds": done["wounds"],
                               "harm": held.harm().to_data()})
     return {"name": target, "total": total, "toughness": tough.total, "armor": tough.armor, "before": before.to_data(),
-            "after": held.harm().to_data(), "out": out_of_the_fight(ruleset, table, target), **done}
+            "after": held.harm().to_data(), "out": people.out_of_the_fight(ruleset, table, target), **done}
+
+
+def wound_count(reached: bool, raises: int, shaken: bool) -> tuple[int, bool]:
+    """``(wounds, Shaken again)`` of damage that ``reached`` Toughness with ``raises``: a wound a raise, and a
+    ``shaken`` person Shaken again takes a wound."""
+    again = reached and not raises and shaken
+    return raises + again, again
 
 
 def _raises(ruleset: Ruleset, total: int, toughness: int) -> int:
@@ -116,8 +108,7 @@ def _hit_wild_card(ruleset: Ruleset, table: Table, target: str, total: int, toug
     if held.incapacitated:
         return {"reached": reached, "raises": raises, "wounds": 0, "shaken_again": False,
                 "already": held.incapacitated}
-    again = reached and not raises and held.fear == SHAKEN
-    wounds = raises + again
+    wounds, again = wound_count(reached, raises, held.fear == SHAKEN)
     done = {"reached": reached, "raises": raises, "wounds": wounds, "shaken_again": again}
     if reached:
         held.fear = SHAKEN
@@ -138,8 +129,8 @@ def _hit_extras(ruleset: Ruleset, table: Table, target: str, total: int, toughne
         raise PersonError(f"every one of {target} is out of the fight already: nobody left to hit")
     reached, raises = total >= toughness, _raises(ruleset, total, toughness)
     hit_shaken = held.shaken_members >= standing
-    again = reached and not raises and hit_shaken
-    wounds = 1 if reached and (raises or again) else 0
+    wounds, again = wound_count(reached, raises, hit_shaken)
+    wounds = min(wounds, 1)  # an Extra with a wound is out
     if wounds:
         held.down += 1
         held.shaken_members -= 1 if hit_shaken else 0
@@ -169,7 +160,7 @@ def incapacitation_roll(ruleset: Ruleset, table: Table, person: str, rng: random
                                 purpose="incapacitation").data
     outcome = verdict(rolled)
     _held(table, person).incapacitated = INCAPACITATION[outcome]
-    return {**rolled, "outcome": outcome, "words": OUTCOME_WORDS[outcome]}
+    return {"roll": rolled, "outcome": outcome, "words": OUTCOME_WORDS[outcome]}
 
 
 def _trait(ruleset: Ruleset, purpose: str) -> str:
@@ -278,3 +269,58 @@ def unshake(table: Table, person: str) -> dict:
     _held(table, person).fear = ""
     table.log("unshaken", data={"person": person})
     return {"shaken": False}
+
+
+# -- odds --------------------------------------------------------------------------------------------
+
+
+def damage_odds_at(ruleset: Ruleset, table: Table, target: str, totals: list[tuple[int, float]]) -> dict:
+    """What a damage roll's totals (``damage.damage_odds``) would do to ``target`` as they stand: each effect
+    (no effect, Shaken, wounds, Incapacitated; for Extras one Shaken or one out) with its chance, and the chance
+    that a Soak removes 0, 1, 2, 3 or more wounds."""
+    people.require_people(ruleset, "damage odds against a person (--vs NAME)")
+    table.person(target)
+    tough = people.toughness(ruleset, table, target)
+    held = conditions_of(table, target)
+    extra = people.is_extra(ruleset, table, target)
+    limit = people.max_wounds(ruleset, table, target)
+    standing = people.members(table, target) - held.down
+    chances: dict[str, float] = {}
+    for total, p in totals:
+        reached, raises = total >= tough.total, _raises(ruleset, total, tough.total)
+        shaken = held.shaken_members >= standing if extra else held.fear == SHAKEN
+        wounds, _ = wound_count(reached, raises, shaken)
+        if not reached:
+            label = "no effect"
+        elif extra:
+            label = "one out" if wounds else "one Shaken"
+        elif held.wounds + wounds > limit:
+            label = "Incapacitated"
+        else:
+            label = "Shaken" + (f", {wounds} wound{'' if wounds == 1 else 's'}" if wounds else "")
+        chances[label] = chances.get(label, 0.0) + p
+    order = ["no effect", "one Shaken", "one out", "Shaken", *(f"Shaken, {k} wound{'' if k == 1 else 's'}"
+                                                                for k in range(1, limit + 1)), "Incapacitated"]
+    data = {"name": target, "toughness": tough.total, "armor": tough.armor, "harm": held.harm().to_data(),
+            "effects": [{"effect": label, "chance": chances[label]} for label in order if label in chances]}
+    if not extra and ruleset.people["rolls"].get("soak"):
+        data["soak"] = soak_odds(ruleset, table, target)
+    return data
+
+
+def soak_odds(ruleset: Ruleset, table: Table, person: str) -> dict:
+    """The chance that ``person``'s Soak roll removes 0, 1, 2, 3 or more wounds, with the modifiers it would have
+    now (the wounds held before the damage it soaks: ``people.soak_wounds``)."""
+    from dealer.core.dice import parse_dice, roll_options, trait_roll_odds
+
+    text, _ = people.trait_dice(ruleset, table, person, _trait(ruleset, "soak"))
+    count, sides, typed = parse_dice(text, ruleset.dice["sides"], one_die=True)
+    modifiers = people.roll_modifiers(ruleset, table, person, "soak")
+    card = people.bonus_card(ruleset, table, person)
+    options = roll_options(ruleset.dice, extra=people.is_extra(ruleset, table, person), joker=card is not None)
+    options["modifier"] += typed + sum(modifier.value for modifier in modifiers)
+    odds = trait_roll_odds(count, sides, **options)
+    removes = [odds.bust + odds.failure, *odds.raises[:2], sum(odds.raises[2:])]
+    return {"dice": f"{count}d{sides}" + (f"{options['modifier']:+d}" if options["modifier"] else ""),
+            "modifiers": [modifier.to_data() for modifier in modifiers], "joker": options.get("joker", 0),
+            "removes": removes}

@@ -67,6 +67,10 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
     decks = {name: table.deck(name, rng) for name in deck_names(ruleset)}
     state.round += 1
     events = _clear_last_round(ruleset, table, decks, state, rng)
+    if table.persistent:  # SWADE's people: the last turn ends, the Bleeding Out roll
+        from dealer.core.mechanics.statuses import round_starts
+
+        events += round_starts(ruleset, table, rng)
     holding, out = on_hold(table), _out_of_the_fight(table)
     rows = []
     for person in people:
@@ -75,7 +79,7 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
         if person.name in holding:
             row["notes"].append("on Hold: no card this round")
         elif person.name in out:
-            row["notes"].append("out of the fight: no cards until back (dealer action out NAME --back)")
+            row["notes"].append(_out_note(ruleset, table, person.name))
         else:
             events += deal_person(ruleset, table, decks, person, row, state, rng, max_cards)
     events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
@@ -87,6 +91,15 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
         start(ruleset, table, state.round, order)
     table.log_events(deal_events(ruleset, rows) + events)
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
+
+
+def _out_note(ruleset: Ruleset, table: Table, name: str) -> str:
+    """Why someone out of the fight is dealt nothing: by hand (``action out``), or their conditions (SWADE)."""
+    from dealer.core.mechanics.people import incapacitated
+
+    if name in incapacitated(ruleset, table):
+        return "Incapacitated: no card (out of the fight)"
+    return "out of the fight: no cards until back (dealer action out NAME --back)"
 
 
 def _out_of_the_fight(table: Table) -> list[str]:
@@ -241,6 +254,8 @@ def _special_chip(ruleset, table, effect, row, people, card, rng) -> list[dict]:
 
     if effect["chip"] == "side":
         takers = [person.name for person in people if person.side == row["side"] and not person.extra]
+        if effect["gm_chip"] and row["side"] == ruleset.action["sides"][-1]:
+            takers.append(ruleset.chips["gm"])
         why = f"{holder} drew the {card.name}: Jokers Wild"
     else:
         takers = [holder if effect["chip"] == "holder" else ruleset.chips["gm"]]

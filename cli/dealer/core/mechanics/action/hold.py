@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
+from dealer.core.mechanics.people import keeps_people
+from dealer.core.mechanics.statuses import turn_starts
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -83,8 +85,17 @@ def resolve_act(ruleset: Ruleset, request: ActRequest, table: Table, rng: random
     spend(table, request.name)
     taken(table, request.name)
     table.log("act from hold", data={"person": request.name})
-    return RoundResult({"kind": "hold", "action": "act", "table": table.name, "name": request.name, "cards": [],
-                        "holding": list(state.people)})
+    data = {"kind": "hold", "action": "act", "table": table.name, "name": request.name, "cards": [],
+            "holding": list(state.people)}
+    return RoundResult({**data, **_turn_starts(ruleset, table, request.name, rng)})
+
+
+def _turn_starts(ruleset: Ruleset, table: Table, name: str, rng: random.Random | None) -> dict:
+    """Acting from Hold starts the person's turn: SWADE's recovery rolls (``statuses.turn_starts``), as data
+    where the ruleset keeps people."""
+    if not keeps_people(ruleset):
+        return {}
+    return {"recovery": turn_starts(ruleset, table, [name], rng)}
 
 
 def spend(table: Table, name: str) -> None:
@@ -125,4 +136,4 @@ def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name
     outcome = settle_higher(mine, theirs)
     table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold"})
     return {"kind": "interrupt", "table": table.name, "name": name, "against": other, "card": None, "from": "hold",
-            "roll": mine, "their_roll": theirs, "outcome": outcome}
+            "roll": mine, "their_roll": theirs, "outcome": outcome, **_turn_starts(ruleset, table, name, rng)}

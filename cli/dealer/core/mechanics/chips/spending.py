@@ -224,9 +224,23 @@ def resolve_wound(ruleset: Ruleset, request: WoundRequest, table: Table,
     """Wounds taken (no chip): the count a blue chip recovers from."""
     ruleset.require("chips")
     person = check_player(table, request.person)
+    _check_wound_limit(ruleset, table, person, request.count)
     wounds = conditions.wound(table, person, request.count)
     table.log("wound", data={"player": person, "count": request.count, "wounds": wounds})
     return ChipsResult("wound", table.name, [], chips_data(table), {"player": person, "taken": request.count})
+
+
+def _check_wound_limit(ruleset: Ruleset, table: Table, person: str, count: int) -> None:
+    """SWADE's people: wounds past a Wild Card's last Incapacitate, with a roll: damage aimed at them does that."""
+    from dealer.core.mechanics import people
+
+    if not people.keeps_people(ruleset):
+        return
+    room = people.max_wounds(ruleset, table, person) - conditions.conditions_of(table, person).wounds
+    if count > room:
+        raise ChipsError(f"{person} takes {room} more wound{'' if room == 1 else 's'} before Incapacitation: "
+                         f"aim the damage at them (dealer roll DICE --damage --vs \"{person}\" --table {table.name}), "
+                         "which makes the Incapacitation roll")
 
 
 # -- a chip on a hand ---------------------------------------------------------------------------------
