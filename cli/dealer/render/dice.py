@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from dealer.render import plural, possessive
-from dealer.render.people import harm_words
 
 
 def roll_json(roll):
@@ -106,6 +105,8 @@ def target_line(data: dict) -> str:
 
 def hit_words(target: dict) -> str:
     """What damage did to a person, in SWADE's words, and where it leaves them."""
+    from dealer.render.people import harm_words  # only a roll aimed at a person: not on every roll's path
+
     if "members" in target:
         return _extras_hit(target)
     if target.get("already"):
@@ -324,6 +325,8 @@ def damage_odds_text(data: dict) -> list[str]:
 
 def _target_odds_lines(target: dict) -> list[str]:
     """What the damage would do to a person as they stand, and the odds of their Soak."""
+    from dealer.render.people import harm_words
+
     armor = f" ({target['armor']})" if target["armor"] else ""
     lines = [f"against {possessive(target['name'])} Toughness {target['toughness']}{armor}, "
              f"{harm_words(target['harm'])} now:"]
