@@ -156,10 +156,26 @@ def test_the_fight_says_jokers_wild_and_the_gms_benny(dealer):
     assert takers == ["Bad Bob", "GM"]  # Bad Bob drew the Black Joker: the GM's Wild Card and the GM
 
 
-@pytest.fixture
-def fought(dealer):
+@pytest.fixture(scope="module")
+def fought_home(tmp_path_factory):
+    """A state home where the fight has been fought (once for the module)."""
+    from click.testing import CliRunner
+
+    from dealer.cli import cli
+
+    home = tmp_path_factory.mktemp("fought") / "state"
+    env = {"DEALER_HOME": str(home), "DEALER_RULESET": None, "DEALER_TABLE": None, "DEALER_STORE": None}
     for argv in fight_commands():
-        assert dealer(*argv).code == 0, argv
+        assert CliRunner().invoke(cli, argv, env=env).exit_code == 0, argv
+    return home
+
+
+@pytest.fixture
+def fought(dealer, fought_home, tmp_path):
+    """``dealer`` on a copy of the fought table."""
+    import shutil
+
+    shutil.copytree(fought_home, tmp_path / "state")
     return dealer
 
 

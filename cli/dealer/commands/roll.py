@@ -24,7 +24,8 @@ MAX_COUNT = 100_000
 @click.option("--faces", metavar="FACES",
               help="Dice already rolled: every face in order, first rolls then each ace's rerolls "
                    "(\"3 7 10 10 4 6 8\"; a Wild Die's first roll after the trait die's, a raise's damage die after "
-                   "the others', an Extra's check die last).")
+                   "the others', an Extra's check die last; damage aimed at a person, then the Incapacitation "
+                   "roll's).")
 @click.option("--extra", is_flag=True, help="An Extra's trait roll: no Wild Die (in a ruleset with one).")
 @click.option("--joker", is_flag=True, help="The roller holds a Joker: add its bonus (+2 in savage-worlds).")
 @click.option("--damage", is_flag=True,
