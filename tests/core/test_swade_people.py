@@ -227,7 +227,7 @@ def test_a_soak_needs_wounds_of_damage_unchanged_since(sw):
     with pytest.raises(PersonError, match="taken no damage"):
         wounds.check_soak(sw, table, "Quinn")
     wounds.apply_damage(sw, table, "Quinn", oracle.toughness(8), random.Random(1))
-    with pytest.raises(PersonError, match="Shaken only"):
+    with pytest.raises(PersonError, match="only Shook them"):
         wounds.check_soak(sw, table, "Quinn")
     wounds.apply_damage(sw, table, "Quinn", oracle.toughness(8) + 4, random.Random(1))
     condition(sw, table, "Quinn", "shaken", clear=True)

@@ -146,7 +146,8 @@ def conditions_of(table: Table, person: str) -> Conditions:
     return table.state(ConditionsState).people.get(person) or Conditions()
 
 
-def _changed(table: Table, person: str) -> Conditions:
+def changed(table: Table, person: str) -> Conditions:
+    """The person's conditions, stored so that a change is kept."""
     return table.state(ConditionsState).people.setdefault(person, Conditions())
 
 
@@ -174,7 +175,7 @@ def is_winded(table: Table, person: str | None, *, master: int | None = None) ->
 
 def count_cast(table: Table, person: str) -> int:
     """One more spell cast towards winded; returns the count."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     conditions.casts += 1
     return conditions.casts
 
@@ -193,7 +194,7 @@ def rest(table: Table, person: str) -> int:
 
 def frighten(table: Table, person: str, fear: str) -> None:
     """A failed fear check: shaken, or fleeing (which a later mere shaking does not soften)."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     if conditions.fear != FLEEING:
         conditions.fear = fear
 
@@ -232,14 +233,14 @@ def frightened(table: Table) -> dict[str, str]:
 
 def wound(table: Table, person: str, count: int = 1) -> int:
     """Wounds taken; returns the wounds the person now has."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     conditions.wounds += count
     return conditions.wounds
 
 
 def heal(table: Table, person: str) -> int:
     """One wound recovered (a blue chip); returns the wounds left."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     conditions.wounds = max(0, conditions.wounds - 1)
     return conditions.wounds
 
@@ -253,7 +254,7 @@ def wounded(table: Table) -> dict[str, int]:
 
 def defend(table: Table, person: str, defence: Defence) -> None:
     """The person's defence hand is kept until it lapses (``acted``)."""
-    _changed(table, person).defence = defence
+    changed(table, person).defence = defence
 
 
 def standing_defence(table: Table, person: str) -> Defence | None:

@@ -119,9 +119,11 @@ def described(ruleset: Ruleset, table: Table, person: str, data: dict) -> dict:
 
 
 def shown_conditions(ruleset: Ruleset, table: Table) -> dict[str, dict]:
-    """Everyone with a condition, as ``table show`` and ``action show`` list them (``described``), in roster
-    order."""
+    """Everyone with a condition, as ``table show`` and ``action show`` list them: where the ruleset keeps
+    people, ``described`` and in roster order."""
     found = summary(table)
+    if not keeps_people(ruleset):
+        return found
     return {name: described(ruleset, table, name, found[name]) for name in [*table.roster, *found] if name in found}
 
 
@@ -155,9 +157,9 @@ def toughness(ruleset: Ruleset, table: Table, person: str) -> Toughness:
     source = people["toughness_from"]
     die = table.trait(person, source) if source else None
     if die is None:
-        needs = f"{source}=DIE or " if source else ""
-        raise PersonError(f"{person} has no Toughness on table '{table.name}': add {needs}toughness=N "
-                          f"(dealer table set {table.name} \"{person}\" --trait {needs.split('=')[0] or 'toughness'}=...)")
+        hint = f"--trait {source}=d6 (or --trait toughness=N)" if source else "--trait toughness=N"
+        raise PersonError(f"{person} has no Toughness on table '{table.name}': dealer table set {table.name} "
+                          f"\"{person}\" {hint}")
     _, sides, bonus = parse_dice(str(die), ruleset.dice["sides"], one_die=True)
     edges = sum(effect["toughness"] for _, effect in effects(ruleset, table, person))
     return Toughness(people["toughness_base"] + sides // 2 + bonus // 2 + armor + edges, armor)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import people
 from dealer.core.mechanics.conditions import (BLEEDING_OUT, DEAD, SHAKEN, STABLE, Conditions, ConditionsState,
-                                              conditions_of)
+                                              changed, conditions_of)
 from dealer.core.mechanics.people import PersonError
 from dealer.core.mechanics.wounds import verdict
 from dealer.core.table import Table
@@ -39,10 +39,6 @@ if TYPE_CHECKING:
     import random
 
     from dealer.core.rules import Ruleset
-
-
-def _held(table: Table, person: str) -> Conditions:
-    return table.state(ConditionsState).people.setdefault(person, conditions_of(table, person))
 
 
 # -- the start and end of a turn ------------------------------------------------------------------
@@ -84,7 +80,7 @@ def _unshake(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> d
     Shaken member of a group of Extras rolls for themselves."""
     roll = _recovery_roll(ruleset, table, name, "recover-shaken", rng)
     recovered = roll["success"] and not roll["bust"]
-    held = _held(table, name)
+    held = changed(table, name)
     if recovered and people.is_extra(ruleset, table, name):
         held.shaken_members -= 1
     elif recovered:
@@ -101,7 +97,7 @@ def _unstun(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> di
     this turn." Until then they "can't move or take any actions"."""
     roll = _recovery_roll(ruleset, table, name, "recover-stunned", rng)
     outcome = verdict(roll)
-    held = _held(table, name)
+    held = changed(table, name)
     recovered = outcome in ("success", "raise")
     if recovered:
         held.stunned = False
@@ -115,7 +111,7 @@ def _unstun(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> di
 
 def _extras_recover(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> list[dict]:
     """Each Shaken member of a group of Extras rolls Spirit (no Wild Die)."""
-    count = _held(table, name).shaken_members if ruleset.people["rolls"].get("recover-shaken") else 0
+    count = changed(table, name).shaken_members if ruleset.people["rolls"].get("recover-shaken") else 0
     return [_unshake(ruleset, table, name, rng) for _ in range(count)]
 
 
@@ -155,7 +151,7 @@ def bleed(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> dict
     """A Bleeding Out roll (Vigor): a failure dies, a success holds on, a raise stabilises (still Incapacitated)."""
     roll = _recovery_roll(ruleset, table, name, "bleeding-out", rng)
     outcome = verdict(roll)
-    held = _held(table, name)
+    held = changed(table, name)
     held.incapacitated = DEAD if outcome in ("bust", "failure") else STABLE if outcome == "raise" else BLEEDING_OUT
     words = {"bust": "dies", "failure": "dies", "success": "holds on: still Bleeding Out",
              "raise": "stabilised: Incapacitated, no longer Bleeding Out"}[outcome]
@@ -194,7 +190,7 @@ def resolve_condition(ruleset: Ruleset, request: ConditionRequest, table: Table,
     table.person(request.person)
     if not request.words:
         raise PersonError(f"name a condition: {', '.join(_words(ruleset))}, or wounds=N, fatigue=N")
-    held = _held(table, request.person)
+    held = changed(table, request.person)
     before = held.to_data()
     for word in request.words:
         _apply(ruleset, table, request.person, held, word.strip().lower().replace(" ", "-"), request.clear)

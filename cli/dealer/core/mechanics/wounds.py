@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dealer.core.mechanics import people
-from dealer.core.mechanics.conditions import (BLEEDING_OUT, DEAD, SHAKEN, STABLE, Conditions, ConditionsState,
-                                              DamageTaken, Harm, conditions_of)
+from dealer.core.mechanics.conditions import (BLEEDING_OUT, DEAD, SHAKEN, STABLE, DamageTaken, Harm, changed,
+                                              conditions_of)
 from dealer.core.mechanics.people import PersonError
 from dealer.core.table import Table
 
@@ -38,11 +38,6 @@ if TYPE_CHECKING:
     from dealer.core.dice import Scripted
     from dealer.core.mechanics.last_roll import DamageAsRequest, RollResult
     from dealer.core.rules import Ruleset
-
-
-def _held(table: Table, person: str) -> Conditions:
-    """The person's conditions, stored (to be changed)."""
-    return table.state(ConditionsState).people.setdefault(person, conditions_of(table, person))
 
 
 # -- damage --------------------------------------------------------------------------------------
@@ -67,13 +62,12 @@ def resolve_damage(ruleset: Ruleset, request: DamageAsRequest, table: Table, rng
     return RollResult(data)
 
 
-
 def apply_damage(ruleset: Ruleset, table: Table, target: str, total: int, rng: random.Random | Scripted,
                  *, by: str | None = None, seq: int = 0) -> dict:
     """Damage ``total`` against ``target``'s Toughness, applied and kept for a Soak; what it did, as data."""
     people.require_people(ruleset, "damage aimed at a person (roll --damage --vs NAME)")
     tough = people.toughness(ruleset, table, target)
-    held = _held(table, target)
+    held = changed(table, target)
     before = held.harm()
     if people.is_extra(ruleset, table, target):
         done = _hit_extras(ruleset, table, target, total, tough.total)
@@ -103,7 +97,7 @@ def _hit_wild_card(ruleset: Ruleset, table: Table, target: str, total: int, toug
                    rng: random.Random | Scripted) -> dict:
     """Shaken at Toughness, a wound a raise, a wound for a Shaken person Shaken again; past the wounds a Wild
     Card takes, Incapacitated, and the Vigor roll made at once."""
-    held = _held(table, target)
+    held = changed(table, target)
     reached, raises = total >= toughness, _raises(ruleset, total, toughness)
     if held.incapacitated:
         return {"reached": reached, "raises": raises, "wounds": 0, "shaken_again": False,
@@ -123,7 +117,7 @@ def _hit_wild_card(ruleset: Ruleset, table: Table, target: str, total: int, toug
 
 def _hit_extras(ruleset: Ruleset, table: Table, target: str, total: int, toughness: int) -> dict:
     """One Extra of the entry is hit, one not Shaken while one stands: a wound (or Shaken again) puts them out."""
-    held = _held(table, target)
+    held = changed(table, target)
     standing = people.members(table, target) - held.down
     if standing <= 0:
         raise PersonError(f"every one of {target} is out of the fight already: nobody left to hit")
@@ -159,7 +153,7 @@ def incapacitation_roll(ruleset: Ruleset, table: Table, person: str, rng: random
     rolled = people.person_roll(ruleset, table, person, _trait(ruleset, "incapacitation"), rng,
                                 purpose="incapacitation").data
     outcome = verdict(rolled)
-    _held(table, person).incapacitated = INCAPACITATION[outcome]
+    changed(table, person).incapacitated = INCAPACITATION[outcome]
     return {"roll": rolled, "outcome": outcome, "words": OUTCOME_WORDS[outcome]}
 
 
@@ -181,8 +175,9 @@ def check_soak(ruleset: Ruleset, table: Table, person: str) -> DamageTaken:
         raise PersonError(f"{person} has soaked that damage already (one Soak an attack): a Benny rerolls the Soak "
                           f"(dealer chips spend \"{person}\" --for reroll)")
     if not record.wounds:
-        raise PersonError(f"{person}'s last damage dealt no wound" + (" (Shaken only): spend the Benny --for unshake"
-                                                                      if record.shook else "") + " instead")
+        raise PersonError(f"{person}'s last damage dealt no wound: " + ("it only Shook them; spend the Benny --for "
+                                                                       "unshake instead" if record.shook else
+                                                                       "there is nothing to soak"))
     people.trait_dice(ruleset, table, person, _trait(ruleset, "soak"))  # the trait is on the roster
     return record
 
@@ -220,7 +215,7 @@ def soaked(ruleset: Ruleset, table: Table, person: str, record: DamageTaken, rol
     harm.wounds = min(wounds, limit)
     harm.fear = "" if count == record.wounds else record.after.fear
     harm.incapacitated = record.after.incapacitated if wounds > limit else record.before.incapacitated
-    held = _held(table, person)
+    held = changed(table, person)
     held.set_harm(harm)
     was = record.after.to_data()
     record.after, record.soak, record.soaked = Harm.from_data(harm.to_data(), "soak"), roll, count
@@ -252,7 +247,7 @@ def check_redamage(table: Table, target: str, seq: int) -> DamageTaken:
 def redamage(ruleset: Ruleset, table: Table, target: str, record: DamageTaken, total: int,
              rng: random.Random) -> dict:
     """A damage reroll that stands: the damage undone (the state it found) and the new total applied."""
-    _held(table, target).set_harm(Harm.from_data(record.before.to_data(), "reroll"))
+    changed(table, target).set_harm(Harm.from_data(record.before.to_data(), "reroll"))
     return apply_damage(ruleset, table, target, total, rng, by=record.by, seq=record.seq)
 
 
@@ -266,7 +261,7 @@ def check_unshake(ruleset: Ruleset, table: Table, person: str) -> None:
 
 def unshake(table: Table, person: str) -> dict:
     """A Benny: no longer Shaken, at once."""
-    _held(table, person).fear = ""
+    changed(table, person).fear = ""
     table.log("unshaken", data={"person": person})
     return {"shaken": False}
 
