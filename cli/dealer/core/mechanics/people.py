@@ -72,8 +72,9 @@ def keeps_people(ruleset: Ruleset) -> bool:
 
 def require_people(ruleset: Ruleset, what: str) -> None:
     if not keeps_people(ruleset):
-        raise PersonError(f"{what} needs a ruleset that keeps wounds against Toughness (people.wild_card_wounds); "
-                          f"{ruleset.name} keeps none: choose one that does (-r savage-worlds)")
+        raise PersonError(f"{what} needs a ruleset that keeps people (wounds against Toughness: "
+                          f"people.wild_card_wounds); this {ruleset.name} keeps none: play savage-worlds (a table keeps "
+                          "the ruleset it was made with)")
 
 
 def is_extra(ruleset: Ruleset, table: Table, person: str) -> bool:
