@@ -35,7 +35,7 @@ from collections import Counter
 COMMANDS = [
     ["draw"], ["hand"], ["roll"], ["rulesets", "list"], ["rulesets", "show"], ["rulesets", "validate"],
     ["rulesets", "new"], ["rulesets", "diff"], ["table", "new"], ["table", "list"], ["table", "show"], ["table", "log"],
-    ["table", "add"], ["table", "set"], ["table", "remove"], ["table", "rest"], ["table", "discard"],
+    ["table", "add"], ["table", "set"], ["table", "remove"], ["table", "rest"], ["table", "condition"], ["table", "discard"],
     ["table", "shuffle"], ["table", "reset"], ["table", "delete"], ["table", "undo"], ["table", "export"],
     ["table", "import"], ["table", "check"], ["table", "fork"], ["verify"], ["action"], ["action", "deal"], ["action", "new"],
     ["action", "sleeve"], ["action", "play"], ["action", "interrupt"], ["action", "begin"],
@@ -62,7 +62,8 @@ TOKENS = [
     "--tier", "--by", "--rush", "--reliability", "--fail-hand", "--build-joker", "--samples", "--holding",
     "--deck-left", "--dice", "--allow-short", "--as", "--simulate", "--guardian", "--assist-skill", "--action-card",
     "--huckster", "--faithful", "--master", "--card", "--device", "--complexity", "--fixed", "--defend",
-    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge", "--all", "--path", "tables", "json", "tabels",
+    "--fear-hand", "--fear-draw", "--spend-on", "--way", "--edges", "--damage", "--raise", "--back", "--clear",
+    "soak", "unshake", "shaken", "stunned", "wounds=2", "vigor", "next", "join", "out", "--bad-cause", "--assist-by", "--assist-cards", "block", "dodge", "--all", "--path", "tables", "json", "tabels",
     # rulesets, tables, people
     "deadlands", "weird-dust-devils", "dust-devils", "poker-hands", "savage-worlds", "nope", "./missing.toml",
     "t", "p", "w", "x", "Sarah", "Bob", "Sam", "TE", "Bert", "Doc", "Kid", "Velvet", "posse", "marshal",
@@ -94,7 +95,7 @@ SETUP = [
     ["chips", "ritual", "TE", "paint", "--cards", "9c 9d 2h 5s Kd", "--table", "p"],
     ["-r", "weird-dust-devils", "table", "new", "w", "--seed", "1"],
     ["-r", "savage-worlds", "table", "new", "s", "--seed", "1"],
-    ["table", "add", "s", "Sam", "--trait", "notice=d6"],
+    ["table", "add", "s", "Sam", "--trait", "notice=d6", "--trait", "vigor=d6", "--trait", "spirit=d6"],
     ["table", "add", "s", "Cy", "--side", "gm"],
     ["chips", "session", "--table", "s", "--seed", "1"],
     ["action", "--table", "s", "--seed", "3"],
@@ -106,6 +107,9 @@ SETUP = [
 EXAMPLES = [
     ["chips", "spend", "Sam", "--for", "card", "--table", "s"], ["chips", "spend", "Sam", "--for", "reroll", "--table", "s"],
     ["roll", "2d6+d8", "--damage", "--raise", "--as", "Sam", "--table", "s"],
+    ["roll", "2d6+d8", "--damage", "--vs", "Sam", "--as", "Cy", "--table", "s"], ["roll", "vigor", "--as", "Sam", "--table", "s"],
+    ["chips", "spend", "Sam", "--for", "soak", "--table", "s"], ["chips", "spend", "Sam", "--for", "unshake", "--table", "s"],
+    ["table", "condition", "s", "Sam", "shaken", "stunned"], ["odds", "roll", "2d6", "--damage", "--vs", "Sam", "--table", "s"],
     ["action", "--table", "s", "--ambush", "Cy", "--surprised", "Sam"],
     ["gadget", "design", "jet", "--tier", "pair", "--by", "Bert", "--table", "p"],
     ["chips", "give", "Bert", "red", "--table", "p"], ["chips", "spend", "Bert", "red", "--table", "p"],

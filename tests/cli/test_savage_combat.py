@@ -98,7 +98,8 @@ def test_errors_are_one_or_two_lines(combat, dealer):
 
 def test_bennies_need_no_colour_and_a_session_does_not_carry_them_over(combat):
     combat("chips", "give", "Sarah", *T)
-    combat("chips", "spend", "Sarah", "--for", "soak", *T)
+    combat("roll", "d8", "--as", "Sarah", *T, "--faces", "2 3")
+    combat("chips", "spend", "Sarah", "--for", "reroll", *T, "--seed", 1)
     combat("chips", "give", "Sarah", *T)
     doc = combat("chips", "session", *T, "--seed", 1, "--json").json()["result"]
     assert doc["players"]["Sarah"] == {"benny": 3}

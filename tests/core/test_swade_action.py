@@ -119,7 +119,8 @@ def test_jokers_wild_gives_every_wild_card_on_the_holders_side_a_benny(sw):
     table = table_with(sw, ["5c", "6c", "7c", "BJ"], roster)
     result = deal(sw, table)
     chips = [e for e in result["events"] if e["kind"] == "chip"]
-    assert [e["player"] for e in chips] == ["Bob"]  # the Cultists (Extras) drew it; only Bob is a Wild Card
+    # the Cultists (Extras) drew it: Bob, the GM's only Wild Card, and the GM (action.specials.BJ.gm_chip)
+    assert [e["player"] for e in chips] == ["Bob", "GM"]
     table = table_with(sw, ["RJ", "6c", "7c", "8c"], roster)
     chips = [e for e in deal(sw, table)["events"] if e["kind"] == "chip"]
     assert [(e["player"], e["colour"]) for e in chips] == [("Sarah", "benny"), ("Velvet", "benny")]

@@ -185,7 +185,7 @@ def act_command(ctx, name):
     Example:
       dealer action act Sarah --table posse
     """
-    _move(ctx, "action act", "ActRequest", name, module="hold")
+    _move(ctx, "action act", "ActRequest", name, randomness=True, module="hold")
 
 
 @action.command("begin")
@@ -209,19 +209,23 @@ def begin(ctx, name, cards, what, card):
 
 
 @action.command("next")
-@global_options(seed=False)
+@global_options
 @click.pass_context
 def next_command(ctx):
     """Who acts now: the highest card (or hand) not yet called, with anyone acting at the same
     moment. Their card is discarded, and the answer says who is next and what is left. A card
-    up a sleeve, someone out of the fight or on Hold is passed over.
+    up a sleeve, someone out of the fight or on Hold is passed over. In savage-worlds a Shaken
+    or Stunned person rolls to recover as their turn starts (Spirit, Vigor).
 
     \b
     Examples:
       dealer action next --table friday
       dealer action next --table friday --json
     """
-    _move(ctx, "action next", "NextRequest", module="turns")
+    from dealer import OPTIONS_KEY
+
+    seeded = ctx.find_root().meta.get(OPTIONS_KEY, {}).get("seed") is not None
+    _move(ctx, "action next", "NextRequest", seeded, randomness=True, module="turns")
 
 
 @action.command("show")

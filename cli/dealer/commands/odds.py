@@ -345,23 +345,60 @@ def _quickness_odds(session, dice, tn):
 @click.option("--tn", type=Int(1, MAX_TN), default=None, help="Target number [default: the ruleset's].")
 @click.option("--extra", is_flag=True, help="An Extra's trait roll: no Wild Die (in a ruleset with one).")
 @click.option("--joker", is_flag=True, help="The roller holds a Joker: add its bonus.")
+@click.option("--damage", is_flag=True, help="A damage roll (as dealer roll DICE --damage --odds).")
+@click.option("--raise", "with_raise", is_flag=True, help="With --damage: the attack got a raise (its bonus die).")
+@click.option("--vs", default=None, metavar="N|NAME", shell_complete=completes("roster"),
+              help="With --damage: the number to reach, or a person on the --table: their Toughness and state now, "
+                   "what the damage would do to them, and the odds of their Soak.")
 @global_options(seed=False, table="ruleset")
 @click.pass_context
-def roll_odds_command(ctx, dice, tn, extra, joker):
-    """A trait roll's exact odds (as dealer roll DICE --odds): failure, each raise, bust or Critical Failure.
+def roll_odds_command(ctx, dice, tn, extra, joker, damage, with_raise, vs):
+    """A trait roll's exact odds (as dealer roll DICE --odds): failure, each raise, bust or Critical Failure;
+    or a damage roll's, against a number or a person on the table.
 
     \b
     Examples:
       dealer odds roll 3d6
       dealer -r savage-worlds odds roll d8 --joker
+      dealer odds roll 2d6+d8 --damage --vs Quinn --table tombstone
     """
-    from dealer.core.dice import trait_odds_of
     from dealer.render.dice import odds_data, odds_text
 
     session = Session(ctx, "odds roll")
     rules = session.ruleset.dice
+    if damage or with_raise or vs is not None:
+        return _damage_odds(ctx, session, dice, tn, extra, joker, damage, with_raise, vs)
+    from dealer.core.dice import trait_odds_of
+
     result = odds_data(trait_odds_of(dice, rules, tn=tn, extra=extra, joker=joker))
     session.emit([session.envelope(result)], odds_text(result, rules["bust_name"]))
+
+
+def _damage_odds(ctx, session, dice, tn, extra, joker, damage, with_raise, vs):
+    """``odds roll DICE --damage [--vs N|NAME]``: a damage roll's odds; against a person on the table, what it
+    would do to them as they stand and the odds of their Soak."""
+    from dealer.core.damage import damage_odds, damage_options, parse_damage
+    from dealer.render.dice import odds_data, odds_text
+
+    if not damage:
+        raise click.UsageError(f"{'--raise' if with_raise else '--vs'} is for a damage roll: add --damage", ctx)
+    if tn is not None or extra:
+        raise click.UsageError(f"--damage rolls against --vs, with no {'--tn' if tn is not None else '--extra'}", ctx)
+    target = vs if vs is not None and not vs.strip().isdecimal() else None
+    number = Int(1, MAX_TN).convert(vs.strip(), None, ctx) if vs is not None and target is None else None
+    table = session.read_table() if target is not None else None
+    ruleset = session.ruleset
+    if target is not None:
+        from dealer.core.mechanics.people import toughness
+
+        number = toughness(ruleset, table, target).total
+    options = damage_options(ruleset.dice, joker=joker, with_raise=with_raise, vs=number)
+    result = odds_data(damage_odds(parse_damage(dice, ruleset.dice["sides"]), **options))
+    if target is not None:
+        from dealer.core.mechanics.wounds import damage_odds_at
+
+        result["target"] = damage_odds_at(ruleset, table, target, [tuple(row) for row in result["totals"]])
+    session.emit([session.envelope(result)], odds_text(result, ruleset.dice["bust_name"]))
 
 
 @odds.command("gadget")

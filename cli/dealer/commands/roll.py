@@ -7,6 +7,7 @@ import click
 from dealer.core.dice import MAX_TN
 from dealer.core.results import roll_data
 from dealer.render.dice import odds_data, odds_text, roll_json, roll_line
+from dealer.errors import shown
 from dealer.options import Int, completes, global_options
 from dealer.session import Session
 
@@ -23,15 +24,18 @@ MAX_COUNT = 100_000
 @click.option("--faces", metavar="FACES",
               help="Dice already rolled: every face in order, first rolls then each ace's rerolls "
                    "(\"3 7 10 10 4 6 8\"; a Wild Die's first roll after the trait die's, a raise's damage die after "
-                   "the others', an Extra's check die last).")
+                   "the others', an Extra's check die last; damage aimed at a person, then the Incapacitation "
+                   "roll's).")
 @click.option("--extra", is_flag=True, help="An Extra's trait roll: no Wild Die (in a ruleset with one).")
 @click.option("--joker", is_flag=True, help="The roller holds a Joker: add its bonus (+2 in savage-worlds).")
 @click.option("--damage", is_flag=True,
               help="A damage roll: dice and modifiers joined by + (2d6+d8+1); every die aces and all are added.")
 @click.option("--raise", "with_raise", is_flag=True,
               help="With --damage: the attack got a raise; add the ruleset's bonus die (a d6 in savage-worlds).")
-@click.option("--vs", type=Int(1, MAX_TN), default=None, metavar="N",
-              help="With --damage: the number to reach, e.g. a Toughness.")
+@click.option("--vs", default=None, metavar="N|NAME", shell_complete=completes("roster"),
+              help="With --damage: the number to reach (a Toughness), or with --table a person on the roster: "
+                   "their Toughness, and the damage applied to them. With --as on a trait roll: NAME is the "
+                   "target (their Vulnerable counts).")
 @click.option("--as", "person", metavar="NAME", shell_complete=completes("roster"),
               help="With --table: NAME's roll: a Joker NAME holds this round adds its bonus, an Extra on the "
                    "roster rolls as one, and a trait roll is remembered (a Benny rerolls it).")
@@ -65,46 +69,67 @@ def roll(ctx, dice, tn, count, odds, faces, extra, joker, damage, with_raise, vs
     if person is not None and (odds or count != 1):
         raise click.UsageError(f"--as rolls once for NAME: drop {'--odds' if odds else '--count'}", ctx)
     _check_modes(ctx, session, odds, faces, count)
+    vs, target = _vs(ctx, session, vs, damage, person)
     if damage:
         if tn is not None or extra:
             raise click.UsageError(f"--damage rolls against --vs N, with no {'--tn' if tn is not None else '--extra'}: "
                                    "e.g. roll 2d6+d8 --damage --vs 7", ctx)
-        return _damage(session, dice, count, odds, faces, joker, with_raise, vs, person)
+        return _damage(session, dice, count, odds, faces, joker, with_raise, vs, person, target)
     if with_raise or vs is not None:
-        raise click.UsageError(f"{'--raise' if with_raise else '--vs'} is for a damage roll: add --damage, "
+        raise click.UsageError(f"{'--raise' if with_raise else '--vs N'} is for a damage roll: add --damage, "
                                "e.g. roll 2d6+d8 --damage --raise --vs 7", ctx)
     if person is not None:
-        return _as(session, dice, tn, faces, extra, joker, person)
+        return _as(session, dice, tn, faces, extra, joker, person, target)
     return _trait(session, dice, tn, count, odds, faces, extra, joker)
 
 
-def _as(session, dice, tn, faces, extra, joker, person):
+def _vs(ctx, session, vs, damage, person):
+    """``--vs``: a number to reach, or (on a --table) a person on the roster: ``(number, name)``."""
+    if vs is None:
+        return None, None
+    text = vs.strip()
+    if text.isdecimal() and len(text) <= 6:
+        return Int(1, MAX_TN).convert(text, None, ctx), None
+    if not session.settings.table:
+        raise click.UsageError(f"--vs {shown(text)}: a person is aimed at on a table: add --table NAME (or give a "
+                               "number, e.g. --vs 7)", ctx)
+    if not damage and person is None:
+        raise click.UsageError("--vs NAME on a trait roll names the target of NAME's roll: add --as (or --damage)", ctx)
+    return None, text
+
+
+def _as(session, dice, tn, faces, extra, joker, person, target=None):
     """``--as NAME --table T``: NAME's trait roll on the table, remembered for a reroll."""
     from dealer.core.dice import parse_faces
     from dealer.core.mechanics.last_roll import RollAsRequest, resolve_roll_as
-    from dealer.render.dice import as_line
+    from dealer.render.dice import as_lines
 
     given = tuple(parse_faces(faces)) if faces is not None else None
     with session.table() as table:
-        result = resolve_roll_as(session.ruleset, RollAsRequest(person, dice, tn, extra, joker, given), table,
+        result = resolve_roll_as(session.ruleset, RollAsRequest(person, dice, tn, extra, joker, given, target), table,
                                  session.rng()).to_data()
     seed = session.seed if given is None else None
-    session.emit([session.envelope(result, seed=seed)], [as_line(result, session.ruleset.dice["bust_name"])])
+    session.emit([session.envelope(result, seed=seed)], as_lines(result, session.ruleset.dice["bust_name"]))
 
 
-def _damage_as(session, dice, faces, joker, with_raise, vs, person):
-    """``--damage --as NAME --table T``: NAME's damage roll on the table (their Joker's bonus read
-    from the card they hold), remembered for a Benny's reroll."""
+def _damage_as(session, dice, faces, joker, with_raise, vs, person, target):
+    """``--damage [--as NAME] [--vs TARGET] --table T``: NAME's damage roll on the table (their Joker's bonus
+    read from the card they hold), remembered for a Benny's reroll; aimed at a person, applied to them."""
     from dealer.core.dice import parse_faces
     from dealer.core.mechanics.last_roll import DamageAsRequest, resolve_damage_as
-    from dealer.render.dice import as_line
+    from dealer.render.dice import as_lines
 
     given = tuple(parse_faces(faces)) if faces is not None else None
+    request = DamageAsRequest(person, dice, joker, with_raise, vs, given, target)
     with session.table() as table:
-        result = resolve_damage_as(session.ruleset, DamageAsRequest(person, dice, joker, with_raise, vs, given), table,
-                                   session.rng()).to_data()
+        if target is not None:
+            from dealer.core.mechanics.wounds import resolve_damage
+
+            result = resolve_damage(session.ruleset, request, table, session.rng()).to_data()
+        else:
+            result = resolve_damage_as(session.ruleset, request, table, session.rng()).to_data()
     seed = session.seed if given is None else None
-    session.emit([session.envelope(result, seed=seed)], [as_line(result)])
+    session.emit([session.envelope(result, seed=seed)], as_lines(result))
 
 
 def _check_modes(ctx, session, odds, faces, count):
@@ -176,14 +201,16 @@ def _line(rules):
     return roll_line if name == "bust" else lambda data: roll_line(data, name)
 
 
-def _damage(session, dice, count, odds, faces, joker, with_raise, vs, person=None):
+def _damage(session, dice, count, odds, faces, joker, with_raise, vs, person=None, target=None):
     """``roll --damage``: every die aces and all are added; a raise's bonus die, a Joker's bonus (given,
     or read from the action card ``--as NAME`` holds on the --table, where the roll is remembered)."""
     from dealer.core.damage import damage_odds, damage_options, damage_roll, parse_damage
     from dealer.core.dice import Scripted, parse_faces
 
-    if person is not None:
-        return _damage_as(session, dice, faces, joker, with_raise, vs, person)
+    if target is not None and odds:
+        raise click.UsageError(f"--odds against a person: dealer odds roll {dice} --damage --vs {target} --table T")
+    if person is not None or target is not None:
+        return _damage_as(session, dice, faces, joker, with_raise, vs, person, target)
     rules = session.ruleset.dice
     spec = parse_damage(dice, rules["sides"])
     options = damage_options(rules, joker=joker, with_raise=with_raise, vs=vs)

@@ -126,12 +126,12 @@ def table_data(table):
         chips = {"pot": ordered(table.chips.pot),
                  "players": {name: ordered(held) for name, held in in_roster_order(table, table.chips.players).items()},
                  "conservation": conservation(table)}
-    from dealer.core.mechanics.conditions import summary
     from dealer.core.mechanics.long_actions import under_way_data
+    from dealer.core.mechanics.people import shown_conditions
 
     data = {"kind": "table-show", "table": table.name, "ruleset": table.ruleset_name, "created": table.created,
-            "decks": decks, "roster": table.roster, "chips": chips, "conditions": summary(table),
-            "under_way": under_way_data(table)}
+            "decks": decks, "roster": table.roster, "chips": chips,
+            "conditions": shown_conditions(table.ruleset, table), "under_way": under_way_data(table)}
     mechanics = table.ruleset.document["mechanics"]
     if "action" in mechanics:
         from dealer.core.mechanics.action.common import on_hold
@@ -579,6 +579,30 @@ def rest(ctx, name, person):
 
     Session(ctx, "table rest").run(rest_person, RosterRequest(person), table="required", name=name,
                                    randomness=False)
+
+
+@table.command("condition")
+@table_argument()
+@click.argument("person", shell_complete=completes("table_roster"))
+@click.argument("words", nargs=-1, required=True, metavar="CONDITION...")
+@click.option("--clear", is_flag=True, help="Clear the conditions named instead of setting them.")
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def condition(ctx, name, person, words, clear):
+    """PERSON's conditions set by hand (savage-worlds): shaken, stunned, distracted, vulnerable,
+    fatigued, exhausted, incapacitated, bleeding-out, dead; wounds=N, fatigue=N (a group of
+    Extras: shaken=N, down=N). Distracted and Vulnerable last to the end of PERSON's next turn.
+
+    \b
+    Examples:
+      dealer table condition tombstone Quinn stunned
+      dealer table condition tombstone Quinn wounds=1 fatigued
+      dealer table condition tombstone Quinn incapacitated --clear
+    """
+    from dealer.core.mechanics.statuses import ConditionRequest, resolve_condition
+
+    Session(ctx, "table condition").run(resolve_condition, ConditionRequest(person, tuple(words), clear),
+                                        table="required", name=name, randomness=False)
 
 
 @table.command("undo")

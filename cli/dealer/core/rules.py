@@ -65,6 +65,7 @@ class Ruleset:
         self.conflict = document["conflict"]
         self.gadget = document["gadget"]
         self.chips = document["chips"]
+        self.people = document["people"]
         self.origin = origin
 
     def __repr__(self):
@@ -263,6 +264,7 @@ def _check_references(doc, ruleset_parts, problems):
         problems.append("action.sides: a side is named twice")
     cards(action["specials"], "action.specials")
     problems.extend(_draw_edge_problems(action, deck))
+    problems.extend(_people_problems(doc["people"], doc["dice"]))
     if any(char.isspace() or char == "," for char in action["deck"]) or len(action["deck"]) > 16:
         problems.append("action.deck: a deck name is one word of at most 16 characters, without commas")
     chips = doc["chips"]
@@ -328,6 +330,41 @@ def _draw_edge_problems(action: dict, deck: Deck) -> list[str]:
         if edge["redraw_at_most"] and edge["redraw_at_most"].lower() not in ranks:
             problems.append(f"action.draw_edges.{name}.redraw_at_most: '{edge['redraw_at_most']}' is not a rank "
                             "code of this deck")
+    return problems
+
+
+def _people_problems(people: dict, dice: dict) -> list[str]:
+    """Cross-references of ``[people]``: Edges and Hindrances named as slugs (and replacing one of theirs),
+    a roll names a purpose and a trait, Toughness's attribute is an attribute, the unskilled roll
+    is dice of this game."""
+    from dealer.core.schema import OWN_ROLLS
+
+    problems = []
+    traits = set(people["attributes"]) | set(people["skills"])
+    for kind in ("edges", "hindrances"):
+        for name, effect in people[kind].items():
+            if slug(name) != name:
+                problems.append(f"people.{kind}.{name}: write the name as a lower-case slug ('{slug(name)}')")
+            for i, other in enumerate(effect["replaces"]):
+                if other not in people[kind]:
+                    problems.append(f"people.{kind}.{name}.replaces[{i}]: no entry '{other}' in people.{kind}")
+    for purpose, trait in people["rolls"].items():
+        if purpose not in OWN_ROLLS:
+            problems.append(f"people.rolls.{purpose}: not a roll of a person's own ({', '.join(OWN_ROLLS)})")
+        if trait not in traits:
+            problems.append(f"people.rolls.{purpose}: '{trait}' is not in people.attributes or people.skills")
+    if people["toughness_from"] and people["toughness_from"] not in people["attributes"]:
+        problems.append(f"people.toughness_from: '{people['toughness_from']}' is not in people.attributes")
+    if people["unskilled"]:
+        from dealer.core.dice import parse_dice
+        from dealer.errors import DiceError
+
+        try:
+            parse_dice(people["unskilled"], dice["sides"], one_die=True)
+        except DiceError as error:
+            problems.append(f"people.unskilled: {error}")
+    if people["wild_card_wounds"] and not dice["damage_step"]:
+        problems.append("people.wild_card_wounds: damage to a person needs dice.damage_step (the points per wound)")
     return problems
 
 

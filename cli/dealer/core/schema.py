@@ -202,6 +202,8 @@ ACTION_SPECIAL = {
     "chip": Field("str", "Who draws a chip from the pot: `holder`, `marshal` (the GM, `chips.gm`), `side` (every "
                   "Wild Card on the holder's side, one each: a person marked `extra` draws none; SWADE's "
                   "Jokers Wild) or `none`.", "none", choices=["holder", "marshal", "side", "none"]),
+    "gm_chip": Field("bool", "With `chip = \"side\"`: dealt to the GM's side (the last of `action.sides`), the GM "
+                     "(`chips.gm`) draws one too (SWADE's Jokers Wild: \"the GM and her Wild Cards\").", False),
     "discard_sleeve": Field("bool", "The holder's sleeve card is discarded with it.", False),
     "reshuffle": Field("bool", "The holder's deck is reshuffled at the end of the round.", False),
     "bonus": Field("bool", "The holder adds `dice.joker_bonus` to trait and damage rolls this round (`roll --as "
@@ -453,7 +455,7 @@ CHIP_EFFECT = {
 }
 
 CHIP_USES = ["hand", "second-wind", "avoid-wound", "heal-wound", "death-wound", "spell", "note", "record", "reroll",
-             "action-card"]
+             "action-card", "soak", "unshake"]
 
 CHIP_USE = {
     "does": Field("str", "`hand`: changes a hand as `colours` says; `second-wind`: clears winded; `avoid-wound`: a "
@@ -464,7 +466,9 @@ CHIP_USE = {
                   "person's last trait roll on the table (`dealer roll DICE --as NAME --table T`) is rolled again "
                   "and the better kept; a Critical Failure cannot be rerolled, and one rolled on a reroll ends the "
                   "attempt and stands; `action-card`: before anyone acts in the round, the person draws another "
-                  "action card (no Edge applies) and acts on the better (SWADE).", "note",
+                  "action card (no Edge applies) and acts on the better (SWADE); `soak`: a roll of `people.rolls.soak` "
+                  "against the wounds of the person's last damage (`roll --damage --vs NAME`), each success and raise "
+                  "soaking one; `unshake`: the person is no longer Shaken.", "note",
                   choices=CHIP_USES),
     "when": Field("str", "`after-draw`: on the person's last hand (`dealer chips spend`); `before-draw`: with a "
                   "draw (`dealer hex --chip`); `any-time`.", "any-time",
@@ -519,6 +523,69 @@ CHIPS = {
     "note": Field("str", "Where the counts come from, and how the ruleset reads the chip rules.", "", lines=True),
 }
 
+# What a person's rolls are for (SWADE): each may be named for an Edge's bonus, or for rolls made without wound
+# penalties.
+OWN_ROLLS = ["soak", "recover-shaken", "recover-stunned", "incapacitation", "bleeding-out"]
+ROLL_PURPOSES = ["trait", *OWN_ROLLS, "interrupt", "surprise"]
+
+PERSON_EFFECT = {
+    "toughness": Field("int", "Added to the person's Toughness (Brawny: 1).", 0, minimum=-100, maximum=100),
+    "wounds": Field("int", "Wounds more a Wild Card takes before the next Incapacitates them (Tough as Nails: 1).",
+                    0, minimum=0, maximum=10),
+    "ignore_wounds": Field("int", "Points of wound penalty ignored on every Trait roll (Nerves of Steel: 1).", 0,
+                           minimum=0, maximum=10),
+    "bonus": Field("map", "Added to the person's rolls, by the trait rolled (`notice`) or the roll's purpose (`soak`, "
+                   "`recover-shaken`, `recover-stunned`, `incapacitation`, `bleeding-out`, `interrupt`, `surprise`): "
+                   "Iron Jaw's `soak = 2`.", {}, value=Field("int", "", minimum=-100, maximum=100)),
+    "no_wound_penalty": Field("list[str]", "Rolls (by purpose) made without wound penalties (Hard to Kill: the "
+                              "Vigor rolls against Bleeding Out).", [], choices=ROLL_PURPOSES),
+    "replaces": Field("list[str]", "Entries it stands in for (Improved Nerves of Steel for Nerves of Steel): a person "
+                      "with both counts only this one.", []),
+}
+
+PEOPLE = {
+    "wild_card_wounds": Field("int", "Wounds a Wild Card takes and still acts; the next Incapacitates them (SWADE: 3). "
+                              "An Extra (`extra=yes`) is out at its first wound. 0: the ruleset keeps no people this "
+                              "way (`roll --damage --vs NAME` and a Soak are refused).", 0, minimum=0, maximum=100),
+    "attributes": Field("list[str]", "Roster traits that are attribute dice (`vigor=d8`, `d12+1` above d12).", []),
+    "skills": Field("list[str]", "Roster traits that are skill dice, rolled by name (`dealer roll fighting --as NAME "
+                    "--table T`).", []),
+    "unskilled": Field("str", "What a person rolls for a skill they lack (SWADE: `d4-2`); empty: the roll is "
+                       "refused.", ""),
+    "toughness_base": Field("int", "Toughness before the die: SWADE's 2 + half Vigor.", 2, minimum=0, maximum=1000),
+    "toughness_from": Field("str", "The attribute whose half die (and half its bonus above d12, rounded down) adds to "
+                            "Toughness, with the roster's `armor`; empty: Toughness must be on the roster "
+                            "(`toughness=7`), as it may be anyway.", ""),
+    "wound_penalty": Field("int", "Each wound's cost to the person's Trait rolls (SWADE: -1).", 0, minimum=-100,
+                           maximum=0),
+    "wounds_counted": Field("int", "At most this many wounds count toward the penalty (SWADE: 3, so at most -3).",
+                            3, minimum=0, maximum=100),
+    "fatigue": Field("list[str]", "The levels of Fatigue in order (SWADE: fatigued, exhausted); one more "
+                     "Incapacitates.", [], max_items=10),
+    "fatigue_penalty": Field("int", "Each level of Fatigue's cost to Trait rolls (SWADE: -1, so Exhausted is -2).",
+                             0, minimum=-100, maximum=0),
+    "distracted_penalty": Field("int", "A Distracted person's cost to their Trait rolls (SWADE: -2), until the end "
+                                "of their next turn.", 0, minimum=-100, maximum=0),
+    "vulnerable_bonus": Field("int", "Added to actions and attacks against a Vulnerable person (SWADE: +2; the "
+                              "attacker's roll, `roll --as ATTACKER --vs NAME`), until the end of their next turn.",
+                              0, minimum=0, maximum=100),
+    "rolls": Field("map", "The trait each of the person's own rolls uses, by purpose: `soak`, `recover-shaken`, "
+                   "`recover-stunned`, `incapacitation`, `bleeding-out` (SWADE: Vigor, and Spirit to recover "
+                   "from Shaken).", {}, value=Field("str", "")),
+    "soak_wounds": Field("str", "The wounds a Soak roll suffers: `before` the damage it soaks (SWADE: \"Don't count "
+                         "the Wound modifiers he's about to suffer\") or `after` it.", "before",
+                         choices=["before", "after"]),
+    "incapacitated_card": Field("bool", "An Incapacitated person is dealt a card each round and rolls Bleeding Out "
+                                "on it (SWADE's words); false: dealt none, passed over as out of the fight, and "
+                                "Bleeding Out is rolled as each round is dealt.", False),
+    "edges": Field("map", "Every Edge a roster's `edges` may list (besides those of `action.draw_edges`), by name as a "
+                   "slug (`iron-jaw`), with what it does to the person's numbers (`{}`: nothing dealer counts). A name "
+                   "not here is refused with the name meant (`--trait-free` keeps a house Edge).", {},
+                   value=table("", PERSON_EFFECT)),
+    "hindrances": Field("map", "Every Hindrance a roster's `hindrances` may list, likewise.", {},
+                        value=table("", PERSON_EFFECT)),
+}
+
 CHARACTERS = {
     "points": Field("int", "Points a new character spends (seed 003: 30); 0 for no points budget.", 0, minimum=0),
     "skill_costs": Field("list[int]", "What a skill costs at level 1, 2, 3, ... (seed 003: 1, 3, 6, 10, 15); past "
@@ -559,6 +626,8 @@ RULESET = {
     "conflict": table("`dealer conflict`.", CONFLICT),
     "gadget": table("`dealer gadget`.", GADGET),
     "chips": table("`dealer chips` and the chip draws of other mechanics.", CHIPS),
+    "people": table("A person's traits, conditions and damage (SWADE): Toughness, wounds, Fatigue, Shaken, "
+                    "Stunned, Soak, Incapacitation, and the Edges that change them.", PEOPLE),
     "characters": table("Creation budgets, reported by `dealer table add` and `dealer table check`.", CHARACTERS),
 }
 

@@ -52,6 +52,7 @@ def person_name(name: str) -> str:
 _KIND_HELP = {
     "roll": "dice (3d6), a total already rolled (16) or bust",
     "dice": "dice, e.g. 3d10",
+    "die": "one trait die, e.g. d8 (d12+1 above d12)",
     "level": "a whole number from 0 to 100, e.g. 4",
     "modifier": "a whole number from -100 to 100, e.g. 2 or -1",
     "flag": "yes or no",
@@ -83,6 +84,14 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
         kinds.setdefault(action["surprise_trait"], "roll")
     if ruleset.dice.get("wild_die"):
         kinds["extra"] = "flag"  # an Extra (or a group of them): no Wild Die, no chips
+    people = ruleset.people
+    for name in people["attributes"] + people["skills"]:
+        kinds.setdefault(name, "die" if ruleset.dice.get("wild_die") else "dice")
+    for key in ("edges", "hindrances"):
+        if people[key]:
+            kinds.setdefault(key, "text")
+    if people["wild_card_wounds"]:  # damage aimed at a person reads Toughness; a group of Extras counts its members
+        kinds.update(armor="level", toughness="level", count="level")
     plays_hex = "hex" in ruleset.document["mechanics"]
     catalogue = (ruleset.hex.get("catalogue") or []) if plays_hex else []
     style = ruleset.hex.get("style") if plays_hex else None
@@ -143,12 +152,38 @@ def check_traits(ruleset: Ruleset, person: str, traits: dict[str, Any], free: bo
                 0 <= value <= MAX_LEVEL if kind == "level" else -MAX_LEVEL <= value <= MAX_LEVEL)
         elif not (kind == "roll" and (text.lower() == "bust" or isinstance(value, int))):
             try:
-                parse_dice(text, ruleset.dice["sides"], one_die=True)
+                ok = parse_dice(text, ruleset.dice["sides"], one_die=True)[0] == 1 or kind != "die"
             except DiceError:
                 ok = False
         if not ok:
             problems.append(f"{key}={text} is not {_KIND_HELP[kind]}")
+        elif kind == "text" and not free:
+            problems.extend(unknown_abilities(ruleset, key, value))
         checked[key] = value
     if problems:
         raise TraitError(f"{person}: " + "; ".join(problems))
     return checked
+
+
+def abilities(ruleset: Ruleset, trait: str) -> list[str]:
+    """The Edges (``trait`` ``edges``) or Hindrances (``hindrances``) the ruleset knows, as slugs: those that
+    change the draw (``action.draw_edges``) and those of ``people``; empty where it keeps no list of them."""
+    drawn = [name for name, edge in ruleset.action["draw_edges"].items() if edge["trait"] == trait]
+    return list(dict.fromkeys(drawn + list(ruleset.people.get(trait, ()))))
+
+
+def unknown_abilities(ruleset: Ruleset, trait: str, value: object) -> list[str]:
+    """``edges = "level headed, quik"``: a problem for each name the ruleset does not know, with the
+    name meant, where it keeps a list of them (``people.edges``, ``people.hindrances``)."""
+    from dealer.core.mechanics.action.common import edge_names
+    from dealer.errors import did_you_mean
+
+    known = abilities(ruleset, trait) if trait in ("edges", "hindrances") and ruleset.people[trait] else []
+    what = "an Edge" if trait == "edges" else "a Hindrance"
+    problems = []
+    for name in edge_names(value) if known else ():
+        if name not in known:
+            hint = did_you_mean(name, known)
+            problems.append(f"'{name}' is not {what} {ruleset.name} knows ({hint + ' ' if hint else ''}add "
+                            "--trait-free to keep a house one)")
+    return problems

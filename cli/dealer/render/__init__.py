@@ -62,6 +62,7 @@ RENDERERS = {
     "table": "dealer.render.tables:table_event_text",
     "tables": "dealer.render.tables:tables_text",
     "table-show": "dealer.render.tables:table_show_text",
+    "condition": "dealer.render.people:condition_text",
     "table-undo": "dealer.render.tables:undo_text",
     "table-log": "dealer.render.tables:table_log_text",
     "table-import": "dealer.render.tables:import_text",
@@ -83,6 +84,11 @@ def text(data, cards):
 # --ascii: the odds bars' block elements become '#' (a part of a cell counts from a half).
 _ASCII_BARS = str.maketrans({"\u2588": "#", "\u258c": "#", "\u258b": "#", "\u258a": "#", "\u2589": "#",
                              "\u258f": "", "\u258e": "", "\u258d": ""})
+
+
+def possessive(name: str) -> str:
+    """``Quinn's``, ``Cultists'``."""
+    return name + ("'" if name.endswith("s") else "'s")
 
 
 def plural(count: int, word: str) -> str:

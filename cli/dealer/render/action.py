@@ -133,7 +133,7 @@ def interrupt_text(result, cards_fmt):
     if "wild" in result["roll"] or "wild" in result["their_roll"]:
         name = result.get("bust_name", "bust")
         return lines + [f"  {result['name']}: {roll_line(result['roll'], name)}",
-                        f"  {result['against']}: {roll_line(result['their_roll'], name)}"]
+                        f"  {result['against']}: {roll_line(result['their_roll'], name)}"] + _recovery_lines(result)
     return lines + [f"  {result['name']}: {roll_summary(result['roll'])}",
                     f"  {result['against']}: {roll_summary(result['their_roll'])}"]
 
@@ -144,7 +144,7 @@ def hold_text(result, cards_fmt):
     if result["action"] == "hold":
         return [f"{result['name']} goes on Hold (holding {cards_fmt.many(result['cards'])}): acts when they like, "
                 f"this round or a later one; on Hold: {waiting}"]
-    return [f"{result['name']} acts from Hold; on Hold now: {waiting}"]
+    return [f"{result['name']} acts from Hold; on Hold now: {waiting}"] + _recovery_lines(result)
 
 
 def begin_text(result, cards_fmt):
@@ -200,7 +200,14 @@ def next_text(result, cards_fmt):
     lines.append(f"  {plural(result['left'], 'turn')} left" + (f" ({after} after the next)" if after > 0 and
                                                                  result["then"] else "")
                  if result["left"] else "  nobody after them: the round ends")
-    return lines + ["  " + line for line in _passed_lines(result, cards_fmt)]
+    return lines + _recovery_lines(result) + ["  " + line for line in _passed_lines(result, cards_fmt)]
+
+
+def _recovery_lines(result):
+    """SWADE: the recovery rolls as a turn starts (Shaken, Stunned; Bleeding Out on a card)."""
+    from dealer.render.dice import recovery_line
+
+    return ["  " + recovery_line(entry) for entry in result.get("recovery", ())]
 
 
 def turns_text(result, cards_fmt):
@@ -211,7 +218,13 @@ def turns_text(result, cards_fmt):
     rows = [[cell(words[turn["status"]])] + _turn_cells(turn, cards_fmt) for turn in result["order"]]
     state = "everyone has acted" if result["over"] else f"{plural(result['left'], 'turn')} left"
     lines = [f"Round {result['round']}{where}: {state}"] + ["  " + line for line in table_text(rows)]
-    return lines + ["  " + line for line in _passed_lines(result, cards_fmt)]
+    return lines + ["  " + line for line in _passed_lines(result, cards_fmt)] + _conditions_lines(result)
+
+
+def _conditions_lines(result):
+    from dealer.render.people import conditions_text
+
+    return [f"  {name}: {conditions_text(held)}" for name, held in result.get("conditions", {}).items()]
 
 
 def join_text(result, cards_fmt):

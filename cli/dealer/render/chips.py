@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer.render import plural
+from dealer.render import plural, possessive
 from dealer.render.events import event_line, event_text
 from dealer.render.hands import hand_line
 
@@ -12,10 +12,6 @@ PICK_ME_UP_WORDS = {
     "heal-wound": "one wound recovered ({wounds_left} left)",
     "death-wound": "the death wound is avoided ({wounds_left} wounds)",
 }
-
-
-def possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
 
 
 def counts_text(counts: dict) -> str:
@@ -137,6 +133,18 @@ def chips_text(data: dict, cards_fmt) -> list[str]:
         lines.append("  " + PICK_ME_UP_WORDS[data["does"]].format(**data))
     if "reroll" in data:
         lines += _reroll_lines(data["reroll"])
+    if "soak" in data:
+        lines += _soak_lines(data["soak"])
+    if "target" in data:
+        from dealer.render.dice import hit_words, incapacitation_line
+
+        target = data["target"]
+        lines.append(f"  damage {target['total']} vs {possessive(target['name'])} Toughness {target['toughness']} "
+                     f"again: {hit_words(target)}")
+        if target.get("incapacitation"):
+            lines.append("  " + incapacitation_line(target["name"], target["incapacitation"]))
+    if data.get("does") == "unshake":
+        lines.append(f"  {data['player']} is no longer Shaken")
     if "action_card" in data:
         card = data["action_card"]
         lines.append(f"  new action card: drew {cards_fmt.one(card['drawn'])}, held {cards_fmt.one(card['held'])}: "
@@ -177,3 +185,17 @@ def _reroll_lines(data: dict) -> list[str]:
         stands = f"a {name} on the reroll ends the attempt: it stands"
     return [f"  before: {roll_line(data['before'], name)}", f"  reroll: {roll_line(data['again'], name)}",
             f"  {stands}"]
+
+
+def _soak_lines(data: dict) -> list[str]:
+    """A Soak: the roll, the wounds it soaks of the damage, where it leaves the person."""
+    from dealer.render.dice import as_line
+    from dealer.render.people import harm_words
+
+    soaked = data["soaked"]
+    what = "every wound" if soaked == data["wounds"] else f"{soaked} of {plural(data['wounds'], 'wound')}"
+    lines = [f"  soak: {as_line({**data['roll'], 'person': data['person']}, data['bust_name'])}",
+             f"  soaks {what if soaked else 'nothing'}: {data['person']} is now {harm_words(data['after'])}"]
+    if data["undid_incapacitation"]:
+        lines.append(f"  {data['person']} is no longer Incapacitated (the Incapacitation roll no longer stands)")
+    return lines

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dealer.render import plural, possessive
+
 
 def roll_json(roll):
     """``roll_data(roll)`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), made
@@ -32,13 +34,14 @@ def roll_verdict(data):
     return f"success, {data['raises']} raise{'' if data['raises'] == 1 else 's'}"
 
 
-def roll_line(data: dict, bust_name: str = "bust") -> str:
+def roll_line(data: dict, bust_name: str = "bust", judged: bool = True) -> str:
     """``5d10 vs TN 5: 3 7 10+6 10+8 4 -> 18, success, 2 raises``; a roll with a Wild Die
-    (or an Extra's in such a game) names each die and the kept one; a damage roll adds."""
+    (or an Extra's in such a game) names each die and the kept one; a damage roll adds.
+    ``judged``: with the verdict (without it, the caller says what the roll did)."""
     if data.get("kind") == "damage":
         return damage_line(data)
     if "wild" in data:
-        return _wild_line(data, bust_name)
+        return _wild_line(data, bust_name, judged)
     faces = " ".join("+".join(map(str, chain)) for chain in data["rolls"])
     kept = data["total"] - data["modifier"]
     total = f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
@@ -49,9 +52,87 @@ def roll_line(data: dict, bust_name: str = "bust") -> str:
 
 
 def as_line(data: dict, bust_name: str = "bust") -> str:
-    """``Sarah: 1d8+2 vs TN 4, Joker +2: ...``: a person's roll on a table, with the card that gave a bonus."""
+    """``Sarah: 1d8+2 vs TN 4, Joker +2: ...``: a person's roll on a table, with the card that gave a bonus
+    and the trait rolled by name (``Quinn: Vigor 1d8 ...``)."""
     card = f" (holds {data['card']})" if data.get("card") else ""
-    return f"{data['person']}{card}: {roll_line(data, bust_name)}"
+    trait = f"{data['trait'].replace('-', ' ').capitalize()} " if data.get("trait") else ""
+    if "target" in data:
+        line = target_line(data)
+    else:
+        line = roll_line(data, bust_name)
+    return f"{data['person']}{card}: {trait}{line}" if data.get("person") else line
+
+
+def as_lines(data: dict, bust_name: str = "bust") -> list[str]:
+    """A roll on a table (``as_line``), and what a damage roll aimed at a person did to them."""
+    lines = [as_line(data, bust_name)]
+    target = data.get("target")
+    if target and target.get("incapacitation"):
+        lines.append("  " + incapacitation_line(target["name"], target["incapacitation"]))
+    return lines
+
+
+def incapacitation_line(name: str, rolled: dict) -> str:
+    """``Quinn is Incapacitated: Vigor 1d6-3 vs TN 4: ... -> 2: Bleeding Out, and a permanent Injury``."""
+    return outcome_line(name, "is Incapacitated", rolled["roll"], rolled["words"])
+
+
+def outcome_line(name: str, what: str, roll: dict, words: str) -> str:
+    """A person's roll that decides a condition, and what it did: ``Quinn is Shaken: Spirit 1d8 vs TN 4: d8 5,
+    Wild Die 3 -> d8 5: no longer Shaken: acts normally``."""
+    trait = roll["trait"].replace("-", " ").capitalize() + " " if roll.get("trait") else ""
+    return f"{name} {what}: {trait}{roll_line(roll, judged=False)}: {words}"
+
+
+RECOVERING = {"shaken": "is Shaken", "stunned": "is Stunned", "bleeding out": "is Bleeding Out"}
+
+
+def recovery_line(entry: dict) -> str:
+    """A recovery roll as a turn starts (or Bleeding Out as a round is dealt), and what it did; a Shaken member
+    of a group of Extras is ``one of Cultists``."""
+    who = f"one of {entry['person']}" if entry.get("member") else entry["person"]
+    return outcome_line(who, RECOVERING[entry["condition"]], entry["roll"], entry["words"])
+
+
+def target_line(data: dict) -> str:
+    """``2d6+1d8 damage: 5 3 7 -> 15 vs Quinn's Toughness 8 (2): Shaken, 2 wounds``: damage aimed at a person,
+    and what it did."""
+    target = data["target"]
+    armor = f" ({target['armor']})" if target["armor"] else ""
+    head = damage_line({**data, "tn": None})
+    return f"{head} vs {possessive(target['name'])} Toughness {target['toughness']}{armor}: {hit_words(target)}"
+
+
+def hit_words(target: dict) -> str:
+    """What damage did to a person, in SWADE's words, and where it leaves them."""
+    from dealer.render.people import harm_words  # only a roll aimed at a person: not on every roll's path
+
+    if "members" in target:
+        return _extras_hit(target)
+    if target.get("already"):
+        return f"no further effect ({target['name']} is {harm_words(target['after'])} already)"
+    if not target["reached"]:
+        return "no effect"
+    if target["shaken_again"]:
+        done = "Shaken again: a wound"
+    elif target["raises"]:
+        done = f"Shaken, {plural(target['raises'], 'wound')}"
+    else:
+        done = "Shaken"
+    return f"{done}; {target['name']} is now {harm_words(target['after'])}"
+
+
+def _extras_hit(target: dict) -> str:
+    after, members = target["after"], target["members"]
+    one = "" if members == 1 else "one of "
+    if not target["reached"]:
+        return "no effect"
+    standing = members - after.get("down", 0)
+    if target["wounds"]:
+        done = f"{one}{target['name']} is out" + (" (Shaken again)" if target["shaken_again"] else "")
+        return done + (f"; {standing} of {members} left" if members > 1 else "")
+    shaken = after.get("shaken_members", 0)
+    return f"{one}{target['name']} is Shaken" + (f"; {shaken} of {standing} Shaken" if members > 1 else "")
 
 
 def _chain(chain):
@@ -62,7 +143,7 @@ def _with_modifier(kept, data):
     return f"{kept}{data['modifier']:+d} = {data['total']}" if data["modifier"] else str(data["total"])
 
 
-def _wild_line(data, bust_name):
+def _wild_line(data, bust_name, judged=True):
     """``1d8 vs TN 4: d8 8+3, Wild Die 2 -> d8 11, success, 1 raise``; an Extra's roll, with the
     check die rolled on a 1: ``1d8 vs TN 4, an Extra: d8 1, check die 1 -> d8 1, Critical Failure``."""
     names = ["Wild Die" if i == data["wild"] else f"d{sides}" for i, sides in enumerate(data["die_sides"])]
@@ -74,8 +155,9 @@ def _wild_line(data, bust_name):
     who = [", an Extra"] if data["extra"] else []
     if data["joker"]:
         who.append(f", Joker {data['joker']:+d}")
-    verdict = bust_name if data["bust"] else roll_verdict(data)
-    line = f"{data['dice']} vs TN {data['tn']}{''.join(who)}: {dice} -> {total}, {verdict}"
+    who.extend(f", {modifier['why']} {modifier['value']:+d}" for modifier in data.get("modifiers", ()))
+    verdict = f", {bust_name if data['bust'] else roll_verdict(data)}" if judged else ""
+    line = f"{data['dice']} vs TN {data['tn']}{''.join(who)}: {dice} -> {total}{verdict}"
     if data.get("capped"):
         line += " (a die aced to the ruleset's cap: the chain was capped)"
     return line
@@ -219,7 +301,9 @@ def damage_odds_text(data: dict) -> list[str]:
         lines.append(f"  {total:>6} {p * 100:8.3f}% {left * 100:8.3f}%  {_bar(p / peak, 30)}")
         left -= p
     lines.append(f"  mean {data['mean']:.3f}")
-    if data["tn"] is not None:
+    if data.get("target"):
+        lines += _target_odds_lines(data["target"])
+    elif data["tn"] is not None:
         lines.append(f"against {data['tn']}:")
         if data["raises"] is None:
             rows = [("not reached", data["failure"]), ("reached", data["success"])]
@@ -236,6 +320,26 @@ def damage_odds_text(data: dict) -> list[str]:
         lines.extend(f"  {label:<{width}} {p * 100:7.3f}%  {_bar(p)}" for label, p in rows)
     if data["cut"]:
         lines.append(f"  (left out: {data['cut']:.1e} of probability beyond the last total)")
+    return lines
+
+
+def _target_odds_lines(target: dict) -> list[str]:
+    """What the damage would do to a person as they stand, and the odds of their Soak."""
+    from dealer.render.people import harm_words
+
+    armor = f" ({target['armor']})" if target["armor"] else ""
+    lines = [f"against {possessive(target['name'])} Toughness {target['toughness']}{armor}, "
+             f"{harm_words(target['harm'])} now:"]
+    width = max(len(row["effect"]) for row in target["effects"])
+    lines += [f"  {row['effect']:<{width}} {row['chance'] * 100:7.3f}%  {_bar(row['chance'])}"
+              for row in target["effects"]]
+    soak = target.get("soak")
+    if soak:
+        joker = [f"Joker {soak['joker']:+d}"] if soak["joker"] else []
+        mods = ", ".join(joker + [f"{m['why']} {m['value']:+d}" for m in soak["modifiers"]])
+        lines.append(f"a Soak ({soak['dice']}{': ' + mods if mods else ''}) removes:")
+        labels = ["no wound", "1 wound", "2 wounds", "3+ wounds"]
+        lines += [f"  {label:<9} {p * 100:7.3f}%  {_bar(p)}" for label, p in zip(labels, soak["removes"])]
     return lines
 
 

@@ -37,6 +37,10 @@ def event_text(event, cards_fmt):
         return f"{event['deck']} deck: {event['why']}"
     if kind == "discard":
         return f"{event['why']}: {cards_fmt.many(event['cards'])} discarded"
+    if kind == "bleeding out":
+        from dealer.render.dice import recovery_line
+
+        return recovery_line(event)
     from dealer.render import value_text
 
     return f"{kind}: " + ", ".join(f"{key}={value_text(value)}" for key, value in event.items()

@@ -183,6 +183,8 @@ def table_show_text(result, cards_fmt):
         counted, start = sum(sums["total"].values()), sum(sums["start"].values())
         lines.append(f"  {counted} chips = starting pot {start} + {sum(sums['created'].values())} created"
                      + ("" if sums["conserved"] else "  (NOT CONSERVED: report this)"))
+    from dealer.render.people import conditions_text
+
     for person, held in result.get("conditions", {}).items():
         lines.append(f"  {person}: {conditions_text(held)}")
     if result.get("under_way"):
@@ -198,21 +200,6 @@ def table_show_text(result, cards_fmt):
     for person, scores in harm.items():
         lines.append(f"  harm on {person}: " + ", ".join(f"{score} {count}" for score, count in scores.items()))
     return lines
-
-
-def conditions_text(held):
-    """``winded (2 casts), shaken, 1 wound, blocking``: a person's conditions in words."""
-    parts = []
-    if held.get("casts"):
-        parts.append(("winded" if held["winded"] else "casting") + f" ({plural(held['casts'], 'cast')})")
-    if held.get("fear"):
-        parts.append(held["fear"])
-    if held.get("wounds"):
-        parts.append(plural(held["wounds"], "wound"))
-    if held.get("defence"):
-        defence = held["defence"]
-        parts.append(("blocking" if defence["how"] == "block" else "dodging") + f" with {' '.join(defence['cards'])}")
-    return ", ".join(parts)
 
 
 def _log_cells(event):

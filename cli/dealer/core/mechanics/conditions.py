@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core.record import CARD, COUNT, FLAG, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
+from dealer.core.record import (CARD, COUNT, FLAG, JSON, NUMBER, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part,
+                                Record, StateError)
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -57,22 +58,61 @@ class Defence(Record):
               "attacked": Field(FLAG, False)}
 
 
+STABLE, BLEEDING_OUT, DEAD = "stable", "bleeding out", "dead"  # an Incapacitated person (SWADE)
+
+
+class Harm(Record):
+    """What damage changes in a person (SWADE): wounds, Shaken (``fear``), Incapacitation; for a group of
+    Extras, its members put out (``down``) and Shaken (``shaken_members``)."""
+
+    FIELDS = {"wounds": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""),
+              "incapacitated": Field(Choice("", STABLE, BLEEDING_OUT, DEAD), ""), "down": Field(COUNT, 0),
+              "shaken_members": Field(COUNT, 0)}
+
+
+class DamageTaken(Record):
+    """The last damage aimed at a person (``roll --damage --vs NAME``), kept for a Soak and for the attacker's
+    reroll: the damage ``total`` against ``toughness``, the ``wounds`` it dealt (a group of Extras: members put
+    out), whether it reached Toughness (``shook``), the harm it found (``before``) and left (``after``), the
+    Incapacitation roll it caused, the Soak roll against it and the wounds ``soaked``, the attacker (``by``)
+    and ``seq``, the table's count of remembered rolls when it was rolled."""
+
+    FIELDS = {"total": Field(NUMBER), "toughness": Field(COUNT), "wounds": Field(COUNT), "shook": Field(FLAG),
+              "before": Field(Nested(Harm)), "after": Field(Nested(Harm)), "incapacitation": Field(Maybe(JSON), None),
+              "soak": Field(Maybe(JSON), None), "soaked": Field(COUNT, 0), "by": Field(Maybe(TEXT), None),
+              "seq": Field(COUNT, 0)}
+
+
 class Conditions(Record):
-    """One person's conditions: casts since their last rest, fear, wounds taken, a standing defence."""
+    """One person's conditions: casts since their last rest, fear (SWADE's Shaken too), wounds taken, a
+    standing defence; SWADE's Fatigue levels, Stunned, Distracted and Vulnerable (each the number of the
+    person's turn ends before it lapses), Incapacitation, a group of Extras' members out and Shaken, and
+    the last damage taken."""
 
     FIELDS = {"casts": Field(COUNT, 0), "fear": Field(Choice("", SHAKEN, FLEEING), ""), "wounds": Field(COUNT, 0),
-              "defence": Field(Maybe(Nested(Defence)), None)}
+              "defence": Field(Maybe(Nested(Defence)), None), "fatigue": Field(COUNT, 0),
+              "stunned": Field(FLAG, False), "distracted": Field(COUNT, 0), "vulnerable": Field(COUNT, 0),
+              "incapacitated": Field(Choice("", STABLE, BLEEDING_OUT, DEAD), ""), "down": Field(COUNT, 0),
+              "shaken_members": Field(COUNT, 0), "damage": Field(Maybe(Nested(DamageTaken)), None)}
+
+    def harm(self) -> Harm:
+        return Harm(**{name: getattr(self, name) for name in Harm.FIELDS})
+
+    def set_harm(self, harm: Harm) -> None:
+        for name in Harm.FIELDS:
+            setattr(self, name, getattr(harm, name))
 
 
 class ConditionsState(Part):
-    """The ``conditions`` part of a table: each person's conditions."""
+    """The ``conditions`` part of a table: each person's conditions, and whose turn is under way (``acting``:
+    a condition that lasts "until the end of their next turn" counts their turns' ends)."""
 
     KEY = "conditions"
-    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {})}
+    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {}), "acting": Field(ListOf(TEXT), [])}
 
     def to_data(self) -> dict:
         people = {name: data for name, item in self.people.items() if (data := item.to_data())}
-        return {"people": people} if people else {}
+        return {**({"people": people} if people else {}), **({"acting": list(self.acting)} if self.acting else {})}
 
     @classmethod
     def upgrade(cls, states: dict, version: int) -> None:
@@ -106,7 +146,8 @@ def conditions_of(table: Table, person: str) -> Conditions:
     return table.state(ConditionsState).people.get(person) or Conditions()
 
 
-def _changed(table: Table, person: str) -> Conditions:
+def changed(table: Table, person: str) -> Conditions:
+    """The person's conditions, stored so that a change is kept."""
     return table.state(ConditionsState).people.setdefault(person, Conditions())
 
 
@@ -134,7 +175,7 @@ def is_winded(table: Table, person: str | None, *, master: int | None = None) ->
 
 def count_cast(table: Table, person: str) -> int:
     """One more spell cast towards winded; returns the count."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     conditions.casts += 1
     return conditions.casts
 
@@ -153,7 +194,7 @@ def rest(table: Table, person: str) -> int:
 
 def frighten(table: Table, person: str, fear: str) -> None:
     """A failed fear check: shaken, or fleeing (which a later mere shaking does not soften)."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     if conditions.fear != FLEEING:
         conditions.fear = fear
 
@@ -192,14 +233,14 @@ def frightened(table: Table) -> dict[str, str]:
 
 def wound(table: Table, person: str, count: int = 1) -> int:
     """Wounds taken; returns the wounds the person now has."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     conditions.wounds += count
     return conditions.wounds
 
 
 def heal(table: Table, person: str) -> int:
     """One wound recovered (a blue chip); returns the wounds left."""
-    conditions = _changed(table, person)
+    conditions = changed(table, person)
     conditions.wounds = max(0, conditions.wounds - 1)
     return conditions.wounds
 
@@ -213,7 +254,7 @@ def wounded(table: Table) -> dict[str, int]:
 
 def defend(table: Table, person: str, defence: Defence) -> None:
     """The person's defence hand is kept until it lapses (``acted``)."""
-    _changed(table, person).defence = defence
+    changed(table, person).defence = defence
 
 
 def standing_defence(table: Table, person: str) -> Defence | None:
@@ -260,10 +301,11 @@ def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, 
 
 def summary(table: Table) -> dict[str, dict]:
     """Everyone with a condition, as data for ``table show``: casts and winded, fear, wounds, a
-    standing defence."""
+    standing defence, SWADE's conditions (not the last damage: a Soak's record)."""
     out = {}
     for name, held in table.state(ConditionsState).people.items():
         data = held.to_data()
+        data.pop("damage", None)
         if not data:
             continue
         data["winded"] = is_winded(table, name)

@@ -23,8 +23,9 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
-from dealer.core.dice import Scripted, check_trait_dice, parse_dice, roll_options, trait_roll
-from dealer.core.mechanics.action.common import deck_names
+from dealer.core.dice import Scripted, trait_roll
+from dealer.core.mechanics import people
+from dealer.core.mechanics.people import bonus_card
 from dealer.core.record import CARD, COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError
@@ -41,11 +42,14 @@ class LastRoll(Record):
     """One remembered roll: whose, the dice (a trait roll's count, sides and modifier typed; a
     damage roll's dice as ``damage``, ``2d6+d8``, the others 0), the options of ``dice.trait_roll``
     or ``damage.damage_roll`` it was rolled with, the action card that gave a bonus, the result
-    kept (as ``results.roll_data``), rerolls spent on it, and ``seq`` (the table's count of rolls)."""
+    kept (as ``results.roll_data``, with the person's ``modifiers`` where the ruleset keeps people),
+    rerolls spent on it, ``seq`` (the table's count of rolls), what it was for (``purpose``: a
+    ``soak``) and whom a damage roll was aimed at (``target``)."""
 
     FIELDS = {"person": Field(TEXT), "count": Field(COUNT), "sides": Field(COUNT), "modifier": Field(NUMBER),
               "options": Field(JSON), "card": Field(Maybe(CARD), None), "roll": Field(JSON),
-              "rerolls": Field(COUNT, 0), "seq": Field(COUNT), "damage": Field(Maybe(TEXT), None)}
+              "rerolls": Field(COUNT, 0), "seq": Field(COUNT), "damage": Field(Maybe(TEXT), None),
+              "purpose": Field(TEXT, ""), "target": Field(Maybe(TEXT), None)}
 
 
 class LastRolls(Part):
@@ -62,7 +66,8 @@ class LastRolls(Part):
 
 
 class RollAsRequest(NamedTuple):
-    """``dealer roll DICE --as NAME --table T``: NAME's trait roll, with the table's Joker and Extra."""
+    """``dealer roll DICE --as NAME --table T``: NAME's trait roll (DICE may name a trait), with the table's
+    Joker, Extra and the person's conditions; ``target``: whom it is aimed at (``--vs NAME``: their Vulnerable)."""
 
     person: str
     dice: str
@@ -70,6 +75,7 @@ class RollAsRequest(NamedTuple):
     extra: bool = False
     joker: bool = False
     faces: tuple[int, ...] | None = None  # dice already rolled
+    target: str | None = None
 
 
 class RollResult(NamedTuple):
@@ -79,71 +85,73 @@ class RollResult(NamedTuple):
         return self.data
 
 
-def bonus_card(ruleset: Ruleset, table: Table, person: str) -> str | None:
-    """The action card ``person`` holds this round whose special gives a bonus (a Joker), or None."""
-    if "action" not in ruleset.document["mechanics"] or ruleset.action["style"] != "countdown":
-        return None
-    specials = ruleset.action["specials"]
-    for deck in deck_names(ruleset):
-        for code in table.decks[deck].play.get(person, []) if deck in table.decks else ():
-            if specials.get(code, {}).get("bonus"):
-                return code
-    return None
-
-
 def resolve_roll_as(ruleset: Ruleset, request: RollAsRequest, table: Table, rng: random.Random) -> RollResult:
-    """Roll ``dice`` for a person on the roster and remember it: an ``extra`` on the roster rolls as an
-    Extra, and a Joker held this round (a special with ``bonus``) adds ``dice.joker_bonus``."""
+    """Roll for a person on the roster (``people.person_roll``: the Wild Die or an Extra's roll, the Joker held
+    this round, the conditions and Edges) and remember it for a Benny's reroll."""
     table.person(request.person)
-    rules = ruleset.dice
-    count, sides, modifier = parse_dice(request.dice, rules["sides"], one_die=True)
-    check_trait_dice(count, sides, rules, request.dice)
-    card = bonus_card(ruleset, table, request.person)
-    extra = request.extra or (bool(table.trait(request.person, "extra")) and bool(rules["wild_die"]))
-    options = roll_options(rules, tn=request.tn, extra=extra, joker=request.joker or card is not None)
-    options["modifier"] += modifier
+    if request.target is not None:
+        people.require_people(ruleset, "a roll aimed at a person (--vs NAME)")
+        table.person(request.target)
     scripted = Scripted(request.faces) if request.faces is not None else None
-    roll = trait_roll(count, sides, scripted or rng, **options)
+    rolled = people.person_roll(ruleset, table, request.person, request.dice, scripted or rng, tn=request.tn,
+                                extra=request.extra, joker=request.joker, target=request.target)
     if scripted is not None:
         scripted.check_used()
-    data = results.roll_data(roll)
-    _remember(table, LastRoll(person=request.person, count=count, sides=sides, modifier=modifier, options=options,
-                              card=card, roll=data, seq=0))
-    return RollResult({**data, "person": request.person, "card": card})
+    remember(table, request.person, rolled)
+    return RollResult(rolled.data)
+
+
+def remember(table: Table, person: str, rolled: people.PersonRoll, purpose: str = "") -> None:
+    """A person's trait roll kept as their last, for a Benny's reroll (``purpose``: a ``soak``)."""
+    count, sides, modifier = rolled.dice
+    kept = {key: value for key, value in rolled.data.items() if key not in ("person", "card")}
+    _remember(table, LastRoll(person=person, count=count, sides=sides, modifier=modifier, options=rolled.options,
+                              card=rolled.card, roll=kept, seq=0, purpose=purpose))
 
 
 class DamageAsRequest(NamedTuple):
-    """``dealer roll DICE --damage --as NAME --table T``: NAME's damage roll, with the table's Joker."""
+    """``dealer roll DICE --damage [--as NAME] [--vs N|TARGET] --table T``: a damage roll on a table, NAME's (with
+    the Joker they hold, remembered for a Benny's reroll), aimed at a number or at a person on the roster."""
 
-    person: str
+    person: str | None
     dice: str
     joker: bool = False
     with_raise: bool = False
     vs: int | None = None
     faces: tuple[int, ...] | None = None  # dice already rolled
+    target: str | None = None
 
 
 def resolve_damage_as(ruleset: Ruleset, request: DamageAsRequest, table: Table, rng: random.Random) -> RollResult:
-    """Roll damage for a person on the roster and remember it, so that a chip can reroll it (SWADE:
-    a Benny rerolls damage as a trait, "include any additional dice you may have gained for a
-    raise"); a Joker held this round adds its bonus."""
+    """Roll damage for a person on the roster and remember it, so that a chip can reroll it (SWADE: a Benny
+    rerolls damage as a trait, "include any additional dice you may have gained for a raise"); a Joker held
+    this round adds its bonus. Aimed at a person, ``wounds.resolve_damage`` applies it."""
     from dealer.core.damage import damage_options, damage_roll, parse_damage
 
-    table.person(request.person)
+    if request.person is not None:
+        table.person(request.person)
     spec = parse_damage(request.dice, ruleset.dice["sides"])
-    card = bonus_card(ruleset, table, request.person)
+    card = bonus_card(ruleset, table, request.person) if request.person is not None else None
     options = damage_options(ruleset.dice, joker=request.joker or card is not None, with_raise=request.with_raise,
                              vs=request.vs)
     scripted = Scripted(request.faces) if request.faces is not None else None
     data = results.roll_data(damage_roll(spec, scripted or rng, **options))
+    if request.person is not None:
+        _remember(table, LastRoll(person=request.person, count=0, sides=0, modifier=0, options=options, card=card,
+                                  roll=data, seq=0, damage=spec.notation, target=request.target))
+        data.update(person=request.person, card=card)
     if scripted is not None:
         scripted.check_used()
-    _remember(table, LastRoll(person=request.person, count=0, sides=0, modifier=0, options=options, card=card,
-                              roll=data, seq=0, damage=spec.notation))
-    return RollResult({**data, "person": request.person, "card": card})
+    return RollResult(data)
+
+
+def last_seq(table: Table) -> int:
+    """The table's count of remembered rolls (the last one's ``seq``)."""
+    return table.state(LastRolls).seq
 
 
 def _remember(table: Table, record: LastRoll) -> None:
+    """Keep ``record`` as its person's last roll."""
     state = table.state(LastRolls)
     state.seq += 1
     record.seq = state.seq
@@ -186,6 +194,7 @@ def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random)
                                               **record.options))
     else:
         again = results.roll_data(trait_roll(record.count, record.sides, rng, **record.options))
+        again.update({key: before[key] for key in ("trait", "modifiers") if key in before})
     if again["bust"]:
         kept = "again"
     else:

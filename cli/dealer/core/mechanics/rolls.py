@@ -49,16 +49,17 @@ class RollSpec(NamedTuple):
         return None if text is None or str(text).strip() == "" else cls.parse(text, sides)
 
     def roll(self, rng: random.Random, tn: int, dice_rules: dict, *, extra: bool = False,
-             joker: bool = False) -> TraitRoll:
+             joker: bool = False, modifier: int = 0) -> TraitRoll:
         """Roll it against ``tn``. In a game with a Wild Die, one trait die is a Wild Card's roll with
         the Wild Die beside it, or an ``extra``'s without, and ``joker`` adds the Joker's bonus
-        (``dice.roll_options``)."""
+        (``dice.roll_options``); ``modifier`` (a person's conditions) is added to dice rolled, not to a
+        total already rolled."""
         if self.bust:
             return given_roll(0, tn=tn, raise_step=dice_rules["raise_step"], bust=True)
         if self.total is not None:
             return given_roll(self.total, tn=tn, raise_step=dice_rules["raise_step"])
-        count, sides, modifier = self.dice
+        count, sides, typed = self.dice
         wild = bool(dice_rules.get("wild_die")) and count == 1
         options = roll_options(dice_rules, tn=tn, extra=extra and wild, joker=joker and wild, dice=count)
-        options["modifier"] += modifier
+        options["modifier"] += typed + modifier
         return trait_roll(count, sides, rng, **options)

@@ -299,8 +299,12 @@ def _edges(ruleset: Ruleset, name: str, spec: str, known: Participant | None) ->
     table = ruleset.action["draw_edges"]
     unknown = [edge for edge in names if edge not in table]
     if unknown:
-        raise ActionError(f"{name}={spec[:40]}: '{unknown[0]}' does not change the draw in {ruleset.name}; write "
-                          f"NAME, NAME=EDGES ({'+'.join(table) or 'none'}) or NAME=:CARD for a card dealt by hand")
+        from dealer.errors import did_you_mean
+
+        hint = did_you_mean(unknown[0], table)
+        raise ActionError(f"{name}={spec[:40]}: '{unknown[0]}' does not change the draw in {ruleset.name} "
+                          f"({hint + ' ' if hint else ''}write NAME, NAME=EDGES ({'+'.join(table) or 'none'}) or "
+                          "NAME=:CARD for a card dealt by hand)")
     return names
 
 

@@ -67,6 +67,10 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
     decks = {name: table.deck(name, rng) for name in deck_names(ruleset)}
     state.round += 1
     events = _clear_last_round(ruleset, table, decks, state, rng)
+    if table.persistent:  # SWADE's people: the last turn ends, the Bleeding Out roll
+        from dealer.core.mechanics.statuses import round_starts
+
+        events += round_starts(ruleset, table, rng)
     holding, out = on_hold(table), _out_of_the_fight(table)
     rows = []
     for person in people:
@@ -75,9 +79,9 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
         if person.name in holding:
             row["notes"].append("on Hold: no card this round")
         elif person.name in out:
-            row["notes"].append("out of the fight: no cards until back (dealer action out NAME --back)")
+            row["notes"].append(_out_note(ruleset, table, person.name))
         else:
-            events += deal_person(ruleset, decks, person, row, state, rng, max_cards)
+            events += deal_person(ruleset, table, decks, person, row, state, rng, max_cards)
     events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
     order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
@@ -89,6 +93,15 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
 
 
+def _out_note(ruleset: Ruleset, table: Table, name: str) -> str:
+    """Why someone out of the fight is dealt nothing: by hand (``action out``), or their conditions (SWADE)."""
+    from dealer.core.mechanics.people import incapacitated
+
+    if name in incapacitated(ruleset, table):
+        return "Incapacitated: no card (out of the fight)"
+    return "out of the fight: no cards until back (dealer action out NAME --back)"
+
+
 def _out_of_the_fight(table: Table) -> list[str]:
     if not table.persistent:
         return []
@@ -97,10 +110,10 @@ def _out_of_the_fight(table: Table) -> list[str]:
     return out_of_the_fight(table)
 
 
-def deal_person(ruleset: Ruleset, decks: dict, person: Participant, row: dict, state: ActionState,
+def deal_person(ruleset: Ruleset, table: Table, decks: dict, person: Participant, row: dict, state: ActionState,
                 rng: random.Random, max_cards: int | None = None) -> list[dict]:
     """One participant's cards this round (the surprise and shock first), into ``row``; the events."""
-    if _stopped_by_surprise(ruleset, person, row, state, rng):
+    if _stopped_by_surprise(ruleset, table, person, row, state, rng):
         return []
     deck = deck_for(ruleset, person.side)
     if ruleset.action["deal"] == "one":
@@ -129,7 +142,7 @@ def _clear_last_round(ruleset, table, decks, state, rng):
     return events
 
 
-def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
+def _stopped_by_surprise(ruleset, table, person, row, state, rng) -> bool:
     """Surprise: a failed surprise roll (``action.surprise_trait``: seed 000's Cognition, SWADE's
     Notice) deals no cards this round; where ``action.shock_tn`` is set (seed 000) the next round
     needs Guts."""
@@ -148,9 +161,12 @@ def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
         trait = rules["surprise_trait"]
         spec = _required(person.surprise_roll, f"{person.name} is surprised: give their {trait} as --surprised "
                                                f"{person.name}=DICE, or a {trait} trait on the roster")
-        roll = spec.roll(rng, person.surprise_tn, dice_rules, extra=person.extra)
-        row[trait], row["surprise_trait"] = results.roll_data(roll), trait
-        if not roll.success:
+        from dealer.core.mechanics.people import spec_roll
+
+        rolled = spec_roll(ruleset, table, person.name, spec, rng, person.surprise_tn, purpose="surprise", trait=trait,
+                           extra=person.extra)
+        row[trait], row["surprise_trait"] = rolled, trait
+        if not rolled["success"]:
             if rules["shock_tn"]:
                 row["notes"].append("surprised: no cards this round; a Guts roll next round")
                 if person.name not in state.shocked:
@@ -238,6 +254,8 @@ def _special_chip(ruleset, table, effect, row, people, card, rng) -> list[dict]:
 
     if effect["chip"] == "side":
         takers = [person.name for person in people if person.side == row["side"] and not person.extra]
+        if effect["gm_chip"] and row["side"] == ruleset.action["sides"][-1]:
+            takers.append(ruleset.chips["gm"])
         why = f"{holder} drew the {card.name}: Jokers Wild"
     else:
         takers = [holder if effect["chip"] == "holder" else ruleset.chips["gm"]]

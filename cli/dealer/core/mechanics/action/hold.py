@@ -8,10 +8,10 @@ acts simultaneously, and a Critical Failure is lowest; the Hold is used either w
 of the roll acts right after the winner).
 
 >>> from dealer.core.dice import given_roll
->>> settle_higher(given_roll(9, tn=4), given_roll(7, tn=4)), settle_higher(given_roll(7, tn=4), given_roll(7, tn=4))
-('first', 'simultaneous')
->>> settle_higher(given_roll(20, tn=4, bust=True), given_roll(2, tn=4))
-'after'
+>>> from dealer.core.results import roll_data
+>>> rolled = lambda total, bust=False: roll_data(given_roll(total, tn=4, bust=bust))
+>>> settle_higher(rolled(9), rolled(7)), settle_higher(rolled(7), rolled(7)), settle_higher(rolled(20, True), rolled(2))
+('first', 'simultaneous', 'after')
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core import results
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
+from dealer.core.mechanics.people import keeps_people
+from dealer.core.mechanics.statuses import turn_starts
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
-    from dealer.core.dice import TraitRoll
     from dealer.core.mechanics.rolls import RollSpec
     from dealer.core.rules import Ruleset
 
@@ -85,8 +85,17 @@ def resolve_act(ruleset: Ruleset, request: ActRequest, table: Table, rng: random
     spend(table, request.name)
     taken(table, request.name)
     table.log("act from hold", data={"person": request.name})
-    return RoundResult({"kind": "hold", "action": "act", "table": table.name, "name": request.name, "cards": [],
-                        "holding": list(state.people)})
+    data = {"kind": "hold", "action": "act", "table": table.name, "name": request.name, "cards": [],
+            "holding": list(state.people)}
+    return RoundResult({**data, **_turn_starts(ruleset, table, request.name, rng)})
+
+
+def _turn_starts(ruleset: Ruleset, table: Table, name: str, rng: random.Random | None) -> dict:
+    """Acting from Hold starts the person's turn: SWADE's recovery rolls (``statuses.turn_starts``), as data
+    where the ruleset keeps people."""
+    if not keeps_people(ruleset):
+        return {}
+    return {"recovery": turn_starts(ruleset, table, [name], rng)}
 
 
 def spend(table: Table, name: str) -> None:
@@ -99,11 +108,11 @@ def spend(table: Table, name: str) -> None:
     state.people.remove(name)
 
 
-def settle_higher(mine: TraitRoll, theirs: TraitRoll) -> str:
-    """``first``, ``simultaneous`` or ``after`` (the other acts first): the higher total wins, a
-    Critical Failure is lowest."""
-    def key(roll: TraitRoll) -> tuple[bool, int]:
-        return (not roll.bust, roll.total)
+def settle_higher(mine: dict, theirs: dict) -> str:
+    """``first``, ``simultaneous`` or ``after`` (the other acts first) of two rolls' data: the higher total
+    wins, a Critical Failure is lowest."""
+    def key(roll: dict) -> tuple[bool, int]:
+        return (not roll["bust"], roll["total"])
 
     if key(mine) > key(theirs):
         return "first"
@@ -114,18 +123,17 @@ def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name
                         other: str, other_roll: RollSpec) -> dict:
     """``name`` on Hold interrupts ``other``: both roll ``interrupt_trait`` (a Trait roll: a Joker's
     holder adds its bonus); the Hold is spent."""
-    from dealer.core.mechanics.last_roll import bonus_card
+    from dealer.core.mechanics.people import spec_roll
 
     spend(table, name)
     taken(table, name)
-    tn = ruleset.dice["tn"]
+    tn, trait = ruleset.dice["tn"], ruleset.action["interrupt_trait"]
 
-    def roll(spec: RollSpec, person: str) -> TraitRoll:  # a Trait roll: an Extra's has no Wild Die, a Joker's holder adds its bonus
-        return spec.roll(rng, tn, ruleset.dice, extra=bool(table.trait(person, "extra")),
-                         joker=bonus_card(ruleset, table, person) is not None)
+    def roll(spec: RollSpec, person: str) -> dict:  # a Trait roll, the person's: their Joker, Extra, conditions
+        return spec_roll(ruleset, table, person, spec, rng, tn, purpose="interrupt", trait=trait)
 
     mine, theirs = roll(name_roll, name), roll(other_roll, other)
     outcome = settle_higher(mine, theirs)
     table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold"})
     return {"kind": "interrupt", "table": table.name, "name": name, "against": other, "card": None, "from": "hold",
-            "roll": results.roll_data(mine), "their_roll": results.roll_data(theirs), "outcome": outcome}
+            "roll": mine, "their_roll": theirs, "outcome": outcome, **_turn_starts(ruleset, table, name, rng)}

@@ -68,7 +68,7 @@ def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: 
 
     decks = {deck: table.deck(deck, rng) for deck in deck_names(ruleset)}
     row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
-    events = deal_person(ruleset, decks, person, row, action, rng)
+    events = deal_person(ruleset, table, decks, person, row, action, rng)
     events += specials_dealt(ruleset, table, decks, [row], [person], action, rng)
     order = countdown(ruleset, [row], decks)
     state.order = grouped_cards(ruleset, list(state.order) + turns_of(ruleset, order))

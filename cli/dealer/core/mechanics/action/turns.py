@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
                                                  on_hold)
+from dealer.core.mechanics import people, statuses
 from dealer.core.mechanics.conditions import acted
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import did_you_mean
+from dealer.errors import did_you_mean, usage
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -48,7 +49,10 @@ class TurnsState(Part):
 
 
 class NextRequest(NamedTuple):
-    """``dealer action next``: the next turn of the round is taken."""
+    """``dealer action next``: the next turn of the round is taken; ``seeded``: a --seed was given (for the
+    recovery rolls of a ruleset that keeps people)."""
+
+    seeded: bool = False
 
 
 class ShowRequest(NamedTuple):
@@ -63,8 +67,12 @@ class OutRequest(NamedTuple):
 
 
 def out_of_the_fight(table: Table) -> list[str]:
-    """Who is out of the fight on this table (nobody without a table)."""
-    return list(table.state(TurnsState).out) if table.persistent else []
+    """Who is out of the fight on this table (nobody without a table): put out by hand (``action out``), and
+    the Incapacitated (SWADE's people, ``people.incapacitated``)."""
+    if not table.persistent:
+        return []
+    out = list(table.state(TurnsState).out)
+    return out + [name for name in people.incapacitated(table.ruleset, table) if name not in out]
 
 
 def start(ruleset: Ruleset, table: Table, round_now: int, order: dict) -> None:
@@ -139,7 +147,7 @@ def under_way(table: Table) -> TurnsState:
 def waiting_turns(ruleset: Ruleset, table: Table, state: TurnsState) -> list[Turn]:
     """The turns still to be called, in order: not taken, their holder in the fight and not on Hold,
     their card still in play."""
-    passed = set(state.out) | set(on_hold(table))
+    passed = set(out_of_the_fight(table)) | set(on_hold(table))
     return [turn for turn in state.order if not turn.acted and turn.name not in passed and _in_play(ruleset, table, turn)]
 
 
@@ -154,18 +162,22 @@ def round_summary(ruleset: Ruleset, table: Table) -> dict | None:
     """Where the round under way stands, for ``table show``: the turns taken, those called next,
     how many are left, who is out of the fight; None when there is nothing to tell."""
     state = table.state(TurnsState)
-    if not state.round and not state.out:
+    out = out_of_the_fight(table)
+    if not state.round and not out:
         return None
     waiting = waiting_turns(ruleset, table, state) if state.round else []
     return {"round": state.round, "acted": [turn_data(turn) for turn in state.order if turn.acted],
             "next": [turn_data(turn) for turn in waiting if turn.group == waiting[0].group] if waiting else [],
-            "left": len(waiting), "out": list(state.out)}
+            "left": len(waiting), "out": out}
 
 
 def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """The next moment of the round: its turns are taken (their cards discarded, a standing defence
     ended), and what follows is told."""
+    if request.seeded and not people.keeps_people(ruleset):
+        raise usage(ActionError(f"--seed means nothing here: action next rolls nothing in {ruleset.name}; drop it"))
     state = under_way(table)
+    statuses.turn_ends(ruleset, table)
     waiting = waiting_turns(ruleset, table, state)
     now = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
     round_now = table.state(ActionState).round
@@ -179,7 +191,11 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
     if now:
         table.log("next", cards=[turn.card for turn in now if turn.card],
                   data={"people": [turn.name for turn in now], "round": state.round})
-    return RoundResult(_walk_data(ruleset, table, state, "next", now=now, rest=waiting[len(now):]))
+    recovery = statuses.turn_starts(ruleset, table, list(dict.fromkeys(turn.name for turn in now)), rng)
+    data = _walk_data(ruleset, table, state, "next", now=now, rest=waiting[len(now):])
+    if people.keeps_people(ruleset):
+        data["recovery"] = recovery
+    return RoundResult(data)
 
 
 def taken(table: Table, name: str, card: str | None = None) -> None:
@@ -200,15 +216,18 @@ def clear(table: Table) -> None:
 
 def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
     """The round's order with each turn's state: acted, next, waiting, passed over (out, on Hold, its
-    card gone)."""
+    card gone); SWADE's people's conditions."""
     state = under_way(table)
-    return RoundResult(_walk_data(ruleset, table, state, "turns", now=[], rest=waiting_turns(ruleset, table, state)))
+    data = _walk_data(ruleset, table, state, "turns", now=[], rest=waiting_turns(ruleset, table, state))
+    if people.keeps_people(ruleset):
+        data["conditions"] = people.shown_conditions(ruleset, table)
+    return RoundResult(data)
 
 
 def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now: list[Turn], rest: list[Turn]) -> dict:
     then = [turn for turn in rest if turn.group == rest[0].group] if rest else []
     now_ids, then_ids, waiting = ({id(turn) for turn in turns} for turns in (now, then, rest))
-    holding = on_hold(table)
+    holding, out = on_hold(table), out_of_the_fight(table)
 
     def status(turn: Turn) -> str:
         if id(turn) in now_ids:
@@ -219,14 +238,14 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
             return "waiting"
         if turn.acted:
             return "acted"
-        return "out" if turn.name in state.out else "on hold" if turn.name in holding else "passed"
+        return "out" if turn.name in out else "on hold" if turn.name in holding else "passed"
 
     order = [{**turn_data(turn), "status": status(turn)} for turn in state.order]
     sleeves = [{"name": holder, "side": deck, "card": card} for deck, piles in table.decks.items()
                for holder, card in sorted(piles.sleeves.items())] if ruleset.action["style"] == "countdown" else []
     return {"kind": kind, "table": table.name, "round": state.round, "style": ruleset.action["style"],
             "now": [turn_data(turn) for turn in now], "then": [turn_data(turn) for turn in then],
-            "left": len(rest), "over": not now and not rest, "order": order, "out": list(state.out), "hold": holding,
+            "left": len(rest), "over": not now and not rest, "order": order, "out": out, "hold": holding,
             "sleeves": sleeves}
 
 
@@ -246,6 +265,9 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
     state = table.state(TurnsState)
     name = _known(table, state, request.name)
     if request.back:
+        if name not in state.out and name in people.incapacitated(ruleset, table):
+            raise ActionError(f"{name} is out of the fight by their conditions (Incapacitated): when they recover, "
+                              f"dealer table condition {table.name} \"{name}\" incapacitated --clear")
         if name not in state.out:
             raise ActionError(f"{name} is not out of the fight (out: {', '.join(state.out) or 'nobody'})")
         state.out.remove(name)
@@ -258,7 +280,7 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
     waiting = [turn_data(turn) for turn in waiting_turns(ruleset, table, state) if turn.name == name] \
         if state.order else []
     return RoundResult({"kind": "out", "table": table.name, "name": name, "back": request.back,
-                        "out": list(state.out), "turns": waiting})
+                        "out": out_of_the_fight(table), "turns": waiting})
 
 
 def _known(table: Table, state: TurnsState, name: str) -> str:

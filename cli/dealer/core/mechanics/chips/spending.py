@@ -23,7 +23,9 @@ from dealer.core.table import Table
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from dealer.core.mechanics.conditions import DamageTaken
     from dealer.core.mechanics.last_hand import KeptHand
+    from dealer.core.mechanics.last_roll import LastRoll
     from dealer.core.rules import Ruleset
 
 
@@ -61,11 +63,20 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
     _check_holds(table, person, colour, use)
     _check_spend(table, person, colour, use_name, use, request, acts_as)
     kept = _spend_hand(ruleset, table, person, effect) if use["does"] == "hand" else None
-    rolled = None
+    rolled = damage = None
     if use["does"] == "reroll":
         from dealer.core.mechanics.last_roll import check_reroll
 
         rolled = check_reroll(table, person, ruleset.dice["bust_name"])
+        damage = _check_rerolled_harm(table, rolled)
+    if use["does"] == "soak":
+        from dealer.core.mechanics.wounds import check_soak
+
+        damage = check_soak(ruleset, table, person)
+    if use["does"] == "unshake":
+        from dealer.core.mechanics.wounds import check_unshake
+
+        check_unshake(ruleset, table, person)
     if use["does"] == "action-card":
         from dealer.core.mechanics.action.new_card import check_new_card
 
@@ -91,7 +102,40 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
         from dealer.core.mechanics.last_roll import reroll
 
         detail["reroll"] = reroll(ruleset, table, rolled, rng)
+        if damage is not None and detail["reroll"]["kept"] == "again":
+            detail.update(_harm_again(ruleset, table, rolled, damage, rng))
+    elif use["does"] == "soak":
+        from dealer.core.mechanics.wounds import soak
+
+        detail["soak"] = soak(ruleset, table, person, damage, rng)
+    elif use["does"] == "unshake":
+        from dealer.core.mechanics.wounds import unshake
+
+        detail.update(unshake(table, person))
     return record_result("spend", table, [event], **detail)
+
+
+def _check_rerolled_harm(table: Table, rolled: LastRoll) -> DamageTaken | None:
+    """A reroll of a Soak roll, or of damage aimed at a person: the damage as it left them (checked before
+    the chip moves), for the harm worked out again when the reroll stands."""
+    if rolled.purpose == "soak":
+        from dealer.core.mechanics.wounds import check_resoak
+
+        return check_resoak(table, rolled.person)
+    if rolled.damage and rolled.target is not None:
+        from dealer.core.mechanics.wounds import check_redamage
+
+        return check_redamage(table, rolled.target, rolled.seq)
+    return None
+
+
+def _harm_again(ruleset: Ruleset, table: Table, rolled: LastRoll, damage: DamageTaken, rng: random.Random) -> dict:
+    """The reroll stands: a Soak soaks again with it, or the damage is applied again in its place."""
+    from dealer.core.mechanics import wounds
+
+    if rolled.purpose == "soak":
+        return {"soak": wounds.soaked(ruleset, table, rolled.person, damage, rolled.roll)}
+    return {"target": wounds.redamage(ruleset, table, rolled.target, damage, rolled.roll["total"], rng)}
 
 
 def _medicine_way(ruleset: Ruleset, request: SpendRequest, use_name: str, use: dict, colour: str, pool: str) -> str:
@@ -180,9 +224,23 @@ def resolve_wound(ruleset: Ruleset, request: WoundRequest, table: Table,
     """Wounds taken (no chip): the count a blue chip recovers from."""
     ruleset.require("chips")
     person = check_player(table, request.person)
+    _check_wound_limit(ruleset, table, person, request.count)
     wounds = conditions.wound(table, person, request.count)
     table.log("wound", data={"player": person, "count": request.count, "wounds": wounds})
     return ChipsResult("wound", table.name, [], chips_data(table), {"player": person, "taken": request.count})
+
+
+def _check_wound_limit(ruleset: Ruleset, table: Table, person: str, count: int) -> None:
+    """SWADE's people: wounds past a Wild Card's last Incapacitate, with a roll: damage aimed at them does that."""
+    from dealer.core.mechanics import people
+
+    if not people.keeps_people(ruleset):
+        return
+    room = people.max_wounds(ruleset, table, person) - conditions.conditions_of(table, person).wounds
+    if count > room:
+        raise ChipsError(f"{person} takes {room} more wound{'' if room == 1 else 's'} before Incapacitation: "
+                         f"aim the damage at them (dealer roll DICE --damage --vs \"{person}\" --table {table.name}), "
+                         "which makes the Incapacitation roll")
 
 
 # -- a chip on a hand ---------------------------------------------------------------------------------
