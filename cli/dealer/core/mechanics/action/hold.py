@@ -20,6 +20,7 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
+from dealer.core.ledger import situations
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
 from dealer.core.table import Table
@@ -126,6 +127,8 @@ def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name
 
     mine, theirs = roll(name_roll, name), roll(other_roll, other)
     outcome = settle_higher(mine, theirs)
-    table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold"})
+    rolled = {"roll": results.roll_data(mine), "their_roll": results.roll_data(theirs)}
+    table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold",
+                                 situations.KEY: situations.rolls_seen(name, other, rolled)})
     return {"kind": "interrupt", "table": table.name, "name": name, "against": other, "card": None, "from": "hold",
-            "roll": results.roll_data(mine), "their_roll": results.roll_data(theirs), "outcome": outcome}
+            **rolled, "outcome": outcome}
