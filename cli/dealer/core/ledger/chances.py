@@ -138,10 +138,18 @@ class Book:
         backlash, each a yes or no."""
         from dealer.core.odds.casting import huckster_odds
 
-        cast = huckster_odds(self.ruleset, self.roll_odds(key), level=level, minimum=minimum)
+        cast = huckster_odds(self.ruleset, self.roll_odds(key), level=level, minimum=minimum,
+                             misses=self.hex_misses(minimum))
         if cast["method"] != "counted" or cast["unresolved"]:
             return None
         return {"works": yes(cast["works"]), "fizzles": yes(cast["fizzles"]), "backlash": yes(cast["backlash"])}
+
+    @remembered
+    def hex_misses(self, minimum: str) -> object:
+        """The hands that miss ``minimum`` (``casting.hex_misses``), counted once for every cast of it."""
+        from dealer.core.odds.casting import hex_misses
+
+        return hex_misses(self.ruleset, minimum)
 
     @remembered
     def draw(self, cards: int, picks: int, target: tuple[str, int]) -> dict | None:

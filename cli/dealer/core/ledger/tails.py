@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from itertools import repeat
-from operator import add
+from operator import mul
 from typing import NamedTuple
 
 NEGLIGIBLE = 1e-40  # a term this small at either end of a distribution is dropped
@@ -121,15 +120,17 @@ def _power(chances: list, count: int) -> tuple[int, list, float]:
 
 
 def _convolve(first: list, second: list) -> list:
-    """The distribution of the sum of two independent counts (each a list of chances from 0)."""
+    """The distribution of the sum of two independent counts (each a list of chances from 0): each
+    term of the result one sum of products, taken by ``map`` in C."""
     if len(first) < len(second):
         first, second = second, first
-    width = len(first)
-    out = [0.0] * (width + len(second) - 1)
-    for shift, weight in enumerate(second):
-        if weight:
-            end = shift + width
-            out[shift:end] = map(add, out[shift:end], map(float.__mul__, first, repeat(weight)))
+    width, narrow = len(first), len(second)
+    backwards = second[::-1]
+    out = []
+    for k in range(width + narrow - 1):
+        low, high = max(0, k - narrow + 1), min(k, width - 1)
+        start = narrow - 1 - k + low
+        out.append(sum(map(mul, first[low:high + 1], backwards[start:start + high - low + 1])))
     return out
 
 

@@ -120,8 +120,16 @@ def _method(methods) -> str:
     return "counted"
 
 
+def hex_misses(ruleset: Ruleset, minimum: str, rng: random.Random | None = None, samples: int = 20_000,
+               budget: int | None = None) -> _Failures:
+    """The hands of each size that miss a hex's ``minimum`` in the hex's context, each size counted
+    once: one of these serves every ``huckster_odds`` of that minimum (``misses``)."""
+    context = ruleset.context(ruleset.hex["context"] or None)
+    return _Failures(ruleset, context, ruleset.threshold(minimum), rng, samples, budget=budget)
+
+
 def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str, rng: random.Random | None = None,
-                  samples: int = 20_000, budget: int | None = None) -> dict:
+                  samples: int = 20_000, budget: int | None = None, misses: _Failures | None = None) -> dict:
     """A huckster's hex (seed 000): the chance it works, fizzles, fails the roll, and of each backlash.
 
     ``roll`` is ``trait_roll_odds`` of the hexslingin' roll. A success with k raises draws
@@ -129,19 +137,18 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
     from ``ruleset.hex`` (``backlash_always``, ``backlash_below_level``), as in
     ``mechanics.hex.backlash``: one Joker < bust < both Jokers.
 
-    The hands of each size are counted against one ``budget`` of work (``work.Work``). Raises
+    The hands of each size are counted against one ``budget`` of work (``work.Work``), or taken from
+    ``misses`` (``hex_misses`` of the same minimum: counted once for several casts). Raises
     rarer than ``TAIL`` in all, and those whose hands would pass the budget, are bounded (the
     chance to work only grows with the cards), not counted: ``unresolved``, and
     ``counted_up_to`` the most cards counted where the budget stopped the count.
     """
     from dealer.core.mechanics.hex import common as hexes
 
-    rules = ruleset.hex
     deck = ruleset.deck
     size = len(deck)
-    context = ruleset.context(rules["context"] or None)
     threshold = ruleset.threshold(minimum)
-    failures = _Failures(ruleset, context, threshold, rng, samples, budget=budget)
+    failures = misses or hex_misses(ruleset, minimum, rng, samples, budget)
     codes, active_codes = hexes.backlash_cards(ruleset, level)
     listed = [card for card in deck if card.code in codes]
     active = {card for card in listed if card.code in active_codes}
