@@ -123,8 +123,8 @@ def _show(session, result, line, seed=None):
         from dealer.core.ledger.situations import KEY
 
         with session.table() as table:
-            ledger = {KEY: {"roll": result}} if result["kind"] == "roll" else {}  # a trait roll, for table stats
-            table.log("roll", data={"dice": result["dice"], "total": result["total"], "roll": line(result), **ledger})
+            table.log("roll", data={"dice": result["dice"], "total": result["total"], "roll": line(result),
+                                    KEY: {"roll": result}})  # what table stats reads
     session.emit([session.envelope(result, seed=seed)], [line(result)])
 
 

@@ -122,7 +122,7 @@ class Table:
             if event["kind"] == "chip" and event.get("move") == "draw" and event.get("colour"):
                 pot = self.chips.pot_drawn_from(event["player"], event["colour"])
                 if pot is not None:
-                    data[KEY] = {"pot": pot}
+                    data[KEY] = {**data.get(KEY, {}), "pot": pot}
             kind = f"{event['kind']} {event['move']}" if event.get("move") else event["kind"]  # "chip draw"
             self.log(kind, deck=event.get("deck"), cards=event.get("cards", []), data=data)
 

@@ -78,7 +78,7 @@ class _Reader:
                 yield from self.roll(data["person"], data["roll"])
             elif seen is not None:
                 yield from self.roll(None, seen["roll"])
-            else:
+            elif " damage" not in str(data.get("roll", "")):  # an older trait roll, told only in words
                 yield from self.roll(None, None)
         elif kind == "reroll" and isinstance(data.get("reroll"), dict):
             yield from self.roll(data.get("person"), data["reroll"])
