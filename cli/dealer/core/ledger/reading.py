@@ -34,6 +34,7 @@ TYPED_DICE = "rolled by hand (a total typed in: the dice are not known)"
 TYPED_CARDS = "dealt by hand (cards typed in: not drawn from the deck)"
 RAN_OUT = "drawn through a reshuffle or from a deck that ran short"
 SIMULATED = "dealt against each other (conflict odds are simulated, not counted)"
+FACE_DOWN = "drawn from a face-down deck (a shared table's: the Jokers left in it are not known)"
 UNCOUNTED = "beyond what the odds engine counts exactly"
 
 
@@ -133,6 +134,10 @@ class _Reader:
             yield Trial(person, "jokers", None, None, TYPED_CARDS)
         deck = entry.get("deck")
         if not isinstance(deck, dict):
+            return
+        if deck.get("jokers") is None:
+            observed = int(bool(entry.get("joker"))) if "plan" in entry else entry.get("jokers")
+            yield Trial(person, "jokers", None, observed, FACE_DOWN)
             return
         if "plan" in entry:
             observed = int(bool(entry.get("joker")))

@@ -7,9 +7,9 @@ left to draw, the Jokers among them and, for a redraw such as Quick, the low car
 its roll, level and minimum; a skill draw with its size (``draw_seen``); a chip's blind draw with
 the pot it came from (``Chips.drawn_from``).
 
-A round writes its people's rolls and draws on the first event it logs, or, where it logs
-nothing else (everyone failed, no card left over from the last round), on a ``round`` event of
-its own. Events written before dealer recorded these have no ``data.ledger``: the ledger says
+A round writes its people's rolls and draws on the first event it logs, or on a ``round``
+event of its own where it logs nothing else (everyone failed, no card left over from the last
+round) or where its deals are face down (a shared table with seats). Events written before dealer recorded these have no ``data.ledger``: the ledger says
 so rather than guess, and ``dealer verify`` does not ask an old log for them (``KEY``).
 """
 
@@ -39,7 +39,11 @@ def jokers(ruleset: Ruleset) -> set[str]:
 
 def deck_seen(ruleset: Ruleset, piles: Piles, low: int = 0) -> dict:
     """The deck just before a draw: its ``cards`` left to draw, the ``jokers`` among them and, for a
-    draw that throws back cards of ``low`` or lower (Quick), the ``low`` plain cards among them."""
+    draw that throws back cards of ``low`` or lower (Quick), the ``low`` plain cards among them. A
+    draw pile nobody may look through (a shared table's, dealt by the database) gives its size only:
+    ``jokers`` None (what is left in it would tell what the players' face-down cards are not)."""
+    if not isinstance(piles.draw_pile, list):
+        return {"cards": len(piles.draw_pile), "jokers": None}
     special = jokers(ruleset)
     seen = {"cards": len(piles.draw_pile), "jokers": sum(1 for code in piles.draw_pile if code in special)}
     if low:
@@ -65,6 +69,8 @@ def dealt(ruleset: Ruleset, person: Participant, row: dict, before: dict, events
         entry["typed"] = True
     elif row["cards"] or "draw" in row:
         entry["deck"] = before
+        if before["jokers"] is None:
+            return entry  # a face-down deck: whose cards are Jokers is the players' own to see, not the log's
         if any(event["kind"] == "reshuffle" for event in events):
             entry["reshuffled"] = True
         special = jokers(ruleset)
@@ -101,8 +107,11 @@ def draw_seen(drawn: Draw) -> dict:
 
 def attach(table: Table, events: list[dict], ledger: dict, **data: object) -> list[dict]:
     """``events`` (about to be logged) with ``ledger`` on the first, which is copied first (a result
-    may show the same event); none at all: a ``round`` event of its own carries it, with ``data``."""
-    if not events:
+    may show the same event). None at all, or a round dealt face down (a shared table, whose
+    players do not see each other's deals, so none may carry everyone's rolls): a ``round`` event of
+    its own carries it, with ``data``."""
+    face_down = any((entry.get("deck") or {}).get("jokers", 0) is None for entry in ledger.get("people", ()))
+    if not events or face_down:
         table.log("round", data={**data, KEY: ledger})
-        return []
+        return events
     return [{**events[0], KEY: ledger}, *events[1:]]

@@ -73,8 +73,9 @@ def new_card(ruleset: Ruleset, table: Table, person: str, rng: random.Random) ->
     turns.order = grouped_cards(ruleset, [turn for turn in turns.order if turn.name != person] + mine)
     # The ledger reads the new card as a plain draw of one (the Edges do not apply to it).
     seen = {"person": person, "rolls": {}, "deck": before, "plan": {"cards": 1, "keep": "best", "any_time_kept": True,
-                                                                   "redraw_at_most": 0},
-            "joker": new in situations.jokers(ruleset), **({"reshuffled": True} if drawn.reshuffled else {})}
+                                                                   "redraw_at_most": 0}}
+    if before["jokers"] is not None:  # a face-down deck's Jokers are not the log's to tell (situations.deck_seen)
+        seen.update(joker=new in situations.jokers(ruleset), **({"reshuffled": True} if drawn.reshuffled else {}))
     table.log_events([{"kind": "deal", "deck": deck_name, "cards": [new], "person": person,
                        situations.KEY: {"people": [seen]}}] + events)
     return {"person": person, "held": held, "drawn": new, "kept": kept, "notes": row["notes"], "events": events}
