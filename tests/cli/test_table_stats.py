@@ -302,12 +302,20 @@ def test_poker_hands_spells_breakdowns_and_lone_contests(dealer):
                    T, "p"),
                   ("gadget", "build", "jet", "--by", "Ada", "--cards", "9h 9s 2c 4d 5h 7d 8c 3c", T, "p"),
                   *[("hex", "--skill", "2", "--caster", "Sally", T, "p", "--seed", str(seed)) for seed in range(2, 6)],
+                  *[("hex", "--skill", "3", "--caster", "Ada", "--huckster", T, "p", "--seed", str(seed))
+                    for seed in range(20, 26)],
                   *[("gadget", "use", "jet-1", T, "p", "--seed", str(seed)) for seed in range(6, 9)],
                   *[("conflict", "Sally=brawling", "--target", "two pair", T, "p", "--seed", str(seed))
                     for seed in range(9, 12)]])
     events = history(dealer, "p")
     result = stats(dealer, "p")
-    spells = [event["data"] for event in events if event["kind"] == "spell"]
+    hucksters = [event for event in events if event["kind"] == "spell" and event["data"]["caster"] == "Ada"]
+    trials = [[Fraction(comb(52, e["data"]["ledger"]["cards"]), comb(54, e["data"]["ledger"]["cards"])),
+               1 - Fraction(comb(52, e["data"]["ledger"]["cards"]), comb(54, e["data"]["ledger"]["cards"]))]
+              for e in hucksters]  # a huckster's backlash: a Joker among the cards
+    agrees(row_of(result, "Ada", "spell-backlash"), trials,
+           sum(any(code in ("RJ", "BJ") for code in e["cards"]) for e in hucksters))
+    spells = [event["data"] for event in events if event["kind"] == "spell" and event["data"]["caster"] == "Sally"]
     assert {spell["ledger"]["cards"] for spell in spells} == {6, 7}  # winded after her casts: a card less
     trials = []
     for spell in spells:  # the odds of a spell of that many cards, as dealer odds hex gives them

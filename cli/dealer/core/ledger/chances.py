@@ -169,6 +169,13 @@ class Book:
         return {"success": yes(met / drawn.total), "bust": yes(drawn.bust / drawn.total)}
 
     @remembered
+    def any_of(self, drawn: int, special: int) -> Chances:
+        """At least one of ``special`` cards among ``drawn`` from the whole deck (a poker-hands
+        huckster's Joker: backlash, as ``dealer odds hex`` counts "a Joker drawn")."""
+        size = len(self.ruleset.deck)
+        return yes(1 - comb(size - special, drawn) / comb(size, drawn))
+
+    @remembered
     def breakdown(self, reliability: int) -> Chances:
         """A device's use (``breakdown.full_deck_chance``: reliability cards from the whole deck)."""
         from dealer.core.mechanics.gadget.breakdown import full_deck_chance

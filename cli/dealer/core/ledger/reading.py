@@ -93,7 +93,7 @@ class _Reader:
         elif kind == "hex":
             yield from self.hex(data, seen)
         elif kind == "spell":
-            yield from self.spell(data, seen)
+            yield from self.spell(event, data, seen)
         elif kind == "gadget use":
             yield from self.gadget(data, seen)
         elif kind in ("contest", "conflict"):
@@ -176,10 +176,12 @@ class _Reader:
         for row in ("works", "fizzles", "backlash"):
             yield Trial(caster, row, cast[row] if cast else None, observed[row], why)
 
-    def spell(self, data: dict, seen: dict | None) -> Iterator[Trial]:
-        """A poker-hands spell: success against its target, and bust."""
+    def spell(self, event: dict, data: dict, seen: dict | None) -> Iterator[Trial]:
+        """A poker-hands spell: success against its target, bust, and for a huckster any Joker's backlash."""
         caster = data.get("caster")
-        observed = {"spell-success": int(bool(data.get("success"))), "spell-bust": int(bool(data.get("bust")))}
+        jokers = set(self.ruleset.draws["bust_cards"])
+        observed = {"spell-success": int(bool(data.get("success"))), "spell-bust": int(bool(data.get("bust"))),
+                    "spell-backlash": int(any(code in jokers for code in event["cards"]))}
         why = OLD if seen is None else TYPED_CARDS if seen.get("typed") else RAN_OUT if seen.get("short") else ""
         drawn = None
         if not why:
@@ -188,6 +190,9 @@ class _Reader:
             why = "" if drawn else UNCOUNTED
         for row, part in (("spell-success", "success"), ("spell-bust", "bust")):
             yield Trial(caster, row, drawn[part] if drawn else None, observed[row], why)
+        if seen is not None and seen.get("huckster"):
+            chances = self.book.any_of(seen["cards"], len(jokers)) if not why or why == UNCOUNTED else None
+            yield Trial(caster, "spell-backlash", chances, observed["spell-backlash"], "" if chances else why)
 
     def gadget(self, data: dict, seen: dict | None) -> Iterator[Trial]:
         """A device's use: a breakdown, counted for the device's builder."""

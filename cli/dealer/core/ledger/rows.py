@@ -37,11 +37,12 @@ if TYPE_CHECKING:
 ROWS = (("bust", "trait rolls"), ("success", "trait rolls"), ("raises", "trait rolls"),
         ("wild-save", "trait rolls"), ("cards", "action cards"), ("jokers", "action cards"),
         ("works", "hexes"), ("fizzles", "hexes"), ("backlash", "hexes"), ("spell-success", "spells"),
-        ("spell-bust", "spells"), ("breakdowns", "gadgets"), ("won", "contests and conflicts"),
+        ("spell-bust", "spells"), ("spell-backlash", "spells"), ("breakdowns", "gadgets"), ("won", "contests and conflicts"),
         ("lost", "contests and conflicts"))
 LABELS = {"success": "successes", "raises": "raises", "wild-save": "Wild Die saves", "cards": "cards dealt",
           "jokers": "Jokers", "works": "hexes that work", "fizzles": "fizzles", "backlash": "backlash",
-          "spell-success": "successes", "spell-bust": "busts", "breakdowns": "breakdowns", "won": "won",
+          "spell-success": "successes", "spell-bust": "busts", "spell-backlash": "backlash (a Joker)",
+          "breakdowns": "breakdowns", "won": "won",
           "lost": "lost"}
 
 

@@ -176,7 +176,8 @@ def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: ra
     codes = [card.code for card in drawn.cards]
     deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": judged.success,
                                  **draws.bust_data(drawn.bust, drawn.cards),
-                                 situations.KEY: {**situations.draw_seen(drawn), "target": target}})
+                                 situations.KEY: {**situations.draw_seen(drawn), "target": target,
+                                                  "huckster": huckster}})
     return SpellResult(ruleset, entry, caster, drawn, target, *judged, tuple(spent + deck.events),
                        casts if master else None, master if caster else None, deck.where())
 
