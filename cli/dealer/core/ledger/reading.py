@@ -33,7 +33,7 @@ OLD = "logged before dealer recorded what the ledger reads"
 TYPED_DICE = "rolled by hand (a total typed in: the dice are not known)"
 TYPED_CARDS = "dealt by hand (cards typed in: not drawn from the deck)"
 RAN_OUT = "drawn through a reshuffle or from a deck that ran short"
-SIMULATED = "dealt against each other (conflict odds are simulated, not counted)"
+SIMULATED = "dealt with other hands from one deck (dealer odds conflict simulates these, it cannot count them)"
 FACE_DOWN = "drawn from a face-down deck (a shared table's: the Jokers left in it are not known)"
 UNCOUNTED = "beyond what the odds engine counts exactly"
 
