@@ -349,7 +349,7 @@ def test_dust_devils_conflicts_show_what_happened_and_say_why_no_odds(dealer):
     result = stats(dealer, "dd")
     won = [row_of(result, person, "won") for person in ("Doc", "Kid")]
     assert [row["unknown"] for row in won] == [1, 1] and all(row["expected"] is None for row in won)
-    assert any("simulated" in item["why"] for item in result["unknown"])
+    assert any("dealer odds conflict simulates" in item["why"] for item in result["unknown"])
 
 
 @pytest.mark.parametrize("argv, message", [
