@@ -53,6 +53,8 @@ SESSION = [
     ("action", "sleeve", "Velvet", "--table", "d"),
     ("action", "play", "Velvet", "--table", "d"),
     ("action", "new", "--table", "d", "--seed", "3"),
+    ("table", "stats", "d"),
+    ("table", "stats", "p", "--person", "Sam"),
     ("hex", "--list"),
     ("-r", "weird-dust-devils", "conflict", "Doc=hand=3,eye=2", "Kid=hand=2,eye=2", "--scores", "hand,eye",
      "--seed", "4"),
@@ -157,7 +159,7 @@ def test_every_result_says_its_kind_and_has_a_text_renderer(results):
                      "use", "chips", "odds-hand", "odds-hex", "odds-action", "odds-gadget", "odds-conflict",
                      "round", "long-action", "sleeve", "play-sleeve", "new-combat", "catalogue", "conflict",
                      "table-undo", "table-log", "table-check", "table-export", "next", "turns", "join", "out",
-                     "interrupt", "hold", "damage", "odds-action-card", "devices"}
+                     "interrupt", "hold", "damage", "odds-action-card", "devices", "table-stats"}
 
 
 def test_a_bust_always_says_how_black_and_a_chip_event_has_one_shape(results):

@@ -145,8 +145,11 @@ def _check_modes(ctx, session, odds, faces, count):
 def _show(session, result, line, seed=None):
     """One roll: recorded in the --table's log when there is one, then printed."""
     if session.settings.table:
+        from dealer.core.ledger.situations import KEY
+
         with session.table() as table:
-            table.log("roll", data={"dice": result["dice"], "total": result["total"], "roll": line(result)})
+            table.log("roll", data={"dice": result["dice"], "total": result["total"], "roll": line(result),
+                                    KEY: {"roll": result}})  # what table stats reads
     session.emit([session.envelope(result, seed=seed)], [line(result)])
 
 

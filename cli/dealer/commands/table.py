@@ -740,6 +740,42 @@ def fork(ctx, name, at, as_name):
     session.show({"kind": "table-fork", "table": as_name, **summary}, ruleset=source["ruleset"])
 
 
+@table.command("stats")
+@table_argument()
+@click.option("--person", metavar="NAME", shell_complete=completes("table_roster"),
+              help="Only NAME's rows (a name on the roster, or one the history names).")
+@click.option("--since", type=Int(0, INT64), default=None, metavar="N", help="Only the events after event N.")
+@click.option("--session", "session_only", is_flag=True,
+              help="Only this session: from the start of the last 'chips session' on.")
+@global_options(seed=False, table=False, store=True)
+@click.pass_context
+def stats(ctx, name, person, since, session_only):
+    """The luck ledger: for each person, what their rolls and draws came to (busts, successes,
+    raises, action cards and Jokers, hexes, spells, breakdowns, contests, chips by colour) against
+    what the exact odds expected for exactly those rolls and draws, and how unusual each count is:
+    the exact chance of a count at least that far from the expected one, either way.
+
+    \b
+    Examples:
+      dealer table stats friday
+      dealer table stats friday --person Sarah --session
+      dealer table stats friday --since 120 --json
+    """
+    from dealer.core.ledger.rows import table_stats
+
+    session = Session(ctx, "table stats")
+    if since is not None and session_only:
+        raise click.UsageError("--since N and --session both say where to start: give one", ctx)
+    with session.transaction(create=False, readonly=True) as tx:
+        if tx is None:
+            raise TableError(f"no table '{name}': there are no tables yet; make one with: dealer table new {name}")
+        loaded = tx.load(name)  # says there is none, with the name it may have meant
+        history = tx.history(loaded.name)
+    result = table_stats(loaded.ruleset, loaded.name, list(loaded.roster), history, person=person, since=since,
+                         session=session_only)
+    session.show(result, ruleset=loaded.ruleset_name)
+
+
 def _budgets(loaded):
     from dealer.core.roster import budgets
 

@@ -374,6 +374,21 @@ def trait_roll_odds(count: int, sides: int, *, modifier: int = 0, tn: int = 5, r
                     bust=p_bust, failure=failure, raises=raises, totals=totals, cut=cut)
 
 
+def wild_die_save(count: int, sides: int, *, modifier: int = 0, tn: int = 5, max_chain: int = 100,
+                  wild_die: int = 6) -> float:
+    """The chance the Wild Die saves a trait roll: the roll succeeds on the Wild Die while the trait
+    dice alone would fail, P(every trait die < t) * P(Wild Die >= t) with t = TN - modifier (a
+    Wild Die of 2 or more never comes with a Critical Failure; at t <= 1 the trait dice never fail).
+
+    >>> round(wild_die_save(1, 8, tn=4), 6)  # d8 below 4 (3/8), Wild Die 4 or more (1/2)
+    0.1875
+    """
+    need = tn - modifier
+    if need <= 1:
+        return 0.0
+    return _die_cdf(sides, max_chain)(need - 1) ** count * (1.0 - _die_cdf(wild_die, max_chain)(need - 1))
+
+
 def _walk_totals(all_at_most: Callable[[int], float], ok_at_most: Callable[[int], float], modifier: int, tn: int,
                  raise_step: int, highest: int) -> tuple[list[tuple[int, float]], float, list[float], float]:
     """Each kept total's chance, and the not-bust failure and raises, from the cumulative chances

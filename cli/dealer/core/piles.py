@@ -212,13 +212,15 @@ class Piles:
 
 
 class Chips:
-    """The pot and each player's chips; every move conserves the total."""
+    """The pot and each player's chips; every move conserves the total. ``drawn_from``: this
+    command's blind draws, each with the pot it was drawn from (for the history: ``Table.log_events``)."""
 
-    __slots__ = ("pot", "players")
+    __slots__ = ("pot", "players", "drawn_from")
 
     def __init__(self, pot: dict[str, int], players: dict[str, dict[str, int]] | None = None):
         self.pot = {colour: count for colour, count in pot.items()}
         self.players = {name: dict(held) for name, held in (players or {}).items()}
+        self.drawn_from: list[tuple[str, str, dict[str, int]]] = []
 
     def total(self) -> dict[str, int]:
         counts = dict(self.pot)
@@ -234,15 +236,27 @@ class Chips:
         """A blind draw from the pot, weighted by what is in it; None if empty or capped."""
         if cap and self.held(player) >= cap:
             return None
-        colour = self.blind(rng)
+        colour = self.blind(rng, player)
         if colour is not None:
             self.move(None, player, colour)
         return colour
 
-    def blind(self, rng: random.Random) -> str | None:
-        """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if empty."""
+    def pot_drawn_from(self, player: str, colour: str) -> dict[str, int] | None:
+        """The pot that ``player``'s blind draw of ``colour`` came from (the first not yet asked for)."""
+        for i, (who, drawn, pot) in enumerate(self.drawn_from):
+            if who == player and drawn == colour:
+                del self.drawn_from[i]
+                return pot
+        return None
+
+    def blind(self, rng: random.Random, player: str | None = None) -> str | None:
+        """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if
+        empty. A draw for a ``player`` is noted in ``drawn_from``, with the pot it came from."""
         bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
-        return rng.choice(bag) if bag else None
+        colour = rng.choice(bag) if bag else None
+        if colour is not None and player is not None:
+            self.drawn_from.append((player, colour, dict(self.pot)))
+        return colour
 
     def create(self, colour: str, count: int = 1) -> None:
         """New chips into the pot (a ritual's straight flush): the caller counts them as created."""

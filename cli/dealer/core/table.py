@@ -20,6 +20,7 @@ import importlib
 import random
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from dealer.core.ledger.situations import KEY
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
 from dealer.errors import TableError, did_you_mean
@@ -114,9 +115,14 @@ class Table:
         self.events.append({"kind": kind, "deck": deck, "cards": list(cards), "data": data or {}})
 
     def log_events(self, events: list[dict]) -> None:
-        """Record a result's events (chip draws, reshuffles, discards) in the history."""
+        """Record a result's events (chip draws, reshuffles, discards) in the history; a blind chip
+        draw with the pot it came from, for the luck ledger (``ledger.situations``)."""
         for event in events:
             data = {k: v for k, v in event.items() if k not in ("kind", "move", "deck", "cards")}
+            if event["kind"] == "chip" and event.get("move") == "draw" and event.get("colour"):
+                pot = self.chips.pot_drawn_from(event["player"], event["colour"])
+                if pot is not None:
+                    data[KEY] = {**data.get(KEY, {}), "pot": pot}
             kind = f"{event['kind']} {event['move']}" if event.get("move") else event["kind"]  # "chip draw"
             self.log(kind, deck=event.get("deck"), cards=event.get("cards", []), data=data)
 

@@ -68,6 +68,7 @@ RENDERERS = {
     "table-import": "dealer.render.tables:import_text",
     "table-check": "dealer.render.tables:check_text",
     "table-fork": "dealer.render.verify:fork_text",
+    "table-stats": "dealer.render.stats:stats_text",
     "verify": "dealer.render.verify:verify_text",
     "roster": "dealer.render.tables:roster_text",
     "store": "dealer.render.tables:store_text",

@@ -7,7 +7,8 @@ temporary folder), by running each logged command again in this process, through
 command line a user types (``dealer.cli``), with its recorded seed, on the table's pinned ruleset
 (written to a ruleset file for the replayed ``table new``, so house rules replay too). Every event
 the replay writes is compared with the logged one: all of it but its time (and, in an ``undo``
-event, the time of the command it undid).
+event, the time of the command it undid; and what the luck ledger reads, ``data.ledger``, where
+an older dealer logged the event without it).
 
 There is no command boundary in the log: the replay runs the command of the event where it
 stands; that command writes k events, compared with the next k logged ones; the replay goes on
@@ -258,6 +259,7 @@ class Replay:
                               f"event {first} (command {event['command']}): its replay wrote no event")
         logged = self.events[self.position:self.position + len(replayed)]
         for theirs, mine in zip(logged, replayed):
+            mine = _as_old_as(theirs, mine)
             for field in COMPARED:
                 found = first_change(_compared(theirs, field), _compared(mine, field), field)
                 if found is not None:
@@ -388,6 +390,17 @@ def _compared(event: dict, field: str) -> Any:
     if field == "data" and event.get("kind") == "undo" and isinstance(value, dict):
         return {key: item for key, item in value.items() if key != "time"}
     return value
+
+
+def _as_old_as(logged: dict, replayed: dict) -> dict:
+    """The replayed event without what the luck ledger reads (``data.ledger``) where the logged one
+    has none: a dealer before the ledger did not record it, and that is no difference."""
+    from dealer.core.ledger.situations import KEY
+
+    data = replayed.get("data")
+    if isinstance(data, dict) and KEY in data and KEY not in (logged.get("data") or {}):
+        return {**replayed, "data": {key: value for key, value in data.items() if key != KEY}}
+    return replayed
 
 
 _ABSENT = "(none)"

@@ -159,7 +159,7 @@ def _earn(ruleset: Ruleset, table: Table, person: str, drawn: Draw, guardian: in
                                  f"favor chips at the guardian spirit skill ({guardian}): no more", pool=FAVOR))
             continue
         if step == "draw":
-            colour = table.chips.blind(rng)
+            colour = table.chips.blind(rng, person)
             if colour is None:
                 events.append(move_event("draw", person, None, "the pot is empty", pool=FAVOR))
                 continue

@@ -120,8 +120,16 @@ def _method(methods) -> str:
     return "counted"
 
 
+def hex_misses(ruleset: Ruleset, minimum: str, rng: random.Random | None = None, samples: int = 20_000,
+               budget: int | None = None) -> _Failures:
+    """The hands of each size that miss a hex's ``minimum`` in the hex's context, each size counted
+    once: one of these serves every ``huckster_odds`` of that minimum (``misses``)."""
+    context = ruleset.context(ruleset.hex["context"] or None)
+    return _Failures(ruleset, context, ruleset.threshold(minimum), rng, samples, budget=budget)
+
+
 def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str, rng: random.Random | None = None,
-                  samples: int = 20_000, budget: int | None = None) -> dict:
+                  samples: int = 20_000, budget: int | None = None, misses: _Failures | None = None) -> dict:
     """A huckster's hex (seed 000): the chance it works, fizzles, fails the roll, and of each backlash.
 
     ``roll`` is ``trait_roll_odds`` of the hexslingin' roll. A success with k raises draws
@@ -129,19 +137,18 @@ def huckster_odds(ruleset: Ruleset, roll: RollOdds, *, level: int, minimum: str,
     from ``ruleset.hex`` (``backlash_always``, ``backlash_below_level``), as in
     ``mechanics.hex.backlash``: one Joker < bust < both Jokers.
 
-    The hands of each size are counted against one ``budget`` of work (``work.Work``). Raises
+    The hands of each size are counted against one ``budget`` of work (``work.Work``), or taken from
+    ``misses`` (``hex_misses`` of the same minimum: counted once for several casts). Raises
     rarer than ``TAIL`` in all, and those whose hands would pass the budget, are bounded (the
     chance to work only grows with the cards), not counted: ``unresolved``, and
     ``counted_up_to`` the most cards counted where the budget stopped the count.
     """
     from dealer.core.mechanics.hex import common as hexes
 
-    rules = ruleset.hex
     deck = ruleset.deck
     size = len(deck)
-    context = ruleset.context(rules["context"] or None)
     threshold = ruleset.threshold(minimum)
-    failures = _Failures(ruleset, context, threshold, rng, samples, budget=budget)
+    failures = misses or hex_misses(ruleset, minimum, rng, samples, budget)
     codes, active_codes = hexes.backlash_cards(ruleset, level)
     listed = [card for card in deck if card.code in codes]
     active = {card for card in listed if card.code in active_codes}
@@ -236,7 +243,7 @@ class _DrawCount(NamedTuple):
         return self.counts[rank.strength] - (self.short if rank.strength == threshold[0].strength else 0)
 
 
-def _count_draw(ruleset: Ruleset, context: Context, n: int, pick: int,
+def count_draw(ruleset: Ruleset, context: Context, n: int, pick: int,
                 threshold: tuple[HandRank, int], budget: int | None = None) -> _DrawCount | None:
     """An n-card skill draw with ``pick`` wild picks, counted (``Counter``: a pick is a wild card
     more, on five cards or more) within ``budget`` units of work; None where it cannot be
@@ -287,7 +294,7 @@ def spell_odds(ruleset: Ruleset, *, skill: int, wild_pick: bool = False, target:
         out.update(success=0.0, bust=0.0, effects={}, method="counted")
         return out
     bust_cards = {deck.parse(code) for code in rules["bust_cards"]}
-    exact = _count_draw(ruleset, context, n, pick, threshold, budget)
+    exact = count_draw(ruleset, context, n, pick, threshold, budget)
     if exact is not None:
         success = 0
         for rank in ranking.ranks:
@@ -333,9 +340,10 @@ class _Outcome(NamedTuple):
     raises: int
 
 
-def action_odds(ruleset: Ruleset, roll: RollOdds) -> dict:
+def action_odds(ruleset: Ruleset, roll: RollOdds, most: int | None = None) -> dict:
     """Action cards from a Quickness roll: ``{cards: p}``, each outcome's cards counted by the
-    function a round is dealt with (``countdown.cards_for_roll``)."""
+    function a round is dealt with (``countdown.cards_for_roll``), at most ``most`` (default the
+    ruleset's ``action.max_cards``; a round's ``--max-cards``)."""
     from dealer.core.mechanics.action.common import ActionError
     from dealer.core.mechanics.action.countdown import cards_for_roll
 
@@ -343,7 +351,7 @@ def action_odds(ruleset: Ruleset, roll: RollOdds) -> dict:
     if rules.get("style") != "countdown":
         raise ActionError(f"ruleset '{ruleset.name}' deals action by hands, not by a Quickness roll: "
                           "use 'dealer odds hand N'")
-    top = rules["max_cards"]
+    top = rules["max_cards"] if most is None else most
     dist = {cards: 0.0 for cards in range(top + 1)}
 
     def add(outcome: _Outcome, p: float) -> None:
@@ -435,15 +443,26 @@ def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals, b
         place = deals.judge([])
         wins = [int(place == i) for i in range(len(deals.names))]
         return _conflict_result(deals, wins, int(place is None and not deals.alone), 1, "counted")
-    from dealer.core.mechanics import draws
     from dealer.core.mechanics.conflict.contest import ContestDeals  # Scores are dealt: a lone drawer has no target
 
     if not isinstance(deals, ContestDeals) or not deals.alone or deals.helpers or deals.threshold is None:
         return None
 
     size = deals.participants[0].size(None)
-    threshold = deals.threshold
-    exact = _count_draw(ruleset, deals.context, size.cards, size.wild_picks, threshold, budget)
+    counted = target_count(ruleset, deals.context, size.cards, size.wild_picks, deals.threshold, budget)
+    if counted is None:
+        return None
+    return _conflict_result(deals, [counted[0]], 0, counted[1].total, "counted")
+
+
+def target_count(ruleset: Ruleset, context: Context, n: int, pick: int, threshold: tuple[HandRank, int],
+                 budget: int | None = None) -> tuple[int, _DrawCount] | None:
+    """The hands of an n-card skill draw with ``pick`` wild picks from the whole deck that meet
+    ``threshold``, a bust never meeting it, and the draw counted (``count_draw``: its ``total``
+    and ``bust``); None where it cannot be counted."""
+    from dealer.core.mechanics import draws
+
+    exact = count_draw(ruleset, context, n, pick, threshold, budget)
     if exact is None:
         return None
     if draws.meets_value(threshold, draws.least_success(ruleset)):
@@ -451,11 +470,10 @@ def counted_conflict_odds(ruleset: Ruleset, deals: ContestDeals | ScoresDeals, b
     elif threshold[1]:
         return None  # a target below a pair with a least value ("king high"): the busts that meet it are not counted
     else:
-        joker_below = sum(exact.counter.count_below(size.cards, threshold[0].strength, dead=j)
+        joker_below = sum(exact.counter.count_below(n, threshold[0].strength, dead=j)
                           for j in range(1, len(ruleset.draws["bust_cards"]) + 1))
         busts_meeting = exact.bust - joker_below
-    success = sum(exact.met_by_rank(rank, threshold) for rank in ruleset.ranking.ranks) - busts_meeting
-    return _conflict_result(deals, [success], 0, exact.total, "counted")
+    return sum(exact.met_by_rank(rank, threshold) for rank in ruleset.ranking.ranks) - busts_meeting, exact
 
 
 PROGRESS_EVERY = 1000  # deals between two calls of the progress callback

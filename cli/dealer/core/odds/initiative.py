@@ -95,6 +95,41 @@ def before(ruleset: Ruleset, against: Card, plan: DrawPlan) -> Fraction:
     return wins / comb(total, draw)
 
 
+def joker_chance(plan: DrawPlan, cards: int, jokers: int, low: int = 0) -> Fraction:
+    """The exact chance that a character drawing by ``plan`` from a deck of ``cards`` cards, ``jokers``
+    of them Jokers (cards that act any time) and ``low`` of them low plain cards (a redraw's, Quick),
+    acts on a Joker: the classes low, other plain and Joker counted as ``before`` counts them; a
+    kept low card is redrawn until a card that is not low comes, which is a Joker with the Jokers'
+    share of those left.
+
+    >>> from dealer.store.rulesets import load
+    >>> sw = load("savage-worlds")
+    >>> joker_chance(draw_plan(sw, ()), 54, 2), joker_chance(draw_plan(sw, ("quick",)), 54, 2, 20)
+    (Fraction(1, 27), Fraction(1, 17))
+    """
+    classes = [(low, True, False), (cards - jokers - low, False, False), (jokers, False, True)]  # weakest first
+    draw = min(plan.cards, cards)
+    highs = cards - low
+    wins = Fraction(0)
+    for picks in _splits(draw, [count for count, _, _ in classes]):
+        ways = 1
+        for (count, _, _), k in zip(classes, picks):
+            ways *= comb(count, k)
+        drawn = [i for i, k in enumerate(picks) if k]
+        if not drawn:
+            continue
+        if plan.keep == "lowest":
+            kept = 2 if plan.any_time_kept and picks[2] else drawn[0]
+        else:
+            kept = drawn[-1]
+        if classes[kept][2]:
+            wins += ways
+        elif classes[kept][1] and plan.redraw_at_most:
+            left = highs - picks[1] - picks[2]
+            wins += Fraction(ways * (jokers - picks[2]), left) if left else 0
+    return wins / comb(cards, draw) if cards else Fraction(0)
+
+
 def _splits(n: int, sizes: list[int]):
     """Every way to take ``n`` cards from classes of these sizes: counts per class."""
     if not sizes:

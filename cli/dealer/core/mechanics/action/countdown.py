@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 
 from dealer.core import results
+from dealer.core.ledger import situations
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, HoldState, Participant,
                                                  RoundResult, card_sort_key, deck_for, deck_names, on_hold,
@@ -72,7 +73,7 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
 
         events += round_starts(ruleset, table, rng)
     holding, out = on_hold(table), _out_of_the_fight(table)
-    rows = []
+    rows, seen = [], []
     for person in people:
         row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
         rows.append(row)
@@ -81,7 +82,9 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
         elif person.name in out:
             row["notes"].append(_out_note(ruleset, table, person.name))
         else:
-            events += deal_person(ruleset, table, decks, person, row, state, rng, max_cards)
+            entry, dealt = deal_seen(ruleset, table, decks, person, row, state, rng, max_cards)
+            seen.append(entry)
+            events += dealt
     events += specials_dealt(ruleset, table, decks, rows, people, state, rng)
     order = countdown(ruleset, rows, decks, holding)
     long_actions.count_down(table, order)
@@ -89,7 +92,8 @@ def deal_countdown(ruleset: Ruleset, table: Table, people: list[Participant], rn
         from dealer.core.mechanics.action.turns import start
 
         start(ruleset, table, state.round, order)
-    table.log_events(deal_events(ruleset, rows) + events)
+    table.log_events(situations.attach(table, deal_events(ruleset, rows) + events, {"people": seen},
+                                       round=state.round))
     return {"kind": "round", "round": state.round, "participants": rows, **order, "events": events}
 
 
@@ -108,6 +112,20 @@ def _out_of_the_fight(table: Table) -> list[str]:
     from dealer.core.mechanics.action.turns import out_of_the_fight  # only a stored table keeps who is out
 
     return out_of_the_fight(table)
+
+
+def deal_seen(ruleset: Ruleset, table: Table, decks: dict, person: Participant, row: dict, state: ActionState,
+              rng: random.Random, max_cards: int | None = None) -> tuple[dict, list[dict]]:
+    """``deal_person``, and what the ledger reads of it (``situations.dealt``); and its events."""
+    plan = None
+    if ruleset.action["deal"] == "one":
+        from dealer.core.mechanics.action.edges import draw_plan
+
+        plan = draw_plan(ruleset, person.edges)
+    before = situations.deck_seen(ruleset, decks[deck_for(ruleset, person.side)], plan.redraw_at_most if plan else 0)
+    events = deal_person(ruleset, table, decks, person, row, state, rng, max_cards)
+    entry = situations.dealt(ruleset, person, row, before, events, max_cards or ruleset.action["max_cards"], plan)
+    return entry, events
 
 
 def deal_person(ruleset: Ruleset, table: Table, decks: dict, person: Participant, row: dict, state: ActionState,

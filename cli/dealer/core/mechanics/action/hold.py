@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
 from dealer.core.mechanics.people import keeps_people
@@ -134,6 +135,8 @@ def interrupt_from_hold(ruleset: Ruleset, table: Table, rng: random.Random, name
 
     mine, theirs = roll(name_roll, name), roll(other_roll, other)
     outcome = settle_higher(mine, theirs)
-    table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold"})
+    rolled = {"roll": mine, "their_roll": theirs}
+    table.log("interrupt", data={"person": name, "against": other, "outcome": outcome, "from": "hold",
+                                 situations.KEY: situations.rolls_seen(name, other, rolled)})
     return {"kind": "interrupt", "table": table.name, "name": name, "against": other, "card": None, "from": "hold",
-            "roll": mine, "their_roll": theirs, "outcome": outcome, **_turn_starts(ruleset, table, name, rng)}
+            **rolled, "outcome": outcome, **_turn_starts(ruleset, table, name, rng)}

@@ -49,11 +49,12 @@ def resolve_join(ruleset: Ruleset, request: JoinRequest, table: Table, rng: rand
     came_back = name in state.out
     if came_back:
         state.out.remove(name)
+    seen = {}
     if hands:
         data = _join_hands(ruleset, table, action, state, person, rng)
     else:
-        data = _join_countdown(ruleset, table, action, state, person, rng)
-    table.log("join", data={"person": name, "round": state.round})
+        data, seen = _join_countdown(ruleset, table, action, state, person, rng)
+    table.log("join", data={"person": name, "round": state.round, **seen})
     waiting = waiting_turns(ruleset, table, state)
     then = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
     return RoundResult({"kind": "join", "table": table.name, "round": state.round, "name": name,
@@ -63,17 +64,19 @@ def resolve_join(ruleset: Ruleset, request: JoinRequest, table: Table, rng: rand
 
 
 def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState,
-                    person: Participant, rng: random.Random) -> dict:
-    from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_person, specials_dealt
+                    person: Participant, rng: random.Random) -> tuple[dict, dict]:
+    """The latecomer's cards, by the round's rules; and what the ledger reads of their deal."""
+    from dealer.core.ledger.situations import KEY
+    from dealer.core.mechanics.action.countdown import countdown, deal_events, deal_seen, specials_dealt
 
     decks = {deck: table.deck(deck, rng) for deck in deck_names(ruleset)}
     row = {"name": person.name, "side": person.side, "cards": [], "notes": []}
-    events = deal_person(ruleset, table, decks, person, row, action, rng)
+    entry, events = deal_seen(ruleset, table, decks, person, row, action, rng)
     events += specials_dealt(ruleset, table, decks, [row], [person], action, rng)
     order = countdown(ruleset, [row], decks)
     state.order = grouped_cards(ruleset, list(state.order) + turns_of(ruleset, order))
     table.log_events(deal_events(ruleset, [row]) + events)
-    return {"participant": row, "events": events}
+    return {"participant": row, "events": events}, {KEY: {"people": [entry]}}
 
 
 def _join_hands(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState,

@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
+from dealer.core.ledger import situations
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, RoundResult, card_sort_key,
                                                  deck_names, named_rolls, on_hold, roster_roll)
@@ -189,7 +190,8 @@ def resolve_interrupt(ruleset: Ruleset, request: InterruptRequest, table: Table,
             piles.from_sleeve(request.name)
             table.touch(side)
         table.log("interrupt", deck=side, cards=[result["card"]] if result["outcome"] != "no" else [],
-                  data={"person": request.name, "against": request.against, "outcome": result["outcome"]})
+                  data={"person": request.name, "against": request.against, "outcome": result["outcome"],
+                        situations.KEY: situations.rolls_seen(request.name, request.against, result)})
     return RoundResult(result)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics.action.common import (ActionError, ActionState, CountdownRequest, deck_for,
                                                  participants)
 from dealer.core.table import Table
@@ -55,6 +56,7 @@ def new_card(ruleset: Ruleset, table: Table, person: str, rng: random.Random) ->
     deck_name = _deck(ruleset, table, person)
     piles = table.deck(deck_name, rng)  # dealt already (check_new_card): marked changed, not made
     held = piles.play[person][0]
+    before = situations.deck_seen(ruleset, piles)
     drawn = piles.draw(1, person, rng)
     events = [{"kind": "reshuffle", "deck": deck_name, "count": drawn.reshuffled,
                "why": "the deck ran out mid-round"}] if drawn.reshuffled else []
@@ -69,7 +71,13 @@ def new_card(ruleset: Ruleset, table: Table, person: str, rng: random.Random) ->
     turns = table.state(TurnsState)
     mine = turns_of(ruleset, countdown(ruleset, [row], {}))
     turns.order = grouped_cards(ruleset, [turn for turn in turns.order if turn.name != person] + mine)
-    table.log_events([{"kind": "deal", "deck": deck_name, "cards": [new], "person": person}] + events)
+    # The ledger reads the new card as a plain draw of one (the Edges do not apply to it).
+    seen = {"person": person, "rolls": {}, "deck": before, "plan": {"cards": 1, "keep": "best", "any_time_kept": True,
+                                                                   "redraw_at_most": 0}}
+    if before["jokers"] is not None:  # a face-down deck's Jokers are not the log's to tell (situations.deck_seen)
+        seen.update(joker=new in situations.jokers(ruleset), **({"reshuffled": True} if drawn.reshuffled else {}))
+    table.log_events([{"kind": "deal", "deck": deck_name, "cards": [new], "person": person,
+                       situations.KEY: {"people": [seen]}}] + events)
     return {"person": person, "held": held, "drawn": new, "kept": kept, "notes": row["notes"], "events": events}
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
@@ -479,7 +480,16 @@ def _record(result: ContestResult, table: Table, fear_before: dict[str, str], de
               data={"participants": [d.name for d in result.drawers], "helpers": [h.name for h in result.helpers],
                     "target": result.target_text, "winner": result.winner, "tie": result.tie,
                     "success": {d.name: d.success for d in result.drawers},
-                    **({"fear": {d.name: d.outcome for d in result.drawers}} if request.fear_check else {})})
+                    **({"fear": {d.name: d.outcome for d in result.drawers}} if request.fear_check else {}),
+                    situations.KEY: _seen(result)})
+
+
+def _seen(result: ContestResult) -> dict:
+    """What the ledger reads of a contest: each participant's draw, how many helped, the target (a
+    rank and least value), and whether a fear event's cards were drawn first from the same deck."""
+    rank, value = result.threshold
+    return {"draws": [situations.draw_seen(drawer.draw) for drawer in result.drawers], "helpers": len(result.helpers),
+            "threshold": [rank.id, value], "event": result.event is not None}
 
 
 # -- the same contest dealt again and again (the odds) ----------------------------------------

@@ -17,6 +17,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.core.results import hand_data
 from dealer.errors import usage
@@ -209,7 +210,7 @@ def resolve_use(ruleset: Ruleset, request: UseRequest, table: Table, rng: random
     result = UseResult(request.device or None, reliability, fail_hand, build_jokers, cards, broke, rule, severity,
                        hand, chance, None, table.name, ruleset)
     if table.persistent:
-        result = result._replace(record=_store_use(ruleset, table, device, result))
+        result = result._replace(record=_store_use(ruleset, table, device, result, typed=given is not None))
     return result
 
 
@@ -237,8 +238,9 @@ def _check_given_used(given: list | None, used: int) -> None:
         raise GadgetError(f"--cards gave {len(given)} cards; this use takes {used}")
 
 
-def _store_use(ruleset: Ruleset, table: Table, device: Device | None, result: UseResult) -> dict | None:
-    """The device's record of uses and breakdowns, and the use in the history."""
+def _store_use(ruleset: Ruleset, table: Table, device: Device | None, result: UseResult, typed: bool) -> dict | None:
+    """The device's record of uses and breakdowns, and the use in the history (with whether its cards
+    were dealt by hand, for the ledger: the chance is of cards drawn from the whole deck)."""
     record = None
     if device is not None:
         device.uses += 1
@@ -249,5 +251,6 @@ def _store_use(ruleset: Ruleset, table: Table, device: Device | None, result: Us
                 if result.severity_hand else None)
     table.log("gadget use", deck=ruleset.gadget["gm_deck"], cards=[c.code for c in result.cards],
               data={"device": result.device, "reliability": result.reliability, "breakdown": bool(result.breakdown),
-                    "severity": severity, "chance": result.chance["fraction"], "record": record})
+                    "severity": severity, "chance": result.chance["fraction"], "record": record,
+                    situations.KEY: {"typed": typed, "builder": device.builder if device is not None else None}})
     return record

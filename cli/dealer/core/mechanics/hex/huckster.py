@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
 from dealer.core.dice import parse_dice
+from dealer.core.ledger import situations
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry, hex_cards
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.ranks import slug
@@ -212,9 +213,11 @@ def resolve_huckster(ruleset: Ruleset, request: HuckRequest, table: Table, rng: 
                            backlash=backlash(ruleset, cards, level, bust=False))
     result = HuckResult(ruleset, entry, request.caster, level, minimum, roll, **outcome)
     played = given if given is not None else result.cards
+    cast = {"roll": results.roll_data(roll), "level": level, "minimum": minimum}  # what the ledger reads
+    cast.update({"typed": True} if given is not None else {"short": True} if result.short else {})
     deck.finish([card.code for card in played], "hex",
                 {"caster": request.caster, "hex": entry and entry["name"], "works": result.success,
-                 "backlash": result.backlash["severity"]})
+                 "backlash": result.backlash["severity"], situations.KEY: cast})
     return result._replace(events=tuple(deck.events), deck=deck.where())
 
 

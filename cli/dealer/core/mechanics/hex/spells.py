@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics import conditions, draws
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, catalogue_entry
@@ -174,7 +175,9 @@ def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: ra
         casts = conditions.conditions_of(table, caster).casts
     codes = [card.code for card in drawn.cards]
     deck.finish(codes, "spell", {"caster": caster, "spell": entry and entry["name"], "success": judged.success,
-                                 **draws.bust_data(drawn.bust, drawn.cards)})
+                                 **draws.bust_data(drawn.bust, drawn.cards),
+                                 situations.KEY: {**situations.draw_seen(drawn), "target": target,
+                                                  "huckster": huckster}})
     return SpellResult(ruleset, entry, caster, drawn, target, *judged, tuple(spent + deck.events),
                        casts if master else None, master if caster else None, deck.where())
 
