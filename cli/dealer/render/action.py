@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer.errors import shell_word
 from dealer.render import cell, plural, table_text
 from dealer.render.events import event_text
 
@@ -75,7 +76,8 @@ def under_way_text(entry, table=None):
     if entry["hex"] and entry["ready"]:
         level = f" (level {entry['level']})" if entry.get("level") is not None else ""
         where = f" --table {table}" if table else ""
-        return line + f": cast it now{level}: dealer hex \"{entry['what']}\" --caster \"{entry['name']}\"{where}"
+        return line + (f": cast it now{level}: dealer hex {shell_word(entry['what'])} "
+                       f"--caster {shell_word(entry['name'])}{where}")
     return line + (" (a hex: cast on its last card)" if entry["hex"] else "")
 
 
@@ -241,4 +243,4 @@ def out_text(result, cards_fmt):
                                                                          for turn in result["turns"])
         return [line]
     return [f"{result['name']} is out of the fight: passed over in the countdown and dealt nothing until back "
-            f"(dealer action out \"{result['name']}\" --back --table {result['table']})"]
+            f"(dealer action out {shell_word(result['name'])} --back --table {result['table']})"]

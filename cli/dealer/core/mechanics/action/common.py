@@ -15,7 +15,7 @@ from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.numbers import whole_number
 from dealer.core.record import CARD, COUNT, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -208,7 +208,7 @@ def roster_roll(table: Table, name: str, key: str, sides: Sequence[int]) -> Roll
         return RollSpec.of(table.trait(name, key), sides)
     except DealerError as error:
         raise ActionError(f"{name}'s {key} trait: {error}; fix it with dealer table set {table.name} "
-                          f"\"{name}\" --trait {key}=DICE") from None
+                          f"{shell_word(name)} --trait {key}=DICE") from None
 
 
 def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, table: Table) -> list[Participant]:

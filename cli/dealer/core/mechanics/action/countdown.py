@@ -30,6 +30,7 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Count
                                                  RoundResult, card_sort_key, deck_for, deck_names, on_hold,
                                                  participants)
 from dealer.core.table import Table
+from dealer.errors import shell_word
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -136,7 +137,8 @@ def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
     rules, dice_rules = ruleset.action, ruleset.dice
     if person.name in state.shocked:
         guts = _required(person.guts, f"{person.name} is still shaken from the surprise and must make a Guts "
-                                      f"roll (TN {rules['shock_tn']}): give --guts {person.name}=DICE or a guts trait")
+                                      f"roll (TN {rules['shock_tn']}): give --guts {shell_word(person.name)}=DICE "
+                                      "or a guts trait")
         roll = guts.roll(rng, rules["shock_tn"], dice_rules)
         row["guts"] = results.roll_data(roll)
         if not roll.success:
@@ -147,7 +149,7 @@ def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
     if person.surprise_tn is not None:
         trait = rules["surprise_trait"]
         spec = _required(person.surprise_roll, f"{person.name} is surprised: give their {trait} as --surprised "
-                                               f"{person.name}=DICE, or a {trait} trait on the roster")
+                                               f"{shell_word(person.name)}=DICE, or a {trait} trait on the roster")
         roll = spec.roll(rng, person.surprise_tn, dice_rules, extra=person.extra)
         row[trait], row["surprise_trait"] = results.roll_data(roll), trait
         if not roll.success:
@@ -164,7 +166,7 @@ def _stopped_by_surprise(ruleset, person, row, state, rng) -> bool:
 def _quickness(ruleset, person, row, rng, limit) -> int:
     """The Quickness roll and the cards it earns (or the cards typed in, without a roll)."""
     if person.quickness is None and person.cards is None:
-        raise ActionError(f"{person.name} has no Quickness: give {person.name}=DICE (e.g. 3d6), a total "
+        raise ActionError(f"{person.name} has no Quickness: give {shell_word(person.name)}=DICE (e.g. 3d6), a total "
                           "or bust, or a quickness trait on the table's roster")
     if person.quickness is None:
         allowed = len(person.cards)

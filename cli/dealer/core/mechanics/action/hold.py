@@ -23,6 +23,7 @@ from dealer.core import results
 from dealer.core.mechanics.action.common import ActionError, HoldState, RoundResult, deck_names
 from dealer.core.mechanics.action.turns import taken
 from dealer.core.table import Table
+from dealer.errors import shell_word
 
 if TYPE_CHECKING:
     from dealer.core.dice import TraitRoll
@@ -66,7 +67,8 @@ def resolve_hold(ruleset: Ruleset, request: HoldRequest, table: Table, rng: rand
     state = table.state(HoldState)
     name = request.name
     if name in state.people:
-        raise ActionError(f"{name} is on Hold already: act with dealer action act \"{name}\" --table {table.name}, "
+        raise ActionError(f"{name} is on Hold already: act with dealer action act {shell_word(name)} "
+                          f"--table {table.name}, "
                           "or interrupt with dealer action interrupt")
     cards = held_cards(ruleset, table, name)
     if not cards:
@@ -95,7 +97,7 @@ def spend(table: Table, name: str) -> None:
     if name not in state.people:
         waiting = ", ".join(state.people) or "nobody"
         raise ActionError(f"{name} is not on Hold (on Hold: {waiting}); go on Hold first: dealer action hold "
-                          f"\"{name}\" --table {table.name}")
+                          f"{shell_word(name)} --table {table.name}")
     state.people.remove(name)
 
 

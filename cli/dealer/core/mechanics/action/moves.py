@@ -19,7 +19,7 @@ from dealer.core.mechanics.action.countdown import called
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
 from dealer.core.table import Table
-from dealer.errors import did_you_mean
+from dealer.errors import did_you_mean, shell_word
 
 if TYPE_CHECKING:
     from dealer.core.piles import Piles
@@ -163,7 +163,7 @@ def resolve_interrupt(ruleset: Ruleset, request: InterruptRequest, table: Table,
             if not ruleset.action["hold"]:
                 raise
             raise ActionError(f"{request.name} is not on Hold and holds no Joker to interrupt with: go on Hold "
-                              f"first (dealer action hold \"{request.name}\" --table {table.name})") from None
+                              f"first (dealer action hold {shell_word(request.name)} --table {table.name})") from None
         any_time = [code for code in piles.play.get(request.name, [])
                     if ruleset.action["specials"].get(code, {}).get("any_time")]
         if any_time:
@@ -214,7 +214,8 @@ def _interrupt_roll(ruleset: Ruleset, table: Table, person: str, given: dict) ->
     trait = ruleset.action["interrupt_trait"]
     spec = given.get(person) or roster_roll(table, person, trait, ruleset.dice["sides"])
     if spec is None:
-        raise ActionError(f"no {trait} for {person}: give --roll \"{person}=DICE\" or a {trait} trait on the roster")
+        raise ActionError(f"no {trait} for {person}: give --roll {shell_word(person)}=DICE or a {trait} trait "
+                          "on the roster")
     return spec
 
 

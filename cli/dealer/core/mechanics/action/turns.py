@@ -24,7 +24,7 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Round
 from dealer.core.mechanics.conditions import acted
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import did_you_mean
+from dealer.errors import did_you_mean, shell_word
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -252,7 +252,7 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
     else:
         if name in state.out:
             raise ActionError(f"{name} is out of the fight already: bring them back with dealer action out "
-                              f"\"{name}\" --back --table {table.name}")
+                              f"{shell_word(name)} --back --table {table.name}")
         state.out.append(name)
     table.log("back" if request.back else "out", data={"person": name})
     waiting = [turn_data(turn) for turn in waiting_turns(ruleset, table, state) if turn.name == name] \

@@ -17,7 +17,7 @@ import difflib
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.numbers import whole_number
-from dealer.errors import DealerError, usage
+from dealer.errors import DealerError, shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -174,7 +174,7 @@ def _parse_table_word(words: list[str]) -> HarmRequest | ClearRequest | ShowRequ
             raise ConflictError("dealer conflict clear NAME: one person at a time")
         return ClearRequest(rest[0])
     if len(rest) < 2:
-        raise ConflictError(f"where does {rest[0]}'s harm go? dealer conflict harm {rest[0]} SCORE=N ...")
+        raise ConflictError(f"where does {rest[0]}'s harm go? dealer conflict harm {shell_word(rest[0])} SCORE=N ...")
     split = []
     for item in rest[1:]:
         score, number = person_number(item, "harm")

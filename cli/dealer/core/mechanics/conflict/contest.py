@@ -38,7 +38,7 @@ from dealer.core.numbers import whole_number
 from dealer.core.piles import Piles
 from dealer.core.results import hand_data
 from dealer.core.table import Table
-from dealer.errors import did_you_mean, usage
+from dealer.errors import did_you_mean, shell_word, usage
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -92,9 +92,9 @@ def _skill(entrant: Entrant, table: Table) -> int:
             return 0
         skills = _skills(table, name)
         listed = ", ".join(f"{key}={value}" for key, value in skills.items())
-        say = f"say {name}={next(iter(skills))}" if skills else f"give a number, e.g. {name}=2"
+        say = f"say {shell_word(name)}={next(iter(skills))}" if skills else f"give a number, e.g. {shell_word(name)}=2"
         raise usage(ConflictError(f"which skill does {name} draw with? {name} has "
-                                  f"{listed or 'no skills on the roster'}: {say} (or {name}=N for a skill of N)"))
+                                  f"{listed or 'no skills on the roster'}: {say} (or {shell_word(name)}=N for a skill of N)"))
     if spec.lstrip("+-").isdigit():
         return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
     value = table.trait(name, spec.lower())
@@ -282,8 +282,8 @@ def _standing(table: Table, defender: str) -> conditions.Defence:
     defence = conditions.standing_defence(table, defender)
     if defence is None:
         raise ConflictError(f"{defender} has no standing defence on table '{table.name}': they draw one with "
-                            f"dealer conflict {defender}=SKILL --defend block|dodge, or contest them head on "
-                            f"(dealer conflict ATTACKER=SKILL {defender}=SKILL)")
+                            f"dealer conflict {shell_word(defender)}=SKILL --defend block|dodge, or contest them head on "
+                            f"(dealer conflict ATTACKER=SKILL {shell_word(defender)}=SKILL)")
     return defence
 
 

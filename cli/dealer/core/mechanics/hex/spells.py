@@ -20,7 +20,7 @@ from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
 from dealer.core.results import effect_label
 from dealer.core.table import Table
-from dealer.errors import usage
+from dealer.errors import shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.cards import Card
@@ -250,10 +250,3 @@ def hand_changed(ruleset: Ruleset, table: Table, kept: KeptSpell, person: str, b
         return {"kind": "spell", "person": person, "spell": kept.spell, "target": kept.target, **found}
 
     return data(before), data(after)
-
-
-def shell_word(text: str) -> str:
-    """``text`` as one word for a shell command a person may copy."""
-    import shlex
-
-    return shlex.quote(text)

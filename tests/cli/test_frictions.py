@@ -1,0 +1,67 @@
+"""Issue 35's table-side frictions (points 5 to 14), each from its one-line reproducer.
+
+Each test runs the reproducer through the command line and fails if the friction comes back.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import pytest
+
+from tests.conftest import assert_clean_error
+
+
+def _hinted(message: str, after: str) -> list[str]:
+    """The words of the command a hint quotes after ``after`` (up to a closing bracket or the end),
+    as a shell splits them."""
+    tail = message.split(after, 1)[1]
+    return shlex.split(re.split(r"[)\n]", tail, maxsplit=1)[0])
+
+
+# -- 8. hints quote names with spaces -----------------------------------------------------------
+
+def test_a_skill_hint_quotes_a_name_with_spaces_and_works_when_copied(dealer):
+    """`say "Bert Muskie"=pistol`: the hint, split as a shell splits it, is one participant."""
+    dealer("table", "new", "j", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "j", "Bert Muskie", "--trait", "pistol=2")
+    asked = dealer("conflict", "Bert Muskie", "--table", "j", "--seed", "1")
+    assert_clean_error(asked, code=2)
+    assert 'say "Bert Muskie"=pistol' in asked.err, asked
+    words = shlex.split(re.search(r"say (.+?) \(or ", asked.err).group(1))
+    assert words == ["Bert Muskie=pistol"]
+    copied = dealer("conflict", *words, "--table", "j", "--seed", "1", "--json")
+    assert copied.code == 0, copied
+    assert copied.json()["result"]["participants"][0]["draw"]["skill"] == 2
+
+
+def test_a_repair_hint_quotes_a_device_with_spaces_and_works_when_copied(dealer):
+    """`dealer gadget repair "hat gun-1" ...`: a broken device's hint, copied, repairs it."""
+    dealer("table", "new", "lab", "-r", "poker-hands", "--seed", "2")
+    dealer("table", "add", "lab", "Ada", "--trait", "mad-science=3")
+    assert dealer("gadget", "design", "hat gun", "--tier", "pair", "--by", "Ada", "--cards", "5h 5c 7d 8s 9h",
+                  "--table", "lab").code == 0
+    assert dealer("gadget", "build", "hat gun", "--by", "Ada", "--cards", "Jh Jc 9d 8s 7h", "--table",
+                  "lab").code == 0
+    broke = dealer("gadget", "use", "hat gun-1", "--cards", "BJ 4c 9h 9s 2d Kc Qh 5s", "--table", "lab")
+    assert broke.code == 0, broke
+    refused = dealer("gadget", "use", "hat gun-1", "--table", "lab", "--seed", "1")
+    assert_clean_error(refused)
+    assert 'dealer gadget repair "hat gun-1" --table lab --by PERSON' in refused.err, refused
+    words = _hinted(refused.err, "construction check (")
+    assert words[:4] == ["dealer", "gadget", "repair", "hat gun-1"]
+    fixed = dealer(*[word.replace("PERSON", "Ada") for word in words[1:]], "--cards", "Qs Qh 9c 9d 4s")
+    assert fixed.code == 0, fixed
+    assert dealer("gadget", "use", "hat gun-1", "--table", "lab", "--seed", "1").code == 0
+
+
+@pytest.mark.parametrize("name, word", [("Velvet", "Velvet"), ("Bad Bob", '"Bad Bob"'),
+                                         ("Bob's", '"Bob\'s"')])
+def test_a_walk_hint_names_the_person_as_the_shell_reads_them(dealer, name, word):
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", name, "--trait", "quickness=3d6")
+    dealer("action", "--table", "t", "--seed", "2")
+    out = dealer("action", "out", name, "--table", "t")
+    assert f"(dealer action out {word} --back --table t)" in out.out, out
+    assert _hinted(out.out, "(")[3] == name
