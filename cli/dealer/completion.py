@@ -227,9 +227,11 @@ def contexts(ctx, param, incomplete):
 
 @_quietly
 def scores(ctx, param, incomplete):
-    """Dust Devils Scores, two joined by a comma (``hand,eye``)."""
+    """Dust Devils Scores, two joined by a comma (``hand,eye``): a Score typed already is not
+    offered again (``hand,<TAB>`` offers ``hand,eye``, never ``hand,hand``)."""
     names = [name.lower() for name in _ruleset(ctx).conflict["scores"].values()]
-    return _pieces(incomplete, names, ",")
+    typed = {word.strip().lower() for word in _last_piece(incomplete, ",")[0].split(",")}
+    return _pieces(incomplete, [name for name in names if name not in typed], ",")
 
 
 @_quietly

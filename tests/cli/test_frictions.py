@@ -65,3 +65,63 @@ def test_a_walk_hint_names_the_person_as_the_shell_reads_them(dealer, name, word
     out = dealer("action", "out", name, "--table", "t")
     assert f"(dealer action out {word} --back --table t)" in out.out, out
     assert _hinted(out.out, "(")[3] == name
+
+
+# -- 14. smaller ones ---------------------------------------------------------------------------
+
+def complete(dealer, words):
+    env = {"_DEALER_COMPLETE": "bash_complete", "COMP_WORDS": " ".join(words), "COMP_CWORD": str(len(words) - 1)}
+    return [line.split(",", 1)[1] for line in dealer(env=env).out.splitlines() if line.startswith("plain,")]
+
+
+def test_a_table_named_in_a_message_is_quoted_once(dealer):
+    """`table 'j''s roster` read as two quotes: the roster of table 'j'."""
+    dealer("table", "new", "j", "--seed", "1")
+    dealer("table", "add", "j", "Sarah", "--trait", "quickness=3d6")
+    dealer("action", "--table", "j", "--seed", "1")
+    run = dealer("action", "out", "Nobody", "--table", "j")
+    assert_clean_error(run)
+    assert "''" not in run.err and "neither on the roster of table 'j' nor in the round" in run.err, run
+
+
+def test_scores_completion_never_offers_a_score_typed_already(dealer):
+    words = ["dealer", "-r", "weird-dust-devils", "conflict", "Doc", "Kid", "--scores"]
+    assert sorted(complete(dealer, [*words, ""])) == ["eye", "guts", "hand", "heart"]
+    assert sorted(complete(dealer, [*words, "hand,"])) == ["hand,eye", "hand,guts", "hand,heart"]
+    assert sorted(complete(dealer, [*words, "eye,h"])) == ["eye,hand", "eye,heart"]
+
+
+@pytest.fixture
+def corral(dealer):
+    """Seed 000's Velvet on a table, a round dealt: Qs and 2d."""
+    dealer("table", "new", "corral", "--seed", "1")
+    dealer("table", "add", "corral", "Velvet", "--trait", "quickness=4d8")
+    assert dealer("action", "--table", "corral", "--seed", "1").code == 0
+    return dealer
+
+
+def test_a_long_hex_whose_caster_cannot_roll_it_is_refused_at_the_start(corral):
+    """Seed 000: "On the 8, she makes her hexslingin' roll": a caster with no hexslinging is told
+    when the hex is begun, not rounds later when its last card comes up."""
+    refused = corral("hex", "hunch", "--caster", "Velvet", "--level", "2", "--table", "corral")
+    assert_clean_error(refused, code=2)
+    assert "no hexslinging or smarts" in refused.err and "--trait hexslinging=LEVEL --trait smarts=DICE" in refused.err
+    assert "long_actions" not in corral("table", "show", "corral", "--json").json()["result"]["state"]
+    corral("table", "set", "corral", "Velvet", "--trait", "hexslinging=3")
+    refused = corral("hex", "hunch", "--caster", "Velvet", "--level", "2", "--table", "corral")
+    assert_clean_error(refused, code=2)
+    assert "no smarts on table 'corral'" in refused.err, refused
+    given = corral("hex", "hunch", "--caster", "Velvet", "--level", "2", "--total", "12", "--table", "corral")
+    assert given.code == 0 and "takes 2 action cards" in given.out, given
+
+
+def test_a_played_last_card_no_longer_says_it_resolves_now(corral):
+    corral("action", "begin", "Velvet", "3", "--what", "mirage", "--table", "corral")
+    dealt = corral("action", "--table", "corral", "--seed", "2")
+    assert "3s  Velvet  posse  mirage 3/3: resolves now" in dealt.out, dealt
+    called = corral("action", "next", "--table", "corral")
+    assert "now  3s  Velvet  posse  mirage 3/3: resolves now" in called.out, called
+    shown = corral("action", "show", "--table", "corral")
+    assert "acted  3s  Velvet  posse  mirage 3/3\n" in shown.out and "resolves" not in shown.out, shown
+    summary = corral("table", "show", "corral", "--json").json()["result"]["turns"]
+    assert summary["acted"] == [{"name": "Velvet", "side": "posse", "card": "3s", "note": "mirage 3/3"}]

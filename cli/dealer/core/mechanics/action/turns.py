@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
                                                  on_hold)
 from dealer.core.mechanics.conditions import acted
+from dealer.core.mechanics.long_actions import played_note
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import did_you_mean, shell_word
@@ -157,7 +158,7 @@ def round_summary(ruleset: Ruleset, table: Table) -> dict | None:
     if not state.round and not state.out:
         return None
     waiting = waiting_turns(ruleset, table, state) if state.round else []
-    return {"round": state.round, "acted": [turn_data(turn) for turn in state.order if turn.acted],
+    return {"round": state.round, "acted": [turn_data(turn, played=True) for turn in state.order if turn.acted],
             "next": [turn_data(turn) for turn in waiting if turn.group == waiting[0].group] if waiting else [],
             "left": len(waiting), "out": list(state.out)}
 
@@ -221,7 +222,7 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
             return "acted"
         return "out" if turn.name in state.out else "on hold" if turn.name in holding else "passed"
 
-    order = [{**turn_data(turn), "status": status(turn)} for turn in state.order]
+    order = [{**turn_data(turn, played=status(turn) == "acted"), "status": status(turn)} for turn in state.order]
     sleeves = [{"name": holder, "side": deck, "card": card} for deck, piles in table.decks.items()
                for holder, card in sorted(piles.sleeves.items())] if ruleset.action["style"] == "countdown" else []
     return {"kind": kind, "table": table.name, "round": state.round, "style": ruleset.action["style"],
@@ -230,14 +231,17 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
             "sleeves": sleeves}
 
 
-def turn_data(turn: Turn) -> dict:
+def turn_data(turn: Turn, played: bool = False) -> dict:
+    """A turn as data; ``played``: its card was called before this command (a long action's last card
+    no longer says it resolves now)."""
     data = {"name": turn.name, "side": turn.side}
     if turn.card:
         data["card"] = turn.card
     else:
         data.update(hand=turn.hand, cards=list(turn.cards))
-    if turn.note:
-        data["note"] = turn.note
+    note = played_note(turn.note) if played else turn.note
+    if note:
+        data["note"] = note
     return data
 
 
@@ -267,5 +271,5 @@ def _known(table: Table, state: TurnsState, name: str) -> str:
     if name in known:
         return name
     meant = did_you_mean(name, known)
-    raise ActionError(f"{name} is neither on table '{table.name}''s roster nor in the round"
+    raise ActionError(f"{name} is neither on the roster of table '{table.name}' nor in the round"
                       + (f": {meant}" if meant else f" (known: {', '.join(known) or 'nobody'})"))
