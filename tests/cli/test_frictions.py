@@ -125,3 +125,51 @@ def test_a_played_last_card_no_longer_says_it_resolves_now(corral):
     assert "acted  3s  Velvet  posse  mirage 3/3\n" in shown.out and "resolves" not in shown.out, shown
     summary = corral("table", "show", "corral", "--json").json()["result"]["turns"]
     assert summary["acted"] == [{"name": "Velvet", "side": "posse", "card": "3s", "note": "mirage 3/3"}]
+
+
+# -- 5. a hex begun on the card just called spends it -------------------------------------------
+
+@pytest.fixture
+def velvet(corral):
+    corral("table", "set", "corral", "Velvet", "--trait", "hexslinging=3", "--trait", "smarts=3d8",
+           "--trait", "hunch=3")
+    return corral
+
+
+def test_a_hex_begun_on_the_card_just_called_spends_that_card(velvet):
+    """Seed 000: "She spends her Queen of Hearts this round and her 8 of Diamonds next round": after
+    `action next` shows `now Qs Velvet`, the hex begun counts the Qs, and resolves on the 2d."""
+    assert "now   Qs  Velvet" in velvet("action", "next", "--table", "corral").out
+    begun = velvet("hex", "hunch", "--caster", "Velvet", "--table", "corral", "--json").json()["result"]
+    assert begun["speed"]["spending"] == ["Qs", "2d"] and begun["speed"]["resolves_on"] == "2d", begun
+    shown = velvet("action", "show", "--table", "corral").out
+    assert "acted  Qs  Velvet  posse  hunch 1/2" in shown and "next   2d  Velvet  posse  hunch 2/2: resolves now" in shown
+    velvet("action", "next", "--table", "corral")
+    cast = velvet("hex", "hunch", "--caster", "Velvet", "--table", "corral", "--seed", "3", "--json")
+    assert cast.json()["result"]["roll"] is not None, cast  # cast in the same round: not a round later
+    assert velvet("table", "show", "corral", "--json").json()["result"]["under_way"] == []
+
+
+def test_only_the_card_of_the_moment_called_is_spent(dealer):
+    """Someone else's card called, or Velvet's called and the count moved on: the action begins on
+    the next card Velvet holds; --card names the card just called too."""
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", "Velvet", "--trait", "quickness=16")
+    dealer("table", "add", "t", "Sarah", "--trait", "quickness=16")
+    order = dealer("action", "--table", "t", "--seed", "6", "--json").json()["result"]["countdown"]
+    assert [(entry["card"], entry["name"]) for entry in order] == [
+        ("Ac", "Sarah"), ("Kd", "Velvet"), ("Kc", "Sarah"), ("Qc", "Sarah"), ("10s", "Velvet"), ("2d", "Velvet")]
+
+    def begin(*more):
+        begun = dealer("action", "begin", "Velvet", "2", "--what", "rope", *more, "--table", "t", "--json")
+        assert begun.code == 0, begun
+        dealer("table", "undo", "t")
+        return begun.json()["result"]["spending"]
+
+    dealer("action", "next", "--table", "t")  # Ac Sarah
+    assert begin() == ["Kd", "10s"]
+    dealer("action", "next", "--table", "t")  # Kd Velvet: being called
+    assert begin() == ["Kd", "10s"] and begin("--card", "Kd") == ["Kd", "10s"] and begin("--card", "10s") == ["10s", "2d"]
+    dealer("action", "next", "--table", "t")  # Kc Sarah: the count has moved on
+    assert begin() == ["10s", "2d"]
+    assert_clean_error(dealer("action", "begin", "Velvet", "2", "--card", "Kd", "--table", "t"))

@@ -133,11 +133,19 @@ def count_down(table: Table, order: dict) -> None:
         if action is None or action.done:
             continue
         action.spent += 1
-        entry["action"] = f"{action.what} {action.spent}/{action.need}"
+        entry["action"] = spending_note(action.what, action.spent, action.need, action.hex)
         if action.done:
-            entry["action"] += RESOLVES + (f" (dealer hex {shell_word(action.what)})" if action.hex else "")
             entry["resolves"] = True
     order["under_way"] = under_way_data(table)
+
+
+def spending_note(what: str, spent: int, need: int, hex_: bool) -> str:
+    """What the countdown says of a card spent on a long action: ``mirage 2/3``, and on the last
+    ``mirage 3/3: resolves now`` (a hex: with the command that casts it)."""
+    note = f"{what} {spent}/{need}"
+    if spent >= need:
+        note += RESOLVES + (f" (dealer hex {shell_word(what)})" if hex_ else "")
+    return note
 
 
 def played_note(note: str) -> str:

@@ -316,11 +316,15 @@ def cards_for_roll(roll: Outcome, rules: dict, max_cards: int) -> int:
 
 def called(ruleset: Ruleset, table: Table, name: str, card: str | None = None) -> list[str]:
     """``name``'s action cards of this round in the order they are called, from ``card`` (or
-    their first) on."""
+    their first) on: the card being called now first (``action next`` has just called it), then
+    those still in hand."""
+    from dealer.core.mechanics.action.turns import just_called
+
     rows = [{"name": name, "side": deck, "cards": table.decks[deck].play.get(name, [])}
             for deck in deck_names(ruleset) if deck in table.decks]
     order = countdown(ruleset, rows, {})
-    cards = [entry["card"] for entry in order["any_time"] + order["countdown"]]
+    now = just_called(ruleset, table, name)
+    cards = ([now] if now else []) + [entry["card"] for entry in order["any_time"] + order["countdown"]]
     if card is None:
         return cards
     code = ruleset.deck.parse(card).code

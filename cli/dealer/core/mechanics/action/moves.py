@@ -258,7 +258,13 @@ def resolve_begin(ruleset: Ruleset, request: BeginRequest, table: Table, rng: ra
         table.person(name)
     try:
         long_actions.check_free(table, name, request.cards)
-        return long_actions.begin(table, name, request.cards, request.what, called(ruleset, table, name, request.card),
-                                  hex_=hex_)
+        begun = long_actions.begin(table, name, request.cards, request.what,
+                                   called(ruleset, table, name, request.card), hex_=hex_)
     except long_actions.LongActionError as error:
         raise ActionError(str(error)) from None
+    if table.persistent:
+        from dealer.core.mechanics.action.turns import note_turns
+
+        note_turns(table, name, {card: long_actions.spending_note(request.what, spent, request.cards, hex_)
+                                 for spent, card in enumerate(begun.spending, start=1)})
+    return begun

@@ -42,10 +42,12 @@ class Turn(Record):
 
 
 class TurnsState(Part):
-    """The ``turns`` part of a table: the round's order as dealt (``round``), and who is out of the fight."""
+    """The ``turns`` part of a table: the round's order as dealt (``round``), who is out of the fight,
+    and the turns of the moment ``next`` called last (``called``: whose card is being called)."""
 
     KEY = "turns"
-    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), [])}
+    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), []),
+              "called": Field(ListOf(Nested(Turn)), [])}
 
 
 class NextRequest(NamedTuple):
@@ -74,7 +76,7 @@ def start(ruleset: Ruleset, table: Table, round_now: int, order: dict) -> None:
     if not table.persistent:
         return
     state = table.state(TurnsState)
-    state.round, state.order = round_now, turns_of(ruleset, order)
+    state.round, state.order, state.called = round_now, turns_of(ruleset, order), []
 
 
 def turns_of(ruleset: Ruleset, order: dict) -> list[Turn]:
@@ -177,10 +179,32 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
             table.decks[deck].discard([turn.card], holder=turn.name)
             table.touch(deck)
         acted(table, turn.name, round_now)
+    state.called = [Turn(name=turn.name, side=turn.side, card=turn.card) for turn in now if turn.card]
     if now:
         table.log("next", cards=[turn.card for turn in now if turn.card],
                   data={"people": [turn.name for turn in now], "round": state.round})
     return RoundResult(_walk_data(ruleset, table, state, "next", now=now, rest=waiting[len(now):]))
+
+
+def just_called(ruleset: Ruleset, table: Table, name: str) -> str | None:
+    """The card of ``name``'s turn in the moment ``action next`` called last, while it lies where that call
+    put it (on top of its deck's discards): the card being called, which seed 000's moves "when one
+    of your cards is called" take (a long action begun on it, the card held up the sleeve)."""
+    if not table.persistent:
+        return None
+    for turn in table.state(TurnsState).called:
+        piles = table.decks.get(deck_for(ruleset, turn.side))
+        if turn.name == name and piles is not None and turn.card in piles.discards:
+            return turn.card
+    return None
+
+
+def note_turns(table: Table, name: str, notes: dict[str, str]) -> None:
+    """Notes on ``name``'s turns of the round under way, by card (the cards a long action begun now
+    spends), so the walk says what each card is spent on."""
+    for turn in table.state(TurnsState).order:
+        if turn.name == name and turn.card in notes:
+            turn.note = "; ".join(part for part in (turn.note, notes[turn.card]) if part)
 
 
 def taken(table: Table, name: str, card: str | None = None) -> None:
@@ -196,7 +220,7 @@ def taken(table: Table, name: str, card: str | None = None) -> None:
 def clear(table: Table) -> None:
     """A new combat: no round under way (who is out of the fight stays out until back)."""
     state = table.state(TurnsState)
-    state.round, state.order = 0, []
+    state.round, state.order, state.called = 0, [], []
 
 
 def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
