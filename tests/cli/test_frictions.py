@@ -173,3 +173,61 @@ def test_only_the_card_of_the_moment_called_is_spent(dealer):
     dealer("action", "next", "--table", "t")  # Kc Sarah: the count has moved on
     assert begin() == ["10s", "2d"]
     assert_clean_error(dealer("action", "begin", "Velvet", "2", "--card", "Kd", "--table", "t"))
+
+
+# -- 12. the card being called goes up the sleeve ------------------------------------------------
+
+def test_the_card_being_called_goes_up_the_sleeve(dealer):
+    """Seed 000: "When one of your cards is called, instead of taking your action, announce you're
+    holding it up your sleeve": after `next` calls Sarah's 3s (her only card), `sleeve Sarah` holds it."""
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", "Sarah", "--trait", "quickness=4d6")
+    dealt = dealer("action", "--table", "t", "--seed", "5", "--json").json()["result"]
+    assert [entry["card"] for entry in dealt["countdown"]] == ["3s"]
+    dealer("action", "next", "--table", "t")
+    held = dealer("action", "sleeve", "Sarah", "--table", "t")
+    assert held.out == "Sarah holds 3s up the sleeve instead of acting on it\n", held
+    shown = dealer("action", "show", "--table", "t", "--json").json()["result"]
+    assert shown["sleeves"] == [{"name": "Sarah", "side": "posse", "card": "3s"}]
+    assert [turn["status"] for turn in shown["order"]] == ["passed"]  # held, not taken
+    deck = dealer("table", "show", "t", "--json").json()["result"]["decks"]["posse"]
+    assert deck["discard"] == 0 and deck["sleeves"] == {"Sarah": "3s"}
+    assert dealer("table", "check", "t").code == 0
+    next_round = dealer("action", "--table", "t", "--seed", "6")
+    assert "sleeve  3s  Sarah" in next_round.out, next_round  # kept across rounds
+    assert dealer("action", "play", "Sarah", "--table", "t").out.startswith("Sarah plays 3s")
+
+
+def test_the_card_called_is_held_before_the_cards_still_in_hand_and_only_while_called(dealer):
+    """With more cards in hand, the card being called is the one held (not the lowest); once the
+    count moves on, `sleeve` takes a card still in hand; a Joker being called never goes up."""
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", "Velvet", "--trait", "quickness=16")
+    dealer("table", "add", "t", "Sarah", "--trait", "quickness=16")
+    dealer("action", "--table", "t", "--seed", "6")  # Ac Sarah, Kd Velvet, Kc Sarah, Qc Sarah, 10s Velvet, 2d Velvet
+    dealer("action", "next", "--table", "t")
+    dealer("action", "next", "--table", "t")  # Kd Velvet is being called
+    assert_clean_error(dealer("action", "sleeve", "Sarah", "Ac", "--table", "t"))  # Sarah's Ac was called before
+    held = dealer("action", "sleeve", "Velvet", "--table", "t", "--json").json()["result"]
+    assert held["card"] == "Kd" and held["called"] is True
+    dealer("table", "undo", "t")
+    assert dealer("action", "sleeve", "Velvet", "10s", "--table", "t", "--json").json()["result"] == {
+        "kind": "sleeve", "table": "t", "name": "Velvet", "card": "10s", "called": False}
+    again = dealer("action", "sleeve", "Velvet", "Kd", "--table", "t")
+    assert_clean_error(again)
+    assert "one card at a time" in again.err
+    dealer("table", "undo", "t")
+    dealer("action", "next", "--table", "t")  # Kc Sarah: Velvet's Kd is no longer being called
+    assert dealer("action", "sleeve", "Velvet", "--table", "t", "--json").json()["result"]["card"] == "2d"
+
+
+def test_a_joker_being_called_never_goes_up_the_sleeve(dealer):
+    """Seed 000: "You can never hold a Joker up your sleeve", not even the one being called."""
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", "Sarah", "--trait", "quickness=3d6")
+    dealer("action", "Sarah=16:RJ,4c", "--table", "t", "--seed", "1")
+    assert "now   RJ  Sarah" in dealer("action", "next", "--table", "t").out
+    refused = dealer("action", "sleeve", "Sarah", "--table", "t")
+    assert_clean_error(refused)
+    assert "Red Joker can never be held up a sleeve" in refused.err
+    assert dealer("action", "sleeve", "Sarah", "4c", "--table", "t").out == "Sarah holds 4c up the sleeve\n"

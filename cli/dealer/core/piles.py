@@ -202,6 +202,15 @@ class Piles:
             del self.play[holder]
         self.sleeves[holder] = card
 
+    def hold_played(self, holder: str, card: str) -> None:
+        """A card just played (on the discards) held up ``holder``'s sleeve instead, one at a time."""
+        if card not in self.discards:
+            raise PileError(f"{card} is not on the discards: it was not just played")
+        if holder in self.sleeves:
+            raise PileError(f"{holder} already has {self.sleeves[holder]} up the sleeve: one card at a time")
+        self.discards.remove(card)
+        self.sleeves[holder] = card
+
     def from_sleeve(self, holder: str) -> str:
         """Play the sleeve card: it goes to the discards."""
         card = self.sleeves.pop(holder, None)

@@ -114,7 +114,8 @@ def new_combat_text(result, cards_fmt):
 
 
 def sleeve_text(result, cards_fmt):
-    return [f"{result['name']} holds {cards_fmt.one(result['card'])} up the sleeve"]
+    instead = " instead of acting on it" if result.get("called") else ""
+    return [f"{result['name']} holds {cards_fmt.one(result['card'])} up the sleeve{instead}"]
 
 
 def play_text(result, cards_fmt):

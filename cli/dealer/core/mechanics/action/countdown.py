@@ -324,7 +324,7 @@ def called(ruleset: Ruleset, table: Table, name: str, card: str | None = None) -
             for deck in deck_names(ruleset) if deck in table.decks]
     order = countdown(ruleset, rows, {})
     now = just_called(ruleset, table, name)
-    cards = ([now] if now else []) + [entry["card"] for entry in order["any_time"] + order["countdown"]]
+    cards = ([now.card] if now else []) + [entry["card"] for entry in order["any_time"] + order["countdown"]]
     if card is None:
         return cards
     code = ruleset.deck.parse(card).code

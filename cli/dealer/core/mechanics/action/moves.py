@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core import results
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, RoundResult, card_sort_key,
-                                                 deck_names, named_rolls, on_hold, roster_roll)
+                                                 deck_for, deck_names, named_rolls, on_hold, roster_roll)
 from dealer.core.mechanics.action.countdown import called
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
@@ -31,7 +31,8 @@ class NewCombatRequest(NamedTuple):
 
 
 class SleeveRequest(NamedTuple):
-    """``dealer action sleeve NAME [CARD]``: one of NAME's cards up the sleeve (default: the lowest)."""
+    """``dealer action sleeve NAME [CARD]``: one of NAME's cards up the sleeve (default: the card being
+    called, else their lowest)."""
 
     name: str
     card: str | None = None
@@ -96,11 +97,38 @@ def resolve_sleeve(ruleset: Ruleset, request: SleeveRequest, table: Table, rng: 
         instead = " a character goes on Hold instead (dealer action hold NAME)" if ruleset.action["hold"] else ""
         raise ActionError(f"{ruleset.name} keeps no card up a sleeve (action.sleeve):{instead or ' no card is held'}")
     name = request.name
-    side, piles = _holder_deck(ruleset, table, name)
-    chosen = sleeve(ruleset, piles, name, request.card)
+    called = _sleeve_called(ruleset, table, name, request.card)
+    if called is not None:
+        side, chosen = called
+    else:
+        side, piles = _holder_deck(ruleset, table, name)
+        chosen = sleeve(ruleset, piles, name, request.card)
     table.touch(side)
-    table.log("sleeve", deck=side, cards=[chosen], data={"person": name})
-    return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen})
+    table.log("sleeve", deck=side, cards=[chosen], data={"person": name, **({"called": True} if called else {})})
+    return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen,
+                        "called": called is not None})
+
+
+def _sleeve_called(ruleset: Ruleset, table: Table, name: str, card: str | None) -> tuple[str, str] | None:
+    """Seed 000: "When one of your cards is called, instead of taking your action, announce you're
+    holding it up your sleeve": the card ``action next`` has just called for ``name`` (``card``, if
+    given, must be that one) goes from the discards up the sleeve, and the turn is held, not taken.
+    None: no card of theirs is being called."""
+    from dealer.core.mechanics.action.turns import held_instead, just_called
+
+    turn = just_called(ruleset, table, name)
+    if turn is None or (card is not None and ruleset.deck.parse(card).code != turn.card):
+        return None
+    effect = ruleset.action["specials"].get(turn.card)
+    if effect and not effect["sleeve"]:
+        raise ActionError(f"the {ruleset.deck.parse(turn.card).name} can never be held up a sleeve")
+    deck = deck_for(ruleset, turn.side)
+    try:
+        table.decks[deck].hold_played(name, turn.card)
+    except PileError as error:
+        raise ActionError(str(error)) from None
+    held_instead(table, name, turn.card)
+    return deck, turn.card
 
 
 def sleeve(ruleset: Ruleset, piles: Piles, holder: str, card: str | None = None) -> str:

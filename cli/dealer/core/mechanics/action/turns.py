@@ -186,17 +186,27 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
     return RoundResult(_walk_data(ruleset, table, state, "next", now=now, rest=waiting[len(now):]))
 
 
-def just_called(ruleset: Ruleset, table: Table, name: str) -> str | None:
-    """The card of ``name``'s turn in the moment ``action next`` called last, while it lies where that call
-    put it (on top of its deck's discards): the card being called, which seed 000's moves "when one
-    of your cards is called" take (a long action begun on it, the card held up the sleeve)."""
+def just_called(ruleset: Ruleset, table: Table, name: str) -> Turn | None:
+    """``name``'s turn in the moment ``action next`` called last, while its card lies where that call
+    put it (on its deck's discards): the card being called, which seed 000's moves "when one of your
+    cards is called" take (a long action begun on it, the card held up the sleeve)."""
     if not table.persistent:
         return None
     for turn in table.state(TurnsState).called:
         piles = table.decks.get(deck_for(ruleset, turn.side))
         if turn.name == name and piles is not None and turn.card in piles.discards:
-            return turn.card
+            return turn
     return None
+
+
+def held_instead(table: Table, name: str, card: str) -> None:
+    """``name`` holds the card being called up the sleeve instead of acting on it: its turn is not
+    taken (the walk passes over it: the card has left play)."""
+    state = table.state(TurnsState)
+    for turn in state.order:
+        if turn.name == name and turn.card == card:
+            turn.acted = False
+    state.called = [turn for turn in state.called if (turn.name, turn.card) != (name, card)]
 
 
 def note_turns(table: Table, name: str, notes: dict[str, str]) -> None:
