@@ -231,3 +231,53 @@ def test_a_joker_being_called_never_goes_up_the_sleeve(dealer):
     assert_clean_error(refused)
     assert "Red Joker can never be held up a sleeve" in refused.err
     assert dealer("action", "sleeve", "Sarah", "4c", "--table", "t").out == "Sarah holds 4c up the sleeve\n"
+
+
+# -- 6. a latecomer not on the roster -----------------------------------------------------------
+
+@pytest.fixture
+def friday(dealer):
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", "Sarah", "--trait", "quickness=3d6")
+    dealer("action", "--table", "t", "--seed", "1")
+    return dealer
+
+
+def test_a_latecomer_off_the_roster_is_told_this_round_only_and_how_to_keep_them(friday):
+    joined = friday("action", "join", "Fay", "16", "--table", "t", "--seed", "2")
+    assert "dealt in for this round only (each round deals the table's roster); to deal Fay in every round: " \
+           "dealer table add t Fay --trait quickness=DICE" in joined.out, joined
+    data = friday("action", "join", "Bo Ray", "2d8", "-m", "--table", "t", "--seed", "2", "--json").json()["result"]
+    assert data["later"] is False and data["keep"] == 'dealer table add t "Bo Ray" --side marshal --trait quickness=2d8'
+    later = friday("action", "--table", "t", "--seed", "3", "--json").json()["result"]
+    assert [row["name"] for row in later["participants"]] == ["Sarah"]  # as told: this round only
+    assert friday(*shlex.split(data["keep"])[1:]).code == 0  # the command told, copied, keeps him
+    kept = friday("action", "--table", "t", "--seed", "4", "--json").json()["result"]
+    assert [row["name"] for row in kept["participants"]] == ["Sarah", "Bo Ray"]
+
+
+def test_a_latecomer_on_the_roster_or_in_a_hands_combat_plays_on(friday, dealer):
+    friday("table", "add", "t", "Zed", "--trait", "guts=2d6")  # on the roster, but no Quickness to deal by
+    zed = friday("action", "join", "Zed", "3d6", "--table", "t", "--seed", "2", "--json").json()["result"]
+    assert zed["later"] is False and zed["keep"] == "dealer table set t Zed --trait quickness=3d6"
+    friday("table", "set", "t", "Zed", "--trait", "quickness=3d6")
+    friday("table", "add", "t", "Ann", "--trait", "quickness=2d6")
+    ann = friday("action", "join", "Ann", "--table", "t", "--seed", "2", "--json").json()["result"]
+    assert ann["later"] is True and ann["keep"] is None
+    dealer("table", "new", "p", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "p", "Bert")
+    dealer("action", "--table", "p", "--seed", "1")
+    fay = dealer("action", "join", "Fay", "--table", "p", "--seed", "2")
+    assert fay.code == 0 and "this round only" not in fay.out, fay
+    again = dealer("action", "--table", "p", "--json").json()["result"]  # the combat's next round
+    assert {row["name"] for row in again["participants"]} == {"Bert", "Fay"}
+
+
+def test_out_finds_a_latecomer_dealt_no_card(friday):
+    """A joiner whose Quickness earns no card has no turn, but is in the round: `out` finds them."""
+    joined = friday("action", "join", "Gus", "2", "--table", "t", "--seed", "2")
+    assert "joins round 1: no cards" in joined.out, joined
+    out = friday("action", "out", "Gus", "--table", "t")
+    assert out.code == 0 and out.out.startswith("Gus is out of the fight"), out
+    assert_clean_error(friday("action", "join", "Gus", "2", "--table", "t"))  # in the round already
+    assert friday("action", "out", "Gus", "--back", "--table", "t").code == 0

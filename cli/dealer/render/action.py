@@ -232,6 +232,9 @@ def join_text(result, cards_fmt):
     if result["then"]:
         lines.append("  next: " + ", ".join(turn_words(turn, cards_fmt) for turn in result["then"]))
     lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
+    if not result["later"]:
+        lines.append(f"  dealt in for this round only (each round deals the table's roster); to deal "
+                     f"{result['name']} in every round: {result['keep']}")
     return lines
 
 

@@ -43,11 +43,12 @@ class Turn(Record):
 
 class TurnsState(Part):
     """The ``turns`` part of a table: the round's order as dealt (``round``), who is out of the fight,
-    and the turns of the moment ``next`` called last (``called``: whose card is being called)."""
+    the turns of the moment ``next`` called last (``called``: whose card is being called), and the
+    latecomers dealt into this round (``joined``: with no card they have no turn)."""
 
     KEY = "turns"
     FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), []),
-              "called": Field(ListOf(Nested(Turn)), [])}
+              "called": Field(ListOf(Nested(Turn)), []), "joined": Field(ListOf(TEXT), [])}
 
 
 class NextRequest(NamedTuple):
@@ -76,7 +77,7 @@ def start(ruleset: Ruleset, table: Table, round_now: int, order: dict) -> None:
     if not table.persistent:
         return
     state = table.state(TurnsState)
-    state.round, state.order, state.called = round_now, turns_of(ruleset, order), []
+    state.round, state.order, state.called, state.joined = round_now, turns_of(ruleset, order), [], []
 
 
 def turns_of(ruleset: Ruleset, order: dict) -> list[Turn]:
@@ -230,7 +231,7 @@ def taken(table: Table, name: str, card: str | None = None) -> None:
 def clear(table: Table) -> None:
     """A new combat: no round under way (who is out of the fight stays out until back)."""
     state = table.state(TurnsState)
-    state.round, state.order, state.called = 0, [], []
+    state.round, state.order, state.called, state.joined = 0, [], [], []
 
 
 def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
@@ -300,8 +301,8 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
 
 
 def _known(table: Table, state: TurnsState, name: str) -> str:
-    """Someone on the roster or in the round; a typo gets the name meant."""
-    known = dict.fromkeys([*table.roster, *(turn.name for turn in state.order), *state.out])
+    """Someone on the roster or in the round (a latecomer dealt no card too); a typo gets the name meant."""
+    known = dict.fromkeys([*table.roster, *(turn.name for turn in state.order), *state.joined, *state.out])
     if name in known:
         return name
     meant = did_you_mean(name, known)
