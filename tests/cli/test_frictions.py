@@ -281,3 +281,25 @@ def test_out_finds_a_latecomer_dealt_no_card(friday):
     assert out.code == 0 and out.out.startswith("Gus is out of the fight"), out
     assert_clean_error(friday("action", "join", "Gus", "2", "--table", "t"))  # in the round already
     assert friday("action", "out", "Gus", "--back", "--table", "t").code == 0
+
+
+# -- 7. a caster's deck reshuffled is a note on stderr --------------------------------------------
+
+def test_a_spell_casters_deck_reshuffle_is_told_on_stderr_and_kept_in_json(dealer):
+    dealer("table", "new", "s", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "s", "Sally", "--trait", "master=2")
+    cast = dealer("hex", "--skill", "0", "--caster", "Sally", "--cards", "2c 4d 6h 8s Jc", "--table", "s")
+    assert cast.code == 0 and "reshuffled" not in cast.out, cast
+    assert cast.err == "dealer: spell:Sally deck reshuffled (the table reshuffles after every cast; 54 cards)\n"
+    data = dealer("hex", "--skill", "1", "--caster", "Sally", "--table", "s", "--seed", "2", "--json")
+    assert [event["kind"] for event in data.json()["result"]["events"]] == ["reshuffle"]
+    assert data.err.startswith("dealer: spell:Sally deck reshuffled"), data
+
+
+def test_a_hucksters_deck_reshuffle_is_a_note_too(dealer):
+    dealer("table", "new", "p", "--seed", "1")
+    dealer("table", "add", "p", "Velvet", "--trait", "hexslinging=4", "--trait", "spirit=3d10",
+           "--trait", "soul-blast=3")
+    cast = dealer("hex", "soul blast", "--caster", "Velvet", "--reshuffle", "after-hex", "--table", "p", "--seed", "3")
+    assert cast.code == 0 and "reshuffled" not in cast.out and "cards left in the caster's deck" in cast.out, cast
+    assert cast.err.startswith("dealer: hex:Velvet deck reshuffled (the table reshuffles after every cast"), cast
