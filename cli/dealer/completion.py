@@ -182,13 +182,16 @@ def cards(ctx, param, incomplete):
 
 @_quietly
 def held_cards(ctx, param, incomplete):
-    """The cards a table's deck has out, in play or up a sleeve (``table discard T <TAB>``)."""
+    """The cards a table's decks have out, in play or up a sleeve (``table discard T <TAB>``): every
+    deck's, or the ``--deck``'s."""
     table = _load_table(ctx.params.get("name"))
     if table is None:
         return []
-    piles = table.decks.get(ctx.params.get("deck_name") or "main")
-    out = [code for held in piles.play.values() for code in held] + list(piles.sleeves.values()) if piles else []
-    return _pieces(incomplete, out)
+    chosen = ctx.params.get("deck_name")
+    decks = [piles for name, piles in sorted(table.decks.items()) if chosen in (None, name)]
+    out = [code for piles in decks for code in [*(card for held in piles.play.values() for card in held),
+                                                 *piles.sleeves.values()]]
+    return _pieces(incomplete, list(dict.fromkeys(out)))
 
 
 @_quietly

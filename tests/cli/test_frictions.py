@@ -303,3 +303,54 @@ def test_a_hucksters_deck_reshuffle_is_a_note_too(dealer):
     cast = dealer("hex", "soul blast", "--caster", "Velvet", "--reshuffle", "after-hex", "--table", "p", "--seed", "3")
     assert cast.code == 0 and "reshuffled" not in cast.out and "cards left in the caster's deck" in cast.out, cast
     assert cast.err.startswith("dealer: hex:Velvet deck reshuffled (the table reshuffles after every cast"), cast
+
+
+# -- 9. table discard finds the deck that has the card out ---------------------------------------
+
+@pytest.fixture
+def two_sides(dealer):
+    """A round dealt from both side decks (seed 000: "they use separate decks")."""
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("table", "add", "t", "Sarah", "--trait", "quickness=16")
+    dealer("table", "add", "t", "Bob", "--side", "marshal", "--trait", "quickness=16")
+    dealt = dealer("action", "--table", "t", "--seed", "2", "--json").json()["result"]
+    return dealer, {row["name"]: row["cards"] for row in dealt["participants"]}
+
+
+def test_discard_finds_the_card_in_the_deck_that_has_it_out(two_sides):
+    dealer, cards = two_sides
+    run = dealer("table", "discard", "t", cards["Bob"][0], "--json")
+    assert run.code == 0, run
+    assert run.json()["result"]["deck"] == "marshal"
+    text = dealer("table", "discard", "t", *cards["Sarah"][:2])
+    assert text.out == f"discarded: {' '.join(cards['Sarah'][:2])} (deck posse)\n", text
+    decks = dealer("table", "show", "t", "--json").json()["result"]["decks"]
+    assert decks["marshal"]["discard"] == 1 and decks["posse"]["discard"] == 2
+    assert dealer("table", "check", "t").code == 0
+
+
+def test_discard_names_the_decks_when_it_cannot_choose(dealer):
+    dealer("table", "new", "t", "--seed", "1")
+    dealer("action", "Sarah=16:Qs,4c", "-m", "Bob=16:Qs,5d", "--table", "t", "--seed", "1")
+    both = dealer("table", "discard", "t", "Qs")
+    assert_clean_error(both)
+    assert "Qs is out in decks marshal and posse: say which with --deck marshal or --deck posse" in both.err, both
+    assert dealer("table", "discard", "t", "Qs", "--deck", "posse", "--json").json()["result"]["deck"] == "posse"
+    mixed = dealer("table", "discard", "t", "4c", "5d")
+    assert_clean_error(mixed)
+    assert "decks marshal and posse" in mixed.err and "one deck's at a time" in mixed.err, mixed
+    nowhere = dealer("table", "discard", "t", "Ah")
+    assert_clean_error(nowhere)
+    assert "cannot discard Ah: it is still in the deck (main, marshal, posse); out now: marshal: Qs 5d; posse: 4c" \
+        in nowhere.err, nowhere
+    dealer("table", "discard", "t", "4c")
+    again = dealer("table", "discard", "t", "4c")
+    assert "cannot discard 4c: it is still in the deck (main, marshal), already discarded (posse)" in again.err
+    assert_clean_error(dealer("table", "discard", "t", "4c", "--deck", "nope"))
+
+
+def test_discard_completion_offers_the_cards_out_in_every_deck(two_sides):
+    dealer, cards = two_sides
+    words = ["dealer", "table", "discard", "t"]
+    assert sorted(complete(dealer, [*words, ""])) == sorted(set(cards["Sarah"] + cards["Bob"]))
+    assert sorted(complete(dealer, [*words, "--deck", "marshal", ""])) == sorted(cards["Bob"])
