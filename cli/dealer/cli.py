@@ -192,7 +192,18 @@ def _usage_message(error):
             return (f"{error.option_name} belongs to a subcommand here: put it after it "
                     f"({error.ctx.command_path} COMMAND ... {error.option_name} ...)")
         return not_offered(error.option_name)
+    if isinstance(error, click.NoSuchOption) and error.possibilities:
+        return f"No such option '{error.option_name}' ({_closest_first(error.option_name, error.possibilities)})"
     return error.format_message()
+
+
+def _closest_first(name, possibilities):
+    """``did you mean '--table' or '--help'?``: click lists the options close to a mistyped one in
+    alphabetical order (``--help`` before ``--table`` for ``--tabel``); the closest comes first here."""
+    import difflib
+
+    ranked = sorted(possibilities, key=lambda option: (-difflib.SequenceMatcher(None, name, option).ratio(), option))
+    return "did you mean " + " or ".join(f"'{option}'" for option in ranked[:3]) + "?"
 
 
 BRIEF = 1  # problems of a broken ruleset that a command other than `rulesets validate` lists: one, then how many more

@@ -189,7 +189,8 @@ def test_the_card_being_called_goes_up_the_sleeve(dealer):
     assert held.out == "Sarah holds 3s up the sleeve instead of acting on it\n", held
     shown = dealer("action", "show", "--table", "t", "--json").json()["result"]
     assert shown["sleeves"] == [{"name": "Sarah", "side": "posse", "card": "3s"}]
-    assert [turn["status"] for turn in shown["order"]] == ["passed"]  # held, not taken
+    assert [turn["status"] for turn in shown["order"]] == ["held"]  # held, not acted on
+    assert "  held  3s  Sarah  posse" in dealer("action", "show", "--table", "t").out
     deck = dealer("table", "show", "t", "--json").json()["result"]["decks"]["posse"]
     assert deck["discard"] == 0 and deck["sleeves"] == {"Sarah": "3s"}
     assert dealer("table", "check", "t").code == 0
@@ -218,7 +219,11 @@ def test_the_card_called_is_held_before_the_cards_still_in_hand_and_only_while_c
     assert "one card at a time" in again.err
     dealer("table", "undo", "t")
     dealer("action", "next", "--table", "t")  # Kc Sarah: Velvet's Kd is no longer being called
+    assert dealer("action", "sleeve", "Sarah", "--table", "t", "--json").json()["result"]["card"] == "Kc"
+    # Sarah held the card being called: Velvet's Kd, called before it, is still not the one being called
     assert dealer("action", "sleeve", "Velvet", "--table", "t", "--json").json()["result"]["card"] == "2d"
+    shown = dealer("action", "show", "--table", "t", "--json").json()["result"]["order"]
+    assert [turn["status"] for turn in shown][:4] == ["acted", "acted", "held", "next"]
 
 
 def test_a_joker_being_called_never_goes_up_the_sleeve(dealer):
@@ -354,3 +359,53 @@ def test_discard_completion_offers_the_cards_out_in_every_deck(two_sides):
     words = ["dealer", "table", "discard", "t"]
     assert sorted(complete(dealer, [*words, ""])) == sorted(set(cards["Sarah"] + cards["Bob"]))
     assert sorted(complete(dealer, [*words, "--deck", "marshal", ""])) == sorted(cards["Bob"])
+
+
+# -- 10. did you mean ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, meant", [("too pair", "'two pair'"), ("flsh", "'flush'"),
+                                          ("pair of jakcs", "'pair of jacks'"), ("piar of queens", "'pair of queens'"),
+                                          ("jakcs", "'jacks'")])
+def test_a_mistyped_hand_name_is_answered_with_the_one_meant(dealer, typed, meant):
+    run = dealer("hand", "2c", "3d", "4h", "5s", "9c", "--min", typed)
+    assert_clean_error(run, code=1)
+    assert f"unknown hand '{typed}' (did you mean {meant}" in run.err, run
+
+
+def test_a_hand_name_nothing_like_any_gets_the_list_only(dealer):
+    run = dealer("hand", "2c", "--min", "zzz")
+    assert "did you mean" not in run.err and "use a hand rank (" in run.err, run
+
+
+def test_a_mistyped_hex_and_caster_are_answered_with_the_ones_meant(dealer):
+    run = dealer("hex", "sole blast", "--total", "10", "--level", "3")
+    assert_clean_error(run)
+    assert "no hex 'sole blast' in the deadlands catalogue (did you mean 'soul blast'?" in run.err, run
+    dealer("table", "new", "posse", "--seed", "1")
+    dealer("table", "add", "posse", "Velvet", "--trait", "hexslinging=4", "--trait", "spirit=3d10",
+           "--trait", "soul-blast=3")
+    typo = dealer("hex", "soul blast", "--caster", "Velvt", "--table", "posse", "--seed", "3")
+    assert_clean_error(typo)
+    assert typo.err == "dealer: Velvt is not on the roster of table 'posse' (did you mean 'Velvet'?)\n", typo
+    stranger = dealer("hex", "soul blast", "--caster", "Zed", "--total", "12", "--level", "2", "--table", "posse")
+    assert stranger.code == 0, stranger  # a caster off the roster, nothing like anyone on it, still casts
+
+
+def test_a_mistyped_dust_devils_participant_is_answered_with_the_one_meant(dealer):
+    dealer("table", "new", "wdd", "-r", "weird-dust-devils", "--seed", "1")
+    dealer("table", "add", "wdd", "Doc", "--trait", "hand=4", "--trait", "eye=3")
+    dealer("table", "add", "wdd", "Kid", "--trait", "hand=2", "--trait", "eye=5")
+    run = dealer("conflict", "Dco", "Kid", "--scores", "hand,eye", "--table", "wdd", "--seed", "1")
+    assert_clean_error(run)
+    assert run.err == "dealer: Dco is not on the roster of table 'wdd' (did you mean 'Doc'?)\n", run
+    inline = dealer("conflict", "Dco=hand=3,eye=3", "Kid", "--scores", "hand,eye", "--table", "wdd", "--seed", "1")
+    assert inline.code == 0, inline  # Scores typed: a stranger may join the conflict
+
+
+@pytest.mark.parametrize("args, first", [(["draw", "2", "--tabel", "x"], "--table"),
+                                         (["table", "show", "--tabel", "x"], "--table"),
+                                         (["draw", "--sed", "3"], "--seed")])
+def test_a_mistyped_option_suggests_the_closest_first(dealer, args, first):
+    run = dealer(*args)
+    assert_clean_error(run, code=2)
+    assert f"No such option '{args[-2]}' (did you mean '{first}'" in run.err, run

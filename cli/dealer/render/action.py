@@ -210,7 +210,7 @@ def turns_text(result, cards_fmt):
     """``action show``: the round's order, each turn with its state."""
     where = f" on {result['table']}" if result.get("table") else ""
     words = {"acted": "acted", "next": "next", "waiting": "", "out": "out", "on hold": "on Hold",
-             "passed": "passed", "now": "now"}
+             "passed": "passed", "now": "now", "held": "held"}
     rows = [[cell(words[turn["status"]])] + _turn_cells(turn, cards_fmt) for turn in result["order"]]
     state = "everyone has acted" if result["over"] else f"{plural(result['left'], 'turn')} left"
     lines = [f"Round {result['round']}{where}: {state}"] + ["  " + line for line in table_text(rows)]

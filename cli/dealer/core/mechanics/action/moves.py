@@ -112,9 +112,9 @@ def resolve_sleeve(ruleset: Ruleset, request: SleeveRequest, table: Table, rng: 
 def _sleeve_called(ruleset: Ruleset, table: Table, name: str, card: str | None) -> tuple[str, str] | None:
     """Seed 000: "When one of your cards is called, instead of taking your action, announce you're
     holding it up your sleeve": the card ``action next`` has just called for ``name`` (``card``, if
-    given, must be that one) goes from the discards up the sleeve, and the turn is held, not taken.
+    given, must be that one) goes from the discards up the sleeve: its turn is held, not acted on.
     None: no card of theirs is being called."""
-    from dealer.core.mechanics.action.turns import held_instead, just_called
+    from dealer.core.mechanics.action.turns import just_called
 
     turn = just_called(ruleset, table, name)
     if turn is None or (card is not None and ruleset.deck.parse(card).code != turn.card):
@@ -127,7 +127,6 @@ def _sleeve_called(ruleset: Ruleset, table: Table, name: str, card: str | None) 
         table.decks[deck].hold_played(name, turn.card)
     except PileError as error:
         raise ActionError(str(error)) from None
-    held_instead(table, name, turn.card)
     return deck, turn.card
 
 

@@ -43,12 +43,11 @@ class Turn(Record):
 
 class TurnsState(Part):
     """The ``turns`` part of a table: the round's order as dealt (``round``), who is out of the fight,
-    the turns of the moment ``next`` called last (``called``: whose card is being called), and the
-    latecomers dealt into this round (``joined``: with no card they have no turn)."""
+    and the latecomers dealt into this round (``joined``: with no card they have no turn)."""
 
     KEY = "turns"
     FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), []),
-              "called": Field(ListOf(Nested(Turn)), []), "joined": Field(ListOf(TEXT), [])}
+              "joined": Field(ListOf(TEXT), [])}
 
 
 class NextRequest(NamedTuple):
@@ -77,7 +76,7 @@ def start(ruleset: Ruleset, table: Table, round_now: int, order: dict) -> None:
     if not table.persistent:
         return
     state = table.state(TurnsState)
-    state.round, state.order, state.called, state.joined = round_now, turns_of(ruleset, order), [], []
+    state.round, state.order, state.joined = round_now, turns_of(ruleset, order), []
 
 
 def turns_of(ruleset: Ruleset, order: dict) -> list[Turn]:
@@ -161,7 +160,8 @@ def round_summary(ruleset: Ruleset, table: Table) -> dict | None:
     if not state.round and not state.out:
         return None
     waiting = waiting_turns(ruleset, table, state) if state.round else []
-    return {"round": state.round, "acted": [turn_data(turn, played=True) for turn in state.order if turn.acted],
+    return {"round": state.round, "acted": [turn_data(turn, played=True) for turn in state.order
+                                            if turn.acted and not held(ruleset, table, turn)],
             "next": [turn_data(turn) for turn in waiting if turn.group == waiting[0].group] if waiting else [],
             "left": len(waiting), "out": list(state.out)}
 
@@ -180,7 +180,6 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
             table.decks[deck].discard([turn.card], holder=turn.name)
             table.touch(deck)
         acted(table, turn.name, round_now)
-    state.called = [Turn(name=turn.name, side=turn.side, card=turn.card) for turn in now if turn.card]
     if now:
         table.log("next", cards=[turn.card for turn in now if turn.card],
                   data={"people": [turn.name for turn in now], "round": state.round})
@@ -188,26 +187,25 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
 
 
 def just_called(ruleset: Ruleset, table: Table, name: str) -> Turn | None:
-    """``name``'s turn in the moment ``action next`` called last, while its card lies where that call
-    put it (on its deck's discards): the card being called, which seed 000's moves "when one of your
-    cards is called" take (a long action begun on it, the card held up the sleeve)."""
+    """``name``'s turn in the moment called last (the latest moment taken: ``next`` walks the order),
+    while its card lies where that call put it (on its deck's discards): the card being called,
+    which seed 000's moves "when one of your cards is called" take (a long action begun on it, the
+    card held up the sleeve)."""
     if not table.persistent:
         return None
-    for turn in table.state(TurnsState).called:
+    taken_turns = [turn for turn in table.state(TurnsState).order if turn.acted and turn.card]
+    moment = max((turn.group for turn in taken_turns), default=None)
+    for turn in taken_turns:
         piles = table.decks.get(deck_for(ruleset, turn.side))
-        if turn.name == name and piles is not None and turn.card in piles.discards:
+        if turn.group == moment and turn.name == name and piles is not None and turn.card in piles.discards:
             return turn
     return None
 
 
-def held_instead(table: Table, name: str, card: str) -> None:
-    """``name`` holds the card being called up the sleeve instead of acting on it: its turn is not
-    taken (the walk passes over it: the card has left play)."""
-    state = table.state(TurnsState)
-    for turn in state.order:
-        if turn.name == name and turn.card == card:
-            turn.acted = False
-    state.called = [turn for turn in state.called if (turn.name, turn.card) != (name, card)]
+def held(ruleset: Ruleset, table: Table, turn: Turn) -> bool:
+    """A turn called and then held: its card went up its holder's sleeve instead of being acted on."""
+    piles = table.decks.get(deck_for(ruleset, turn.side)) if turn.card else None
+    return turn.acted and piles is not None and piles.sleeves.get(turn.name) == turn.card
 
 
 def note_turns(table: Table, name: str, notes: dict[str, str]) -> None:
@@ -231,7 +229,7 @@ def taken(table: Table, name: str, card: str | None = None) -> None:
 def clear(table: Table) -> None:
     """A new combat: no round under way (who is out of the fight stays out until back)."""
     state = table.state(TurnsState)
-    state.round, state.order, state.called, state.joined = 0, [], [], []
+    state.round, state.order, state.joined = 0, [], []
 
 
 def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
@@ -254,7 +252,7 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
         if id(turn) in waiting:
             return "waiting"
         if turn.acted:
-            return "acted"
+            return "held" if held(ruleset, table, turn) else "acted"
         return "out" if turn.name in state.out else "on hold" if turn.name in holding else "passed"
 
     order = [{**turn_data(turn, played=status(turn) == "acted"), "status": status(turn)} for turn in state.order]

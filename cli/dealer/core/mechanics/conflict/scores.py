@@ -38,7 +38,7 @@ from dealer.core.piles import Piles
 from dealer.core.ranks import Context
 from dealer.core.results import hand_data
 from dealer.core.table import Table
-from dealer.errors import shell_word
+from dealer.errors import did_you_mean, shell_word
 
 if TYPE_CHECKING:
     import random
@@ -101,6 +101,10 @@ def _entry(ruleset: Ruleset, request: ScoresRequest, entrant: Entrant, table: Ta
     """A participant's Scores (typed inline, else from the roster) and options, validated."""
     rules = ruleset.conflict
     values = _inline_scores(ruleset, entrant)
+    if not values and entrant.cards is None and table.persistent and entrant.name not in table.roster:
+        meant = did_you_mean(entrant.name, table.roster)  # a bare name takes its Scores from the roster
+        if meant:
+            raise ConflictError(f"{entrant.name} is not on the roster of table '{table.name}' ({meant})")
     for name in score_names(ruleset):
         if name not in values and table.trait(entrant.name, name.lower()) is not None:
             values[name] = table.trait(entrant.name, name.lower())
