@@ -409,3 +409,26 @@ def test_a_mistyped_option_suggests_the_closest_first(dealer, args, first):
     run = dealer(*args)
     assert_clean_error(run, code=2)
     assert f"No such option '{args[-2]}' (did you mean '{first}'" in run.err, run
+
+
+# -- 13. chips spend --help lists the ruleset's chip uses ------------------------------------------
+
+@pytest.mark.parametrize("args, ruleset", [([], "deadlands"), (["-r", "poker-hands"], "poker-hands"),
+                                           (["--help", "-r", "savage-worlds"], "savage-worlds")])
+def test_chips_spend_help_lists_the_rulesets_chip_uses(dealer, load, args, ruleset):
+    words = args if "--help" in args else [*args, "--help"]
+    first = words[:2] if words[0] == "-r" else []
+    run = dealer(*first, "chips", "spend", *words[len(first):])
+    assert run.code == 0, run
+    section = run.out.split(f"Chip uses in {ruleset} (--for USE; -r RULESET for another's):\n", 1)[1]
+    uses = load(ruleset).chips["uses"]
+    listed = [line.split()[0] for line in section.splitlines() if line.startswith("  ") and not line.startswith("   ")]
+    assert listed == list(uses), section
+    assert all(use["note"].split()[0] in section for use in uses.values())
+
+
+def test_chips_spend_help_reads_dealer_ruleset_and_survives_a_bad_name(dealer):
+    run = dealer("chips", "spend", "--help", env={"DEALER_RULESET": "poker-hands"})
+    assert "Chip uses in poker-hands" in run.out and "second-wind" in run.out
+    bad = dealer("chips", "spend", "--help", "-r", "no-such-ruleset")
+    assert bad.code == 0 and "Chip uses" not in bad.out and "Usage: dealer chips spend" in bad.out
