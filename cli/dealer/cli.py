@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from dealer import __version__
+from dealer import ARGS_KEY, __version__
 from dealer.errors import DealerError, RulesetError, StoreConflict, clip_line, shown
 from dealer.options import SuggestingGroup, global_options
 
@@ -35,7 +35,6 @@ COMMANDS = {
 }
 
 
-ARGS_KEY = "dealer.args"  # where the root context keeps the command line (click.Context.meta)
 CONFLICT_RETRIES = 4  # runs of a command whose transaction the database gave up for another's
 
 

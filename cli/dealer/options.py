@@ -182,7 +182,7 @@ class RulesetHelpCommand(click.Command):
 def _help_ruleset(ctx) -> str:
     """The ruleset named on the command line (its last ``-r``/``--ruleset``: help is printed before
     the options after it are read), else DEALER_RULESET, else deadlands."""
-    from dealer.cli import ARGS_KEY
+    from dealer import ARGS_KEY
 
     words, found = ctx.find_root().meta.get(ARGS_KEY, []), None
     for i, word in enumerate(words):
