@@ -334,6 +334,9 @@ CONDITIONS = {
     "fleeing": _condition(-1, "A person who failed a fear check badly (\"running like a jackrabbit\")."),
     "wounded": _condition(0, "A person with wounds (`dealer chips wound`); seed 003 leaves \"you're bleeding\" "
                           "to the GM's modifiers, so the shipped rulesets charge nothing."),
+    "paralysed": _condition(-1, "A person whose turn-order hand in a hands combat has no pair, while the round "
+                            "is under way (seed 003: \"acts at the end of the round and at -1 for combat "
+                            "paralysis\")."),
 }
 
 DRAWS = {

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 SHAKEN = "shaken"
 FLEEING = "fleeing"  # failed badly: "running like a jackrabbit"; worse than shaken
+PARALYSED = "paralysed"  # no pair in a hands combat's turn order: "at -1 for combat paralysis" (the combat's)
 
 
 class Modifier(NamedTuple):
@@ -240,9 +241,10 @@ def defences(table: Table) -> dict[str, Defence]:
 
 
 def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, *,
-              master: int | None = None) -> list[Modifier]:
+              master: int | None = None, also: tuple[str, ...] = ()) -> list[Modifier]:
     """What the person's conditions do to a draw for ``purpose`` (``spell``, ``contest``, ...):
-    one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``)."""
+    one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``);
+    ``also``: conditions the caller found elsewhere (a hands combat's paralysis)."""
     if not person:
         return []
     rules = ruleset.draws["conditions"]
@@ -254,6 +256,7 @@ def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, 
         found.append(held.fear)
     if held.wounds:
         found.append("wounded")
+    found.extend(also)
     return [Modifier(name, rules[name]["cards"]) for name in found
             if rules[name]["cards"] and purpose not in rules[name]["except"]]
 

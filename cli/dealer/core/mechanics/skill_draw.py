@@ -36,7 +36,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from dealer.core.mechanics import draws
-from dealer.core.mechanics.conditions import Modifier, acted, penalties
+from dealer.core.mechanics.conditions import PARALYSED, Modifier, acted, penalties
 from dealer.core.piles import Piles
 from dealer.core.results import hand_data
 from dealer.core.table import Table
@@ -185,7 +185,8 @@ def resolved(ruleset: Ruleset, table: Table, request: DrawRequest, chip_cards: S
     cards and picks, and the person's conditions as the ruleset charges them for this draw."""
     conditions = request.conditions
     if conditions is None:
-        conditions = tuple(penalties(ruleset, table, request.person, request.purpose, master=request.master))
+        conditions = tuple(penalties(ruleset, table, request.person, request.purpose, master=request.master,
+                                     also=_combat_conditions(table, request.person)))
     return request._replace(modifiers=(*request.modifiers, *chip_cards), wild_picks=(*request.wild_picks, *chip_picks),
                             chips=(), knack="", conditions=conditions)
 
@@ -252,6 +253,16 @@ class NoDeal:
 
     def take(self, codes: list[str]) -> None:
         pass
+
+
+def _combat_conditions(table: Table, person: str) -> tuple[str, ...]:
+    """The conditions a hands combat under way gives the person: paralysed when their turn-order
+    hand has no pair (``turns.paralysed``)."""
+    if not (person and table.persistent):
+        return ()
+    from dealer.core.mechanics.action.turns import paralysed
+
+    return (PARALYSED,) if paralysed(table, person) else ()
 
 
 def _acted(table: Table, person: str) -> None:

@@ -216,6 +216,18 @@ def note_turns(table: Table, name: str, notes: dict[str, str]) -> None:
             turn.note = "; ".join(part for part in (turn.note, notes[turn.card]) if part)
 
 
+def paralysed(table: Table, person: str) -> bool:
+    """Seed 003: "Anyone who doesn't get at least a pair acts at the end of the round and at -1 for
+    combat paralysis": in a hands combat's round under way, ``person``'s only turn is the one of no
+    pair (no hand rank, no cards), so their draws this round are paralysed (dealt each round of the
+    combat anew; a new combat, or a chip that gives the hand a pair, lifts it). Not someone out."""
+    state = table.state(TurnsState)
+    if not state.round or person in state.out:
+        return False
+    mine = [turn for turn in state.order if turn.name == person]
+    return bool(mine) and all(not turn.card and not turn.cards for turn in mine)
+
+
 def taken(table: Table, name: str, card: str | None = None) -> None:
     """``name`` acted outside the walk (from Hold, or interrupting with a card that acts any time):
     their turns this round (or the one of ``card``) are taken."""
