@@ -76,7 +76,7 @@ def test_a_black_joker_asks_for_a_chip_with_the_exact_command_that_throws_it(dea
 
 def test_a_spell_cannot_be_higher_than_the_master_skill(dealer):
     """"The catch is that they can't be any higher than the master skill.\""""
-    table(dealer, ("Sally", "master=2", "mirage=2"))
+    table(dealer, ("Sally", "master=2", "mirage=2", "spells=mirage"))
     assert data(dealer, "hex", "mirage", "--caster", "Sally", "--seed", 1)["draw"]["skill"] == 2
     refused = dealer("hex", "--skill", 5, "--caster", "Sally", "--table", "t")
     assert_clean_error(refused, code=1)

@@ -3,7 +3,11 @@ off the usual path: several participants, a non-default target, more than five c
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
+
+from tests.conftest import assert_clean_error
 
 
 def modifiers(draw: dict) -> dict[str, int]:
@@ -76,3 +80,121 @@ def test_paralysis_is_ruleset_data(brawl, tmp_path):
     brawl("action", "Ann=:2c,5d,8h,Jc,Kd", "Bo=:9s,9h,2d,3c,4s", "--table", "h")
     drawn = brawl("conflict", "Ann=1", "--table", "h", "--seed", "2", "--json").json()["result"]
     assert modifiers(drawn["participants"][0]["draw"]) == {"paralysed": -2}
+
+
+# -- 16. turn order: 5 cards modified by skills and advantages ------------------------------------
+
+def hand_draws(result: dict) -> dict[str, dict]:
+    return {row["name"]: row["draw"] for row in result["participants"]}
+
+
+def test_the_combat_skill_and_turn_order_advantages_add_their_cards(dealer):
+    """Seed 003: "everyone will draw a hand (5 cards modified by skills and advantages like 'quick
+    draw' and 'cool headed')": Bert Muskie (sample character 1: Quick, Fast Draw 3) draws seven, a
+    brawler with combat 2 and Quick eight, one with neither five."""
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "4")
+    sheet = dealer("help", "--path").out.strip() + "/sheets/bert-muskie.toml"
+    assert dealer("table", "add", "r", "--sheet", sheet).code == 0
+    dealer("table", "add", "r", "Zed", "--side", "marshal", "--trait", "combat=2", "--trait", "advantages=quick:3")
+    dealer("table", "add", "r", "Ann", "--trait", "riding=2")
+    drawn = hand_draws(dealer("action", "--table", "r", "--seed", "3", "--json").json()["result"])
+    assert (drawn["Bert Muskie"]["skill"], modifiers(drawn["Bert Muskie"])) == (0, {"quick": 1, "fast draw": 1})
+    assert drawn["Bert Muskie"]["cards_allowed"] == 7 and len(drawn["Bert Muskie"]["cards"]) == 7
+    assert (drawn["Zed"]["skill"], modifiers(drawn["Zed"]), drawn["Zed"]["cards_allowed"]) == (2, {"quick": 1}, 8)
+    assert (drawn["Ann"]["skill"], modifiers(drawn["Ann"]), drawn["Ann"]["cards_allowed"]) == (0, {}, 5)
+    dealer("action", "new", "--table", "r")
+    text = dealer("action", "--table", "r", "--seed", "3").out
+    assert "(skill 2, +1 quick" in text and "(+1 quick, +1 fast draw" in text, text
+
+
+def test_a_sheet_marks_more_of_its_own_advantages_for_turn_order(dealer, tmp_path):
+    sheet = tmp_path / "kit.toml"
+    sheet.write_text('name = "Kit"\nturn_order = ["Alert", "Pretty"]\n[skills]\ncombat = 5\n'
+                     '[advantages]\nalert = 2\nquick = 3\ndetermined = 3\n')
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "4")
+    added = dealer("table", "add", "r", "--sheet", str(sheet), "--json")
+    assert added.json()["result"]["traits"]["turn-order"] == "Alert, Pretty"
+    assert "turn-order marks 'Pretty', which is none of their advantages or skills" in added.err, added
+    drawn = hand_draws(dealer("action", "--table", "r", "--seed", "1", "--json").json()["result"])["Kit"]
+    # 5 + combat 5 + quick + alert = 12 cards asked: ten is the most, so seven and a wild pick
+    assert modifiers(drawn) == {"quick": 1, "alert": 1} and drawn["asked"] == 12
+    assert (drawn["cards_allowed"], drawn["wild_picks"], len(drawn["cards"])) == (7, 1, 7)
+    dealer("action", "new", "--table", "r")
+    inline = hand_draws(dealer("action", "Kit=1", "--table", "r", "--seed", "1", "--json").json()["result"])["Kit"]
+    assert inline["skill"] == 1 and modifiers(inline) == {"quick": 1, "alert": 1}  # the skill typed, the advantages kept
+
+
+def test_turn_order_advantages_are_ruleset_data(dealer, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "poker-hands"\nname = "house"\n[action]\nturn_order_skill = "brawling"\n'
+                     'turn_order_advantages = ["strong"]\nadvantage_cards = 2\n')
+    dealer("table", "new", "h", "-r", str(house), "--seed", "1")
+    dealer("table", "add", "h", "Ox", "--trait", "brawling=1", "--trait", "combat=3",
+           "--trait", "advantages=strong:3, quick:3")
+    drawn = hand_draws(dealer("action", "--table", "h", "--seed", "1", "--json").json()["result"])["Ox"]
+    assert (drawn["skill"], modifiers(drawn), drawn["cards_allowed"]) == (1, {"strong": 2}, 8)
+
+
+# -- 17. prices: the seed's ranges, a knack's default, spells, the combat skill ---------------------
+
+def budget_of(dealer, table: str, person: str) -> dict:
+    return dealer("table", "check", table, "--json").json()["result"]["budgets"][person]
+
+
+@pytest.mark.parametrize("trait, problem", [
+    ("knacks=fancy riding:5", "knack 'fancy riding' costs 5 points: poker-hands prices knacks from 1 to 3"),
+    ("stunts=the stare:0", "stunt 'the stare' costs 0 points: poker-hands prices stunts from 1 to 3"),
+    ("favors=invisibility:4", "favor 'invisibility' costs 4 points: poker-hands prices favors from 1 to 3"),
+    ("disadvantages=one arm:4", "disadvantage 'one arm' gives 4 points: poker-hands prices disadvantages from 1 to 3"),
+    ("advantages=strong:5", "advantage 'strong' costs 5 points: poker-hands prices advantages from 1 to 3"),
+])
+def test_a_price_outside_the_seeds_ranges_is_reported(dealer, trait, problem):
+    """Seed 003: knacks "cost 1 point, but may go up to 3", stunts "one to three points", favors
+    one to three, disadvantages "will give you 1-3 points", advantages "3 points in general"."""
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "1")
+    added = dealer("table", "add", "r", "Zed", "--trait", trait)
+    assert added.code == 0 and problem in added.err, added
+    assert problem in budget_of(dealer, "r", "Zed")["problems"]
+    refused = dealer("table", "add", "r", "Ann", "--trait", trait, "--strict")
+    assert_clean_error(refused)
+    assert problem in refused.err
+
+
+def test_prices_inside_the_ranges_are_fine_and_a_knack_without_one_costs_1(dealer):
+    """"Knacks in general cost 1 point": a knack listed bare costs 1, not a missing price."""
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "1")
+    added = dealer("table", "add", "r", "Zed", "--trait", "knacks=cattle roping, trick shooting:2",
+                   "--trait", "advantages=quick:3, nose for trouble:1", "--trait", "disadvantages=ugly:1")
+    assert added.code == 0 and added.err == "", added
+    items = {(item["kind"], item["name"]): item["points"] for item in budget_of(dealer, "r", "Zed")["items"]}
+    assert items[("knack", "cattle roping")] == 1 and items[("knack", "trick shooting")] == 2
+    assert budget_of(dealer, "r", "Zed")["spent"] == 1 + 2 + 3 + 1 - 1
+    stunt = dealer("table", "add", "r", "Ann", "--trait", "stunts=the stare")  # no default: its price is needed
+    assert "stunt 'the stare' has no cost: write it as the stare:N" in stunt.err, stunt
+
+
+def test_the_combat_skill_is_priced_as_a_skill(dealer):
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "r", "Zed", "--trait", "combat=3", "--trait", "pistol=1")
+    items = {item["name"]: (item["kind"], item["points"]) for item in budget_of(dealer, "r", "Zed")["items"]}
+    assert items == {"combat": ("skill", 6), "pistol": ("skill", 1)}
+    assert_clean_error(dealer("table", "add", "r", "Ann", "--trait", "combat=-1"), code=2)  # a level, not a modifier
+
+
+def test_a_spell_given_as_a_plain_trait_is_refused_with_the_way_to_list_it(dealer):
+    """Seed 003: spells "are bought as skills as well, but at a reduced cost: 1 point per level": a
+    trait cast as a spell but missing from the spells list (priced as a skill: 3 points at level 2)
+    is refused, and the command it gives lists it (2 points)."""
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "r", "Sally", "--trait", "master=3", "--trait", "soul-blast=2", "--trait", "mirage=1",
+           "--trait", "spells=mirage")
+    assert budget_of(dealer, "r", "Sally")["spent"] == 3 + 1 + 6  # soul blast as a skill, mirage as a spell
+    refused = dealer("hex", "soul blast", "--caster", "Sally", "--table", "r", "--seed", "1")
+    assert_clean_error(refused)
+    hint = 'dealer table set r Sally --trait "spells=mirage, soul blast"'
+    assert refused.err.rstrip().endswith(hint), refused
+    assert dealer(*shlex.split(hint)[1:]).code == 0
+    assert budget_of(dealer, "r", "Sally")["spent"] == 2 + 1 + 6
+    cast = dealer("hex", "soul blast", "--caster", "Sally", "--table", "r", "--seed", "1", "--json")
+    assert cast.code == 0 and cast.json()["result"]["draw"]["skill"] == 2, cast
+    assert dealer("hex", "mirage", "--caster", "Sally", "--table", "r", "--seed", "2").code == 0

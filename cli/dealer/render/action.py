@@ -96,8 +96,9 @@ def turn_order_text(result, cards_fmt):
     lines.append("hands:")
     for row in result["participants"]:
         notes = list(row["notes"])
-        if row["draw"] and row["draw"]["modifiers"]:
-            notes.insert(0, ", ".join(f"{m['cards']:+d} {m['why']}" for m in row["draw"]["modifiers"]))
+        if row["draw"] and (row["draw"]["modifiers"] or row["draw"]["skill"]):
+            size = [f"skill {row['draw']['skill']}"] if row["draw"]["skill"] else []
+            notes.insert(0, ", ".join(size + [f"{m['cards']:+d} {m['why']}" for m in row["draw"]["modifiers"]]))
         if row["wild_picks"]:
             notes.append(f"wild pick: {cards_fmt.many(row['wild_picks'])}")
         if row["bust"]:

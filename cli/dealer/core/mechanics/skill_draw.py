@@ -66,14 +66,16 @@ class PilesSource:
 
     def __init__(self, piles: Piles, holder: str, rng: random.Random, *, reshuffle: bool = True,
                  short: Exception | None = None):
-        self.piles, self.holder, self.rng, self.reshuffle, self.short = piles, holder, rng, reshuffle, short
+        self.piles, self.holder, self.rng, self.reshuffle, self.refusal = piles, holder, rng, reshuffle, short
         self.reshuffled = 0
+        self.short = False  # a draw came up short: the deck (and its discards) ran out
 
     def draw(self, count: int) -> list[str]:
         drawn = self.piles.draw(count, self.holder, self.rng, self.reshuffle)
-        if drawn.short and self.short is not None:
-            raise self.short
+        if drawn.short and self.refusal is not None:
+            raise self.refusal
         self.reshuffled += drawn.reshuffled
+        self.short = self.short or drawn.short
         return drawn.cards
 
     def take(self, codes: list[str]) -> None:

@@ -34,7 +34,6 @@ from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRe
 from dealer.core.mechanics.last_hand import DrawRecord, KeptContest, LastHands
 from dealer.core.mechanics.skill_draw import (Draw, DrawRequest, NoDeal, PilesSource, as_it_stands, chips_before,
                                               draw_plan, resolved, skill_draw)
-from dealer.core.numbers import whole_number
 from dealer.core.piles import Piles
 from dealer.core.results import hand_data
 from dealer.core.table import Table
@@ -95,16 +94,7 @@ def _skill(entrant: Entrant, table: Table) -> int:
         say = f"say {shell_word(name)}={next(iter(skills))}" if skills else f"give a number, e.g. {shell_word(name)}=2"
         raise usage(ConflictError(f"which skill does {name} draw with? {name} has "
                                   f"{listed or 'no skills on the roster'}: {say} (or {shell_word(name)}=N for a skill of N)"))
-    if spec.lstrip("+-").isdigit():
-        return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
-    value = table.trait(name, spec.lower())
-    if value is None:
-        meant = did_you_mean(spec.lower(), _skills(table, name))
-        raise ConflictError(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
-                                                   f"of {name} on --table (no '{spec.lower()}' there)"))
-    if isinstance(value, bool):
-        raise ConflictError(f"{entrant.name}'s {spec.lower()} must be a whole number of 0 or more, not '{value}'")
-    return whole_number(value, f"{entrant.name}'s {spec.lower()}", low=0, high=100, error=ConflictError)
+    return draws.skill_of(table, name, spec, ConflictError)
 
 
 def _check(request: ContestRequest, table: Table) -> None:
