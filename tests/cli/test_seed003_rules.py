@@ -198,3 +198,58 @@ def test_a_spell_given_as_a_plain_trait_is_refused_with_the_way_to_list_it(deale
     cast = dealer("hex", "soul blast", "--caster", "Sally", "--table", "r", "--seed", "1", "--json")
     assert cast.code == 0 and cast.json()["result"]["draw"]["skill"] == 2, cast
     assert dealer("hex", "mirage", "--caster", "Sally", "--table", "r", "--seed", "2").code == 0
+
+
+# -- 19. cards typed, Bert=2, a combat out of cards -------------------------------------------------
+
+def test_cards_typed_are_checked_against_the_count_the_draw_allows(dealer):
+    """A shaken person at skill 1 draws five ("shaken and at -1 card"): six typed are refused, five
+    or fewer stand; a winded caster likewise; a called shot's penalty counts too."""
+    dealer("table", "new", "g", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "g", "Sam", "--trait", "master=1", "--trait", "pistol=1")
+    dealer("conflict", "Sam=:RJ 2d 5h 7s 9c", "--fear", "1", "--table", "g")  # a bust: fleeing
+    six = dealer("conflict", "Sam=pistol:2c 3d 4h 5s 6c 8d", "--table", "g")
+    assert_clean_error(six)
+    assert six.err == ("dealer: Sam draws 5 cards (skill 1, -1 fleeing), not the 6 typed: type 5, or give the draw "
+                       "as it was asked (the skill, --mod)\n"), six
+    assert dealer("conflict", "Sam=pistol:2c 3d 4h 5s 6c", "--table", "g").code == 0
+    assert dealer("conflict", "Sam=pistol:2c 3d 4h", "--table", "g").code == 0  # fewer stand, played as they are
+    dealer("conflict", "clear", "Sam", "--table", "g")
+    dealer("hex", "--skill", "1", "--caster", "Sam", "--table", "g", "--seed", "1")  # one cast: winded
+    winded = dealer("hex", "--skill", "1", "--caster", "Sam", "--cards", "2c 3d 4h 5s 6c 8d", "--table", "g")
+    assert "Sam draws 5 cards (skill 1, -1 winded), not the 6 typed" in winded.err, winded
+    called = dealer("conflict", "Sam=3:2c 3d 4h 5s 6c 8d 9h 10s", "--called", "--table", "g")
+    assert "Sam draws 6 cards (skill 3, -1 called shot, -1 winded), not the 8 typed" in called.err, called
+
+
+def test_a_typed_turn_order_hand_counts_the_skill_and_advantages(dealer):
+    dealer("table", "new", "r", "-r", "poker-hands", "--seed", "1")
+    dealer("table", "add", "r", "Zed", "--trait", "combat=1", "--trait", "advantages=quick:3")
+    eight = dealer("action", "Zed=:2c,3d,4h,5s,6c,8d,9h,10s", "--table", "r")
+    assert "Zed draws 7 cards (skill 1, +1 quick), not the 8 typed" in eight.err, eight
+    assert dealer("action", "Zed=:2c,3d,4h,5s,6c,8d,9h", "--table", "r").code == 0
+
+
+@pytest.mark.parametrize("spec, cards", [("2", 7), ("+2", 7), ("0", 5), ("-1", 4), ("7", 7)])
+def test_name_equals_a_number_is_the_same_skill_in_a_combat_a_contest_and_a_spell(dealer, spec, cards):
+    """`Bert=2` is skill 2 everywhere: seven cards to a turn-order hand, a contest and a spell (7 is
+    skill 7: twelve asked, so seven cards and a wild pick, everywhere alike)."""
+    poker = ("-r", "poker-hands")
+    combat = dealer(*poker, "action", f"Bert={spec}", "--seed", "1", "--json").json()["result"]
+    contest = dealer(*poker, "conflict", f"Bert={spec}", "--seed", "1", "--json").json()["result"]
+    spell = dealer(*poker, "hex", "--skill", spec, "--seed", "1", "--json").json()["result"]
+    sizes = [(draw["skill"], draw["cards_allowed"], draw["wild_picks"]) for draw in
+             (combat["participants"][0]["draw"], contest["participants"][0]["draw"], spell["draw"])]
+    assert sizes == [(int(spec), cards, 1 if spec == "7" else 0)] * 3
+
+
+def test_a_combat_that_runs_out_of_cards_says_so(dealer):
+    """Six people at ten cards need sixty: the 54-card deck runs out, and the hands dealt short say so."""
+    run = dealer("-r", "poker-hands", "action", *[f"P{i}=5" for i in range(1, 7)], "--seed", "1", "--json")
+    rows = run.json()["result"]["participants"]
+    assert sum(len(row["cards"]) for row in rows) == 54
+    short = {row["name"]: row["notes"] for row in rows if len(row["cards"]) < 10}
+    assert short == {"P6": ["the combat deck ran out: 4 of 10 cards"]}, short
+    text = dealer("-r", "poker-hands", "action", *[f"P{i}=5" for i in range(1, 8)], "--seed", "1").out
+    assert "  P6: 5c 2c 4d 6s  (skill 5; the combat deck ran out: 4 of 10 cards)" in text, text
+    assert "  P7: no cards  (skill 5; no cards; the combat deck ran out: 0 of 10 cards)" in text, text

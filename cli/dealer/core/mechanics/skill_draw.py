@@ -223,6 +223,7 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
         codes = [*request.held, *fresh]
     elif request.cards is not None:
         codes = fresh = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
+        _check_typed(request, modifiers, size, len(codes))
         source.take(codes)
     else:
         codes = fresh = source.draw(size.cards)
@@ -238,6 +239,18 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
         _acted(table, request.person)
     return Draw(ruleset, request, tuple(modifiers), tuple(pick_sources), size, request.cards is not None, cards,
                 hand, tuple(picked), point, bust, tuple(chips))
+
+
+def _check_typed(request: DrawRequest, modifiers: tuple[Modifier, ...], size: draws.DrawSize, typed: int) -> None:
+    """Cards typed in are the cards the draw allows, counted as a drawn hand is (a winded or shaken
+    person typing six cards at skill 1 is told five): a different count is refused, saying why."""
+    if typed <= size.cards:
+        return
+    why = ", ".join([f"skill {request.skill}"] + [f"{item.cards:+d} {item.why}" for item in modifiers])
+    picks = f" and {'a wild pick' if size.wild_picks == 1 else f'{size.wild_picks} wild picks'}" if size.wild_picks else ""
+    raise draws.DrawError(f"{request.person or 'this draw'} draws {size.cards} card{'' if size.cards == 1 else 's'}"
+                          f"{picks} ({why}), not the {typed} typed: type {size.cards}, or give the draw as it was "
+                          "asked (the skill, --mod)")
 
 
 def as_it_stands(ruleset: Ruleset, table: Table, request: DrawRequest) -> Draw:
