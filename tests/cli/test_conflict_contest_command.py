@@ -30,8 +30,8 @@ def test_golden_json(dealer):
     data = dealer(*POKER, *HELPED, "--json").json()
     assert (data["command"], data["ruleset"], data["seed"]) == ("conflict", "poker-hands", 3)
     result = data["result"]
-    assert sorted(result) == ["bonus", "called", "deck", "defence", "fear", "helpers", "kind", "participants", "table",
-                              "target", "tie", "winner"]
+    assert sorted(result) == ["against", "blocks", "bonus", "called", "deck", "defence", "fear", "helpers", "kind",
+                              "participants", "table", "target", "tie", "winner"]
     assert result["kind"] == "contest" and result["target"] == {"text": "pair", "rank": "pair", "value": 0}
     bob = result["helpers"][0]
     assert bob["draw"]["cards"] == ["9d", "Jd", "Js", "8h", "7d", "10h", "Qd"]

@@ -253,3 +253,88 @@ def test_a_combat_that_runs_out_of_cards_says_so(dealer):
     text = dealer("-r", "poker-hands", "action", *[f"P{i}=5" for i in range(1, 8)], "--seed", "1").out
     assert "  P6: 5c 2c 4d 6s  (skill 5; the combat deck ran out: 4 of 10 cards)" in text, text
     assert "  P7: no cards  (skill 5; no cards; the combat deck ran out: 0 of 10 cards)" in text, text
+
+
+# -- 18. hand-to-hand: the blocking is automatic; a dodge ends early -------------------------------
+
+@pytest.fixture
+def gulch(dealer):
+    dealer("table", "new", "g", "-r", "poker-hands", "--seed", "3")
+    dealer("table", "add", "g", "Bert", "--trait", "brawling=2")
+    dealer("table", "add", "g", "Sam", "--side", "marshal", "--trait", "brawling=3")
+    dealer("table", "add", "g", "Cy", "--side", "marshal", "--trait", "brawling=1")
+    return dealer
+
+
+def test_in_hand_to_hand_the_defenders_last_hand_blocks(gulch):
+    """Seed 003: "In hand-to-hand fighting, the blocking is automatic and not a separate action -
+    you're protecting yourself and attacking with the same value, and that value lasts until you
+    take another action": Bert's last hand (an attack at a target) blocks Sam's blow."""
+    gulch("conflict", "Bert=brawling:Qc Qd 4h 6s 8d 2c 3c", "--target", "two pair", "--table", "g")
+    attack = gulch("conflict", "Sam=brawling:Kc Kd 2h 3s 5d 7c 9h 10s", "--against", "Bert", "--melee", "--table", "g",
+                   "--json").json()["result"]
+    assert attack["defence"]["defender"] == "Bert" and attack["defence"]["automatic"] is True
+    assert attack["defence"]["hand"]["rank"] == "pair" and attack["winner"] == "Sam" and attack["blocks"] == "Sam"
+    shown = gulch("table", "show", "g", "--json").json()["result"]["conditions"]
+    assert shown["Bert"]["defence"]["how"] == "block" and shown["Bert"]["defence"]["attacked"] is True
+    assert shown["Sam"]["defence"]["rank"] == "pair"  # Sam's attack hand stands as his block
+    # Cy joins the melee against Bert: the same block stands; Bert's next action ends it
+    cy = gulch("conflict", "Cy=brawling:2c 2d 9h Jc Ks 4s", "--against", "Bert", "--melee", "--table", "g", "--json")
+    assert cy.json()["result"]["defence"]["automatic"] is False and cy.json()["result"]["winner"] == "Bert"
+    back = gulch("conflict", "Bert=brawling:Ac Ad Ah 3s 5d 7c 9h", "--against", "Sam", "--melee", "--table", "g")
+    assert "Bert attacks Sam's block" in back.out and "winner: Bert" in back.out, back
+    assert gulch("table", "show", "g", "--json").json()["result"]["conditions"]["Bert"]["defence"]["rank"] == \
+        "three-of-a-kind"
+
+
+def test_an_attack_nothing_blocks_is_a_contest_against_the_target(gulch):
+    """"Hitting people is a simple contest (GM assigned difficulty) unless they're ... blocking":
+    in hand-to-hand a defender with no hand yet blocks nothing."""
+    run = gulch("conflict", "Sam=brawling:Kc Kd 2h 3s 5d 7c 9h 10s", "--against", "Bert", "--melee",
+                "--target", "two pair", "--table", "g")
+    assert run.out.startswith("Sam attacks Bert, who has no hand to block with: a contest against two pair\n")
+    assert "    failure\n" in run.out and "Sam's hand stands as their block until their next action" in run.out
+    ranged = gulch("conflict", "Cy=1", "--against", "Bert", "--table", "g")  # not hand-to-hand: refused, as ever
+    assert_clean_error(ranged)
+    assert "in hand-to-hand their last hand blocks (--melee)" in ranged.err
+
+
+def test_defend_block_combines_with_against_and_a_dodge_does_not(gulch):
+    gulch("conflict", "Bert=brawling:Qc Qd 4h 6s 8d 2c 3c", "--defend", "block", "--table", "g")
+    both = gulch("conflict", "Sam=brawling:Kc Kd 2h 3s 5d 7c 9h 10s", "--against", "Bert", "--defend", "block",
+                 "--table", "g", "--json").json()["result"]
+    assert both["defence"]["defender"] == "Bert" and both["blocks"] == "Sam" and both["winner"] == "Sam"
+    dodge = gulch("conflict", "Cy=1", "--against", "Bert", "--defend", "dodge", "--table", "g")
+    assert_clean_error(dodge, code=2)
+    assert "--defend block; a dodge is an action of its own" in dodge.err
+    alone = gulch("conflict", "Cy=1", "--melee", "--table", "g")
+    assert_clean_error(alone, code=2)
+    assert "--melee is an attack in hand-to-hand: name the one attacked with --against NAME" in alone.err
+    scores = gulch("-r", "dust-devils", "conflict", "Doc=hand=4,eye=3", "Kid=hand=2,eye=5", "--scores", "hand,eye",
+                   "--melee")
+    assert "--melee is for poker-hands contests" in scores.err, scores
+
+
+def test_a_chip_after_a_melee_attack_changes_the_block_it_left(gulch):
+    gulch("chips", "give", "Bert", "red", "--table", "g")
+    gulch("conflict", "Bert=brawling:9c 2d 4h 6s 8d Jc Kh", "--against", "Sam", "--melee", "--table", "g")
+    spent = gulch("chips", "spend", "Bert", "red", "--table", "g", "--json")
+    assert spent.code == 0, spent
+    block = gulch("table", "show", "g", "--json").json()["result"]["conditions"]["Bert"]["defence"]
+    assert block["how"] == "block" and block["rank"] == "pair"  # the wild pick made the pair: the block is it
+
+
+def test_a_dodge_ends_early_when_the_dodger_must_stand_still(gulch):
+    """"Dodging will be interrupted by actions that require you to specifically stand still":
+    `conflict clear NAME --defence` ends it; an attack then meets no dodge."""
+    gulch("conflict", "Bert=brawling:Qc Qd 4h 6s 8d 2c 3c", "--defend", "dodge", "--table", "g")
+    ended = gulch("conflict", "clear", "Bert", "--defence", "--table", "g")
+    assert ended.out == "Bert's dodge ends: the hand no longer stands\n", ended
+    assert "defence" not in gulch("table", "show", "g", "--json").json()["result"]["conditions"].get("Bert", {})
+    assert_clean_error(gulch("conflict", "Sam=1", "--against", "Bert", "--table", "g"))
+    again = gulch("conflict", "clear", "Bert", "--defence", "--table", "g")
+    assert_clean_error(again)
+    assert "Bert has no standing block or dodge" in again.err
+    assert_clean_error(gulch("conflict", "Sam=1", "--defence", "--table", "g"), code=2)
+    assert gulch("table", "undo", "g").code == 0  # the clear undone: the dodge is back
+    assert gulch("table", "show", "g", "--json").json()["result"]["conditions"]["Bert"]["defence"]["how"] == "dodge"

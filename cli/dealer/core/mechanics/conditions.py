@@ -232,6 +232,16 @@ def acted(table: Table, person: str, round_now: int) -> Defence | None:
     return defence
 
 
+def end_defence(table: Table, person: str) -> Defence | None:
+    """The person's standing defence ends before it would lapse (seed 003: "Dodging will be
+    interrupted by actions that require you to specifically stand still"). Returns it, if any."""
+    held = table.state(ConditionsState).people.get(person)
+    defence = held.defence if held is not None else None
+    if defence is not None:
+        held.defence = None
+    return defence
+
+
 def defences(table: Table) -> dict[str, Defence]:
     """Everyone's standing defence on the table."""
     return {name: item.defence for name, item in table.state(ConditionsState).people.items() if item.defence}
