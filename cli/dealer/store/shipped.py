@@ -809,7 +809,20 @@ def _poker_hands():
                      'cards and\n'
                      "a wild pick without asking; at exactly ten the wild pick is the caster's choice. A "
                      'winded\n'
-                     'person draws one card fewer in every draw until they rest (dealer table rest).\n'
+                     'person draws one card fewer in every draw until they rest (dealer table rest). Cards '
+                     'typed by\n'
+                     'hand are held to the count the draw allows: more are refused, fewer are played as they '
+                     'are.\n'
+                     'A turn-order hand is 5 + the combat skill and a card for each turn-order advantage '
+                     'held\n'
+                     "(action.turn_order_advantages, or marked by a sheet's turn_order); NAME=N on the "
+                     'command line\n'
+                     'is skill N there as in every draw. The no pair\'s "-1 for combat paralysis" is a card '
+                     'fewer in\n'
+                     "each of that person's draws while the table's combat round is under way\n"
+                     "(draws.conditions.paralysed). Prices outside the seed's ranges are reported, not "
+                     'refused\n'
+                     '(characters.price_ranges).\n'
                      '\n'
                      'Mad science: inventors\' checks draw from the table\'s "gadget" deck, shuffled afresh '
                      'for each\n'
@@ -843,7 +856,13 @@ def _poker_hands():
                      'A failed fear check leaves the character shaken (-1 card to every draw, kept on a '
                      'table\n'
                      'until dealer conflict clear NAME); a bust sends them running as well (fear_running). A\n'
-                     "called shot's penalty falls on the leader; against an opponent's better hand it misses.",
+                     "called shot's penalty falls on the leader; against an opponent's better hand it misses. "
+                     'In\n'
+                     'hand-to-hand (conflict --against NAME --melee) the blocking is automatic: NAME blocks '
+                     'with a\n'
+                     'standing defence or else their own last hand (none yet: a contest against the target), '
+                     'and\n'
+                     "the attacker's hand stands as their block until their next action.",
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
