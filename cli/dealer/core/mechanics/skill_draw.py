@@ -242,8 +242,9 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
 
 
 def _check_typed(request: DrawRequest, modifiers: tuple[Modifier, ...], size: draws.DrawSize, typed: int) -> None:
-    """Cards typed in are the cards the draw allows, counted as a drawn hand is (a winded or shaken
-    person typing six cards at skill 1 is told five): a different count is refused, saying why."""
+    """Cards typed in are held to the count the draw allows, counted as a drawn hand is (a winded or
+    shaken person typing six cards at skill 1 is told five): more are refused, saying why; fewer
+    stand, played as they are (a hand of fewer than five is)."""
     if typed <= size.cards:
         return
     why = ", ".join([f"skill {request.skill}"] + [f"{item.cards:+d} {item.why}" for item in modifiers])

@@ -190,15 +190,18 @@ def _surprise(items: Iterable[str], sides: Sequence[int]) -> dict[str, tuple]:
     return found
 
 
-def _turn_skill(table: Table, name: str, spec: str, known: Participant | None) -> int:
+def _turn_skill(table: Table, name: str, spec: str) -> int:
     """Style ``hands``: ``NAME=SKILL`` as in every draw (``skill_of``: ``Bert=2`` is skill 2, seven
-    cards, as in a contest or a spell); none given, the roster's turn-order skill."""
+    cards, as in a contest or a spell)."""
     from dealer.core.mechanics.draws import skill_of
 
-    spec = spec.strip()
-    if not spec:
-        return known.skill if known else 0
-    return skill_of(table, name, spec, ActionError)
+    return skill_of(table, name, spec.strip(), ActionError)
+
+
+def roster_turn_skill(ruleset: Ruleset, table: Table, name: str) -> int:
+    """The roster's turn-order skill (``action.turn_order_skill``: combat), 0 for none."""
+    key = ruleset.action["turn_order_skill"]
+    return _turn_skill(table, name, key) if key and table.trait(name, key) is not None else 0
 
 
 def turn_order_bonus(ruleset: Ruleset, table: Table, name: str) -> tuple:
@@ -240,9 +243,7 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
         extra = dict(surprise_roll=roster_roll(table, name, rules["surprise_trait"], dice_sides)
                      if rules["surprise_trait"] else None, guts=roster_roll(table, name, "guts", dice_sides))
         if hands_style:
-            skill = rules["turn_order_skill"]
-            people[name] = Participant(name, entry["side"], skill=_turn_skill(table, name, skill, None) if skill and
-                                       table.trait(name, skill) is not None else 0,
+            people[name] = Participant(name, entry["side"], skill=roster_turn_skill(ruleset, table, name),
                                        modifiers=turn_order_bonus(ruleset, table, name), **extra)
         elif rules["deal"] == "one":
             people[name] = Participant(name, entry["side"], edges=roster_edges(ruleset, table, name),
@@ -260,7 +261,7 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
                                  surprise_roll=known.surprise_roll if known else None,
                                  guts=known.guts if known else None)
             if hands_style:
-                person = person._replace(skill=_turn_skill(table, name, spec, known),
+                person = person._replace(skill=_turn_skill(table, name, spec) if spec else known.skill if known else 0,
                                          modifiers=known.modifiers if known else ())
             elif rules["deal"] == "one":
                 person = person._replace(edges=_edges(ruleset, name, spec, known), extra=known.extra if known else False)

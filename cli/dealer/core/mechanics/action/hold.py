@@ -68,8 +68,7 @@ def resolve_hold(ruleset: Ruleset, request: HoldRequest, table: Table, rng: rand
     name = request.name
     if name in state.people:
         raise ActionError(f"{name} is on Hold already: act with dealer action act {shell_word(name)} "
-                          f"--table {table.name}, "
-                          "or interrupt with dealer action interrupt")
+                          f"--table {table.name}, or interrupt with dealer action interrupt")
     cards = held_cards(ruleset, table, name)
     if not cards:
         raise ActionError(f"{name} holds no action card this round on table '{table.name}': deal a round first "

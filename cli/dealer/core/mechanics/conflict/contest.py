@@ -460,7 +460,6 @@ class ContestResult(NamedTuple):
     event: Hand | None = None
     defence: dict | None = None
     blocks: str | None = None  # the attacker whose hand stands as their block too (hand-to-hand)
-    against: str | None = None  # the one attacked (``--against``), whatever they defend with
 
     def _fear(self) -> dict | None:
         request = self.request
