@@ -132,7 +132,7 @@ def deck_names(ruleset: Ruleset) -> list[str]:
 
 
 class Participant(NamedTuple):
-    """One character in the round: side, Quickness (or hand size), cards typed in, surprise."""
+    """One character in the round: side, Quickness (or turn-order skill), cards typed in, surprise."""
 
     name: str
     side: str
