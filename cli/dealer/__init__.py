@@ -9,3 +9,4 @@ __version__ = "0.1.0"
 # Where the command line keeps the global options given (``click.Context.meta``), for the
 # options themselves and for shell completion.
 OPTIONS_KEY = "dealer.options"
+ARGS_KEY = "dealer.args"  # where the root context keeps the command line as given (``click.Context.meta``)

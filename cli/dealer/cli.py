@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from dealer import __version__
+from dealer import ARGS_KEY, __version__
 from dealer.errors import DealerError, RulesetError, StoreConflict, clip_line, shown
 from dealer.options import SuggestingGroup, global_options
 
@@ -35,7 +35,6 @@ COMMANDS = {
 }
 
 
-ARGS_KEY = "dealer.args"  # where the root context keeps the command line (click.Context.meta)
 CONFLICT_RETRIES = 4  # runs of a command whose transaction the database gave up for another's
 
 
@@ -192,7 +191,18 @@ def _usage_message(error):
             return (f"{error.option_name} belongs to a subcommand here: put it after it "
                     f"({error.ctx.command_path} COMMAND ... {error.option_name} ...)")
         return not_offered(error.option_name)
+    if isinstance(error, click.NoSuchOption) and error.possibilities:
+        return f"No such option '{error.option_name}' ({_closest_first(error.option_name, error.possibilities)})"
     return error.format_message()
+
+
+def _closest_first(name, possibilities):
+    """``did you mean '--table' or '--help'?``: click lists the options close to a mistyped one in
+    alphabetical order (``--help`` before ``--table`` for ``--tabel``); the closest comes first here."""
+    import difflib
+
+    ranked = sorted(possibilities, key=lambda option: (-difflib.SequenceMatcher(None, name, option).ratio(), option))
+    return "did you mean " + " or ".join(f"'{option}'" for option in ranked[:3]) + "?"
 
 
 BRIEF = 1  # problems of a broken ruleset that a command other than `rulesets validate` lists: one, then how many more

@@ -182,13 +182,16 @@ def cards(ctx, param, incomplete):
 
 @_quietly
 def held_cards(ctx, param, incomplete):
-    """The cards a table's deck has out, in play or up a sleeve (``table discard T <TAB>``)."""
+    """The cards a table's decks have out, in play or up a sleeve (``table discard T <TAB>``): every
+    deck's, or the ``--deck``'s."""
     table = _load_table(ctx.params.get("name"))
     if table is None:
         return []
-    piles = table.decks.get(ctx.params.get("deck_name") or "main")
-    out = [code for held in piles.play.values() for code in held] + list(piles.sleeves.values()) if piles else []
-    return _pieces(incomplete, out)
+    chosen = ctx.params.get("deck_name")
+    decks = [piles for name, piles in sorted(table.decks.items()) if chosen in (None, name)]
+    out = [code for piles in decks for code in [*(card for held in piles.play.values() for card in held),
+                                                 *piles.sleeves.values()]]
+    return _pieces(incomplete, list(dict.fromkeys(out)))
 
 
 @_quietly
@@ -227,9 +230,11 @@ def contexts(ctx, param, incomplete):
 
 @_quietly
 def scores(ctx, param, incomplete):
-    """Dust Devils Scores, two joined by a comma (``hand,eye``)."""
+    """Dust Devils Scores, two joined by a comma (``hand,eye``): a Score typed already is not
+    offered again (``hand,<TAB>`` offers ``hand,eye``, never ``hand,hand``)."""
     names = [name.lower() for name in _ruleset(ctx).conflict["scores"].values()]
-    return _pieces(incomplete, names, ",")
+    typed = {word.strip().lower() for word in _last_piece(incomplete, ",")[0].split(",")}
+    return _pieces(incomplete, [name for name in names if name not in typed], ",")
 
 
 @_quietly

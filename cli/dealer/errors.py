@@ -77,6 +77,28 @@ def did_you_mean(name: str, names) -> str:
     return f"did you mean {' or '.join(repr(known) for known in close)}?" if close else ""
 
 
+def shell_word(text: object) -> str:
+    """``text`` as one word of a command a person may copy from a hint into a shell: as it is when
+    the shell takes it so (``Velvet``, ``hat-gun-1``), in double quotes when it has spaces or other
+    words' separators (``"Bert Muskie"``), in single quotes when it holds what double quotes still
+    expand (``$``, a backquote, ``\\``, ``"``, ``!``).
+
+    >>> shell_word("Velvet"), shell_word("Bert Muskie"), shell_word("hat gun-1") + "=pistol"
+    ('Velvet', '"Bert Muskie"', '"hat gun-1"=pistol')
+    >>> shell_word("Bob's"), shell_word('say "hi"'), shell_word("")
+    ('"Bob\\'s"', '\\'say "hi"\\'', '""')
+    """
+    import re
+    import shlex
+
+    text = str(text)
+    if re.fullmatch(r"[\w@%+=:,./-]+", text):
+        return text
+    if re.search(r'[$`\\"!]', text):
+        return shlex.quote(text)
+    return f'"{text}"'
+
+
 QUOTE_LIMIT = 80  # characters of user input an error message quotes
 
 

@@ -156,6 +156,45 @@ class SectionedCommand(click.Command):
                     formatter.write_dl(records)
 
 
+class RulesetHelpCommand(click.Command):
+    """A command whose help ends with a section read from the ruleset it would play (``-r`` before or
+    after the subcommand, else DEALER_RULESET, else the default): ``ruleset_section(ruleset)`` gives
+    the section's title and its rows (``chips spend``: the ruleset's chip uses). A ruleset that does
+    not load leaves the section out: help never fails."""
+
+    def __init__(self, *args, ruleset_section=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ruleset_section = ruleset_section
+
+    def format_epilog(self, ctx, formatter):
+        super().format_epilog(ctx, formatter)
+        from dealer.errors import DealerError
+        from dealer.store.rulesets import load
+
+        try:
+            title, rows = self.ruleset_section(load(_help_ruleset(ctx)))
+        except DealerError:
+            return
+        with formatter.section(title):
+            formatter.write_dl(rows)
+
+
+def _help_ruleset(ctx) -> str:
+    """The ruleset named on the command line (its last ``-r``/``--ruleset``: help is printed before
+    the options after it are read), else DEALER_RULESET, else deadlands."""
+    from dealer import ARGS_KEY
+
+    words, found = ctx.find_root().meta.get(ARGS_KEY, []), None
+    for i, word in enumerate(words):
+        if word in ("-r", "--ruleset") and i + 1 < len(words):
+            found = words[i + 1]
+        elif word.startswith("--ruleset="):
+            found = word.partition("=")[2]
+        elif word.startswith("-r") and not word.startswith("--") and len(word) > 2:
+            found = word[2:]
+    return found or os.environ.get("DEALER_RULESET") or "deadlands"
+
+
 class NoSuchCommand(click.UsageError):
     """A subcommand that does not exist (not a group called without one, which shows its help)."""
 

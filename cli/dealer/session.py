@@ -166,12 +166,13 @@ class Session:
         """One result: as JSON, or as text by its ``kind``."""
         self.emit([self.envelope(data, seed=seed, ruleset=ruleset)], render.text(data, self.cards), notes)
 
-    def run(self, resolve, request, *, table="maybe", name=None, randomness=True):
+    def run(self, resolve, request, *, table="maybe", name=None, randomness=True, notes=None):
         """The steps every mechanic's command shares, once parsed: load the table (``maybe``: the
         --table's or a fresh one; ``required``: table ``name`` or the --table's), resolve the request
         (``resolve(ruleset, request, table, rng)``), save, render. ``randomness``: whether the
         result records the seed (a command that deals or rolls). A run that drew nothing from its
-        Random after all (every card typed in, a total given) records none."""
+        Random after all (every card typed in, a total given) records none. ``notes(data)``: the
+        result's notes for stderr (a deck reshuffled)."""
         with (self.table(name) if table == "required" else self.maybe_table()) as loaded:
             rng = self.rng() if randomness else None
             before = rng.getstate() if rng is not None else None
@@ -179,4 +180,5 @@ class Session:
             if rng is not None and rng.getstate() == before:
                 randomness = False
                 self.__dict__.pop("seed", None)  # so the history records no seed either
-        self.show(result.to_data(), seed=self.seed if randomness else None)
+        data = result.to_data()
+        self.show(data, seed=self.seed if randomness else None, notes=notes(data) if notes else ())

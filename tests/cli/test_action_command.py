@@ -86,8 +86,8 @@ def test_poker_hands_turn_order(dealer):
     order = [(e["name"], e["rank"]) for e in run.json()["result"]["countdown"]]
     assert order == [("Bert", "full-house"), ("Bert", "three-of-a-kind"), ("Sally", "two-pair"),
                      ("Bert", "pair"), ("Sally", "pair"), ("Cy", None)]
-    sizes = dealer("-r", "poker-hands", "action", "A=+1", "B=3", "C", "--json", "--seed", 2).json()["result"]
-    assert [len(p["cards"]) for p in sizes["participants"]] == [6, 3, 5]
+    sizes = dealer("-r", "poker-hands", "action", "A=+1", "B=3", "C", "D=-2", "--json", "--seed", 2).json()["result"]
+    assert [len(p["cards"]) for p in sizes["participants"]] == [6, 8, 5, 3]  # NAME=N is skill N, as in a contest
 
 
 def test_poker_hands_hands_last_the_whole_combat_on_a_table(dealer):

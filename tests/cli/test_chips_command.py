@@ -1,5 +1,7 @@
 """``dealer chips``: exact output, a whole session on a poker-hands table, and bad input."""
 
+import re
+
 import pytest
 
 from tests.conftest import assert_clean_error
@@ -21,9 +23,19 @@ def ok(run):
     return run
 
 
+def cast(run):
+    """A spell cast on a table: ok, its deck's reshuffle after the cast told on stderr (issue 35.7)."""
+    assert run.code == 0 and re.fullmatch(r"dealer: spell:[\w ]+ deck reshuffled \(the table reshuffles after every "
+                                          r"cast; \d+ cards\)\n", run.err), run
+    return run
+
+
 def cast_spell(dealer, person, cards):
-    """A spell cast on the table with cards dealt by hand: ``hex`` remembers the caster's hand."""
-    ok(dealer("hex", "--skill", 0, "--caster", person, "--cards", cards, "--table", "friday"))
+    """A spell cast on the table with cards dealt by hand: ``hex`` remembers the caster's hand; the
+    deck's reshuffle after the cast is a note on stderr (issue 35.7)."""
+    run = dealer("hex", "--skill", 0, "--caster", person, "--cards", cards, "--table", "friday")
+    assert run.code == 0 and run.err == (f"dealer: spell:{person} deck reshuffled (the table reshuffles after every "
+                                         "cast; 54 cards)\n"), run
 
 
 GOLDEN_SESSION = """\
@@ -231,12 +243,12 @@ def test_a_white_chip_after_a_drawn_pair_draws_one_card_from_the_casters_deck(fr
     the caster's deck and can turn it into two pair."""
     ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
     for seed in range(40):  # stack nothing: find a seed whose extra card pairs a kicker
-        cast = ok(friday("hex", "--skill", 0, "--caster", "Sally", "--cards", "8c 8d 3h Qs 5c", "--table", "friday",
-                         "--seed", seed, "--json")).json()["result"]
-        assert cast["draw"]["hand"]["rank"] == "pair"
+        drawn = cast(friday("hex", "--skill", 0, "--caster", "Sally", "--cards", "8c 8d 3h Qs 5c", "--table", "friday",
+                            "--seed", seed, "--json")).json()["result"]
+        assert drawn["draw"]["hand"]["rank"] == "pair"
         spent = friday("chips", "spend", "Sally", "white", "--table", "friday", "--seed", seed, "--json")
         result = ok(spent).json()["result"]
-        assert len(result["added"]) == 1 and result["added"][0] not in cast["draw"]["cards"]
+        assert len(result["added"]) == 1 and result["added"][0] not in drawn["draw"]["cards"]
         deck = ok(friday("table", "show", "friday", "--json")).json()["result"]["decks"]["spell:Sally"]
         assert deck["deck"] + deck["discard"] + deck["play"] == 54
         if result["after"]["hand"]["rank"] == "two-pair":
@@ -247,17 +259,17 @@ def test_a_white_chip_after_a_drawn_pair_draws_one_card_from_the_casters_deck(fr
 
 def test_chips_played_before_the_draw_of_a_spell(friday):
     ok(friday("chips", "give", "Sally", "white", "--table", "friday"))
-    white = ok(friday("hex", "--skill", 1, "--caster", "Sally", "--chip", "white", "--table", "friday",
+    white = cast(friday("hex", "--skill", 1, "--caster", "Sally", "--chip", "white", "--table", "friday",
                       "--json")).json()["result"]
     assert white["draw"]["cards_allowed"] == 7 and white["draw"]["chips"][0]["use"] == "before-draw"
     assert {"why": "white chip", "cards": 1} in white["draw"]["modifiers"]
     ok(friday("chips", "give", "Sally", "red", "--table", "friday"))
     ok(friday("table", "rest", "friday", "Sally"))
-    red = ok(friday("hex", "--skill", 5, "--caster", "Sally", "--chip", "red", "--table", "friday",
+    red = cast(friday("hex", "--skill", 5, "--caster", "Sally", "--chip", "red", "--table", "friday",
                     "--json")).json()["result"]
     assert (red["draw"]["cards_allowed"], red["draw"]["wild_picks"]) == (10, 1) and red["success"]
     ok(friday("chips", "give", "Bert", "white", "--table", "friday"))
-    knack = ok(friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--knack", "trick shooting",
+    knack = cast(friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--knack", "trick shooting",
                       "--table", "friday", "--cards", "2c 5d 9h Js Kd", "--json")).json()["result"]
     assert knack["draw"]["wild_picks"] == 1 and knack["success"]  # a knack: any chip acts as red
     run = friday("hex", "--skill", 0, "--caster", "Bert", "--chip", "white", "--table", "friday")
@@ -266,7 +278,7 @@ def test_chips_played_before_the_draw_of_a_spell(friday):
 
 def test_a_blue_chip_casts_a_spell_the_caster_lacks_at_master_level(friday):
     ok(friday("chips", "give", "Sally", "blue", "--table", "friday"))
-    result = ok(friday("hex", "--target", "pair", "--caster", "Sally", "--chip", "blue",
+    result = cast(friday("hex", "--target", "pair", "--caster", "Sally", "--chip", "blue",
                        "--table", "friday", "--seed", 1, "--json")).json()["result"]
     assert "RJ" not in result["draw"]["cards"]  # (seed 1: no Red Joker, whose chip would change the count)
     assert result["draw"]["cards_allowed"] == 10  # master 5: 5 + 5

@@ -30,8 +30,8 @@ def test_golden_json(dealer):
     data = dealer(*POKER, *HELPED, "--json").json()
     assert (data["command"], data["ruleset"], data["seed"]) == ("conflict", "poker-hands", 3)
     result = data["result"]
-    assert sorted(result) == ["bonus", "called", "deck", "defence", "fear", "helpers", "kind", "participants", "table",
-                              "target", "tie", "winner"]
+    assert sorted(result) == ["against", "blocks", "bonus", "called", "deck", "defence", "fear", "helpers", "kind",
+                              "participants", "table", "target", "tie", "winner"]
     assert result["kind"] == "contest" and result["target"] == {"text": "pair", "rank": "pair", "value": 0}
     bob = result["helpers"][0]
     assert bob["draw"]["cards"] == ["9d", "Jd", "Js", "8h", "7d", "10h", "Qd"]
@@ -68,7 +68,7 @@ def test_fear_check_on_a_table_leaves_them_shaken_until_cleared(dealer):
 
 
 def test_a_called_shot_and_a_bust_in_text(dealer):
-    run = dealer(*POKER, "conflict", "Sam=:9c 9d 2h 2s Kc", "--called")
+    run = dealer(*POKER, "conflict", "Sam=:9c 9d 2h 2s", "--called")  # a one card penalty: four
     assert "called shot (-1 card): Sam: hits where you were asking, but not well" in run.out
     bust = dealer(*POKER, "conflict", "Sam=:2c 4s 7h 9s BJ")
     assert "BUST: a Joker and less than a pair. How black is your hand? 4 black, 1 red" in bust.out

@@ -54,8 +54,8 @@ def test_a_half_cast_hex_shows_in_the_countdown_and_table_show_and_keeps_its_lev
     state = dealer("table", "show", table, "--json").json()["result"]["state"]["long_actions"]["actions"]
     assert state["Velvet"]["level"] == 2
     round_two = dealer("action", "--table", table, "--seed", "2")
-    assert 'cast it now (level 2): dealer hex "hunch" --caster "Velvet" --table corral' in round_two.out
-    assert 'dealer hex "hunch" --caster "Velvet" --table corral' in dealer("table", "show", table).out
+    assert 'cast it now (level 2): dealer hex hunch --caster Velvet --table corral' in round_two.out
+    assert 'dealer hex hunch --caster Velvet --table corral' in dealer("table", "show", table).out
     data = dealer("table", "show", table, "--json").json()["result"]
     assert data["state"]["long_actions"]["actions"]["Velvet"]["spent"] == 2
     under_way = dealer("action", "--table", table, "--seed", "2", "--json")  # a third round, not cast yet
@@ -418,7 +418,7 @@ def test_conflict_names_for_tier_context_chip_and_scores_complete(dealer):
     assert complete(dealer, "dealer", "hand", "As", "--context", "") == ["huckster", "none"]
     assert complete(dealer, "dealer", "--table", "p", "hex", "--chip", "b") == ["blue"]
     assert complete(dealer, "dealer", "-r", "weird-dust-devils", "conflict", "--scores", "hand,h") == [
-        "hand,hand", "hand,heart"]
+        "hand,heart"]  # never hand,hand (issue 35.14)
 
 
 # -- 15. a short --jsonl draw says so on stderr; an empty card is a usage error ------------------

@@ -27,7 +27,7 @@ SESSION = [
     ("table", "show", "p"),
     ("action", "--table", "p", "--seed", "3"),
     ("hex", "--skill", "1", "--caster", "Sam", "--table", "p", "--seed", "4"),
-    ("hex", "--skill", "1", "--caster", "Sam", "--cards", "RJ 2c 5d 9h Ks 3s", "--table", "p", "--huckster"),
+    ("hex", "--skill", "1", "--caster", "Sam", "--cards", "RJ 2c 5d 9h Ks", "--table", "p", "--huckster"),  # winded: five
     ("conflict", "Sam=courage", "--fear", "2", "--table", "p", "--seed", "5"),
     ("conflict", "Sam=2", "Eagles=1", "--helper", "Bob=1", "--called", "--table", "p", "--seed", "6"),
     ("conflict", "show", "--table", "p"),

@@ -44,8 +44,8 @@ def test_good_traits_of_every_kind_are_kept(tables):
     assert traits == {"quickness": "3d6", "guts": "bust", "cognition": 12, "soul-blast": 4, "spirit": "3d10",
                       "hexslinging": 5, "bolts-o'-doom": 2}
     spells = tables("table", "add", "P", "Sal", "--trait", "huckster=yes", "--trait", "master=2",
-                    "--trait", "combat=-1", "--json")
-    assert spells.json()["result"]["traits"] == {"huckster": True, "master": 2, "combat": -1}
+                    "--trait", "combat=2", "--json")
+    assert spells.json()["result"]["traits"] == {"huckster": True, "master": 2, "combat": 2}
 
 
 def test_set_checks_too_and_an_empty_value_removes_any_trait(tables):

@@ -97,7 +97,7 @@ def test_a_chip_that_makes_the_fear_check_lifts_the_fear_it_left(poker):
 def test_a_fear_held_before_the_check_stays_after_the_chip(poker):
     table = gulch(poker)
     conditions.frighten(table, "Bert", conditions.SHAKEN)  # shaken by an earlier fright
-    fear_check(table, "Bert", "2c 4d 6h 8s Jc")
+    fear_check(table, "Bert", "2c 4d 6h 8s")  # shaken: one card fewer
     assert spend(table, "Bert", "red")["outcome"]["fear"] == "shaken"
 
 

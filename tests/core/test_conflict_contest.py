@@ -127,12 +127,12 @@ def test_winded_draws_one_card_fewer(poker):
     assert ("winded", -1) in drawn.modifiers and len(drawn.cards) == 6
 
 
-@pytest.mark.parametrize("cards,reading", [
-    ("9c 9d 2h 5s Kc", "hits your target, but not where you were asking (and not well either)"),
-    ("9c 9d 2h 2s Kc", "hits where you were asking, but not well"),
-    ("9c 9d 9h 5s Kc", "a good hit on target"),
-    ("9c 9d 9h 9s Kc", "a good hit on target"),
-    ("9c 8d 2h 5s Kc", "a miss"),
+@pytest.mark.parametrize("cards,reading", [  # "step 1, take a 1 card penalty": four cards at skill 0
+    ("9c 9d 2h 5s", "hits your target, but not where you were asking (and not well either)"),
+    ("9c 9d 2h 2s", "hits where you were asking, but not well"),
+    ("9c 9d 9h 5s", "a good hit on target"),
+    ("9c 9d 9h 9s", "a good hit on target"),
+    ("9c 8d 2h 5s", "a miss"),
 ])
 def test_a_called_shots_three_readings(poker, cards, reading):
     assert contest(poker, f"Sam=:{cards}", called=1).called["reading"] == reading
@@ -144,7 +144,7 @@ def test_a_called_shot_costs_its_penalty_in_cards(poker):
 
 
 def test_a_called_shot_against_a_better_defender_misses(poker):
-    result = contest(poker, "Sam=:9c 9d 9h 5s Kc", "Bob=:Jc Jd Jh 4s 3c", called=1)
+    result = contest(poker, "Sam=:9c 9d 9h 5s", "Bob=:Jc Jd Jh 4s 3c", called=1)
     assert result.winner == "Bob" and result.called["reading"] == "a miss"
 
 

@@ -278,8 +278,9 @@ def test_someone_elses_design_is_one_card_short_the_first_time_per_builder(poker
     table = kept(poker)
     _design(poker, table, "2c 2d 5h 9s Kd")
     sizes = {}
-    for who in ("Bert", "Ada", "Ada", "Cole"):
-        sizes.setdefault(who, []).append(_build(poker, table, "2c 2d 5h 9s Kd", person=who).check.draw.size.cards)
+    for who, typed in (("Bert", "2c 2d 5h 9s Kd"), ("Ada", "2c 2d 5h 9s"), ("Ada", "2c 2d 5h 9s Kd"),
+                       ("Cole", "2c 2d 5h 9s")):  # cards typed are the count the build allows
+        sizes.setdefault(who, []).append(_build(poker, table, typed, person=who).check.draw.size.cards)
     assert sizes == {"Bert": [5], "Ada": [4, 5], "Cole": [4]}
     assert table.state(GadgetState).designs["jetski"].builders == ["Bert", "Ada", "Cole"]
 
@@ -287,7 +288,7 @@ def test_someone_elses_design_is_one_card_short_the_first_time_per_builder(poker
 def test_devices_keep_reliability_fail_hand_jokers_and_builder(poker):
     table = kept(poker)
     _design(poker, table, "2c 2d 5h 9s Kd")
-    _build(poker, table, "Jc Jd 4h 5s RJ", person="Ada", device="Ada's gun")
+    _build(poker, table, "Jc Jd 4h RJ", person="Ada", device="Ada's gun")  # her first build of Bert's: four
     device = table.state(GadgetState).devices["Ada's gun"]
     assert (device.design, device.builder, device.reliability, device.fail_hand, device.build_jokers) == (
         "jetski", "Ada", 4, 7, ["RJ"])

@@ -219,7 +219,7 @@ def test_someone_shaken_who_flees_a_fear_check_may_spend_a_chip_and_their_fear_f
     (fleeing); a white chip's card makes a pair below the raised target: a plain failure, shaken."""
     table = gulch(poker)
     conditions.frighten(table, "Sam", conditions.SHAKEN)
-    request = ContestRequest((Entrant("Sam", "0", "RJ 4d 6h 8s Jc"),), fear=10, fear_hand="pair")
+    request = ContestRequest((Entrant("Sam", "0", "RJ 4d 6h 8s"),), fear=10, fear_hand="pair")  # shaken: four cards
     assert conflict_resolve(poker, request, table, random.Random(1)).drawers[0].outcome == conditions.FLEEING
     assert conditions.conditions_of(table, "Sam").fear == conditions.FLEEING
     piles = table.decks[DECK]

@@ -48,10 +48,12 @@ def sams_table(ruleset, *conditions_held):
 def sams_draw(ruleset, table, purpose, cards=None):
     """Sam's skill draw (skill 2) for ``purpose``, made by the mechanic that makes that draw."""
     rng = random.Random(7)
+    if cards and purpose == "called-shot":
+        cards = cards[:-1]  # "take a 1 card penalty": the cards typed are the six skill 2 then draws
     typed = " ".join(cards) if cards else None
     sam = Entrant("Sam", "2", typed)
     if purpose == "turn-order":
-        spec = f"Sam=:{','.join(cards)}" if cards else "Sam=+2"
+        spec = f"Sam=2:{','.join(cards)}" if cards else "Sam=2"
         data = action_resolve(ruleset, HandsRequest((spec,)), table, rng).to_data()
         return next(row["draw"] for row in data["participants"] if row["name"] == "Sam")
     if purpose == "spell":

@@ -20,7 +20,8 @@ def action(ctx):
     Participants are NAME=SPEC: the posse as arguments, the Marshal's side with -m.
     SPEC is Quickness dice (3d6, 2d8+1), a total already rolled (16) or bust; add
     :CARDS for cards dealt by hand (Sarah=16:Qh,8d,4c). In savage-worlds each is
-    dealt one card: SPEC names the Edges that change the draw (Sarah=level-headed+quick).
+    dealt one card: SPEC names the Edges that change the draw (Sarah=level-headed+quick);
+    in poker-hands SPEC is a skill, as in every draw (Bert=2: seven cards).
     On a table the roster deals everyone in, and each call deals the next round. A
     participant named like a subcommand: write it with = or after -- (action -- play=3d6).
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_SKILL
-from dealer.options import Int, completes, global_options
+from dealer.options import Int, RulesetHelpCommand, completes, global_options
 from dealer.session import Session
 
 
@@ -103,11 +103,18 @@ def session_command(ctx):
     _run(ctx, "session", pot.resolve_session, pot.SessionRequest(), randomness=True)
 
 
-@chips.command("spend")
+def _uses_help(ruleset):
+    """``chips spend --help``'s last section: what the ruleset's chips may be spent for (``--for``)."""
+    uses = ruleset.chips["uses"]
+    rows = [(name, f"{', '.join(use['colours']) or 'any colour'}: {use['note']}".rstrip(": ")) for name, use in uses.items()]
+    return f"Chip uses in {ruleset.name} (--for USE; -r RULESET for another's)", rows or [("(none)", "no chip uses")]
+
+
+@chips.command("spend", cls=RulesetHelpCommand, ruleset_section=_uses_help)
 @click.argument("person", shell_complete=completes("roster"))
 @click.argument("colour", required=False, shell_complete=completes("colours"))
 @click.option("--for", "use", default="", metavar="USE", shell_complete=completes("uses"),
-              help="What for: a use of the ruleset's [chips.uses] (default: the last hand).")
+              help="What for: one of the ruleset's chip uses, listed below (default: the last hand).")
 @click.option("--knack", default="", metavar="NAME", help="A knack on PERSON's roster: any chip acts as red.")
 @click.option("--note", default="", metavar="TEXT", help="The player's words (stunts, luck, favors).")
 @click.option("--way", is_flag=True, help="A favor in the guardian spirit's medicine way: a white favor chip "

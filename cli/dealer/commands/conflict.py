@@ -12,7 +12,8 @@ from dealer.session import Session
 @click.command("conflict", cls=SectionedCommand, sections={
     "Dust Devils conflicts (-r weird-dust-devils, dust-devils)": ["scores", "power", "extra", "weird"],
     "poker-hands contests (-r poker-hands)": ["target", "helpers", "mods", "wild_pick", "fear", "fear_hand",
-                                              "fear_draw", "defend", "against", "called", "chips"]})
+                                              "fear_draw", "defend", "against", "melee", "defence", "called",
+                                              "chips"]})
 @click.argument("participants", nargs=-1, metavar="[harm|clear|show] PARTICIPANT...",
                 shell_complete=completes("participants"))
 @click.option("--scores", metavar="SCORE,SCORE", shell_complete=completes("scores"),
@@ -34,7 +35,12 @@ from dealer.session import Session
 @click.option("--defend", type=click.Choice(["block", "dodge"]), help="On a table: the one participant's hand is "
               "kept as their defence (block: until their next action; dodge: their first of the next round).")
 @click.option("--against", metavar="NAME", shell_complete=completes("roster"),
-              help="On a table: the one participant attacks NAME's kept defence hand.")
+              help="On a table: the one participant attacks NAME's kept defence hand (with --defend block, their "
+              "own hand stands as a block too).")
+@click.option("--melee", is_flag=True, help="With --against: hand-to-hand, where blocking is automatic: NAME "
+              "with no defence blocks with their last hand, and the attacker's hand stands as their block.")
+@click.option("--defence", is_flag=True, help="With clear NAME: NAME's standing block or dodge ends (an action "
+              "that needs standing still).")
 @click.option("--called", type=Int(1, 3), is_flag=False, flag_value=1, metavar="[1|2|3]",
               help="A called shot (a 1 card penalty; 2 or 3 for an eye or the left nostril).")
 @click.option("--chip", "chips", multiple=True, metavar="NAME=COLOUR", shell_complete=completes("person_chips"),
@@ -50,7 +56,8 @@ def conflict(ctx, participants, **options):
     number (Sam=3) or NAME=SKILL, a skill on the --table's roster (Bert=pistol);
     a bare NAME off the roster draws at skill 0.
     On a table, `harm NAME SCORE=N...` places a loser's harm, `clear NAME` ends
-    shaken, `show` shows harm and the shaken.
+    shaken (`clear NAME --defence`: their block or dodge), `show` shows harm
+    and the shaken.
 
     \b
     Examples:
@@ -64,6 +71,8 @@ def conflict(ctx, participants, **options):
       dealer -r poker-hands conflict Sam=2 Bob=1 --fear-draw 5 --fear 1
       dealer conflict Bob=2 --defend block --table friday
       dealer conflict Sam=3 --against Bob --table friday
+      dealer conflict Sam=brawling --against Bob --melee --table friday
+      dealer conflict clear Bob --defence --table friday
       dealer -r poker-hands conflict Sam=4 --called 2
     """
     from dealer.core.mechanics import conflict as mechanic

@@ -72,4 +72,6 @@ def hex_command(ctx, list_only, **options):
     if list_only:
         session.show({"kind": "catalogue", "catalogue": session.ruleset.hex["catalogue"]})
         return
-    session.run(mechanic.resolve, mechanic.cast_request(session.ruleset, options))
+    from dealer.render.hex import deck_notes
+
+    session.run(mechanic.resolve, mechanic.cast_request(session.ruleset, options), notes=deck_notes)

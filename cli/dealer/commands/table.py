@@ -241,27 +241,30 @@ def shuffle(ctx, name, deck):
 @table.command("discard")
 @table_argument()
 @click.argument("cards", nargs=-1, required=True, shell_complete=completes("held_cards"))
-@click.option("--deck", "deck_name", default="main", show_default=True, help="The deck the cards belong to.")
+@click.option("--deck", "deck_name", metavar="NAME", help="The deck the cards belong to [default: the one that "
+              "holds them out].")
 @global_options(seed=False, table=False, store=True)
 @click.pass_context
 def discard(ctx, name, cards, deck_name):
     """Return cards in play (or up a sleeve) to their deck's discard pile.
 
+    Each card is found in the deck that has it out (an action deck, a caster's, the
+    main deck); a card out in two decks needs --deck.
+
     \b
-    Example:
+    Examples:
       dealer table discard friday "As Kd"
+      dealer table discard friday Qs --deck marshal
     """
     session = Session(ctx, "table discard")
     if any(not text.strip() for text in cards):
         raise click.BadParameter("an empty argument names no card: give codes such as \"As Kd\"", ctx,
                                  param_hint="CARDS")
+    from dealer.core.roster import discard_held
+
     with session.table(name) as loaded:
         codes = [card.code for card in loaded.ruleset.deck.parse_many(cards)]
-        if deck_name not in loaded.decks:
-            raise TableError(f"table '{name}' has no deck '{deck_name}' (it has: {', '.join(sorted(loaded.decks))})")
-        loaded.decks[deck_name].discard(codes)
-        loaded.touch(deck_name)
-        loaded.log("discard", deck=deck_name, cards=codes)
+        deck_name = discard_held(loaded, codes, deck_name)
     session.show({"kind": "table", "action": "discard", "table": name, "deck": deck_name, "cards": codes})
 
 

@@ -2,7 +2,8 @@
 
 Seed 003: "You get 30 points to create your character": a skill costs the sum of the levels
 bought (1, 3, 6, 10, 15), a spell 1 point a level and never above the master skill, advantages,
-knacks, stunts and favors their listed cost, and a disadvantage gives its points back. Seed 001:
+knacks, stunts and favors their listed cost (a price outside the seed's ranges is reported; a
+knack listed without one costs 1), and a disadvantage gives its points back. Seed 001:
 "Characters have 16 points to spend on scores, not 13", and "any character with a non-Zero Power
 score must also have a Weird". ``[characters]`` in a ruleset says which budget applies; ``budget``
 prices a roster entry's traits against it, naming every problem.
@@ -120,6 +121,15 @@ def _miracles_problems(ruleset: Ruleset, traits: dict, master: object) -> list[s
             + (f" and {', '.join(sorted(bonus))}" if bonus else "")]
 
 
+def _turn_order_problems(traits: dict) -> list[str]:
+    """The advantages a sheet marks as applying to turn order (``turn-order``) must be the person's
+    own: an advantage or a skill they have."""
+    held = {slug(name) for name in names(traits.get("advantages"))} | {
+        key for key, level in traits.items() if isinstance(level, int) and not isinstance(level, bool) and level > 0}
+    return [f"turn-order marks '{name}', which is none of their advantages or skills"
+            for name in names(traits.get("turn-order")) if slug(name) not in held]
+
+
 def _points_budget(ruleset: Ruleset, person: str, traits: dict, rules: dict) -> Budget:
     """Seed 003's 30 points: skills by the level table, spells a point a level, lists at their cost."""
     spells = {slug(name) for name in names(traits.get("spells"))}
@@ -137,13 +147,19 @@ def _points_budget(ruleset: Ruleset, person: str, traits: dict, rules: dict) -> 
     for name, level in priced(traits.get("rituals")):
         items.append(Item("skill", f"ritual: {name}", level, _skill_cost(rules, level or 0)))
     for kind in PRICED_LISTS + REFUNDS:
+        least_most, default = rules["price_ranges"][kind], rules["default_prices"][kind]
         for name, cost in priced(traits.get(kind)):
+            cost = (default or None) if cost is None else cost
             if cost is None:
                 problems.append(f"{kind[:-1]} '{name}' has no cost: write it as {name}:N")
                 continue
+            if least_most and not least_most[0] <= cost <= least_most[-1]:
+                problems.append(f"{kind[:-1]} '{name}' {'gives' if kind in REFUNDS else 'costs'} {cost} points: "
+                                f"{ruleset.name} prices {kind} from {least_most[0]} to {least_most[-1]}")
             items.append(Item(kind[:-1], name, None, -cost if kind in REFUNDS else cost))
     for name in spells - set(traits):
         problems.append(f"spell {name} has no level: add the trait {name}=N")
+    problems.extend(_turn_order_problems(traits))
     problems.extend(_miracles_problems(ruleset, traits, master))
     spent = sum(item.points for item in items)
     if spent > rules["points"]:
@@ -181,8 +197,9 @@ SHEET_SECTIONS = ("skills", "spells", "advantages", "knacks", "stunts", "favors"
 def sheet_traits(sheet: dict) -> tuple[str | None, str | None, dict]:
     """A character sheet (parsed TOML) as ``(name, side, traits)``: ``[skills]``, ``[spells]``,
     ``[rituals]`` and ``[scores]`` levels, ``[advantages]``, ``[knacks]``, ``[stunts]``,
-    ``[favors]`` and ``[disadvantages]`` costs, ``miracles`` and ``weird``, and ``[traits]`` for
-    anything else the mechanics read (``master``, ``huckster``, ``quickness``...).
+    ``[favors]`` and ``[disadvantages]`` costs, ``miracles``, ``weird`` and ``turn_order`` (the
+    advantages that apply to turn order), and ``[traits]`` for anything else the mechanics read
+    (``master``, ``huckster``, ``quickness``...).
 
     >>> sheet_traits({"name": "Sally", "skills": {"Hexslinging": 4}, "spells": {"Soul Blast": 2},
     ...               "advantages": {"The Voice": 3}, "traits": {"master": 4, "huckster": True}})
@@ -190,7 +207,7 @@ def sheet_traits(sheet: dict) -> tuple[str | None, str | None, dict]:
     """
     if not isinstance(sheet, dict):
         raise SheetError("a character sheet is a TOML table")
-    known = set(SHEET_SECTIONS) | {"name", "side", "miracles", "weird"}
+    known = set(SHEET_SECTIONS) | {"name", "side", "miracles", "weird", "turn_order"}
     unknown = sorted(set(sheet) - known)
     if unknown:
         raise SheetError(f"unknown key {', '.join(map(repr, unknown))} in the sheet (known: {', '.join(sorted(known))})")
@@ -207,10 +224,10 @@ def sheet_traits(sheet: dict) -> tuple[str | None, str | None, dict]:
         entries = _section(sheet, section)
         if entries:
             traits[section] = ", ".join(f"{name}:{_level(section, name, cost)}" for name, cost in entries.items())
-    for key in ("miracles", "weird"):
+    for key in ("miracles", "weird", "turn_order"):
         if key in sheet:
             value = sheet[key]
-            traits[key] = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+            traits[slug(key)] = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
     for key, value in _section(sheet, "traits").items():
         traits[slug(key)] = value
     name, side = sheet.get("name"), sheet.get("side")

@@ -18,7 +18,7 @@ touches files. Chips sit in the pot or with a player, and moves conserve them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from dealer.errors import DealerError
 
@@ -159,12 +159,16 @@ class Piles:
             elif card in self.discards:
                 self.discards.remove(card)
             else:
-                place = self.place_of(card)
-                owner = self.holder_of(card) or "the table"
-                where = f"up {owner}'s sleeve" if place == "sleeve" else (
-                    f"in play with {owner}" if place == "play" else "not in this deck")
-                raise PileError(f"{card} cannot be dealt to {holder or 'the table'}: it is {where}")
+                self.cannot_deal(card, holder)
             self.play.setdefault(holder, []).append(card)
+
+    def cannot_deal(self, card: str, holder: str) -> NoReturn:
+        """Refuse a card typed in that is out already (in play, up a sleeve) or not of this deck."""
+        place = self.place_of(card)
+        owner = self.holder_of(card) or "the table"
+        where = f"up {owner}'s sleeve" if place == "sleeve" else (
+            f"in play with {owner}" if place == "play" else "not in this deck")
+        raise PileError(f"{card} cannot be dealt to {holder or 'the table'}: it is {where}")
 
     def discard(self, cards: Sequence[str], holder: str | None = None) -> list[str]:
         """Move cards in play (any holder's, or ``holder``'s) or up a sleeve to the discards."""
@@ -200,6 +204,15 @@ class Piles:
         self.play[holder].remove(card)
         if not self.play[holder]:
             del self.play[holder]
+        self.sleeves[holder] = card
+
+    def hold_played(self, holder: str, card: str) -> None:
+        """A card just played (on the discards) held up ``holder``'s sleeve instead, one at a time."""
+        if card not in self.discards:
+            raise PileError(f"{card} is not on the discards: it was not just played")
+        if holder in self.sleeves:
+            raise PileError(f"{holder} already has {self.sleeves[holder]} up the sleeve: one card at a time")
+        self.discards.remove(card)
         self.sleeves[holder] = card
 
     def from_sleeve(self, holder: str) -> str:

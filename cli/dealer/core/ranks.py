@@ -17,7 +17,7 @@ lives in ``dealer.core.hands`` and is imported only by commands that evaluate ha
 
 from __future__ import annotations
 
-from dealer.errors import HandError
+from dealer.errors import HandError, did_you_mean
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -151,8 +151,32 @@ def parse_threshold(text: str, by_id: dict[str, HandRank], deck: Deck, aliases: 
         head, tail = "-".join(named[:at]), "-".join(named[at:])
         if head in by_id and tail in words:
             return by_id[head], words[tail]
+    meant = _meant_threshold(parts, by_id, aliases, words)
     names = sorted({rank.id for rank in by_id.values()})
     extra = sorted(aliases)
-    raise HandError(f"unknown hand '{text}': use a hand rank ({', '.join(names)})"
+    raise HandError(f"unknown hand '{text}'" + (f" ({meant})" if meant else "") + f": use a hand rank ({', '.join(names)})"
                     + (f", {', '.join(extra)}" if extra else "")
                     + ", 'pair of jacks' or 'king high'")
+
+
+def _meant_threshold(parts: list[str], by_id: dict[str, HandRank], aliases: dict[str, str],
+                     words: dict[str, int]) -> str:
+    """``did you mean 'two pair'?`` for a hand mistyped (``too pair``), or for either side of
+    ``RANK of RANKS`` (``pair of jakcs``); empty when nothing is close."""
+    hands = [name.replace("-", " ") for name in (*by_id, *aliases)]
+    if "of" not in parts:
+        return did_you_mean(" ".join(parts), hands)
+    at = parts.index("of")
+    head, tail = " ".join(parts[:at]), " ".join(parts[at + 1:])
+    fixed_head = head if head in hands else _closest(head, hands)
+    fixed_tail = tail if tail.replace(" ", "-") in words else _closest(tail, [word for word in words if len(word) > 2])
+    if fixed_head and fixed_tail and (fixed_head, fixed_tail) != (head, tail):
+        return f"did you mean '{fixed_head} of {fixed_tail}'?"
+    return ""
+
+
+def _closest(text: str, names: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
+    return close[0] if close else ""

@@ -23,6 +23,7 @@ from dealer.core.table import Table
 from dealer.errors import TableError
 
 if TYPE_CHECKING:
+    from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
 
@@ -172,3 +173,41 @@ def reset_table(ruleset: Ruleset, request: None, table: Table, rng: random.Rando
     table.log("reset", data={"decks": sorted(table.decks)})
     return TableResult({"kind": "table", "action": "reset", "table": table.name, "decks": sorted(table.decks)})
 
+
+
+def discard_held(table: Table, codes: list[str], deck: str | None = None) -> str:
+    """Cards in play (or up a sleeve) back to their deck's discards; returns the deck. Without
+    ``deck`` each card is found in whichever deck holds it out (card codes repeat from deck to deck:
+    a card out in two decks, or cards out in different decks, are refused naming the decks)."""
+    if deck is not None and deck not in table.decks:
+        raise TableError(f"table '{table.name}' has no deck '{deck}' (it has: {', '.join(sorted(table.decks))})")
+    if deck is None:
+        found = {code: [name for name, piles in sorted(table.decks.items())
+                        if piles.place_of(code) in ("play", "sleeve")] for code in codes}
+        for code, holding in found.items():
+            if not holding:
+                words = {"deck": "still in the deck", "discard": "already discarded"}
+                where = {place: [name for name, piles in sorted(table.decks.items()) if piles.place_of(code) == place]
+                         for place in words}
+                places = [f"{words[place]} ({', '.join(names)})" for place, names in where.items() if names]
+                out = "; ".join(f"{name}: {' '.join(_out(piles))}" for name, piles in sorted(table.decks.items())
+                                if _out(piles)) or "none"
+                raise TableError(f"cannot discard {code}: it is {', '.join(places) or 'in no deck of this table'}; "
+                                 f"out now: {out}")
+            if len(holding) > 1:
+                raise TableError(f"{code} is out in decks {' and '.join(holding)}: say which with --deck "
+                                 f"{holding[0]} or --deck {holding[1]}")
+        decks = sorted({holding[0] for holding in found.values()})
+        if len(decks) > 1:
+            raise TableError(f"these cards are out in decks {' and '.join(decks)}: discard one deck's at a time "
+                             f"(--deck {decks[0]}, then --deck {decks[1]})")
+        deck = decks[0]
+    table.decks[deck].discard(codes)
+    table.touch(deck)
+    table.log("discard", deck=deck, cards=codes)
+    return deck
+
+
+def _out(piles: Piles) -> list[str]:
+    """A deck's cards in play and up sleeves."""
+    return [code for held in piles.play.values() for code in held] + list(piles.sleeves.values())

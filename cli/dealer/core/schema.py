@@ -15,6 +15,8 @@ file in step).
 from __future__ import annotations
 
 from dealer.core.cards import MAX_DECK
+from dealer.core.characters import PRICED_LISTS, REFUNDS
+from dealer.core.numbers import MAX_LEVEL
 from dealer.errors import printable
 
 from typing import TYPE_CHECKING
@@ -277,6 +279,16 @@ ACTION = {
     "sub_hands_except": Field("map", "Style `hands`: a character acts at every rank (from `min_rank` up) that "
                               "any subset of their cards forms, except these: best hand rank id -> rank ids it "
                               "does not also act at.", {}, value=Field("list[str]", "")),
+    "turn_order_skill": Field("str", "Style `hands`: the roster skill whose level adds its cards to a person's "
+                              "turn-order hand (5 + skill, as every draw: seed 003's \"5 cards modified by "
+                              "skills\"); `NAME=N` on the command line gives it; empty: none.", "combat"),
+    "turn_order_advantages": Field("list[str]", "Style `hands`: advantages (or skills) that each add "
+                                   "`advantage_cards` to the turn-order hand of a person who has them (seed 003: "
+                                   "\"advantages like 'quick draw' and 'cool headed'\"); a person's roster trait "
+                                   "`turn-order` (a sheet's `turn_order`) marks more of their own.", []),
+    "advantage_cards": Field("int", "Style `hands`: the cards each turn-order advantage adds (seed 003: \"an "
+                             "advantage gives you +1 card to your hand whenever the GM thinks it applies\").", 1,
+                             minimum=0, maximum=10),
 }
 
 HEX_ENTRY = {
@@ -336,6 +348,9 @@ CONDITIONS = {
     "fleeing": _condition(-1, "A person who failed a fear check badly (\"running like a jackrabbit\")."),
     "wounded": _condition(0, "A person with wounds (`dealer chips wound`); seed 003 leaves \"you're bleeding\" "
                           "to the GM's modifiers, so the shipped rulesets charge nothing."),
+    "paralysed": _condition(-1, "A person whose turn-order hand in a hands combat has no pair, while the round "
+                            "is under way (seed 003: \"acts at the end of the round and at -1 for combat "
+                            "paralysis\")."),
 }
 
 DRAWS = {
@@ -586,13 +601,24 @@ PEOPLE = {
                         value=table("", PERSON_EFFECT)),
 }
 
+PRICED_KINDS = PRICED_LISTS + REFUNDS
+
 CHARACTERS = {
     "points": Field("int", "Points a new character spends (seed 003: 30); 0 for no points budget.", 0, minimum=0),
     "skill_costs": Field("list[int]", "What a skill costs at level 1, 2, 3, ... (seed 003: 1, 3, 6, 10, 15); past "
                          "the list each level costs its own number.", [1, 3, 6, 10, 15], minimum=0, max_items=20),
     "spell_cost": Field("int", "Points a spell costs for each level.", 1, minimum=0),
     "unpriced": Field("list[str]", "Whole-number roster traits that are not skills bought with points "
-                      "(a combat modifier).", ["combat"]),
+                      "(a house trait counted otherwise).", []),
+    "price_ranges": table("The least and most points an item of each priced list may cost or give back, "
+                          "`[LEAST, MOST]` (seed 003: knacks, stunts, favors and disadvantages 1 to 3, advantages "
+                          "\"3 points in general, but may go lower\"): a price outside is reported; `[]`: any.",
+                          {kind: Field("list[int]", f"Prices of {kind}.", [], minimum=0, max_items=2)
+                           for kind in PRICED_KINDS}),
+    "default_prices": table("What an item of each priced list costs when it is listed without a price (seed 003: "
+                            "\"Knacks in general cost 1 point\"); 0: it needs a price.",
+                            {kind: Field("int", f"A price for {kind} listed without one.", 0, minimum=0,
+                                         maximum=MAX_LEVEL) for kind in PRICED_KINDS}),
     "score_points": Field("int", "A Dust Devils character's Scores add up to at most this (13; 16 in Weird Dust "
                           "Devils); 0 for none.", 0, minimum=0),
     "weird_for_power": Field("bool", "A character with a Power above zero must have a Weird.", True),

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from dealer.core.ledger.situations import KEY
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
-from dealer.errors import TableError, did_you_mean
+from dealer.errors import TableError, did_you_mean, shell_word
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -133,7 +133,7 @@ class Table:
                 raise TableError(f"table '{self.name}' has no '{name}' on its roster: {meant}")
             known = ", ".join(self.roster) or "nobody yet"
             raise TableError(f"table '{self.name}' has no '{name}' on its roster ({known}); "
-                             f"add them with: dealer table add {self.name} {name}")
+                             f"add them with: dealer table add {self.name} {shell_word(name)}")
         return self.roster[name]
 
     def trait(self, person: str | None, key: str) -> Any:

@@ -5,10 +5,10 @@ imported, so a bad value is reported naming the person, not later in the middle 
 
 >>> from dealer.store.rulesets import load
 >>> sorted(trait_kinds(load("poker-hands")).items())  # doctest: +NORMALIZE_WHITESPACE
-[('advantages', 'text'), ('combat', 'modifier'), ('disadvantages', 'text'), ('faithful', 'flag'),
+[('advantages', 'text'), ('combat', 'level'), ('disadvantages', 'text'), ('faithful', 'flag'),
  ('favors', 'text'), ('guardian-spirit', 'level'), ('huckster', 'flag'), ('knacks', 'text'),
  ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'text'),
- ('spells', 'text'), ('stunts', 'text')]
+ ('spells', 'text'), ('stunts', 'text'), ('turn-order', 'text')]
 >>> check_traits(load("deadlands"), "Zed", {"quickness": "3d6", "soul-blast": 4})
 {'quickness': '3d6', 'soul-blast': 4}
 """
@@ -64,15 +64,17 @@ _FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false"
 def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     """The roster traits the ruleset's mechanics read, each with the kind of value it takes.
 
-    ``action`` reads quickness, the surprise trait (cognition, notice) and guts (or combat, for a
-    hands-style game); a huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit,
+    ``action`` reads quickness, the surprise trait (cognition, notice) and guts (or, for a
+    hands-style game, the turn-order skill, combat, and the advantages marked ``turn-order``); a huckster's ``hex`` reads hexslinging, the Trait of each hex (spirit,
     deftness, ...) and a level under each hex's name; a poker-hands spell reads each spell's
     level, master and huckster.
     """
     kinds = {}
     action = ruleset.action
     if action.get("style") == "hands":
-        kinds["combat"] = "modifier"
+        if action.get("turn_order_skill"):
+            kinds[action["turn_order_skill"]] = "level"  # a skill, priced as one (seed 003's "5 cards modified by skills")
+        kinds["turn-order"] = "text"  # the advantages a sheet marks as applying to turn order
     elif action.get("deal") == "one":
         kinds[action["interrupt_trait"]] = "roll"
         for edge in action["draw_edges"].values():  # edges = "level headed, quick": other Edges are kept too

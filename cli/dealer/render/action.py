@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer.errors import shell_word
 from dealer.render import cell, plural, table_text
 from dealer.render.events import event_text
 
@@ -75,7 +76,8 @@ def under_way_text(entry, table=None):
     if entry["hex"] and entry["ready"]:
         level = f" (level {entry['level']})" if entry.get("level") is not None else ""
         where = f" --table {table}" if table else ""
-        return line + f": cast it now{level}: dealer hex \"{entry['what']}\" --caster \"{entry['name']}\"{where}"
+        return line + (f": cast it now{level}: dealer hex {shell_word(entry['what'])} "
+                       f"--caster {shell_word(entry['name'])}{where}")
     return line + (" (a hex: cast on its last card)" if entry["hex"] else "")
 
 
@@ -94,8 +96,9 @@ def turn_order_text(result, cards_fmt):
     lines.append("hands:")
     for row in result["participants"]:
         notes = list(row["notes"])
-        if row["draw"] and row["draw"]["modifiers"]:
-            notes.insert(0, ", ".join(f"{m['cards']:+d} {m['why']}" for m in row["draw"]["modifiers"]))
+        if row["draw"] and (row["draw"]["modifiers"] or row["draw"]["skill"]):
+            size = [f"skill {row['draw']['skill']}"] if row["draw"]["skill"] else []
+            notes.insert(0, ", ".join(size + [f"{m['cards']:+d} {m['why']}" for m in row["draw"]["modifiers"]]))
         if row["wild_picks"]:
             notes.append(f"wild pick: {cards_fmt.many(row['wild_picks'])}")
         if row["bust"]:
@@ -112,7 +115,8 @@ def new_combat_text(result, cards_fmt):
 
 
 def sleeve_text(result, cards_fmt):
-    return [f"{result['name']} holds {cards_fmt.one(result['card'])} up the sleeve"]
+    instead = " instead of acting on it" if result.get("called") else ""
+    return [f"{result['name']} holds {cards_fmt.one(result['card'])} up the sleeve{instead}"]
 
 
 def play_text(result, cards_fmt):
@@ -214,7 +218,7 @@ def turns_text(result, cards_fmt):
     """``action show``: the round's order, each turn with its state."""
     where = f" on {result['table']}" if result.get("table") else ""
     words = {"acted": "acted", "next": "next", "waiting": "", "out": "out", "on hold": "on Hold",
-             "passed": "passed", "now": "now"}
+             "passed": "passed", "now": "now", "held": "held"}
     rows = [[cell(words[turn["status"]])] + _turn_cells(turn, cards_fmt) for turn in result["order"]]
     state = "everyone has acted" if result["over"] else f"{plural(result['left'], 'turn')} left"
     lines = [f"Round {result['round']}{where}: {state}"] + ["  " + line for line in table_text(rows)]
@@ -242,6 +246,9 @@ def join_text(result, cards_fmt):
     if result["then"]:
         lines.append("  next: " + ", ".join(turn_words(turn, cards_fmt) for turn in result["then"]))
     lines.extend("  " + event_text(event, cards_fmt) for event in result["events"])
+    if not result["later"]:
+        lines.append(f"  dealt in for this round only (each round deals the table's roster); to deal "
+                     f"{result['name']} in every round: {result['keep']}")
     return lines
 
 
@@ -254,4 +261,4 @@ def out_text(result, cards_fmt):
                                                                          for turn in result["turns"])
         return [line]
     return [f"{result['name']} is out of the fight: passed over in the countdown and dealt nothing until back "
-            f"(dealer action out \"{result['name']}\" --back --table {result['table']})"]
+            f"(dealer action out {shell_word(result['name'])} --back --table {result['table']})"]

@@ -61,6 +61,8 @@ def harm_text(data: dict, cards) -> list[str]:
 
 
 def clear_text(data: dict, cards) -> list[str]:
+    if data.get("defence"):
+        return [f"{data['person']}'s {data['was']} ends: the hand no longer stands"]
     return [f"{data['person']} steadies: no longer {data['was']}"]
 
 
@@ -97,6 +99,9 @@ def contest_text(data: dict, cards) -> list[str]:
     if defence:
         head = (f"{defence['defender']} {defence['how']}s" if defending
                 else f"{data['participants'][0]['name']} attacks {defence['defender']}'s {defence['how']}")
+    elif data.get("against"):
+        head = (f"{data['participants'][0]['name']} attacks {data['against']}, who has no hand to block with: "
+                f"a contest against {data['target']['text']}")
     if fear:
         raised = f" ({fear['base']} raised by fear level {fear['level']})" if fear["level"] else ""
         head = f"fear check against {data['target']['text']}{raised}"
@@ -113,14 +118,17 @@ def contest_text(data: dict, cards) -> list[str]:
             lines.append(f"    raised by the helpers to {value['text']}")
         if "outcome" in person:
             lines.append("    " + FEAR_WORDS[person["outcome"]])
-        elif len(data["participants"]) == 1 and not defence:
+        elif len(data["participants"]) == 1 and not defence:  # a lone draw, or an attack nothing blocks
             lines.append("    success" if person["success"] else "    failure")
     if defending:
         until = "their next action" if defence["how"] == "block" else "their first action of the next round"
         lines.append(f"  the hand stands until {until}")
     elif defence:
         hand = hand_line(defence["hand"], cards) if defence["hand"] else "no cards"
-        lines.insert(1, f"  {defence['defender']}'s {defence['how']}: {hand}")
+        automatic = " (their last hand: in hand-to-hand the blocking is automatic)" if defence.get("automatic") else ""
+        lines.insert(1, f"  {defence['defender']}'s {defence['how']}{automatic}: {hand}")
+    if data.get("blocks"):
+        lines.append(f"  {data['blocks']}'s hand stands as their block until their next action")
     if data["winner"]:
         lines.append(f"winner: {data['winner']}")
     elif data["tie"]:

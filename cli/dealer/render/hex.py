@@ -39,8 +39,7 @@ def hex_text(result, cards_fmt):
         lines.extend(f"  - {reason}" for reason in backlash["reasons"])
     else:
         lines.append("no backlash")
-    for event in result["events"]:
-        lines.append("  " + event_text(event, cards_fmt))
+    lines.extend("  " + event_text(event, cards_fmt) for event in result["events"] if event["kind"] != "reshuffle")
     if result.get("reshuffle"):
         lines.append(f"  {plural(result['left'], 'card')} left in the caster's deck (reshuffle: {result['reshuffle']})")
     return lines
@@ -60,11 +59,16 @@ def spell_text(result, cards_fmt):
     elif not draw["bust"]:
         lines.append(f"failure: less than {result['target']}")
     lines += jokers_lines(result, cards_fmt)
-    for event in result["events"]:
-        lines.append("  " + event_text(event, cards_fmt))
+    lines.extend("  " + event_text(event, cards_fmt) for event in result["events"] if event["kind"] != "reshuffle")
     if "casts" in result:
         lines.append(f"  {plural(result['casts'], 'cast')}, winded after {result['master']}")
     return lines
+
+
+def deck_notes(result: dict) -> list[str]:
+    """The caster's deck reshuffled (after a cast, when low, run out): notes for stderr, like every
+    other deck's; the result's ``events`` keep them for JSON."""
+    return [event_text(event, None) for event in result.get("events", ()) if event["kind"] == "reshuffle"]
 
 
 def jokers_lines(judged: dict, cards_fmt) -> list[str]:

@@ -45,7 +45,8 @@ def table_event_text(result, cards_fmt):
         return [f"table {name} deleted"]
     if action == "shuffle":
         return [f"{deck}: {count} cards shuffled" for deck, count in result["shuffled"].items()]
-    return [f"discarded: {cards_fmt.many(result['cards'])}"]
+    deck = f" (deck {result['deck']})" if result["deck"] != "main" else ""  # said when not the table's own
+    return [f"discarded: {cards_fmt.many(result['cards'])}{deck}"]
 
 
 def tables_text(result, cards_fmt):

@@ -149,6 +149,9 @@ class HiddenPiles(Piles):
 
     def take(self, cards: Sequence[str], holder: str) -> None:
         cards = list(cards)
+        for card in cards:  # one out already is refused here; the face-down draw pile is the store's to check
+            if self.place_of(card) in ("play", "sleeve"):
+                self.cannot_deal(card, holder)
         self.dealer.take(self.name, cards, holder)
         for card in cards:
             if card in self.discards:

@@ -310,7 +310,10 @@ def _deadlands():
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'context': '',
-                       'sub_hands_except': {}},
+                       'sub_hands_except': {},
+                       'turn_order_skill': 'combat',
+                       'turn_order_advantages': [],
+                       'advantage_cards': 1},
             'hex': {'style': 'huckster',
                     'context': 'huckster',
                     'tn': 5,
@@ -405,7 +408,8 @@ def _deadlands():
                       'conditions': {'winded': {'cards': -1, 'except': []},
                                      'shaken': {'cards': -1, 'except': []},
                                      'fleeing': {'cards': -1, 'except': []},
-                                     'wounded': {'cards': 0, 'except': []}}},
+                                     'wounded': {'cards': 0, 'except': []},
+                                     'paralysed': {'cards': -1, 'except': []}}},
             'extends': '',
             'remove_cards': [],
             'conflict': {'style': 'contest',
@@ -451,7 +455,17 @@ def _deadlands():
             'characters': {'points': 0,
                            'skill_costs': [1, 3, 6, 10, 15],
                            'spell_cost': 1,
-                           'unpriced': ['combat'],
+                           'unpriced': [],
+                           'price_ranges': {'advantages': [],
+                                            'knacks': [],
+                                            'stunts': [],
+                                            'favors': [],
+                                            'disadvantages': []},
+                           'default_prices': {'advantages': 0,
+                                              'knacks': 0,
+                                              'stunts': 0,
+                                              'favors': 0,
+                                              'disadvantages': 0},
                            'score_points': 0,
                            'weird_for_power': True}}
 
@@ -671,7 +685,17 @@ def _dust_devils():
                            'points': 0,
                            'skill_costs': [1, 3, 6, 10, 15],
                            'spell_cost': 1,
-                           'unpriced': ['combat'],
+                           'unpriced': [],
+                           'price_ranges': {'advantages': [],
+                                            'knacks': [],
+                                            'stunts': [],
+                                            'favors': [],
+                                            'disadvantages': []},
+                           'default_prices': {'advantages': 0,
+                                              'knacks': 0,
+                                              'stunts': 0,
+                                              'favors': 0,
+                                              'disadvantages': 0},
                            'weird_for_power': True},
             'mechanics': ['conflict'],
             'extends': '',
@@ -712,7 +736,10 @@ def _dust_devils():
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'context': '',
-                       'sub_hands_except': {}},
+                       'sub_hands_except': {},
+                       'turn_order_skill': 'combat',
+                       'turn_order_advantages': [],
+                       'advantage_cards': 1},
             'draws': {'base_cards': 5,
                       'max_cards': 10,
                       'wild_pick_at': 10,
@@ -724,7 +751,8 @@ def _dust_devils():
                       'conditions': {'winded': {'cards': -1, 'except': []},
                                      'shaken': {'cards': -1, 'except': []},
                                      'fleeing': {'cards': -1, 'except': []},
-                                     'wounded': {'cards': 0, 'except': []}}},
+                                     'wounded': {'cards': 0, 'except': []},
+                                     'paralysed': {'cards': -1, 'except': []}}},
             'hex': {'style': 'huckster',
                     'context': '',
                     'tn': 5,
@@ -817,7 +845,20 @@ def _poker_hands():
                      'cards and\n'
                      "a wild pick without asking; at exactly ten the wild pick is the caster's choice. A "
                      'winded\n'
-                     'person draws one card fewer in every draw until they rest (dealer table rest).\n'
+                     'person draws one card fewer in every draw until they rest (dealer table rest). Cards '
+                     'typed by\n'
+                     'hand are held to the count the draw allows: more are refused, fewer are played as they '
+                     'are.\n'
+                     'A turn-order hand is 5 + the combat skill and a card for each turn-order advantage '
+                     'held\n'
+                     "(action.turn_order_advantages, or marked by a sheet's turn_order); NAME=N on the "
+                     'command line\n'
+                     'is skill N there as in every draw. The no pair\'s "-1 for combat paralysis" is a card '
+                     'fewer in\n'
+                     "each of that person's draws while the table's combat round is under way\n"
+                     "(draws.conditions.paralysed). Prices outside the seed's ranges are reported, not "
+                     'refused\n'
+                     '(characters.price_ranges).\n'
                      '\n'
                      'Mad science: inventors\' checks draw from the table\'s "gadget" deck, shuffled afresh '
                      'for each\n'
@@ -851,7 +892,13 @@ def _poker_hands():
                      'A failed fear check leaves the character shaken (-1 card to every draw, kept on a '
                      'table\n'
                      'until dealer conflict clear NAME); a bust sends them running as well (fear_running). A\n'
-                     "called shot's penalty falls on the leader; against an opponent's better hand it misses.",
+                     "called shot's penalty falls on the leader; against an opponent's better hand it misses. "
+                     'In\n'
+                     'hand-to-hand (conflict --against NAME --melee) the blocking is automatic: NAME blocks '
+                     'with a\n'
+                     'standing defence or else their own last hand (none yet: a contest against the target), '
+                     'and\n'
+                     "the attacker's hand stands as their block until their next action.",
             'deck': {'ace_low': True,
                      'suits': [{'code': 's',
                                 'name': 'spades',
@@ -1096,13 +1143,26 @@ def _poker_hands():
             'characters': {'points': 30,
                            'skill_costs': [1, 3, 6, 10, 15],
                            'spell_cost': 1,
-                           'unpriced': ['combat'],
+                           'price_ranges': {'advantages': [1, 3],
+                                            'knacks': [1, 3],
+                                            'stunts': [1, 3],
+                                            'favors': [1, 3],
+                                            'disadvantages': [1, 3]},
+                           'default_prices': {'knacks': 1,
+                                              'advantages': 0,
+                                              'stunts': 0,
+                                              'favors': 0,
+                                              'disadvantages': 0},
+                           'unpriced': [],
                            'score_points': 0,
                            'weird_for_power': True},
             'action': {'style': 'hands',
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'sub_hands_except': {'full-house': ['two-pair'], 'royal-flush': ['straight-flush']},
+                       'turn_order_skill': 'combat',
+                       'turn_order_advantages': ['quick', 'quick draw', 'fast draw', 'cool headed'],
+                       'advantage_cards': 1,
                        'sides': ['posse', 'marshal'],
                        'deal': 'quickness',
                        'deck': '',
@@ -1134,7 +1194,8 @@ def _poker_hands():
                       'conditions': {'winded': {'cards': -1, 'except': []},
                                      'shaken': {'cards': -1, 'except': []},
                                      'fleeing': {'cards': -1, 'except': []},
-                                     'wounded': {'cards': 0, 'except': []}},
+                                     'wounded': {'cards': 0, 'except': []},
+                                     'paralysed': {'cards': -1, 'except': ['turn-order']}},
                       'context': ''},
             'hex': {'style': 'spell',
                     'reshuffle': 'after-hex',
@@ -1885,7 +1946,10 @@ def _savage_worlds():
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'context': '',
-                       'sub_hands_except': {}},
+                       'sub_hands_except': {},
+                       'turn_order_skill': 'combat',
+                       'turn_order_advantages': [],
+                       'advantage_cards': 1},
             'chips': {'pot': {'benny': 0},
                       'unlimited': True,
                       'gm': 'GM',
@@ -3142,7 +3206,8 @@ def _savage_worlds():
                       'conditions': {'winded': {'cards': -1, 'except': []},
                                      'shaken': {'cards': -1, 'except': []},
                                      'fleeing': {'cards': -1, 'except': []},
-                                     'wounded': {'cards': 0, 'except': []}}},
+                                     'wounded': {'cards': 0, 'except': []},
+                                     'paralysed': {'cards': -1, 'except': []}}},
             'hex': {'style': 'huckster',
                     'context': '',
                     'tn': 5,
@@ -3180,7 +3245,17 @@ def _savage_worlds():
             'characters': {'points': 0,
                            'skill_costs': [1, 3, 6, 10, 15],
                            'spell_cost': 1,
-                           'unpriced': ['combat'],
+                           'unpriced': [],
+                           'price_ranges': {'advantages': [],
+                                            'knacks': [],
+                                            'stunts': [],
+                                            'favors': [],
+                                            'disadvantages': []},
+                           'default_prices': {'advantages': 0,
+                                              'knacks': 0,
+                                              'stunts': 0,
+                                              'favors': 0,
+                                              'disadvantages': 0},
                            'score_points': 0,
                            'weird_for_power': True}}
 
@@ -3564,7 +3639,17 @@ def _weird_dust_devils():
                            'points': 0,
                            'skill_costs': [1, 3, 6, 10, 15],
                            'spell_cost': 1,
-                           'unpriced': ['combat'],
+                           'unpriced': [],
+                           'price_ranges': {'advantages': [],
+                                            'knacks': [],
+                                            'stunts': [],
+                                            'favors': [],
+                                            'disadvantages': []},
+                           'default_prices': {'advantages': 0,
+                                              'knacks': 0,
+                                              'stunts': 0,
+                                              'favors': 0,
+                                              'disadvantages': 0},
                            'weird_for_power': True},
             'mechanics': ['conflict'],
             'extends': '',
@@ -3604,7 +3689,10 @@ def _weird_dust_devils():
                        'hand_size': 5,
                        'min_rank': 'pair',
                        'context': '',
-                       'sub_hands_except': {}},
+                       'sub_hands_except': {},
+                       'turn_order_skill': 'combat',
+                       'turn_order_advantages': [],
+                       'advantage_cards': 1},
             'draws': {'base_cards': 5,
                       'max_cards': 10,
                       'wild_pick_at': 10,
@@ -3616,7 +3704,8 @@ def _weird_dust_devils():
                       'conditions': {'winded': {'cards': -1, 'except': []},
                                      'shaken': {'cards': -1, 'except': []},
                                      'fleeing': {'cards': -1, 'except': []},
-                                     'wounded': {'cards': 0, 'except': []}}},
+                                     'wounded': {'cards': 0, 'except': []},
+                                     'paralysed': {'cards': -1, 'except': []}}},
             'hex': {'style': 'huckster',
                     'context': '',
                     'tn': 5,

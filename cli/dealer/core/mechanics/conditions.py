@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 SHAKEN = "shaken"
 FLEEING = "fleeing"  # failed badly: "running like a jackrabbit"; worse than shaken
+PARALYSED = "paralysed"  # no pair in a hands combat's turn order: "at -1 for combat paralysis" (the combat's)
 
 
 class Modifier(NamedTuple):
@@ -272,6 +273,16 @@ def acted(table: Table, person: str, round_now: int) -> Defence | None:
     return defence
 
 
+def end_defence(table: Table, person: str) -> Defence | None:
+    """The person's standing defence ends before it would lapse (seed 003: "Dodging will be
+    interrupted by actions that require you to specifically stand still"). Returns it, if any."""
+    held = table.state(ConditionsState).people.get(person)
+    defence = held.defence if held is not None else None
+    if defence is not None:
+        held.defence = None
+    return defence
+
+
 def defences(table: Table) -> dict[str, Defence]:
     """Everyone's standing defence on the table."""
     return {name: item.defence for name, item in table.state(ConditionsState).people.items() if item.defence}
@@ -281,9 +292,10 @@ def defences(table: Table) -> dict[str, Defence]:
 
 
 def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, *,
-              master: int | None = None) -> list[Modifier]:
+              master: int | None = None, also: tuple[str, ...] = ()) -> list[Modifier]:
     """What the person's conditions do to a draw for ``purpose`` (``spell``, ``contest``, ...):
-    one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``)."""
+    one ``Modifier`` per condition the ruleset charges for that draw (``[draws.conditions]``);
+    ``also``: conditions the caller found elsewhere (a hands combat's paralysis)."""
     if not person:
         return []
     rules = ruleset.draws["conditions"]
@@ -295,6 +307,7 @@ def penalties(ruleset: Ruleset, table: Table, person: str | None, purpose: str, 
         found.append(held.fear)
     if held.wounds:
         found.append("wounded")
+    found.extend(also)
     return [Modifier(name, rules[name]["cards"]) for name in found
             if rules[name]["cards"] and purpose not in rules[name]["except"]]
 

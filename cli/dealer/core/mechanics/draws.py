@@ -29,7 +29,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.errors import DealerError
+from dealer.errors import DealerError, did_you_mean
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from dealer.core.hands import Hand
     from dealer.core.ranks import Context, HandRank
     from dealer.core.rules import Ruleset
+    from dealer.core.table import Table
 
     Point = tuple[HandRank, int]  # a rank and a value: a hand's (its top group or high card), or a threshold's least
 
@@ -127,6 +128,26 @@ def judge_by_key(ruleset: Ruleset, cards: Sequence[Card], context: Context, pick
     key, _ = best_key_with_picks(ruleset, cards, context, picks)
     point = key_point(ruleset, key)
     return key, raise_value(ruleset, point, value), point_busts(ruleset, cards, point)
+
+
+def skill_of(table: Table, name: str, spec: str, error: type[DealerError] = DealerError) -> int:
+    """A skill as typed for a draw (``NAME=SPEC``), the same in every mechanic: a number (``2``,
+    ``+2``, ``-1``) or a roster trait of the person (``pistol``). ``Bert=2`` is skill 2 (seven cards)
+    in a contest, a spell and a combat's turn order alike."""
+    from dealer.core.numbers import whole_number
+
+    if spec.lstrip("+-").isdigit():
+        return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=error)
+    value = table.trait(name, spec.lower())
+    if value is None:
+        skills = table.roster[name]["traits"] if name in table.roster else {}
+        meant = did_you_mean(spec.lower(), [key for key, level in skills.items()
+                                            if isinstance(level, int) and not isinstance(level, bool)])
+        raise error(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
+                                          f"of {name} on --table (no '{spec.lower()}' there)"))
+    if isinstance(value, bool):
+        raise error(f"{name}'s {spec.lower()} must be a whole number of 0 or more, not '{value}'")
+    return whole_number(value, f"{name}'s {spec.lower()}", low=0, high=100, error=error)
 
 
 def is_bust(ruleset: Ruleset, cards: Iterable[Card], hand: Hand | None) -> bool:

@@ -28,7 +28,7 @@ from dealer.core.mechanics import people
 from dealer.core.mechanics.people import bonus_card
 from dealer.core.record import CARD, COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -170,7 +170,7 @@ def check_reroll(table: Table, person: str, bust_name: str) -> LastRoll:
     record = table.state(LastRolls).of(person)
     if record is None:
         raise RollError(f"{person} has no roll on table '{table.name}' to reroll: roll one first "
-                        f"(dealer roll d8 --as \"{person}\" --table {table.name}, or a damage roll with --damage)")
+                        f"(dealer roll d8 --as {shell_word(person)} --table {table.name}, or a damage roll with --damage)")
     if record.roll.get("bust"):
         raise RollError(f"{person}'s last roll ({record.roll['dice']}) is a {bust_name}: it cannot be rerolled")
     unknown = set(record.options) - (_DAMAGE_OPTIONS if record.damage else _OPTIONS)

@@ -24,7 +24,9 @@ from typing import NamedTuple
 
 from dealer.core.record import COUNT, FLAG, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, shell_word
+
+RESOLVES = ": resolves now"  # what the countdown says of a long action's last card
 
 
 class LongActionError(DealerError):
@@ -131,11 +133,25 @@ def count_down(table: Table, order: dict) -> None:
         if action is None or action.done:
             continue
         action.spent += 1
-        entry["action"] = f"{action.what} {action.spent}/{action.need}"
+        entry["action"] = spending_note(action.what, action.spent, action.need, action.hex)
         if action.done:
-            entry["action"] += ": resolves now" + (f" (dealer hex \"{action.what}\")" if action.hex else "")
             entry["resolves"] = True
     order["under_way"] = under_way_data(table)
+
+
+def spending_note(what: str, spent: int, need: int, hex_: bool) -> str:
+    """What the countdown says of a card spent on a long action: ``mirage 2/3``, and on the last
+    ``mirage 3/3: resolves now`` (a hex: with the command that casts it)."""
+    note = f"{what} {spent}/{need}"
+    if spent >= need:
+        note += RESOLVES + (f" (dealer hex {shell_word(what)})" if hex_ else "")
+    return note
+
+
+def played_note(note: str) -> str:
+    """A turn's note once its card has been played: a long action's count (``mirage 3/3``), no longer
+    saying it ``resolves now``."""
+    return note.split(RESOLVES, 1)[0]
 
 
 def under_way_data(table: Table) -> list[dict]:

@@ -22,7 +22,7 @@ from dealer.core.mechanics.skill_draw import Draw, DrawRequest, deck_source, ski
 from dealer.core.numbers import whole_number
 from dealer.core.ranks import slug
 from dealer.core.table import Table
-from dealer.errors import usage
+from dealer.errors import shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.ranks import HandRank
@@ -107,7 +107,7 @@ def _ritual_setup(ruleset: Ruleset, request: RitualRequest, table: Table) -> tup
     if ritual in table.state(ChipsState).rituals.get(person, []):
         raise ChipsError(f"{person} has already performed the {request.ritual} ritual this session: "
                          "the spirits get bored (a new session, dealer chips session, or a few hours' rest, "
-                         f"dealer table rest {table.name or 'TABLE'} \"{person}\", frees it)")
+                         f"dealer table rest {table.name or 'TABLE'} {shell_word(person)}, frees it)")
     skill = request.skill if request.skill is not None else ritual_skill(table, person, ritual)
     if skill is None:
         raise usage(ChipsError(f"give --skill N: {person}'s {request.ritual} ritual skill (or roster trait "

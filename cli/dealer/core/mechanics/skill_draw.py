@@ -36,7 +36,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from dealer.core.mechanics import draws
-from dealer.core.mechanics.conditions import Modifier, acted, penalties
+from dealer.core.mechanics.conditions import PARALYSED, Modifier, acted, penalties
 from dealer.core.piles import Piles
 from dealer.core.results import hand_data
 from dealer.core.table import Table
@@ -66,14 +66,16 @@ class PilesSource:
 
     def __init__(self, piles: Piles, holder: str, rng: random.Random, *, reshuffle: bool = True,
                  short: Exception | None = None):
-        self.piles, self.holder, self.rng, self.reshuffle, self.short = piles, holder, rng, reshuffle, short
+        self.piles, self.holder, self.rng, self.reshuffle, self.refusal = piles, holder, rng, reshuffle, short
         self.reshuffled = 0
+        self.short = False  # a draw came up short: the deck (and its discards) ran out
 
     def draw(self, count: int) -> list[str]:
         drawn = self.piles.draw(count, self.holder, self.rng, self.reshuffle)
-        if drawn.short and self.short is not None:
-            raise self.short
+        if drawn.short and self.refusal is not None:
+            raise self.refusal
         self.reshuffled += drawn.reshuffled
+        self.short = self.short or drawn.short
         return drawn.cards
 
     def take(self, codes: list[str]) -> None:
@@ -185,7 +187,8 @@ def resolved(ruleset: Ruleset, table: Table, request: DrawRequest, chip_cards: S
     cards and picks, and the person's conditions as the ruleset charges them for this draw."""
     conditions = request.conditions
     if conditions is None:
-        conditions = tuple(penalties(ruleset, table, request.person, request.purpose, master=request.master))
+        conditions = tuple(penalties(ruleset, table, request.person, request.purpose, master=request.master,
+                                     also=_combat_conditions(table, request.person)))
     return request._replace(modifiers=(*request.modifiers, *chip_cards), wild_picks=(*request.wild_picks, *chip_picks),
                             chips=(), knack="", conditions=conditions)
 
@@ -220,6 +223,7 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
         codes = [*request.held, *fresh]
     elif request.cards is not None:
         codes = fresh = [card.code for card in ruleset.deck.parse_many(" ".join(request.cards))]
+        _check_typed(request, modifiers, size, len(codes))
         source.take(codes)
     else:
         codes = fresh = source.draw(size.cards)
@@ -237,6 +241,19 @@ def skill_draw(ruleset: Ruleset, table: Table, request: DrawRequest, source: Car
                 hand, tuple(picked), point, bust, tuple(chips))
 
 
+def _check_typed(request: DrawRequest, modifiers: tuple[Modifier, ...], size: draws.DrawSize, typed: int) -> None:
+    """Cards typed in are held to the count the draw allows, counted as a drawn hand is (a winded or
+    shaken person typing six cards at skill 1 is told five): more are refused, saying why; fewer
+    stand, played as they are (a hand of fewer than five is)."""
+    if typed <= size.cards:
+        return
+    why = ", ".join([f"skill {request.skill}"] + [f"{item.cards:+d} {item.why}" for item in modifiers])
+    picks = f" and {'a wild pick' if size.wild_picks == 1 else f'{size.wild_picks} wild picks'}" if size.wild_picks else ""
+    raise draws.DrawError(f"{request.person or 'this draw'} draws {size.cards} card{'' if size.cards == 1 else 's'}"
+                          f"{picks} ({why}), not the {typed} typed: type {size.cards}, or give the draw as it was "
+                          "asked (the skill, --mod)")
+
+
 def as_it_stands(ruleset: Ruleset, table: Table, request: DrawRequest) -> Draw:
     """A hand ``held`` already (``DrawRecord.request``), drawn again as it stands: nothing is dealt
     or paid, so the Random is never drawn from."""
@@ -252,6 +269,16 @@ class NoDeal:
 
     def take(self, codes: list[str]) -> None:
         pass
+
+
+def _combat_conditions(table: Table, person: str) -> tuple[str, ...]:
+    """The conditions a hands combat under way gives the person: paralysed when their turn-order
+    hand has no pair (``turns.paralysed``)."""
+    if not (person and table.persistent):
+        return ()
+    from dealer.core.mechanics.action.turns import paralysed
+
+    return (PARALYSED,) if paralysed(table, person) else ()
 
 
 def _acted(table: Table, person: str) -> None:

@@ -1,8 +1,8 @@
 """What both styles of combat share: the combat's state, the requests, the participants.
 
 A participant is typed ``NAME=SPEC``: Quickness dice (``3d6``), a total already rolled (``16``)
-or ``bust`` in a countdown; a card count (``7``) or modifier (``+1``) in a hands combat; either
-may end in ``:CARDS`` for cards dealt by hand. The table's roster deals everyone in; those
+or ``bust`` in a countdown; a skill (``2``: seven cards, as in every draw) in a hands combat;
+either may end in ``:CARDS`` for cards dealt by hand. The table's roster deals everyone in; those
 typed on the command line win.
 """
 
@@ -12,10 +12,9 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.rolls import RollSpec
-from dealer.core.numbers import whole_number
 from dealer.core.record import CARD, COUNT, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -87,7 +86,8 @@ class CountdownRequest(NamedTuple):
 
 
 class HandsRequest(NamedTuple):
-    """A combat's turn order by hands (seed 003): ``NAME[=N|+N|-N][:CARDS]`` for each side."""
+    """A combat's turn order by hands (seed 003): ``NAME[=SKILL][:CARDS]`` for each side (a skill as in
+    every draw: ``2``, ``-1`` or a roster skill's name)."""
 
     posse: tuple[str, ...] = ()
     marshal: tuple[str, ...] = ()
@@ -132,13 +132,14 @@ def deck_names(ruleset: Ruleset) -> list[str]:
 
 
 class Participant(NamedTuple):
-    """One character in the round: side, Quickness (or hand size), cards typed in, surprise."""
+    """One character in the round: side, Quickness (or turn-order skill), cards typed in, surprise."""
 
     name: str
     side: str
     quickness: RollSpec | None = None  # countdown
     cards: list[str] | None = None  # codes dealt by hand, or None to draw
-    hand: int | None = None  # style hands: cards in the hand (5 + modifiers)
+    skill: int = 0  # style hands: the turn-order skill (5 + skill cards, as every draw)
+    modifiers: tuple = ()  # style hands: the cards its turn-order advantages add (``Modifier``s)
     surprise_tn: int | None = None
     surprise_roll: RollSpec | None = None  # the trait rolled when surprised (action.surprise_trait)
     guts: RollSpec | None = None  # for shaking off the shock
@@ -189,17 +190,36 @@ def _surprise(items: Iterable[str], sides: Sequence[int]) -> dict[str, tuple]:
     return found
 
 
-def _hand_size(spec: str, rules: dict) -> int:
-    """Style ``hands``: ``+1``/``-1`` modify the ruleset's hand, a plain number is the hand."""
-    spec = spec.strip()
-    if not spec:
-        return rules["hand_size"]
-    if spec[:1] in "+-":
-        return rules["hand_size"] + whole_number(spec, "a hand modifier", low=-54, high=54, error=ActionError)
-    if spec.isdigit():
-        return whole_number(spec, "a hand size", low=0, high=54, error=ActionError)
-    raise ActionError(f"'{spec[:40]}': for a poker-hands combat write a card count (7) or a modifier "
-                      "(+1, -1), or :CARDS for cards dealt by hand")
+def _turn_skill(table: Table, name: str, spec: str) -> int:
+    """Style ``hands``: ``NAME=SKILL`` as in every draw (``skill_of``: ``Bert=2`` is skill 2, seven
+    cards, as in a contest or a spell)."""
+    from dealer.core.mechanics.draws import skill_of
+
+    return skill_of(table, name, spec.strip(), ActionError)
+
+
+def roster_turn_skill(ruleset: Ruleset, table: Table, name: str) -> int:
+    """The roster's turn-order skill (``action.turn_order_skill``: combat), 0 for none."""
+    key = ruleset.action["turn_order_skill"]
+    return _turn_skill(table, name, key) if key and table.trait(name, key) is not None else 0
+
+
+def turn_order_bonus(ruleset: Ruleset, table: Table, name: str) -> tuple:
+    """Seed 003: turn order is "5 cards modified by skills and advantages like 'quick draw' and 'cool
+    headed'": a ``Modifier`` of ``action.advantage_cards`` for each of ``action.turn_order_advantages``
+    the person has (an advantage, or a skill above 0) and each of theirs their roster trait
+    ``turn-order`` marks (a sheet's ``turn_order``; one they do not have is a budget problem)."""
+    from dealer.core.characters import names
+    from dealer.core.mechanics.conditions import Modifier
+    from dealer.core.ranks import slug
+
+    rules, traits = ruleset.action, (table.roster.get(name) or {}).get("traits", {})
+    held = {slug(item) for item in names(traits.get("advantages"))}
+    held |= {key for key, level in traits.items() if isinstance(level, int) and not isinstance(level, bool) and level > 0}
+    chosen = [item for item in map(slug, rules["turn_order_advantages"]) if item in held]
+    chosen += [item for item in map(slug, names(traits.get("turn-order"))) if item in held and item not in chosen]
+    return tuple(Modifier(item.replace("-", " "), rules["advantage_cards"]) for item in chosen
+                 if rules["advantage_cards"])
 
 
 def roster_roll(table: Table, name: str, key: str, sides: Sequence[int]) -> RollSpec | None:
@@ -208,7 +228,7 @@ def roster_roll(table: Table, name: str, key: str, sides: Sequence[int]) -> Roll
         return RollSpec.of(table.trait(name, key), sides)
     except DealerError as error:
         raise ActionError(f"{name}'s {key} trait: {error}; fix it with dealer table set {table.name} "
-                          f"\"{name}\" --trait {key}=DICE") from None
+                          f"{shell_word(name)} --trait {key}=DICE") from None
 
 
 def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, table: Table) -> list[Participant]:
@@ -223,9 +243,8 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
         extra = dict(surprise_roll=roster_roll(table, name, rules["surprise_trait"], dice_sides)
                      if rules["surprise_trait"] else None, guts=roster_roll(table, name, "guts", dice_sides))
         if hands_style:
-            modifier = whole_number(table.trait(name, "combat") or 0, f"{name}'s combat", low=-54, high=54,
-                                    error=ActionError)
-            people[name] = Participant(name, entry["side"], hand=rules["hand_size"] + modifier, **extra)
+            people[name] = Participant(name, entry["side"], skill=roster_turn_skill(ruleset, table, name),
+                                       modifiers=turn_order_bonus(ruleset, table, name), **extra)
         elif rules["deal"] == "one":
             people[name] = Participant(name, entry["side"], edges=roster_edges(ruleset, table, name),
                                        extra=bool(table.trait(name, "extra")), surprise_roll=extra["surprise_roll"])
@@ -242,7 +261,8 @@ def participants(ruleset: Ruleset, request: CountdownRequest | HandsRequest, tab
                                  surprise_roll=known.surprise_roll if known else None,
                                  guts=known.guts if known else None)
             if hands_style:
-                person = person._replace(hand=_hand_size(spec, rules))
+                person = person._replace(skill=_turn_skill(table, name, spec) if spec else known.skill if known else 0,
+                                         modifiers=known.modifiers if known else ())
             elif rules["deal"] == "one":
                 person = person._replace(edges=_edges(ruleset, name, spec, known), extra=known.extra if known else False)
             else:

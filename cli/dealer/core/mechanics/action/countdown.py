@@ -31,6 +31,7 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Count
                                                  RoundResult, card_sort_key, deck_for, deck_names, on_hold,
                                                  participants)
 from dealer.core.table import Table
+from dealer.errors import shell_word
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -167,7 +168,8 @@ def _stopped_by_surprise(ruleset, table, person, row, state, rng) -> bool:
     rules, dice_rules = ruleset.action, ruleset.dice
     if person.name in state.shocked:
         guts = _required(person.guts, f"{person.name} is still shaken from the surprise and must make a Guts "
-                                      f"roll (TN {rules['shock_tn']}): give --guts {person.name}=DICE or a guts trait")
+                                      f"roll (TN {rules['shock_tn']}): give --guts {shell_word(person.name)}=DICE "
+                                      "or a guts trait")
         roll = guts.roll(rng, rules["shock_tn"], dice_rules)
         row["guts"] = results.roll_data(roll)
         if not roll.success:
@@ -178,7 +180,7 @@ def _stopped_by_surprise(ruleset, table, person, row, state, rng) -> bool:
     if person.surprise_tn is not None:
         trait = rules["surprise_trait"]
         spec = _required(person.surprise_roll, f"{person.name} is surprised: give their {trait} as --surprised "
-                                               f"{person.name}=DICE, or a {trait} trait on the roster")
+                                               f"{shell_word(person.name)}=DICE, or a {trait} trait on the roster")
         from dealer.core.mechanics.people import spec_roll
 
         rolled = spec_roll(ruleset, table, person.name, spec, rng, person.surprise_tn, purpose="surprise", trait=trait,
@@ -198,7 +200,7 @@ def _stopped_by_surprise(ruleset, table, person, row, state, rng) -> bool:
 def _quickness(ruleset, person, row, rng, limit) -> int:
     """The Quickness roll and the cards it earns (or the cards typed in, without a roll)."""
     if person.quickness is None and person.cards is None:
-        raise ActionError(f"{person.name} has no Quickness: give {person.name}=DICE (e.g. 3d6), a total "
+        raise ActionError(f"{person.name} has no Quickness: give {shell_word(person.name)}=DICE (e.g. 3d6), a total "
                           "or bust, or a quickness trait on the table's roster")
     if person.quickness is None:
         allowed = len(person.cards)
@@ -350,11 +352,15 @@ def cards_for_roll(roll: Outcome, rules: dict, max_cards: int) -> int:
 
 def called(ruleset: Ruleset, table: Table, name: str, card: str | None = None) -> list[str]:
     """``name``'s action cards of this round in the order they are called, from ``card`` (or
-    their first) on."""
+    their first) on: the card being called now first (``action next`` has just called it), then
+    those still in hand."""
+    from dealer.core.mechanics.action.turns import just_called
+
     rows = [{"name": name, "side": deck, "cards": table.decks[deck].play.get(name, [])}
             for deck in deck_names(ruleset) if deck in table.decks]
     order = countdown(ruleset, rows, {})
-    cards = [entry["card"] for entry in order["any_time"] + order["countdown"]]
+    now = just_called(ruleset, table, name)
+    cards = ([now.card] if now else []) + [entry["card"] for entry in order["any_time"] + order["countdown"]]
     if card is None:
         return cards
     code = ruleset.deck.parse(card).code

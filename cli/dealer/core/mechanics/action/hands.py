@@ -3,9 +3,11 @@ hand rank, pair or better, that any subset of their cards forms.
 
 "You can use the same cards in multiple sub hands" (``sub_hands``); "a full house goes at full
 house, three of a kind, and pair", not twice at pair (``action.sub_hands_except``); no pair acts
-last at -1. Each hand is the one skill draw (``skill_draw``, purpose ``turn-order``): 5 cards
-and the roster's ``combat`` modifier (or the count typed), the person's conditions, the ten-card
-cap, the Jokers (a Red Joker's chip; a Joker with less than a pair is a bust).
+last at -1. Each hand is the one skill draw (``skill_draw``, purpose ``turn-order``): 5 cards, the
+turn-order skill (the roster's ``combat``, or ``NAME=SKILL``) and a card for each turn-order
+advantage ("5 cards modified by skills and advantages like 'quick draw' and 'cool headed'"), the
+person's conditions, the ten-card cap, the Jokers (a Red Joker's chip; a Joker with less than a
+pair is a bust).
 
 >>> import random
 >>> from dealer.store.rulesets import load
@@ -104,14 +106,19 @@ def _deal_hands(ruleset: Ruleset, table: Table, people: list[Participant], rng: 
 
 
 def deal_hand(ruleset: Ruleset, table: Table, person: Participant, rng: random.Random) -> tuple[CombatHand, Draw]:
-    """One person's hand for the combat (the one skill draw, purpose ``turn-order``), logged."""
-    hand_size = person.hand if person.hand is not None else ruleset.action["hand_size"]
-    modifiers = (Modifier("hand size", hand_size - ruleset.draws["base_cards"]),) if person.cards is None else ()
-    asked = DrawRequest("turn-order", person.name, 0, tuple(m for m in modifiers if m.cards),
+    """One person's hand for the combat (the one skill draw, purpose ``turn-order``: 5 + their
+    turn-order skill and advantages), logged; a deck that runs out says so."""
+    size = (Modifier("hand size", ruleset.action["hand_size"] - ruleset.draws["base_cards"]),)
+    asked = DrawRequest("turn-order", person.name, person.skill,
+                        tuple(m for m in (*size, *person.modifiers) if m.cards),
                         cards=tuple(person.cards) if person.cards is not None else None)
-    drawn = skill_draw(ruleset, table, asked, deck_source(table, COMBAT_DECK, person.name, rng), rng)
+    source = deck_source(table, COMBAT_DECK, person.name, rng)
+    drawn = skill_draw(ruleset, table, asked, source, rng)
+    notes = [] if drawn.cards else ["no cards"]
+    if source.short:
+        notes.append(f"the combat deck ran out: {len(drawn.cards)} of {drawn.size.cards} cards")
     hand = CombatHand(name=person.name, side=person.side, cards=[card.code for card in drawn.cards],
-                      wild_picks=[card.code for card in drawn.picked], notes=[] if drawn.cards else ["no cards"])
+                      wild_picks=[card.code for card in drawn.picked], notes=notes)
     if hand.cards:
         table.log_events([{"kind": "deal", "deck": COMBAT_DECK, "cards": hand.cards, "person": hand.name}])
         if table.persistent and person.name:

@@ -25,6 +25,7 @@ from dealer.core.mechanics.action.turns import taken
 from dealer.core.mechanics.people import keeps_people
 from dealer.core.mechanics.statuses import turn_starts
 from dealer.core.table import Table
+from dealer.errors import shell_word
 
 if TYPE_CHECKING:
     from dealer.core.mechanics.rolls import RollSpec
@@ -67,8 +68,8 @@ def resolve_hold(ruleset: Ruleset, request: HoldRequest, table: Table, rng: rand
     state = table.state(HoldState)
     name = request.name
     if name in state.people:
-        raise ActionError(f"{name} is on Hold already: act with dealer action act \"{name}\" --table {table.name}, "
-                          "or interrupt with dealer action interrupt")
+        raise ActionError(f"{name} is on Hold already: act with dealer action act {shell_word(name)} "
+                          f"--table {table.name}, or interrupt with dealer action interrupt")
     cards = held_cards(ruleset, table, name)
     if not cards:
         raise ActionError(f"{name} holds no action card this round on table '{table.name}': deal a round first "
@@ -105,7 +106,7 @@ def spend(table: Table, name: str) -> None:
     if name not in state.people:
         waiting = ", ".join(state.people) or "nobody"
         raise ActionError(f"{name} is not on Hold (on Hold: {waiting}); go on Hold first: dealer action hold "
-                          f"\"{name}\" --table {table.name}")
+                          f"{shell_word(name)} --table {table.name}")
     state.people.remove(name)
 
 

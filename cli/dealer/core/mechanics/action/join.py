@@ -17,6 +17,7 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Count
 from dealer.core.mechanics.action.turns import (TurnsState, grouped_cards, turn_data, turns_of, under_way,
                                                 waiting_turns)
 from dealer.core.table import Table
+from dealer.errors import shell_word
 
 if TYPE_CHECKING:
     from dealer.core.mechanics.action.common import Participant
@@ -38,7 +39,8 @@ def resolve_join(ruleset: Ruleset, request: JoinRequest, table: Table, rng: rand
     action = table.state(ActionState)
     state = under_way(table)
     name = request.name.strip()
-    if any(turn.name == name for turn in state.order) or any(name in piles.play for piles in table.decks.values()):
+    if any(turn.name == name for turn in state.order) or name in state.joined or \
+            any(name in piles.play for piles in table.decks.values()):
         raise ActionError(f"{name} is in round {state.round} already; a new round deals everyone: "
                           f"dealer action --table {table.name}")
     item = f"{name}={request.spec.lstrip('=')}" if request.spec else name
@@ -54,13 +56,31 @@ def resolve_join(ruleset: Ruleset, request: JoinRequest, table: Table, rng: rand
         data = _join_hands(ruleset, table, action, state, person, rng)
     else:
         data, seen = _join_countdown(ruleset, table, action, state, person, rng)
+    state.joined.append(name)
     table.log("join", data={"person": name, "round": state.round, **seen})
     waiting = waiting_turns(ruleset, table, state)
     then = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
     return RoundResult({"kind": "join", "table": table.name, "round": state.round, "name": name,
                         "side": person.side, "back": came_back, **data,
                         "turns": [turn_data(turn) for turn in state.order if turn.name == name],
-                        "then": [turn_data(turn) for turn in then]})
+                        "then": [turn_data(turn) for turn in then], **_later(ruleset, table, person)})
+
+
+def _later(ruleset: Ruleset, table: Table, person: Participant) -> dict:
+    """Whether the latecomer is dealt in later rounds too (``later``) and, when not, the command that
+    keeps them (``keep``). A hands combat's hand is drawn once for the combat, so a latecomer plays
+    to its end; a countdown deals each round to the roster, so one not on it is in this round only."""
+    one_card = ruleset.action["deal"] == "one"
+    on_roster = person.name in table.roster
+    if ruleset.action["style"] == "hands" or on_roster and (one_card or table.trait(person.name, "quickness")):
+        return {"later": True, "keep": None}
+    side = "" if on_roster or person.side == ruleset.action["sides"][0] else f" --side {person.side}"
+    quickness = ""
+    if not one_card:
+        dice = person.quickness.text if person.quickness is not None and person.quickness.dice else "DICE"
+        quickness = f" --trait quickness={dice}"
+    how = "set" if on_roster else "add"
+    return {"later": False, "keep": f"dealer table {how} {table.name} {shell_word(person.name)}{side}{quickness}"}
 
 
 def _join_countdown(ruleset: Ruleset, table: Table, action: ActionState, state: TurnsState,

@@ -15,12 +15,12 @@ from dealer.core import results
 from dealer.core.ledger import situations
 from dealer.core.mechanics import long_actions
 from dealer.core.mechanics.action.common import (COMBAT_DECK, ActionError, ActionState, RoundResult, card_sort_key,
-                                                 deck_names, named_rolls, on_hold, roster_roll)
+                                                 deck_for, deck_names, named_rolls, on_hold, roster_roll)
 from dealer.core.mechanics.action.countdown import called
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.piles import PileError
 from dealer.core.table import Table
-from dealer.errors import did_you_mean
+from dealer.errors import did_you_mean, shell_word
 
 if TYPE_CHECKING:
     from dealer.core.piles import Piles
@@ -32,7 +32,8 @@ class NewCombatRequest(NamedTuple):
 
 
 class SleeveRequest(NamedTuple):
-    """``dealer action sleeve NAME [CARD]``: one of NAME's cards up the sleeve (default: the lowest)."""
+    """``dealer action sleeve NAME [CARD]``: one of NAME's cards up the sleeve (default: the card being
+    called, else their lowest)."""
 
     name: str
     card: str | None = None
@@ -97,11 +98,37 @@ def resolve_sleeve(ruleset: Ruleset, request: SleeveRequest, table: Table, rng: 
         instead = " a character goes on Hold instead (dealer action hold NAME)" if ruleset.action["hold"] else ""
         raise ActionError(f"{ruleset.name} keeps no card up a sleeve (action.sleeve):{instead or ' no card is held'}")
     name = request.name
-    side, piles = _holder_deck(ruleset, table, name)
-    chosen = sleeve(ruleset, piles, name, request.card)
+    called = _sleeve_called(ruleset, table, name, request.card)
+    if called is not None:
+        side, chosen = called
+    else:
+        side, piles = _holder_deck(ruleset, table, name)
+        chosen = sleeve(ruleset, piles, name, request.card)
     table.touch(side)
-    table.log("sleeve", deck=side, cards=[chosen], data={"person": name})
-    return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen})
+    table.log("sleeve", deck=side, cards=[chosen], data={"person": name, **({"called": True} if called else {})})
+    return RoundResult({"kind": "sleeve", "table": table.name, "name": name, "card": chosen,
+                        "called": called is not None})
+
+
+def _sleeve_called(ruleset: Ruleset, table: Table, name: str, card: str | None) -> tuple[str, str] | None:
+    """Seed 000: "When one of your cards is called, instead of taking your action, announce you're
+    holding it up your sleeve": the card ``action next`` has just called for ``name`` (``card``, if
+    given, must be that one) goes from the discards up the sleeve: its turn is held, not acted on.
+    None: no card of theirs is being called."""
+    from dealer.core.mechanics.action.turns import just_called
+
+    turn = just_called(ruleset, table, name)
+    if turn is None or (card is not None and ruleset.deck.parse(card).code != turn.card):
+        return None
+    effect = ruleset.action["specials"].get(turn.card)
+    if effect and not effect["sleeve"]:
+        raise ActionError(f"the {ruleset.deck.parse(turn.card).name} can never be held up a sleeve")
+    deck = deck_for(ruleset, turn.side)
+    try:
+        table.decks[deck].hold_played(name, turn.card)
+    except PileError as error:
+        raise ActionError(str(error)) from None
+    return deck, turn.card
 
 
 def sleeve(ruleset: Ruleset, piles: Piles, holder: str, card: str | None = None) -> str:
@@ -164,7 +191,7 @@ def resolve_interrupt(ruleset: Ruleset, request: InterruptRequest, table: Table,
             if not ruleset.action["hold"]:
                 raise
             raise ActionError(f"{request.name} is not on Hold and holds no Joker to interrupt with: go on Hold "
-                              f"first (dealer action hold \"{request.name}\" --table {table.name})") from None
+                              f"first (dealer action hold {shell_word(request.name)} --table {table.name})") from None
         any_time = [code for code in piles.play.get(request.name, [])
                     if ruleset.action["specials"].get(code, {}).get("any_time")]
         if any_time:
@@ -216,7 +243,8 @@ def _interrupt_roll(ruleset: Ruleset, table: Table, person: str, given: dict) ->
     trait = ruleset.action["interrupt_trait"]
     spec = given.get(person) or roster_roll(table, person, trait, ruleset.dice["sides"])
     if spec is None:
-        raise ActionError(f"no {trait} for {person}: give --roll \"{person}=DICE\" or a {trait} trait on the roster")
+        raise ActionError(f"no {trait} for {person}: give --roll {shell_word(person)}=DICE or a {trait} trait "
+                          "on the roster")
     return spec
 
 
@@ -259,7 +287,13 @@ def resolve_begin(ruleset: Ruleset, request: BeginRequest, table: Table, rng: ra
         table.person(name)
     try:
         long_actions.check_free(table, name, request.cards)
-        return long_actions.begin(table, name, request.cards, request.what, called(ruleset, table, name, request.card),
-                                  hex_=hex_)
+        begun = long_actions.begin(table, name, request.cards, request.what,
+                                   called(ruleset, table, name, request.card), hex_=hex_)
     except long_actions.LongActionError as error:
         raise ActionError(str(error)) from None
+    if table.persistent:
+        from dealer.core.mechanics.action.turns import note_turns
+
+        note_turns(table, name, {card: long_actions.spending_note(request.what, spent, request.cards, hex_)
+                                 for spent, card in enumerate(begun.spending, start=1)})
+    return begun

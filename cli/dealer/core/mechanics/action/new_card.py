@@ -30,7 +30,7 @@ def check_new_card(ruleset: Ruleset, table: Table, person: str) -> None:
     if not table.persistent:
         raise ActionError("a new action card needs the table that dealt the round: add --table NAME")
     if person not in table.roster:
-        raise ActionError(f"{person} is not on table '{table.name}''s roster: a Benny buys a new card for a "
+        raise ActionError(f"{person} is not on the roster of table '{table.name}': a Benny buys a new card for a "
                           "character on it (the GM names the Wild Card it is for, and spends that one's Benny)")
     if ruleset.action["style"] != "countdown" or ruleset.action["deal"] != "one":
         raise ActionError(f"a new action card is for one card a round; {ruleset.name} deals otherwise")

@@ -23,9 +23,10 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Round
                                                  on_hold)
 from dealer.core.mechanics import people, statuses
 from dealer.core.mechanics.conditions import acted
+from dealer.core.mechanics.long_actions import played_note
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
-from dealer.errors import did_you_mean, usage
+from dealer.errors import did_you_mean, shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -42,10 +43,12 @@ class Turn(Record):
 
 
 class TurnsState(Part):
-    """The ``turns`` part of a table: the round's order as dealt (``round``), and who is out of the fight."""
+    """The ``turns`` part of a table: the round's order as dealt (``round``), who is out of the fight,
+    and the latecomers dealt into this round (``joined``: with no card they have no turn)."""
 
     KEY = "turns"
-    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), [])}
+    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), []),
+              "joined": Field(ListOf(TEXT), [])}
 
 
 class NextRequest(NamedTuple):
@@ -81,7 +84,7 @@ def start(ruleset: Ruleset, table: Table, round_now: int, order: dict) -> None:
     if not table.persistent:
         return
     state = table.state(TurnsState)
-    state.round, state.order = round_now, turns_of(ruleset, order)
+    state.round, state.order, state.joined = round_now, turns_of(ruleset, order), []
 
 
 def turns_of(ruleset: Ruleset, order: dict) -> list[Turn]:
@@ -166,7 +169,8 @@ def round_summary(ruleset: Ruleset, table: Table) -> dict | None:
     if not state.round and not out:
         return None
     waiting = waiting_turns(ruleset, table, state) if state.round else []
-    return {"round": state.round, "acted": [turn_data(turn) for turn in state.order if turn.acted],
+    return {"round": state.round, "acted": [turn_data(turn, played=True) for turn in state.order
+                                            if turn.acted and not held(ruleset, table, turn)],
             "next": [turn_data(turn) for turn in waiting if turn.group == waiting[0].group] if waiting else [],
             "left": len(waiting), "out": out}
 
@@ -198,6 +202,48 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
     return RoundResult(data)
 
 
+def just_called(ruleset: Ruleset, table: Table, name: str) -> Turn | None:
+    """``name``'s turn in the moment called last (the latest moment taken: ``next`` walks the order),
+    while its card lies where that call put it (on its deck's discards): the card being called,
+    which seed 000's moves "when one of your cards is called" take (a long action begun on it, the
+    card held up the sleeve)."""
+    if not table.persistent:
+        return None
+    taken_turns = [turn for turn in table.state(TurnsState).order if turn.acted and turn.card]
+    moment = max((turn.group for turn in taken_turns), default=None)
+    for turn in taken_turns:
+        piles = table.decks.get(deck_for(ruleset, turn.side))
+        if turn.group == moment and turn.name == name and piles is not None and turn.card in piles.discards:
+            return turn
+    return None
+
+
+def held(ruleset: Ruleset, table: Table, turn: Turn) -> bool:
+    """A turn called and then held: its card went up its holder's sleeve instead of being acted on."""
+    piles = table.decks.get(deck_for(ruleset, turn.side)) if turn.card else None
+    return turn.acted and piles is not None and piles.sleeves.get(turn.name) == turn.card
+
+
+def note_turns(table: Table, name: str, notes: dict[str, str]) -> None:
+    """Notes on ``name``'s turns of the round under way, by card (the cards a long action begun now
+    spends), so the walk says what each card is spent on."""
+    for turn in table.state(TurnsState).order:
+        if turn.name == name and turn.card in notes:
+            turn.note = "; ".join(part for part in (turn.note, notes[turn.card]) if part)
+
+
+def paralysed(table: Table, person: str) -> bool:
+    """Seed 003: "Anyone who doesn't get at least a pair acts at the end of the round and at -1 for
+    combat paralysis": in a hands combat's round under way, ``person``'s only turn is the one of no
+    pair (no hand rank, no cards), so their draws this round are paralysed (dealt each round of the
+    combat anew; a new combat, or a chip that gives the hand a pair, lifts it). Not someone out."""
+    state = table.state(TurnsState)
+    if not state.round or person in state.out:
+        return False
+    mine = [turn for turn in state.order if turn.name == person]
+    return bool(mine) and all(not turn.card and not turn.cards for turn in mine)
+
+
 def taken(table: Table, name: str, card: str | None = None) -> None:
     """``name`` acted outside the walk (from Hold, or interrupting with a card that acts any time):
     their turns this round (or the one of ``card``) are taken."""
@@ -211,7 +257,7 @@ def taken(table: Table, name: str, card: str | None = None) -> None:
 def clear(table: Table) -> None:
     """A new combat: no round under way (who is out of the fight stays out until back)."""
     state = table.state(TurnsState)
-    state.round, state.order = 0, []
+    state.round, state.order, state.joined = 0, [], []
 
 
 def resolve_show(ruleset: Ruleset, request: ShowRequest, table: Table, rng: random.Random | None = None) -> RoundResult:
@@ -237,10 +283,10 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
         if id(turn) in waiting:
             return "waiting"
         if turn.acted:
-            return "acted"
+            return "held" if held(ruleset, table, turn) else "acted"
         return "out" if turn.name in out else "on hold" if turn.name in holding else "passed"
 
-    order = [{**turn_data(turn), "status": status(turn)} for turn in state.order]
+    order = [{**turn_data(turn, played=status(turn) == "acted"), "status": status(turn)} for turn in state.order]
     sleeves = [{"name": holder, "side": deck, "card": card} for deck, piles in table.decks.items()
                for holder, card in sorted(piles.sleeves.items())] if ruleset.action["style"] == "countdown" else []
     return {"kind": kind, "table": table.name, "round": state.round, "style": ruleset.action["style"],
@@ -249,14 +295,17 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
             "sleeves": sleeves}
 
 
-def turn_data(turn: Turn) -> dict:
+def turn_data(turn: Turn, played: bool = False) -> dict:
+    """A turn as data; ``played``: its card was called before this command (a long action's last card
+    no longer says it resolves now)."""
     data = {"name": turn.name, "side": turn.side}
     if turn.card:
         data["card"] = turn.card
     else:
         data.update(hand=turn.hand, cards=list(turn.cards))
-    if turn.note:
-        data["note"] = turn.note
+    note = played_note(turn.note) if played else turn.note
+    if note:
+        data["note"] = note
     return data
 
 
@@ -274,7 +323,7 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
     else:
         if name in state.out:
             raise ActionError(f"{name} is out of the fight already: bring them back with dealer action out "
-                              f"\"{name}\" --back --table {table.name}")
+                              f"{shell_word(name)} --back --table {table.name}")
         state.out.append(name)
     table.log("back" if request.back else "out", data={"person": name})
     waiting = [turn_data(turn) for turn in waiting_turns(ruleset, table, state) if turn.name == name] \
@@ -284,10 +333,10 @@ def resolve_out(ruleset: Ruleset, request: OutRequest, table: Table, rng: random
 
 
 def _known(table: Table, state: TurnsState, name: str) -> str:
-    """Someone on the roster or in the round; a typo gets the name meant."""
-    known = dict.fromkeys([*table.roster, *(turn.name for turn in state.order), *state.out])
+    """Someone on the roster or in the round (a latecomer dealt no card too); a typo gets the name meant."""
+    known = dict.fromkeys([*table.roster, *(turn.name for turn in state.order), *state.joined, *state.out])
     if name in known:
         return name
     meant = did_you_mean(name, known)
-    raise ActionError(f"{name} is neither on table '{table.name}''s roster nor in the round"
+    raise ActionError(f"{name} is neither on the roster of table '{table.name}' nor in the round"
                       + (f": {meant}" if meant else f" (known: {', '.join(known) or 'nobody'})"))

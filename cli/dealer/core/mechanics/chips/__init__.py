@@ -38,7 +38,7 @@ from dealer.core.mechanics.conditions import wounded
 from dealer.core.ranks import slug
 from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
 from dealer.core.table import Table
-from dealer.errors import DealerError, did_you_mean, usage
+from dealer.errors import DealerError, did_you_mean, shell_word, usage
 
 if TYPE_CHECKING:
     import random
@@ -196,7 +196,7 @@ def check_player(table: Table, person: str) -> str:
     if meant:
         raise ChipsError(f"table '{table.name}' has no player '{person}': {meant}")
     raise ChipsError(f"table '{table.name}' has no player '{person}' ({', '.join(people) or 'nobody yet'}); "
-                     f"add them with: dealer table add {table.name} {person}")
+                     f"add them with: dealer table add {table.name} {shell_word(person)}")
 
 
 def _holdings(counts: dict[str, int]) -> str:
@@ -284,7 +284,7 @@ def _knack(ruleset: Ruleset, table: Table, person: str, knack: str) -> str:
     if slug(knack) not in [slug(name) for name in names(listed)]:
         where = f"table '{table.name}'" if table.persistent else "a table (--table)"
         raise ChipsError(f"{person} has no knack '{knack}' on {where}: "
-                         f"add it with --trait knacks=\"{knack}\" (knacks now: {listed or 'none'})")
+                         f"add it with --trait {shell_word('knacks=' + knack)} (knacks now: {listed or 'none'})")
     return acts_as
 
 

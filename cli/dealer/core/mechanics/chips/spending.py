@@ -19,6 +19,7 @@ from dealer.core.mechanics.chips import (FAVOR, ChipsError, ChipsResult, _check_
 from dealer.core.mechanics.last_hand import DrawRecord, LastHands
 from dealer.core.mechanics.skill_draw import Change, NoDeal, as_it_stands, skill_draw
 from dealer.core.table import Table
+from dealer.errors import shell_word
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -198,7 +199,8 @@ def _check_winded(table: Table, person: str) -> None:
 
 def _check_wounded(table: Table, person: str) -> None:
     if not conditions.conditions_of(table, person).wounds:
-        raise ChipsError(f"{person} has no wound to recover from (record one with: dealer chips wound {person})")
+        raise ChipsError(f"{person} has no wound to recover from (record one with: dealer chips wound "
+                         f"{shell_word(person)})")
 
 
 def _second_wind(table: Table, person: str) -> dict:

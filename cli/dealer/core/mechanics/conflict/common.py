@@ -17,7 +17,7 @@ import difflib
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.numbers import whole_number
-from dealer.errors import DealerError, usage
+from dealer.errors import DealerError, shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.rules import Ruleset
@@ -66,6 +66,7 @@ class ContestRequest(NamedTuple):
     fear_draw: int | None = None
     defend: str | None = None  # block or dodge: the hand drawn is kept as the participant's defence
     against: str | None = None  # a defender whose kept hand the attack must beat
+    melee: bool = False  # hand-to-hand: the defender blocks with their last hand, the attacker's hand blocks too
 
     @property
     def fear_check(self) -> bool:
@@ -81,9 +82,11 @@ class HarmRequest(NamedTuple):
 
 
 class ClearRequest(NamedTuple):
-    """``dealer conflict clear NAME``: no longer shaken or fleeing."""
+    """``dealer conflict clear NAME [--defence]``: no longer shaken or fleeing; or, with ``defence``,
+    their standing block or dodge ends (an action that needs standing still)."""
 
     person: str
+    defence: bool = False
 
 
 class ShowRequest(NamedTuple):
@@ -97,7 +100,7 @@ if TYPE_CHECKING:
 # The options of each style (``dealer conflict`` offers both): the other style's are refused.
 SCORES_OPTIONS = ("scores", "power", "extra", "weird")
 CONTEST_OPTIONS = ("target", "helpers", "mods", "wild_pick", "fear", "called", "chips", "fear_hand", "fear_draw",
-                   "defend", "against")
+                   "defend", "against", "melee", "defence")
 
 
 def parse_entrant(text: str) -> Entrant:
@@ -136,10 +139,13 @@ def parse_request(ruleset: Ruleset, words: list[str], options: dict) -> Conflict
     ``harm``/``clear``/``show`` on a table. An option of the other style is refused."""
     words = list(words)
     if words and words[0] in ("harm", "clear", "show"):
-        return _parse_table_word(words)
+        return _parse_table_word(words, bool(options.get("defence")))
+    if options.get("defence"):
+        raise usage(ConflictError("--defence goes with clear: dealer conflict clear NAME --defence ends NAME's "
+                                  "standing block or dodge"))
     scores_style = ruleset.conflict["style"] == "scores"
     for option in CONTEST_OPTIONS if scores_style else SCORES_OPTIONS:
-        if options.get(option) not in (None, (), ""):
+        if options.get(option) not in (None, (), "", False):
             if scores_style:
                 raise ConflictError(f"{_flag(option)} is for poker-hands contests; a {ruleset.name} conflict deals "
                                     "by Scores")
@@ -157,11 +163,13 @@ def parse_request(ruleset: Ruleset, words: list[str], options: dict) -> Conflict
         tuple(person_number(t, "--mod") for t in options.get("mods") or ()), tuple(options.get("wild_pick") or ()),
         options.get("fear"), options.get("called"),
         tuple(person_text(t, "--chip") for t in options.get("chips") or ()), options.get("fear_hand"),
-        options.get("fear_draw"), options.get("defend"), options.get("against"))
+        options.get("fear_draw"), options.get("defend"), options.get("against"), bool(options.get("melee")))
 
 
-def _parse_table_word(words: list[str]) -> HarmRequest | ClearRequest | ShowRequest:
+def _parse_table_word(words: list[str], defence: bool = False) -> HarmRequest | ClearRequest | ShowRequest:
     word, rest = words[0], words[1:]
+    if defence and word != "clear":
+        raise usage(ConflictError(f"--defence goes with clear, not {word}: dealer conflict clear NAME --defence"))
     if word == "show":
         if rest:
             raise ConflictError("dealer conflict show takes no more words: the table comes from --table")
@@ -172,9 +180,9 @@ def _parse_table_word(words: list[str]) -> HarmRequest | ClearRequest | ShowRequ
     if word == "clear":
         if len(rest) > 1:
             raise ConflictError("dealer conflict clear NAME: one person at a time")
-        return ClearRequest(rest[0])
+        return ClearRequest(rest[0], defence)
     if len(rest) < 2:
-        raise ConflictError(f"where does {rest[0]}'s harm go? dealer conflict harm {rest[0]} SCORE=N ...")
+        raise ConflictError(f"where does {rest[0]}'s harm go? dealer conflict harm {shell_word(rest[0])} SCORE=N ...")
     split = []
     for item in rest[1:]:
         score, number = person_number(item, "harm")

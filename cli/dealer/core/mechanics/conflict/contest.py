@@ -30,16 +30,15 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.ledger import situations
 from dealer.core.mechanics import conditions, draws
-from dealer.core.mechanics.conditions import Modifier
+from dealer.core.mechanics.conditions import BLOCK, DODGE, Modifier
 from dealer.core.mechanics.conflict.common import DECK, ConflictError, ContestRequest, Entrant
 from dealer.core.mechanics.last_hand import DrawRecord, KeptContest, LastHands
 from dealer.core.mechanics.skill_draw import (Draw, DrawRequest, NoDeal, PilesSource, as_it_stands, chips_before,
                                               draw_plan, resolved, skill_draw)
-from dealer.core.numbers import whole_number
 from dealer.core.piles import Piles
 from dealer.core.results import hand_data
 from dealer.core.table import Table
-from dealer.errors import did_you_mean, usage
+from dealer.errors import did_you_mean, shell_word, usage
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -93,31 +92,25 @@ def _skill(entrant: Entrant, table: Table) -> int:
             return 0
         skills = _skills(table, name)
         listed = ", ".join(f"{key}={value}" for key, value in skills.items())
-        say = f"say {name}={next(iter(skills))}" if skills else f"give a number, e.g. {name}=2"
+        say = f"say {shell_word(name)}={next(iter(skills))}" if skills else f"give a number, e.g. {shell_word(name)}=2"
         raise usage(ConflictError(f"which skill does {name} draw with? {name} has "
-                                  f"{listed or 'no skills on the roster'}: {say} (or {name}=N for a skill of N)"))
-    if spec.lstrip("+-").isdigit():
-        return whole_number(spec, f"{name}'s skill", low=-20, high=100, error=ConflictError)
-    value = table.trait(name, spec.lower())
-    if value is None:
-        meant = did_you_mean(spec.lower(), _skills(table, name))
-        raise ConflictError(f"{name}={spec}: " + (meant if meant else "give a skill as a number, or a roster trait "
-                                                   f"of {name} on --table (no '{spec.lower()}' there)"))
-    if isinstance(value, bool):
-        raise ConflictError(f"{entrant.name}'s {spec.lower()} must be a whole number of 0 or more, not '{value}'")
-    return whole_number(value, f"{entrant.name}'s {spec.lower()}", low=0, high=100, error=ConflictError)
+                                  f"{listed or 'no skills on the roster'}: {say} (or {shell_word(name)}=N for a skill of N)"))
+    return draws.skill_of(table, name, spec, ConflictError)
 
 
 def _check(request: ContestRequest, table: Table) -> None:
     if not request.participants:
         raise usage(ConflictError("who draws? dealer conflict Sam=3 (a skill of 3) or Sam=3 Bob=2 for a contest"))
-    if (request.defend or request.against) and not table.persistent:
+    if (request.defend or request.against or request.melee) and not table.persistent:
         raise usage(ConflictError("a defence is kept on a table: add --table NAME"))
     if (request.defend or request.against) and (len(request.participants) > 1 or request.fear_check):
         raise usage(ConflictError("--defend and --against take one participant (the defender, or the attacker), "
                                   "without a fear check"))
-    if request.defend and request.against:
-        raise usage(ConflictError("--defend draws a defence; --against attacks one: one at a time"))
+    if request.melee and not request.against:
+        raise usage(ConflictError("--melee is an attack in hand-to-hand: name the one attacked with --against NAME"))
+    if request.defend == DODGE and request.against:
+        raise usage(ConflictError("an attack that defends too is a block (seed 003: \"you're protecting yourself and "
+                                  "attacking with the same value\"): --defend block; a dodge is an action of its own"))
     names = [e.name for e in request.participants] + [e.name for e in request.helpers]
     doubled = sorted({name for name in names if names.count(name) > 1})
     if doubled:
@@ -175,7 +168,7 @@ def _take_typed(ruleset: Ruleset, request: ContestRequest, piles: Piles) -> dict
 def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng: random.Random) -> "ContestResult":
     """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
     _check(request, table)
-    defence = _standing(table, request.against) if request.against else None
+    defence, automatic = _standing(ruleset, table, request.against, request.melee) if request.against else (None, False)
     piles = Piles.fresh([card.code for card in ruleset.deck], rng)
     table.decks[DECK] = piles
     table.touch(DECK)
@@ -204,14 +197,13 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
         conditions.settle_fear(table, drawer.name, fear_before[drawer.name], drawer.outcome)
     if defence is not None:
         defence.attacked = True
-    if request.defend:
-        from dealer.core.mechanics.action.common import ActionState
-
-        conditions.defend(table, drawn[0].person, _stand(conditions.Defence(
-            how=request.defend, cards=[], rank="", value=0, round=table.state(ActionState).round), drawn[0]))
+    stands = _defends(request)
+    if stands:
+        conditions.defend(table, drawn[0].person, _stand(_new_defence(table, stands), drawn[0]))
     result = ContestResult(ruleset, request, threshold, draws.point_text(ruleset, threshold), helpers, judged.drawers,
                            bonus, table.name, judged.winner, judged.tie, judged.called, event_cards, event,
-                           _defence_data(ruleset, request, defence, judged.drawers))
+                           _defence_data(ruleset, request, defence, judged.drawers, automatic),
+                           drawn[0].person if stands and request.against else None)
     _record(result, table, fear_before, defence)
     return result
 
@@ -278,14 +270,39 @@ def _draw_request(ruleset: Ruleset, request: ContestRequest, entrant: Entrant, r
                        value=bonus.value if bonus is not None else 0)
 
 
-def _standing(table: Table, defender: str) -> conditions.Defence:
-    """The defender's kept hand, or a refusal saying how to make one."""
+def _defends(request: ContestRequest) -> str | None:
+    """How the (one) participant's hand stands as their defence: ``--defend``, or a block in
+    hand-to-hand (seed 003: "the blocking is automatic and not a separate action")."""
+    return request.defend or (BLOCK if request.melee else None)
+
+
+def _new_defence(table: Table, how: str) -> conditions.Defence:
+    from dealer.core.mechanics.action.common import ActionState
+
+    return conditions.Defence(how=how, cards=[], rank="", value=0, round=table.state(ActionState).round)
+
+
+def _standing(ruleset: Ruleset, table: Table, defender: str,
+              melee: bool) -> tuple[conditions.Defence | None, bool]:
+    """The defender's kept hand, or a refusal saying how to make one. In hand-to-hand (``melee``)
+    one with no standing defence blocks with their own last hand (seed 003: "you're protecting
+    yourself and attacking with the same value, and that value lasts until you take another
+    action"), which then stands as their block; with no hand yet, nothing blocks: "hitting people
+    is a simple contest (GM assigned difficulty)" (None). Whether it was that automatic block."""
     defence = conditions.standing_defence(table, defender)
-    if defence is None:
-        raise ConflictError(f"{defender} has no standing defence on table '{table.name}': they draw one with "
-                            f"dealer conflict {defender}=SKILL --defend block|dodge, or contest them head on "
-                            f"(dealer conflict ATTACKER=SKILL {defender}=SKILL)")
-    return defence
+    if defence is not None:
+        return defence, False
+    kept = table.state(LastHands).of(defender) if melee else None
+    if kept is not None:
+        defence = _stand(_new_defence(table, BLOCK), as_it_stands(ruleset, table, kept.draw_of(defender).request()))
+        conditions.defend(table, defender, defence)
+        return defence, True
+    if melee:
+        return None, False
+    who = shell_word(defender)
+    raise ConflictError(f"{defender} has no standing defence on table '{table.name}': they draw one with "
+                        f"dealer conflict {who}=SKILL --defend block|dodge, in hand-to-hand their last hand blocks "
+                        f"(--melee), or contest them head on (dealer conflict ATTACKER=SKILL {who}=SKILL)")
 
 
 def _defence_hand(ruleset: Ruleset, defence: conditions.Defence) -> Hand | None:
@@ -374,16 +391,18 @@ def _against(ruleset: Ruleset, attacker: Drawer, defender: str, defence: conditi
 
 
 def _defence_data(ruleset: Ruleset, request: ContestRequest, defence: conditions.Defence | None,
-                  drawers: list[Drawer]) -> dict | None:
+                  drawers: list[Drawer], automatic: bool = False) -> dict | None:
+    """The defence attacked (``--against``: ``automatic`` when it is the defender's last hand, in
+    hand-to-hand), else the one drawn (``--defend``)."""
+    if defence is not None and request.against:
+        kept = _defence_hand(ruleset, defence)
+        return {"defender": request.against, "how": defence.how, "cards": list(defence.cards),
+                "hand": hand_data(kept, ruleset) if kept else None, "kept": True, "automatic": automatic}
     if request.defend:
         drawn = drawers[0].draw
         return {"defender": drawn.person, "how": request.defend, "cards": [card.code for card in drawn.cards],
-                "hand": hand_data(drawn.hand, ruleset) if drawn.hand else None, "kept": True}
-    if defence is None:
-        return None
-    kept = _defence_hand(ruleset, defence)
-    return {"defender": request.against, "how": defence.how, "cards": list(defence.cards),
-            "hand": hand_data(kept, ruleset) if kept else None, "kept": True}
+                "hand": hand_data(drawn.hand, ruleset) if drawn.hand else None, "kept": True, "automatic": False}
+    return None
 
 
 def standing(key: tuple | None, point: Point | None, by_value: bool) -> tuple:
@@ -441,6 +460,7 @@ class ContestResult(NamedTuple):
     event_cards: list[Card] = []
     event: Hand | None = None
     defence: dict | None = None
+    blocks: str | None = None  # the attacker whose hand stands as their block too (hand-to-hand)
 
     def _fear(self) -> dict | None:
         request = self.request
@@ -461,7 +481,8 @@ class ContestResult(NamedTuple):
                 "helpers": [helper.to_data() for helper in self.helpers],
                 "bonus": self.bonus.to_data() if self.bonus is not None else None,
                 "participants": [drawer.to_data() for drawer in self.drawers],
-                "winner": self.winner, "tie": self.tie, "called": self.called, "defence": self.defence}
+                "winner": self.winner, "tie": self.tie, "called": self.called, "defence": self.defence,
+                "blocks": self.blocks, "against": self.request.against}
 
 
 def _record(result: ContestResult, table: Table, fear_before: dict[str, str], defence: conditions.Defence | None) -> None:
@@ -472,7 +493,7 @@ def _record(result: ContestResult, table: Table, fear_before: dict[str, str], de
     table.state(LastHands).keep(KeptContest(
         mechanic="contest", draws=[DrawRecord.of(drawer.draw, DECK) for drawer in result.drawers],
         target=result.target_text, fear_check=request.fear_check, fear_before=fear_before,
-        called=request.called or 0, by_value=bool(result.bonus and result.bonus.value), defend=request.defend or "",
+        called=request.called or 0, by_value=bool(result.bonus and result.bonus.value), defend=_defends(request) or "",
         against=request.against or "", defence=conditions.Defence.from_data(defence.to_data(), "defence")
         if defence is not None else None))
     cards = table.decks[DECK].discard_all_in_play()

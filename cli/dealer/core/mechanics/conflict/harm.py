@@ -95,7 +95,16 @@ def resolve_harm(ruleset: Ruleset, request: HarmRequest, table: Table) -> TableR
 
 
 def resolve_clear(request: ClearRequest, table: Table) -> TableResult:
-    """A frightened person steadies: no more card taken for fear."""
+    """A frightened person steadies: no more card taken for fear; with ``defence``, their standing
+    block or dodge ends (they took an action that needs standing still)."""
+    if request.defence:
+        _need_table(table, "defence")
+        ended = conditions.end_defence(table, request.person)
+        if ended is None:
+            raise ConflictError(f"{request.person} has no standing block or dodge on table '{table.name}'")
+        table.log("defence ended", data={"person": request.person, "was": ended.how})
+        return TableResult({"kind": "clear", "table": table.name, "person": request.person, "was": ended.how,
+                            "defence": True})
     _need_table(table, "fear")
     fear = conditions.steady(table, request.person)
     if not fear:

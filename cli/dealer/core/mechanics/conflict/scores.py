@@ -38,6 +38,7 @@ from dealer.core.piles import Piles
 from dealer.core.ranks import Context
 from dealer.core.results import hand_data
 from dealer.core.table import Table
+from dealer.errors import did_you_mean, shell_word
 
 if TYPE_CHECKING:
     import random
@@ -90,7 +91,8 @@ def _inline_scores(ruleset: Ruleset, entrant: Entrant) -> dict[str, Any]:
     for item in entrant.spec.replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep:
-            raise ConflictError(f"{entrant.name}: '{item}': write SCORE=N, e.g. {entrant.name}=\"hand=4 eye=3\"")
+            raise ConflictError(f"{entrant.name}: '{item}': write SCORE=N, e.g. "
+                                f"{shell_word(entrant.name)}=\"hand=4 eye=3\"")
         values[score_name(ruleset, key, f"{entrant.name}: ")] = value
     return values
 
@@ -99,6 +101,10 @@ def _entry(ruleset: Ruleset, request: ScoresRequest, entrant: Entrant, table: Ta
     """A participant's Scores (typed inline, else from the roster) and options, validated."""
     rules = ruleset.conflict
     values = _inline_scores(ruleset, entrant)
+    if not values and entrant.cards is None and table.persistent and entrant.name not in table.roster:
+        meant = did_you_mean(entrant.name, table.roster)  # a bare name takes its Scores from the roster
+        if meant:
+            raise ConflictError(f"{entrant.name} is not on the roster of table '{table.name}' ({meant})")
     for name in score_names(ruleset):
         if name not in values and table.trait(entrant.name, name.lower()) is not None:
             values[name] = table.trait(entrant.name, name.lower())
@@ -170,7 +176,8 @@ class _Plan:
 def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
     for name in chosen + ([power_name] if entry.power else []):
         if name not in entry.scores:
-            raise ConflictError(f"{entry.name} has no {name} Score: give it ({entry.name}=\"{name.lower()}=N ...\"), "
+            raise ConflictError(f"{entry.name} has no {name} Score: give it "
+                                f"({shell_word(entry.name)}=\"{name.lower()}=N ...\"), "
                                 "set it on the roster, or type in their cards")
     count = sum(entry.scores[name] for name in chosen) + (entry.scores[power_name] if entry.power else 0) + entry.extra
     if count < 1:

@@ -30,7 +30,7 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
-from dealer.errors import DealerError
+from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
     from dealer.core.ranks import HandRank
@@ -171,7 +171,7 @@ class GadgetState(Part):
         if name not in self.designs:
             known = ", ".join(self.designs) or "none yet"
             raise GadgetError(f"table '{table_name}' has no design '{name}' (designs: {known}); "
-                              f"make one with: dealer gadget design {name} --tier TIER --table {table_name}")
+                              f"make one with: dealer gadget design {shell_word(name)} --tier TIER --table {table_name}")
         return self.designs[name]
 
     def device(self, name: str, table_name: str | None) -> Device:

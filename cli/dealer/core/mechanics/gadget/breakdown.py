@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core.ledger import situations
 from dealer.core.mechanics.gadget import Device, GadgetError, GadgetState
 from dealer.core.results import hand_data
-from dealer.errors import usage
+from dealer.errors import shell_word, usage
 
 if TYPE_CHECKING:
     import random
@@ -162,7 +162,8 @@ def _use_device(ruleset: Ruleset, request: UseRequest, table: Table) -> tuple[De
         device = table.state(GadgetState).device(request.device, table.name)
         if device.broken:
             raise GadgetError(f"device '{request.device}' is broken (use {device.uses} broke it): repair it first, "
-                              f"with a construction check (dealer gadget repair {request.device} --table {table.name} "
+                              f"with a construction check (dealer gadget repair {shell_word(request.device)} "
+                              f"--table {table.name} "
                               "--by PERSON) or on the GM's word (--fixed)")
         return device, device.reliability, device.fail_hand, list(device.build_jokers)
     if request.reliability is None:

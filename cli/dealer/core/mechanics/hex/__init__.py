@@ -41,7 +41,7 @@ import random
 
 from dealer.core.mechanics.hex.common import HexError
 from dealer.core.table import Table
-from dealer.errors import usage
+from dealer.errors import did_you_mean, usage
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ def resolve(ruleset: Ruleset, request: HuckRequest | SpellRequest, table: Table,
     """Cast: a huckster's hex or a poker-hands spell, by the ruleset's style (``cast_request``
     made the request of that style)."""
     ruleset.require("hex")
+    _check_caster(table, request.caster)
     if ruleset.hex["style"] == "huckster":
         from dealer.core.mechanics.hex.huckster import resolve_huckster
 
@@ -92,3 +93,12 @@ def resolve(ruleset: Ruleset, request: HuckRequest | SpellRequest, table: Table,
     from dealer.core.mechanics.hex.spells import resolve_spell
 
     return resolve_spell(ruleset, request, table, rng)
+
+
+def _check_caster(table: Table, caster: str | None) -> None:
+    """A ``--caster`` off the table's roster but close to a name on it is a typo: refused with the
+    name meant (one off the roster, given the roll or skill, still casts from their own deck)."""
+    if caster and table.persistent and caster not in table.roster:
+        meant = did_you_mean(caster, table.roster)
+        if meant:
+            raise HexError(f"{caster} is not on the roster of table '{table.name}' ({meant})")

@@ -13,7 +13,7 @@ import random
 from dealer.core import results
 from dealer.core.ranks import slug
 from dealer.core.table import Table
-from dealer.errors import DealerError
+from dealer.errors import DealerError, did_you_mean
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -36,9 +36,10 @@ def catalogue_entry(ruleset: Ruleset, name: str | None) -> dict | None:
     for entry in ruleset.hex["catalogue"]:
         if slug(entry["name"]) == slug(name):
             return entry
-    names = ", ".join(entry["name"] for entry in ruleset.hex["catalogue"]) or "none"
-    raise HexError(f"no hex '{name}' in the {ruleset.name} catalogue ({names}); "
-                   "or cast without a name and give --min HAND")
+    names = [entry["name"] for entry in ruleset.hex["catalogue"]]
+    meant = did_you_mean(name, names)
+    raise HexError(f"no hex '{name}' in the {ruleset.name} catalogue (" + (f"{meant} " if meant else "")
+                   + f"it has {', '.join(names) or 'none'}); or cast without a name and give --min HAND")
 
 
 # -- backlash -----------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from dealer.core.mechanics.hex.common import HexError, backlash, caster_deck, ca
 from dealer.core.mechanics.rolls import RollSpec
 from dealer.core.ranks import slug
 from dealer.core.table import Table
-from dealer.errors import DealerError, usage
+from dealer.errors import DealerError, shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.dice import TraitRoll
@@ -140,6 +140,7 @@ def _speed(ruleset: Ruleset, request: HuckRequest, entry: dict | None, table: Ta
             if current is None or current.what != entry["name"]:
                 from dealer.core.mechanics.action.moves import BeginRequest, resolve_begin
 
+                _check_can_roll(request, entry, table, speed)
                 begin = BeginRequest(request.caster, speed, entry["name"], request.action_card)
                 begun = resolve_begin(ruleset, begin, table, hex_=True).to_data()
                 long_actions.current(table, request.caster).level = level
@@ -153,6 +154,25 @@ def _speed(ruleset: Ruleset, request: HuckRequest, entry: dict | None, table: Ta
         raise HexError("--action-card is for a hex of Speed 2 or more cast by a --caster in a combat on a "
                        "--table (dealt with dealer action there); drop it to cast now")
     return None
+
+
+def _check_can_roll(request: HuckRequest, entry: dict, table: Table, speed: int) -> None:
+    """A hex of several cards is rolled on its last: a caster who could not roll it then (no
+    hexslinging level or no dice of the hex's Trait on the roster, and no roll given) is refused
+    now, not rounds later at the cast."""
+    if request.dice or request.total is not None or request.bust:
+        return
+    level = table.trait(request.caster, "hexslinging")
+    trait = entry["trait"].lower() if entry["trait"] else ""
+    if level and trait and table.trait(request.caster, trait) is not None:
+        _roster_dice(table, entry, request.caster)  # traits that make no dice are told now too
+        return
+    caster, missing = shell_word(request.caster), [] if level else ["hexslinging=LEVEL"]
+    missing += [] if not trait or table.trait(request.caster, trait) is not None else [f"{trait}=DICE"]
+    raise usage(HexError(f"{request.caster} has no {' or '.join(word.split('=')[0] for word in missing)} on "
+                         f"table '{table.name}': {entry['name']} (Speed {speed}) is rolled on its last action card; "
+                         f"add {'them' if len(missing) > 1 else 'it'} first (dealer table set {table.name} {caster} "
+                         + " ".join(f"--trait {word}" for word in missing) + ") or give the roll (--roll NdX, --total N)"))
 
 
 def _begun_level(table: Table, caster: str | None, entry: dict) -> int | None:

@@ -21,7 +21,7 @@ from dealer.core.mechanics.skill_draw import Draw, DrawRequest, skill_draw
 from dealer.core.ranks import slug
 from dealer.core.results import effect_label
 from dealer.core.table import Table
-from dealer.errors import usage
+from dealer.errors import shell_word, usage
 
 if TYPE_CHECKING:
     from dealer.core.cards import Card
@@ -124,6 +124,8 @@ def _level(ruleset: Ruleset, request: SpellRequest, table: Table, entry: dict | 
     level = request.skill
     if level is None and entry is not None:
         level = table.trait(caster, slug(entry["name"]))
+        if level is not None:
+            _check_listed(ruleset, table, caster, entry["name"])
     if level is None and faithful and entry is not None:
         level = master
     if level is None and entry is not None and caster and table.persistent:
@@ -137,6 +139,21 @@ def _level(ruleset: Ruleset, request: SpellRequest, table: Table, entry: dict | 
         raise HexError(f"{caster}'s {spell} at level {level} is above {caster}'s master skill, {master}: a spell "
                        "can be no higher (seed 003); a blue chip casts a spell at the master level")
     return int(level)
+
+
+def _check_listed(ruleset: Ruleset, table: Table, caster: str, name: str) -> None:
+    """Seed 003: spells are "bought as skills as well, but at a reduced cost: 1 point per level". A
+    spell cast from a roster trait must be listed among the caster's ``spells``, or the budget prices
+    it as a skill: refused, with the command that lists it (where the ruleset prices characters)."""
+    from dealer.core.characters import names
+
+    listed = names(table.trait(caster, "spells"))
+    if not ruleset.document["characters"]["points"] or slug(name) in map(slug, listed):
+        return
+    spells = shell_word("spells=" + ", ".join([*listed, name]))
+    raise HexError(f"{caster}'s {slug(name)} is on the roster as a skill, not a spell (priced "
+                   f"{ruleset.document['characters']['spell_cost']} a level as a spell): list it with "
+                   f"dealer table set {table.name} {shell_word(caster)} --trait {spells}")
 
 
 def resolve_spell(ruleset: Ruleset, request: SpellRequest, table: Table, rng: random.Random) -> SpellResult:
@@ -253,10 +270,3 @@ def hand_changed(ruleset: Ruleset, table: Table, kept: KeptSpell, person: str, b
         return {"kind": "spell", "person": person, "spell": kept.spell, "target": kept.target, **found}
 
     return data(before), data(after)
-
-
-def shell_word(text: str) -> str:
-    """``text`` as one word for a shell command a person may copy."""
-    import shlex
-
-    return shlex.quote(text)
