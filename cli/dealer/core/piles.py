@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
 TABLE_HOLDER = ""  # cards dealt to the table itself, not to a person
+MAX_CHIPS = 10**9  # any one count of chips a table keeps (a stored table or an import past it is damaged)
 
 
 class PileError(DealerError):
@@ -241,8 +242,16 @@ class Chips:
 
     def blind(self, rng: random.Random) -> str | None:
         """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if empty."""
-        bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
-        return rng.choice(bag) if bag else None
+        counts = [(colour, count) for colour, count in sorted(self.pot.items()) if count > 0]
+        total = sum(count for _, count in counts)
+        if not total:
+            return None
+        index = rng.randrange(total)  # as rng.choice picks from the chips in a row, without the row
+        for colour, count in counts:
+            if index < count:
+                return colour
+            index -= count
+        return None  # not reached: index < total
 
     def create(self, colour: str, count: int = 1) -> None:
         """New chips into the pot (a ritual's straight flush): the caller counts them as created."""

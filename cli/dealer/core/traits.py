@@ -7,7 +7,7 @@ imported, so a bad value is reported naming the person, not later in the middle 
 >>> sorted(trait_kinds(load("poker-hands")).items())  # doctest: +NORMALIZE_WHITESPACE
 [('advantages', 'text'), ('combat', 'modifier'), ('disadvantages', 'text'), ('faithful', 'flag'),
  ('favors', 'text'), ('guardian-spirit', 'level'), ('huckster', 'flag'), ('knacks', 'text'),
- ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'text'),
+ ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'skills'),
  ('spells', 'text'), ('stunts', 'text')]
 >>> check_traits(load("deadlands"), "Zed", {"quickness": "3d6", "soul-blast": 4})
 {'quickness': '3d6', 'soul-blast': 4}
@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import re
 
-from dealer.core.numbers import MAX_LEVEL
+from dealer.core.numbers import MAX_LEVEL, MAX_SKILL
 from dealer.core.ranks import slug
 from dealer.errors import DealerError, DiceError, TableError, printable
 
@@ -56,6 +56,7 @@ _KIND_HELP = {
     "modifier": "a whole number from -100 to 100, e.g. 2 or -1",
     "flag": "yes or no",
     "text": "text",
+    "skills": f"skills with levels from 0 to {MAX_SKILL}, e.g. paint:2, tobacco:3",
 }
 _FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
 
@@ -107,6 +108,23 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     return kinds
 
 
+def skill_levels(text: str) -> dict[str, int] | None:
+    """A list of skills with levels (a shaman's ``rituals``: ``"paint:2, tobacco:3"``) by their
+    slugged names, or None when it is not NAME:LEVEL items with levels from 0 to ``MAX_SKILL``.
+
+    >>> skill_levels("Paint:2, tobacco:3"), skill_levels("paint:99999999999999999999"), skill_levels("paint")
+    ({'paint': 2, 'tobacco': 3}, None, None)
+    """
+    levels = {}
+    for item in text.split(","):
+        name, colon, level = item.partition(":")
+        level = level.strip()
+        if not (name.strip() and colon and re.fullmatch("[0-9]{1,2}", level) and int(level) <= MAX_SKILL):
+            return None
+        levels[slug(name)] = int(level)
+    return levels
+
+
 def check_traits(ruleset: Ruleset, person: str, traits: dict[str, Any], free: bool = False) -> dict[str, Any]:
     """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
     flags as booleans. Every problem is reported at once, naming the person."""
@@ -135,6 +153,8 @@ def check_traits(ruleset: Ruleset, person: str, traits: dict[str, Any], free: bo
         ok = True
         if kind == "text":
             pass
+        elif kind == "skills":
+            ok = skill_levels(text) is not None
         elif kind == "flag":
             ok = text.lower() in _FLAGS
             value = _FLAGS.get(text.lower(), value)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core.record import CARD, COUNT, FLAG, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, StateError
+from dealer.core.record import CARD, COUNT, FLAG, PERSON, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part, Record, \
+    StateError
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ class ConditionsState(Part):
     """The ``conditions`` part of a table: each person's conditions."""
 
     KEY = "conditions"
-    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {})}
+    FIELDS = {"people": Field(MapOf(Nested(Conditions), key=PERSON), {})}
 
     def to_data(self) -> dict:
         people = {name: data for name, item in self.people.items() if (data := item.to_data())}

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from dealer.core.mechanics.action.common import (ActionError, ActionState, RoundResult, card_sort_key, deck_for,
                                                  on_hold)
 from dealer.core.mechanics.conditions import acted
-from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, FLAG, PERSON, SIDE, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import did_you_mean
 
@@ -35,7 +35,7 @@ class Turn(Record):
     the cards it shows, a note (any time, a long action, -1), its moment (``group``: turns of one
     group act together) and whether it is taken."""
 
-    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "card": Field(CARD, ""), "hand": Field(TEXT, ""),
+    FIELDS = {"name": Field(PERSON), "side": Field(SIDE), "card": Field(CARD, ""), "hand": Field(TEXT, ""),
               "cards": Field(ListOf(CARD), []), "note": Field(TEXT, ""), "group": Field(COUNT, 0),
               "acted": Field(FLAG, False)}
 
@@ -44,7 +44,7 @@ class TurnsState(Part):
     """The ``turns`` part of a table: the round's order as dealt (``round``), and who is out of the fight."""
 
     KEY = "turns"
-    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), [])}
+    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(PERSON), [])}
 
 
 class NextRequest(NamedTuple):
