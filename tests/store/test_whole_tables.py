@@ -178,7 +178,8 @@ def test_a_conflicts_loser_off_the_roster_keeps_harm_and_the_table_is_whole(deal
 # -- 36.3: who leaves gives back what they held --------------------------------------------------------
 
 
-def test_table_remove_puts_the_chips_and_favor_chips_back_in_the_pot(dealer):
+def test_table_remove_puts_the_chips_and_favor_chips_back_in_the_pot(dealer_on, store_url):
+    dealer = dealer_on(store_url)
     doc = saloon(dealer)
     held = doc["result"]["chips"]["players"]["TE"]
     favor = doc["result"]["state"]["chips"]["favor"]["TE"]
@@ -396,3 +397,22 @@ def test_an_import_of_200000_events_is_checked_and_written_in_bounded_work(deale
         run = imported(dealer, doc)
         assert run.code == 0, run
         assert dealer("table", "check", "copy").code == 0
+
+
+def test_a_name_off_the_roster_is_taken_as_table_add_takes_it(dealer):
+    """A caster, an inventor, a latecomer or a defender named off the roster is a person's name as
+    `table add` takes it (spaces around it dropped), so no command leaves a name `table check`
+    then calls unusable; one `table add` would refuse is a usage error."""
+    assert dealer("-r", "poker-hands", "table", "new", "p", "--seed", 1).code == 0
+    for args in (("hex", "--skill", "2", "--caster", " Sp ace ", "--table", "p", "--seed", 3),
+                 ("gadget", "design", "jet", "--tier", "pair", "--by", " Ada", "--skill", "2", "--table", "p",
+                  "--seed", 4),
+                 ("action", "--table", "p", "Sam=2", "--seed", 5), ("action", "join", " Bob ", "+1", "--table", "p")):
+        assert dealer(*args).code == 0, args
+    state = exported(dealer, "p")["result"]
+    assert "spell:Sp ace" in state["decks"] and state["state"]["gadget"]["designs"]["jet"]["inventor"] == "Ada"
+    assert dealer("table", "check", "p").code == 0
+    for args in (("hex", "--skill", "2", "--caster", "Sp\x1bace", "--table", "p"),
+                 ("gadget", "design", "ray", "--tier", "pair", "--by", "A=da", "--skill", "2", "--table", "p")):
+        run = dealer(*args)
+        assert run.code == 2 and "is not a usable name" in run.err, run

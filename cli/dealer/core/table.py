@@ -197,8 +197,8 @@ class Table:
                 elif spec.names == "card":
                     continue
                 else:
-                    problem = None if value in names[spec.names] else (
-                        f"{shown(repr(value), 40)} is not {names[spec.names + ' what']}")
+                    known, what = names[spec.names]
+                    problem = None if value in known else f"{shown(repr(value), 40)} is not {what}"
                 if problem:
                     problems.append(f"table '{self.name}': {path}: {problem}")
             problems.extend(f"table '{self.name}': {problem}" for problem in part.problems(self))
@@ -206,15 +206,16 @@ class Table:
             raise StateError("\n".join(problems))
         return people
 
-    def _names(self, decks: Collection[str]) -> dict:
-        """What the state's names may be, by kind, with how to say what they must be."""
+    def _names(self, decks: Collection[str]) -> dict[str, tuple[set[str], str]]:
+        """What each kind of name the state holds may be, and how to say so."""
         from dealer.core.mechanics.conflict.common import score_names
 
-        sides, scores, pot = self.ruleset.action["sides"], score_names(self.ruleset), self.ruleset.chips["pot"]
-        return {"side": set(sides), "side what": f"a side of {self.ruleset.name} ({', '.join(sides)})",
-                "score": set(scores), "score what": f"a Score of {self.ruleset.name} ({', '.join(scores) or 'none'})",
-                "colour": set(pot), "colour what": f"a chip colour of {self.ruleset.name} ({', '.join(pot) or 'none'})",
-                "deck": set(decks), "deck what": "a deck of the table"}
+        name = self.ruleset.name
+        sides, scores, pot = self.ruleset.action["sides"], score_names(self.ruleset), list(self.ruleset.chips["pot"])
+        return {"side": (set(sides), f"a side of {name} ({', '.join(sides)})"),
+                "score": (set(scores), f"a Score of {name} ({', '.join(scores) or 'none'})"),
+                "colour": (set(pot), f"a chip colour of {name} ({', '.join(pot) or 'none'})"),
+                "deck": (set(decks), "a deck of the table")}
 
 
 def _person_problem(name: str) -> str | None:
