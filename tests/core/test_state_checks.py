@@ -145,3 +145,11 @@ def test_a_blind_draw_picks_as_a_bag_of_chips_would_without_making_one(pot):
         assert Chips(dict(pot)).blind(random.Random(seed)) == random.Random(seed).choice(bag)
     assert Chips({"white": 10**9}).blind(random.Random(1)) == "white"
     assert Chips({"white": 0}).blind(random.Random(1)) is None
+
+
+def test_a_kept_hand_whose_mechanic_is_not_a_word_is_refused_not_a_crash(load):
+    """Found by a mutation run of exports: a list where a kept hand names its mechanic was an
+    internal error (TypeError: unhashable type)."""
+    states = {"hands": {"seq": 1, "people": {"Sam": 1}, "kept": {"1": {"mechanic": [], "draws": []}}}}
+    with pytest.raises(StateError, match=r"hands\.kept\.1\.mechanic: a list of 0 is not one of 'spell'"):
+        checked(load("poker-hands"), states)

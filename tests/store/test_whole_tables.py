@@ -330,6 +330,7 @@ def test_a_file_size_limit_is_named_and_reads_still_read(tmp_path):
      "event 1: 'time' 'yesterday' is not a time as dealer writes one"),
     (lambda doc: doc["result"]["events"][1].update(cards=["Zz"]),
      "event 2: 'cards' holds 'Zz', not a card of the deadlands deck"),
+    (lambda doc: doc["result"]["events"][1].update(cards=[[]]), "event 2: 'cards' holds [], not a card"),
     (lambda doc: doc["result"]["events"][1].update(deck="../x"), "event 2: 'deck': '../x' is not a deck's name"),
 ])
 def test_the_envelope_and_the_history_are_strict_naming_the_field(dealer, change, words):

@@ -197,7 +197,7 @@ class OneOf(Nested):
 
     def load(self, value: Any, path: str) -> "Record":
         kind = value.get(self.tag) if isinstance(value, dict) else None
-        if kind not in self.records:
+        if not isinstance(kind, str) or kind not in self.records:
             raise StateError(f"{path}.{self.tag}: {_quote(kind)} is not one of {', '.join(map(repr, self.records))}")
         return self.records[kind].from_data(value, path)
 

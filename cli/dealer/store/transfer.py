@@ -526,7 +526,7 @@ def _event_problem(event, ruleset, codes, decks, times, deck_name_problem) -> st
         if not TIME.fullmatch(when):
             return f"'time' {shown(repr(when), 40)} is not a time as dealer writes one (2026-05-01T20:00:00Z)"
         times.add(when)
-    strange = [card for card in event["cards"] if card not in codes]
+    strange = [card for card in event["cards"] if not isinstance(card, str) or card not in codes]
     if strange:
         return f"'cards' holds {shown(repr(strange[0]), 40)}, not a card of the {ruleset.name} deck"
     if deck is not None and deck not in decks:
