@@ -251,6 +251,30 @@ def test_a_chip_row_that_does_not_read_is_damage_every_command_names(dealer, tmp
     assert run.code == 1 and "chips of 'Bert': chip count" in run.out
 
 
+@pytest.mark.parametrize("sql, value", [
+    ("UPDATE cards SET position = ? WHERE card = 'As'", "As"),
+    ("UPDATE roster SET position = ? WHERE name = 'Bert'", b"\x00"),
+    ("UPDATE tables SET document = ?", "0"),
+    ("UPDATE tables SET state = ?", "[]"),
+    ("UPDATE events SET data = ? WHERE seq = 2", "-1"),
+    ("UPDATE events SET data = ? WHERE seq = 2", "As"),
+    ("UPDATE events SET kind = ? WHERE seq = 2", b"\x00"),
+    ("UPDATE events SET cards = ? WHERE seq = 2", "1000000000000"),
+])
+def test_a_stored_row_of_the_wrong_shape_is_damage_for_every_reading_command(dealer, tmp_path, sql, value):
+    """Found by a run of random row edits (each column of each row set to text, a number, a blob,
+    JSON of the wrong shape): reads crashed on them (TypeError, AttributeError, JSONDecodeError)."""
+    assert dealer("table", "new", "s", "--seed", 1).code == 0 and dealer("table", "add", "s", "Bert").code == 0
+    with db(tmp_path) as connection:
+        connection.execute("DROP TRIGGER events_append_only")  # a hand edit: the history too
+        connection.execute(sql, (value,))
+    for args in (("table", "log", "s"), ("table", "show", "s"), ("draw", "1", "--table", "s"), ("table", "export", "s"),
+                 ("table", "check", "s")):
+        run = dealer(*args)
+        assert run.code in (0, 1) and "internal error" not in run.err and "Traceback" not in run.err, (args, run)
+    assert dealer("table", "check", "s").code == 1
+
+
 def test_a_row_breaking_a_rule_of_the_file_is_not_called_a_corrupt_file(tmp_path):
     from dealer.store.sqlite import SQLiteStore
 

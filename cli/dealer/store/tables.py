@@ -21,7 +21,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from dealer.core.numbers import in_range
+from dealer.core.numbers import INT64, in_range
 from dealer.core.piles import MAX_CHIPS, Chips, Piles
 from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
@@ -203,14 +203,18 @@ class Transaction:
             raise TableError(f"no table '{name}': {hint}make it with: dealer table new {name}")
         table_id, name, ruleset_name, document, state, created = row
         try:
-            table = StoredTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
+            document, states = json.loads(document), json.loads(state)
+            if not (isinstance(document, dict) and isinstance(states, dict)):
+                raise TypeError("its pinned ruleset or its state is not an object")
+            table = StoredTable(table_id, name, ruleset_name, document, states, created)
             cards = self.db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
                                     "ORDER BY deck, place, position, card", (table_id,)).fetchall()
             decks = {}
-            for deck, card, place, holder, _ in cards:
-                if not (isinstance(card, str) and place in PLACES and (holder is None or isinstance(holder, str))):
-                    raise TypeError(f"deck {shown(repr(deck), 40)}: {shown(repr(card), 20)} is not a card in a place "
-                                    f"({shown(repr(place), 20)})")
+            for deck, card, place, holder, position in cards:
+                if not (isinstance(deck, str) and isinstance(card, str) and place in PLACES
+                        and (holder is None or isinstance(holder, str)) and in_range(position, 0, INT64)):
+                    raise TypeError(f"deck {shown(repr(deck), 40)}: {shown(repr(card), 20)} is not a card at a place "
+                                    f"({shown(repr(place), 20)}, position {shown(repr(position), 20)})")
                 piles = decks.setdefault(deck, Piles([]))
                 if place == "deck":
                     piles.draw_pile.append(card)
@@ -223,10 +227,12 @@ class Transaction:
             table.decks = decks
             roster = self.db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? "
                                      "ORDER BY position", (table_id,)).fetchall()
-            for person, side, traits, _ in roster:
+            for person, side, traits, position in roster:
                 table.roster[person] = {"side": side, "traits": json.loads(traits)}
-                if not (isinstance(person, str) and isinstance(side, str) and isinstance(table.roster[person]["traits"], dict)):
-                    raise TypeError(f"the roster's {shown(repr(person), 40)} is not a name, a side and traits")
+                if not (isinstance(person, str) and isinstance(side, str) and in_range(position, 0, INT64)
+                        and isinstance(table.roster[person]["traits"], dict)):
+                    raise TypeError(f"the roster's {shown(repr(person), 40)} is not a name, a side, traits and a "
+                                    "place on the roster")
             chips = self.db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
                                     "ORDER BY holder, colour", (table_id,)).fetchall()
             pot, players = {}, {}
@@ -391,12 +397,31 @@ def _deck_rows(deck: str, piles: Piles) -> list[tuple]:
 
 def event_dict(seq: int, when: str, command: str, kind: str, deck: str | None, cards: str, seed: int | None,
                data: str, args: str | None = None) -> dict:
-    """One history row as the log, export and watch print it (``args`` only where recorded)."""
-    event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
-             "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
-    if args is not None:
-        event["args"] = json.loads(args)
+    """One history row as the log, export and watch print it (``args`` only where recorded); a row
+    that does not read back (edited by hand) is a ``DamagedRow`` naming the event."""
+    try:
+        if not (all(isinstance(text, str) for text in (when, command, kind, deck or ""))
+                and (seed is None or in_range(seed, 0, INT64))):
+            raise TypeError("its time, command, kind, deck or seed is not what a history holds")
+        event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
+                 "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
+        if args is not None:
+            event["args"] = json.loads(args)
+        if not (isinstance(event["data"], dict) and _texts(event["cards"]) and _texts(event.get("args", []))):
+            raise TypeError("its data is not an object, or its cards or words not a list of text")
+    except (ValueError, TypeError) as error:
+        raise DamagedRow(f"event {shown(repr(seq), 20)} of the history is damaged: its cards, data or words do "
+                         f"not read ({shown(error)}); dealer table check lists what is wrong") from None
     return event
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+class DamagedRow(TableError, ValueError):
+    """A stored row that does not read back: a table error for a command, and for ``table check``
+    (which reads rows expecting ``ValueError``) one of the problems it lists."""
 
 
 def _exists(name):
