@@ -31,6 +31,23 @@ class Int(click.IntRange):
             self.fail(error.detail, param, ctx)
 
 
+class Person(click.ParamType):
+    """A person's name for an option or argument that may name someone off the roster (``--caster``,
+    ``--by``): what ``table add`` takes (``dealer.core.traits.person_name``: spaces around it
+    dropped), so a table never holds a name its checks call unusable."""
+
+    name = "name"
+
+    def convert(self, value, param, ctx) -> str:
+        from dealer.core.traits import person_name
+        from dealer.errors import TableError
+
+        try:
+            return person_name(value) if value else value
+        except TableError as error:
+            self.fail(str(error), param, ctx)
+
+
 def _remember(ctx, param, value):
     if value is not None and value is not False:
         ctx.find_root().meta.setdefault(_KEY, {})[param.name] = value

@@ -304,9 +304,9 @@ def _huge_seed(result):
 
 @pytest.mark.parametrize("change, says", [
     (_forge, "chips are not conserved: the table holds 51 white, 25 red, 10 blue"),
-    (_negative_favor, "chips.favor.TE.white: -1 is not a whole number of 0 or more"),
-    (_negative_created, "chips.created.white: -1 is not a whole number of 0 or more"),
-    (_string_favor, "chips.favor.TE.white: '1' is not a whole number of 0 or more"),
+    (_negative_favor, "chips.favor.TE.white: -1 is not a number of favor chips from 0 to 100"),
+    (_negative_created, "chips.created.white: -1 is not a whole number from 0 to 1,000,000,000"),
+    (_string_favor, "chips.favor.TE.white: '1' is not a number of favor chips from 0 to 100"),
     (_huge_count, "is not a whole number from 0 to 1,000,000,000"),
     (_escape_in_a_name, "is not a usable name"),
     (_escape_in_a_chip_holder, "is not a usable name"),

@@ -485,7 +485,7 @@ def test_a_seated_table_replays_from_its_secret_and_is_refused_without_it(postgr
                ("draw", "2", "--table", "pg"),
                ("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah"),
                ("action", "--table", "pg"), ("draw", "3", "--table", "pg"), ("table", "shuffle", "pg"),
-               ("table", "undo", "pg"), ("draw", "49", "--table", "pg"), ("table", "discard", "pg", "{drawn}"),
+               ("table", "undo", "pg"), ("draw", "49", "--table", "pg"), ("table", "discard", "pg", "{drawn}", "--deck", "main"),
                ("draw", "1", "--table", "pg")])  # the pile ran dry: the discards under it, in a keyed order
     result = export(run, "pg")
     seat = first_event(result, "seat")

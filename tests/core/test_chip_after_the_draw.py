@@ -154,7 +154,7 @@ def test_a_lapsed_defence_keeps_its_hand(poker):
 @pytest.mark.parametrize("damage, words", [
     ({"fear_before": {"Bert": "lots"}}, "hands.kept.1.fear_before.Bert: 'lots' is not one of"),
     ({"defend": "parry"}, "hands.kept.1.defend: 'parry' is not one of"),
-    ({"called": -1}, "hands.kept.1.called: -1 is not a whole number of 0 or more"),
+    ({"called": -1}, "hands.kept.1.called: -1 is not a whole number from 0 to 1,000,000,000"),
     ({"mechanic": "poker"}, "hands.kept.1.mechanic: 'poker' is not one of"),
     ({"data": {}}, "hands.kept.1: unknown key 'data'"),
 ])

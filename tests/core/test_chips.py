@@ -461,12 +461,12 @@ def test_state_round_trip_and_unknown_keys():
 
     with pytest.raises(StateError, match="'favour'"):
         m.ChipsState.from_data({"favour": {}}, "chips")
-    with pytest.raises(StateError, match=r"chips\.favor\.Eagles\.white: -1 is not a whole number of 0 or more"):
+    with pytest.raises(StateError, match=r"chips\.favor\.Eagles\.white: -1 is not a number of favor chips from 0 to 100"):
         m.ChipsState.from_data({"favor": {"Eagles": {"white": -1}}}, "chips")
 
 
 def test_trait_kinds(load):
-    assert m.trait_kinds(load("poker-hands")) == {"knacks": "text", "guardian-spirit": "level", "rituals": "text"}
+    assert m.trait_kinds(load("poker-hands")) == {"knacks": "text", "guardian-spirit": "level", "rituals": "skills"}
     assert m.trait_kinds(load("deadlands")) == {}
 
 

@@ -286,3 +286,17 @@ def test_the_gms_secret_roll_is_a_players_only_as_a_roll(friday, dealer_on):
         assert json.loads(watch.take(1)[0])["data"] == {"secret": True}
     finally:
         assert watch.stop()[0] == 0
+
+
+def test_a_card_dealt_after_one_left_the_middle_of_a_hand_goes_last(friday):
+    """The database deals a card to the end of its holder's cards: a card discarded from the middle
+    leaves a gap, never a position two cards share (a pile's order is its positions: table check
+    and the export read it so, and a replay deals it so)."""
+    owner, _ = friday
+    seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    first = valid(owner("draw", "3", "--table", "friday", "--json"))["cards"]
+    assert owner("table", "discard", "friday", first[1], "--deck", "main").code == 0
+    again = valid(owner("draw", "1", "--table", "friday", "--json"))["cards"]
+    assert owner("table", "check", "friday").code == 0
+    exported = owner("table", "export", "friday").json()["result"]
+    assert exported["decks"]["main"]["play"][""] == [first[0], first[2], *again]

@@ -40,9 +40,10 @@ def test_the_issues_crafted_action_import_is_refused_naming_part_and_key(dealer,
 
 
 @pytest.mark.parametrize("reliability, words", [
-    ("lots", "'lots' is not a whole number of cards, 1 or more"),
-    (-1, "-1 is not a whole number of cards, 1 or more"),
-    (0, "0 is not a whole number of cards, 1 or more"),
+    ("lots", "'lots' is not a whole number of cards from 1 to 1,000"),
+    (-1, "-1 is not a whole number of cards from 1 to 1,000"),
+    (0, "0 is not a whole number of cards from 1 to 1,000"),
+    (10**12, "1000000000000 is not a whole number of cards from 1 to 1,000"),  # issue 36.3: no deck holds more
 ])
 def test_a_device_whose_reliability_is_not_a_number_of_cards_is_refused(dealer, tmp_path, reliability, words):
     assert dealer("-r", "poker-hands", "table", "new", "t").code == 0
@@ -55,7 +56,7 @@ def test_a_device_whose_reliability_is_not_a_number_of_cards_is_refused(dealer, 
 @pytest.mark.parametrize("state, words", [
     ({"conditions": {"people": {"Sam": {"fear": "scared"}}}}, "conditions.people.Sam.fear: 'scared' is not one of"),
     ({"conditions": {"people": {"Sam": {"casts": -2}}}}, "conditions.people.Sam.casts: -2 is not a whole number"),
-    ({"chips": {"favor": {"Eagles": {"white": "two"}}}}, "chips.favor.Eagles.white: 'two' is not a whole number"),
+    ({"chips": {"favor": {"Eagles": {"white": "two"}}}}, "chips.favor.Eagles.white: 'two' is not a number of favor chips from 0 to 100"),
     ({"action": {"round": 1, "hands": [{"name": "Sam", "side": "posse"}]}}, "action.hands[0]: missing 'cards'"),
     ({"hands": {"people": {"Sam": 1}, "kept": {"1": {"mechanic": "spell"}}}}, "hands.kept.1: missing 'draws'"),
     ({"conflict": {"pending": {"Kid": {"harm": 1, "allowed": "Hand", "arcane": False, "winner": "Doc"}}}},
@@ -82,7 +83,7 @@ def test_a_stored_state_that_does_not_read_back_is_refused_by_every_command(deal
     db.close()
     run = dealer("action", "--table", "t", "Sarah=16")
     assert_clean_error(run, code=1)
-    assert "table 't': action.round: 'two' is not a whole number of 0 or more" in run.err
+    assert "table 't': action.round: 'two' is not a whole number from 0 to 1,000,000,000" in run.err
 
 
 def test_an_export_says_its_state_format_and_an_older_export_imports(dealer):
@@ -109,7 +110,7 @@ def test_a_state_format_newer_than_this_dealer_is_refused(dealer, tmp_path):
     path.write_text(json.dumps(document), encoding="utf-8")
     run = dealer("table", "import", str(path), "--as", "u")
     assert_clean_error(run, code=1)
-    assert "state format 99" in run.err and "upgrade dealer" in run.err
+    assert "'state_format' 99 is not one this dealer reads (1 to 4); upgrade dealer" in run.err
 
 
 def test_the_newest_file_version_holds_the_newest_state_format_and_every_step_migrates():

@@ -31,6 +31,9 @@ class TableMachine(RuleBasedStateMachine):
         self.rng = random.Random(seed)
         with self.store.transaction() as tx:
             table = tx.create("t", self.ruleset, self.rng, "test")
+            for person in PEOPLE[:2]:  # on the roster, as the people a table deals to are (Marshal: the GM)
+                table.roster[person] = {"side": "posse", "traits": {}}
+                table.log("roster add", data={"person": person, "side": "posse", "traits": {}})
             tx.save(table, "test", seed)
         self.expected_chips = dict(self.ruleset.chips["pot"])
 

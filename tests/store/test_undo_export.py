@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from dealer.render import SCHEMA
-from dealer.store import undo as snapshots
 from dealer.store.transfer import export_table, import_table
 from tests.store.test_tables_stateful import TableMachine
 
@@ -41,7 +40,7 @@ class UndoMachine(TableMachine):
     def undo(self):
         changes = self.__dict__.setdefault("changes", [])
         with self.store.transaction() as tx:
-            undone = snapshots.undo(tx.db, tx.load("t").id)
+            undone = tx.undo(tx.load("t"))  # logged, as `table undo` logs it
         if not changes:
             assert undone is None
             return

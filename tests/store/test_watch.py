@@ -19,8 +19,11 @@ class Watch:
     """A running ``dealer table watch`` whose lines are read as they come."""
 
     def __init__(self, exe, env, *args):
+        # Ctrl-C as at a terminal: a suite run in the background (nohup, `cmd &` without job
+        # control) has SIGINT ignored, and a child keeps that, so it would never stop.
         self.proc = subprocess.Popen([exe, "table", "watch", *args], env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 

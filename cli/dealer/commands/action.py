@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.default_group import DefaultGroup
-from dealer.options import Int, completes, global_options
+from dealer.options import Int, Person, completes, global_options
 from dealer.session import Session
 
 
@@ -135,7 +135,7 @@ def play(ctx, name):
 
 @action.command("interrupt")
 @click.argument("name", shell_complete=completes("roster"))
-@click.option("--against", required=True, metavar="OTHER", shell_complete=completes("roster"),
+@click.option("--against", type=Person(), required=True, metavar="OTHER", shell_complete=completes("roster"),
               help="The character being interrupted.")
 @click.option("--roll", "rolls", multiple=True, metavar="NAME=DICE",
               help="The roll of either character (default: their roster trait: quickness, or athletics).")
@@ -243,7 +243,7 @@ def show_command(ctx):
 
 
 @action.command("join")
-@click.argument("name", shell_complete=completes("roster"))
+@click.argument("name", type=Person(), shell_complete=completes("roster"))
 @click.argument("spec", required=False, default="", metavar="[DICE|TOTAL|SPEC]")
 @click.option("-m", "--marshal", is_flag=True, help="NAME is on the Marshal's side (a roster entry keeps its side).")
 @global_options

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from dealer.core.numbers import MAX_LEVEL
-from dealer.options import Int, SectionedCommand, completes, global_options
+from dealer.options import Int, Person, SectionedCommand, completes, global_options
 from dealer.session import Session
 
 
@@ -34,7 +34,7 @@ from dealer.session import Session
               "cards, drawn first (raised by --fear LEVEL).")
 @click.option("--defend", type=click.Choice(["block", "dodge"]), help="On a table: the one participant's hand is "
               "kept as their defence (block: until their next action; dodge: their first of the next round).")
-@click.option("--against", metavar="NAME", shell_complete=completes("roster"),
+@click.option("--against", type=Person(), metavar="NAME", shell_complete=completes("roster"),
               help="On a table: the one participant attacks NAME's kept defence hand (with --defend block, their "
               "own hand stands as a block too).")
 @click.option("--melee", is_flag=True, help="With --against: hand-to-hand, where blocking is automatic: NAME "

@@ -9,7 +9,7 @@ import click
 
 from dealer.core.cards import MAX_DECK
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SKILL
-from dealer.options import Int, completes, global_options
+from dealer.options import Int, Person, completes, global_options
 from dealer.session import Session
 
 if TYPE_CHECKING:
@@ -28,8 +28,9 @@ def check_options(command: click.Command) -> click.Command:
         click.option("--assist", "assist_hand", metavar="HAND", help="That check's hand, already made "
                      "(`two pair`)."),
         click.option("--cards", "given", metavar="CARDS", help="Cards dealt by hand instead of the draw."),
-        click.option("--by", "person", default="", metavar="PERSON", help="Who makes the check (roster name)."),
-        click.option("--assist-by", "assist_person", default="", metavar="PERSON",
+        click.option("--by", "person", type=Person(), default="", metavar="PERSON",
+                     help="Who makes the check (roster name)."),
+        click.option("--assist-by", "assist_person", type=Person(), default="", metavar="PERSON",
                      help="Who makes the assisting check (default: the one who makes the check)."),
         click.option("--assist-cards", metavar="CARDS", help="The assisting check's cards, dealt by hand "
                      "(with --assist-skill)."),

@@ -6,7 +6,7 @@ import click
 
 from dealer.core.dice import MAX_TN
 from dealer.core.numbers import MAX_CARD_MODIFIER, MAX_LEVEL, MAX_SKILL, MAX_TOTAL
-from dealer.options import Int, SectionedCommand, completes, global_options
+from dealer.options import Int, Person, SectionedCommand, completes, global_options
 from dealer.session import Session
 
 HUCKSTER = ["dice", "total", "bust", "level", "tn", "action_card"]
@@ -25,7 +25,7 @@ SPELL = ["skill", "mods", "wild_pick", "target", "huckster", "faithful", "master
 @click.option("--tn", type=Int(1, MAX_TN), help="TN of the hexslingin' roll [default: the ruleset's, 5].")
 @click.option("--cards", metavar="CARDS", shell_complete=completes("cards"),
               help="Cards drawn by hand instead of from a deck.")
-@click.option("--caster", metavar="NAME", shell_complete=completes("roster"),
+@click.option("--caster", type=Person(), metavar="NAME", shell_complete=completes("roster"),
               help="Who casts: their own deck and traits on a table.")
 @click.option("--action-card", metavar="CARD", help="A hex of Speed 2+ in a combat: the action card spent on it "
               "now (default: the caster's first this round); their later cards this round are spent too.")

@@ -698,10 +698,10 @@ def import_command(ctx, file, as_name):
     name = as_name or result.get("table")
     if not isinstance(name, str):
         raise TableError(f"cannot import {where}: no table name; give one with --as NAME")
-    check(result, where, name)  # before the state file is opened (or made)
+    rows = check(result, where, name)  # before the state file is opened (or made)
     with session.transaction() as tx:
         session.check_seat(tx)
-        import_table(tx, result, name, where)
+        import_table(tx, result, name, where, rows)
         loaded = tx.load(name)
         summary = {"kind": "table-import", "table": loaded.name, "ruleset": loaded.ruleset_name,
                    "from": result.get("table"), "file": where, "decks": sorted(loaded.decks),

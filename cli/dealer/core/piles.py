@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
 TABLE_HOLDER = ""  # cards dealt to the table itself, not to a person
+MAX_CHIPS = 10**9  # any one count of chips a table keeps (a stored table or an import past it is damaged)
 
 
 class PileError(DealerError):
@@ -265,9 +266,16 @@ class Chips:
     def blind(self, rng: random.Random, player: str | None = None) -> str | None:
         """The colour of a blind draw from the pot, weighted by what is in it (nothing moves); None if
         empty. A draw for a ``player`` is noted in ``drawn_from``, with the pot it came from."""
-        bag = [colour for colour, count in sorted(self.pot.items()) for _ in range(count)]
-        colour = rng.choice(bag) if bag else None
-        if colour is not None and player is not None:
+        counts = [(colour, count) for colour, count in sorted(self.pot.items()) if count > 0]
+        total = sum(count for _, count in counts)
+        if not total:
+            return None
+        index = rng.randrange(total)  # as rng.choice picks from the chips in a row, without the row
+        for colour, count in counts:
+            if index < count:
+                break
+            index -= count
+        if player is not None:
             self.drawn_from.append((player, colour, dict(self.pot)))
         return colour
 

@@ -8,6 +8,11 @@ A problem is reported with its path, so a hand-edited file says where it is wron
 
     action.actions.Sarah: missing 'spent'
 
+Every number has its bound (a count at most ``MOST``, a device's reliability at most a deck's
+cards), and a value that names something of the table (a card, a person, a side, a Score, a
+chip colour, a deck) says so by its spec: ``Record.references`` yields them, and the table
+checks each against what it has (``dealer.core.table.Table.check_states``).
+
 A dataclass would declare the fields too, but every ``dealer`` call would pay for compiling
 its methods at import; this is a few small classes.
 
@@ -19,7 +24,7 @@ its methods at import; this is a few small classes.
 >>> Spell.from_data({"name": "hunch", "casts": "lots"}, "hex.spells.Sally")
 Traceback (most recent call last):
 ...
-dealer.core.record.StateError: hex.spells.Sally.casts: 'lots' is not a whole number of 0 or more
+dealer.core.record.StateError: hex.spells.Sally.casts: 'lots' is not a whole number from 0 to 1,000,000,000
 """
 
 from __future__ import annotations
@@ -56,15 +61,17 @@ class Spec:
         return value
 
 
-class Whole(Spec):
-    """A whole number of at least ``least`` (None: any sign); ``what`` says so in an error."""
+MOST = 10 ** 9  # any count a table keeps (casts, wounds, rounds, uses): a billion is no game's
 
-    def __init__(self, least: int | None, what: str):
-        self.least, self.what = least, what
+
+class Whole(Spec):
+    """A whole number from ``least`` (None: ``-most``) to ``most``; ``what`` says so in an error."""
+
+    def __init__(self, least: int | None, what: str, most: int = MOST):
+        self.least, self.what, self.most = -most if least is None else least, what, most
 
     def ok(self, value: Any) -> bool:
-        return (isinstance(value, int) and not isinstance(value, bool)
-                and (self.least is None or value >= self.least) and abs(value) < 10 ** 18)
+        return isinstance(value, int) and not isinstance(value, bool) and self.least <= value <= self.most
 
 
 class _Text(Spec):
@@ -93,18 +100,26 @@ class _Json(Spec):
         return dict(super().load(value, path))
 
 
-class _Card(_Text):
-    """A card's code: text when read; the table checks it against its deck (``Record.card_codes``)."""
+class Named(_Text):
+    """Text that names something of the table (``names``: ``card``, ``person``, ``side``,
+    ``score``, ``colour`` or ``deck``), checked against the table (``Record.references``). An
+    empty one names nothing (no card yet, no builder)."""
 
-    what = "a card code"
+    def __init__(self, names: str, what: str):
+        self.names, self.what = names, what
 
 
-COUNT = Whole(0, "a whole number of 0 or more")
-NUMBER = Whole(None, "a whole number")
+COUNT = Whole(0, "a whole number from 0 to 1,000,000,000")
+NUMBER = Whole(None, "a whole number from -1,000,000,000 to 1,000,000,000")
 TEXT = _Text()
 FLAG = _Flag()
 JSON = _Json()
-CARD = _Card()
+CARD = Named("card", "a card code")
+PERSON = Named("person", "a person's name")
+SIDE = Named("side", "a side")
+SCORE = Named("score", "a Score")
+COLOUR = Named("colour", "a chip colour")
+DECK = Named("deck", "a deck's name")
 
 
 class Choice(Spec):
@@ -146,10 +161,11 @@ class ListOf(Spec):
 
 
 class MapOf(Spec):
-    """An object whose keys are names (people, devices) and whose values are all of one spec."""
+    """An object whose keys are names (people, devices) and whose values are all of one spec;
+    ``key``, a ``Named`` spec, when the keys name something of the table (people, Scores)."""
 
-    def __init__(self, value: Spec):
-        self.value = value
+    def __init__(self, value: Spec, key: Named | None = None):
+        self.value, self.key = value, key
 
     def load(self, value: Any, path: str) -> dict:
         if not isinstance(value, dict):
@@ -181,27 +197,29 @@ class OneOf(Nested):
 
     def load(self, value: Any, path: str) -> "Record":
         kind = value.get(self.tag) if isinstance(value, dict) else None
-        if kind not in self.records:
+        if not isinstance(kind, str) or kind not in self.records:
             raise StateError(f"{path}.{self.tag}: {_quote(kind)} is not one of {', '.join(map(repr, self.records))}")
         return self.records[kind].from_data(value, path)
 
 
-def _card_codes(spec: Spec, value: Any, path: str) -> Iterator[tuple[str, str]]:
-    """Every card code held under ``spec`` (an empty one is no card), with its path."""
-    if isinstance(spec, _Card):
+def _references(spec: Spec, value: Any, path: str) -> Iterator[tuple[str, Named, str]]:
+    """Every name held under ``spec`` (an empty one names nothing), with its path and spec."""
+    if isinstance(spec, Named):
         if value:
-            yield path, value
+            yield path, spec, value
     elif isinstance(spec, Maybe):
         if value is not None:
-            yield from _card_codes(spec.spec, value, path)
+            yield from _references(spec.spec, value, path)
     elif isinstance(spec, ListOf):
         for index, item in enumerate(value):
-            yield from _card_codes(spec.item, item, f"{path}[{index}]")
+            yield from _references(spec.item, item, f"{path}[{index}]")
     elif isinstance(spec, MapOf):
         for key, item in value.items():
-            yield from _card_codes(spec.value, item, f"{path}.{key}")
+            if spec.key is not None and key:
+                yield f"{path}.{key}", spec.key, key
+            yield from _references(spec.value, item, f"{path}.{key}")
     elif isinstance(spec, Nested):
-        yield from value.card_codes(path)
+        yield from value.references(path)
 
 
 REQUIRED = object()
@@ -258,11 +276,11 @@ class Record:
                 raise StateError(f"{path}: missing {name!r}")
         return cls(**values)
 
-    def card_codes(self, path: str) -> Iterator[tuple[str, str]]:
-        """Every card code this record holds (fields of ``CARD``), with its path: what a table
-        checks against its deck when it reads the record."""
+    def references(self, path: str) -> Iterator[tuple[str, Named, str]]:
+        """Every name this record holds (a card, a person, a side, ...: fields and keys of a
+        ``Named`` spec), with its path and spec: what a table checks against what it has."""
         for name, field in self.FIELDS.items():
-            yield from _card_codes(field.spec, getattr(self, name), f"{path}.{name}")
+            yield from _references(field.spec, getattr(self, name), f"{path}.{name}")
 
     def to_data(self) -> dict:
         out = {}
@@ -294,3 +312,8 @@ class Part(Record):
     @classmethod
     def upgrade(cls, states: dict, version: int) -> None:
         """Nothing to move by default."""
+
+    def problems(self, table: Any) -> Iterator[str]:
+        """What is wrong between this part's own records (a device of no design, a hand kept for
+        nobody), checked with the whole table (``Table.check_states``); nothing by default."""
+        return iter(())

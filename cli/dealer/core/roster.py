@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from dealer.core.piles import Piles
     from dealer.core.rules import Ruleset
 
+MAX_ROSTER = 1000  # people on one table's roster (a table import holding more is refused too)
+
 
 class RosterRequest(NamedTuple):
     """A person to add or change: their side (None: unchanged, or the first side) and traits (a
@@ -61,6 +63,9 @@ def add_person(ruleset: Ruleset, request: RosterRequest, table: Table, rng: rand
     person = person_name(request.person)
     if person in table.roster:
         raise TableError(f"{person} is already on table '{table.name}': change them with dealer table set")
+    if len(table.roster) >= MAX_ROSTER:
+        raise TableError(f"table '{table.name}' seats {MAX_ROSTER:,} people already, the most a table seats: "
+                         "remove someone first (dealer table remove)")
     sides = table.ruleset.action["sides"]
     side = _side(request.side or sides[0], sides)
     values = {key: value for key, value in request.traits.items() if value is not None}
@@ -116,7 +121,8 @@ def budgets(ruleset: Ruleset, table: Table) -> dict[str, dict]:
 
 def remove_person(ruleset: Ruleset, request: RosterRequest, table: Table,
                   rng: random.Random | None = None) -> TableResult:
-    """A person leaves the roster: their cards in play and up a sleeve go to the discards."""
+    """A person leaves the roster: their cards in play and up a sleeve go to the discards, their
+    chips and favor chips back to the pot (``chips.leave``)."""
     person = request.person
     table.person(person)
     del table.roster[person]
@@ -128,9 +134,15 @@ def remove_person(ruleset: Ruleset, request: RosterRequest, table: Table,
             table.touch(deck_name)
             table.log("discard", deck=deck_name, cards=held, data={"person": person})
             discarded[deck_name] = held
+    returned = {}
+    if "chips" in ruleset.document["mechanics"]:
+        from dealer.core.mechanics.chips import leave
+
+        returned, events = leave(table, person)
+        table.log_events(events)
     table.log("roster remove", data={"person": person})
     return TableResult({"kind": "roster", "action": "remove", "table": table.name, "person": person,
-                        "discarded": discarded})
+                        "discarded": discarded, "chips": returned})
 
 
 def rest_person(ruleset: Ruleset, request: RosterRequest, table: Table,

@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from dealer.core.ledger.situations import KEY
 from dealer.core.piles import Chips, Piles
 from dealer.core.record import Part, StateError
-from dealer.errors import TableError, did_you_mean, shell_word
+from dealer.errors import DealerError, TableError, did_you_mean, shell_word, shown
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Collection, Iterable
 
     from dealer.core.rules import Ruleset
 
@@ -155,14 +155,15 @@ class Table:
         return found
 
     def _check_cards(self, part: Part) -> None:
-        """Every card a part holds is a card of this table's deck."""
+        """Every card a part holds is a card of this table's deck (checked on every read)."""
         from dealer.core.cards import CardError
 
-        for path, code in part.card_codes(part.KEY):
-            try:
-                self.ruleset.deck.parse(code)
-            except CardError:
-                raise StateError(f"{path}: {code!r} is not a card of the {self.ruleset.name} deck") from None
+        for path, spec, code in part.references(part.KEY):
+            if spec.names == "card":
+                try:
+                    self.ruleset.deck.parse(code)
+                except CardError:
+                    raise StateError(f"{path}: {code!r} is not a card of the {self.ruleset.name} deck") from None
 
     def reset_states(self) -> None:
         """Forget every mechanic's state (``table reset``)."""
@@ -176,18 +177,61 @@ class Table:
             out[key] = state.to_data()
         return {key: data for key, data in out.items() if data}
 
-    def check_states(self) -> None:
-        """Read every stored part with its mechanic's type (an import checks a whole table so);
-        every part's problem is told, one per line."""
-        problems = []
+    def check_states(self, decks: Collection[str] | None = None) -> list[tuple[str, str]]:
+        """Read every stored part with its mechanic's type (an import, ``table check``), then check
+        what each names against the table: a side or a Score of its ruleset, a chip colour of its
+        pot, one of its decks (``decks``, default the table's), a usable person's name; then each
+        part's own cross-checks (``Part.problems``). Every problem is told, one per line.
+
+        Returns every person the state names, with the path that names them: whether the table
+        knows them (its roster, its history) is the store's to say.
+        """
+        problems, people = [], []
+        names = self._names(self.decks if decks is None else decks)
         for key in STATE_TYPES:
-            if key in self._stored:
-                try:
-                    self.state(state_type(key))
-                except StateError as error:
-                    problems.append(str(error))
+            if key not in self._stored:
+                continue
+            try:
+                part = self.state(state_type(key))
+            except StateError as error:
+                problems.append(str(error))
+                continue
+            for path, spec, value in part.references(key):
+                if spec.names == "person":
+                    people.append((path, value))
+                    problem = _person_problem(value)
+                elif spec.names == "card":
+                    continue
+                else:
+                    known, what = names[spec.names]
+                    problem = None if value in known else f"{shown(repr(value), 40)} is not {what}"
+                if problem:
+                    problems.append(f"table '{self.name}': {path}: {problem}")
+            problems.extend(f"table '{self.name}': {problem}" for problem in part.problems(self))
         if problems:
             raise StateError("\n".join(problems))
+        return people
+
+    def _names(self, decks: Collection[str]) -> dict[str, tuple[set[str], str]]:
+        """What each kind of name the state holds may be, and how to say so."""
+        from dealer.core.mechanics.conflict.common import score_names
+
+        name = self.ruleset.name
+        sides, scores, pot = self.ruleset.action["sides"], score_names(self.ruleset), list(self.ruleset.chips["pot"])
+        return {"side": (set(sides), f"a side of {name} ({', '.join(sides)})"),
+                "score": (set(scores), f"a Score of {name} ({', '.join(scores) or 'none'})"),
+                "colour": (set(pot), f"a chip colour of {name} ({', '.join(pot) or 'none'})"),
+                "deck": (set(decks), "a deck of the table")}
+
+
+def _person_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a person's (as ``table add`` refuses it), or None."""
+    from dealer.core.traits import person_name
+
+    try:
+        return None if person_name(name) == name else f"{shown(repr(name), 40)} is not a usable name"
+    except DealerError as error:
+        return str(error)
 
 
 def state_type(key: str) -> type:

@@ -7,7 +7,7 @@ imported, so a bad value is reported naming the person, not later in the middle 
 >>> sorted(trait_kinds(load("poker-hands")).items())  # doctest: +NORMALIZE_WHITESPACE
 [('advantages', 'text'), ('combat', 'level'), ('disadvantages', 'text'), ('faithful', 'flag'),
  ('favors', 'text'), ('guardian-spirit', 'level'), ('huckster', 'flag'), ('knacks', 'text'),
- ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'text'),
+ ('mad-science', 'level'), ('master', 'level'), ('miracles', 'text'), ('rituals', 'skills'),
  ('spells', 'text'), ('stunts', 'text'), ('turn-order', 'text')]
 >>> check_traits(load("deadlands"), "Zed", {"quickness": "3d6", "soul-blast": 4})
 {'quickness': '3d6', 'soul-blast': 4}
@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import re
 
-from dealer.core.numbers import MAX_LEVEL
+from dealer.core.numbers import MAX_LEVEL, MAX_SKILL
 from dealer.core.ranks import slug
 from dealer.errors import DealerError, DiceError, TableError, printable
 
@@ -57,6 +57,7 @@ _KIND_HELP = {
     "modifier": "a whole number from -100 to 100, e.g. 2 or -1",
     "flag": "yes or no",
     "text": "text",
+    "skills": f"skills with levels from 0 to {MAX_SKILL}, e.g. paint:2, tobacco:3",
 }
 _FLAGS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
 
@@ -118,6 +119,23 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     return kinds
 
 
+def skill_levels(text: str) -> dict[str, int] | None:
+    """A list of skills with levels (a shaman's ``rituals``: ``"paint:2, tobacco:3"``) by their
+    slugged names, or None when it is not NAME:LEVEL items with levels from 0 to ``MAX_SKILL``.
+
+    >>> skill_levels("Paint:2, tobacco:3"), skill_levels("paint:99999999999999999999"), skill_levels("paint")
+    ({'paint': 2, 'tobacco': 3}, None, None)
+    """
+    levels = {}
+    for item in text.split(","):
+        name, colon, level = item.partition(":")
+        level = level.strip()
+        if not (name.strip() and colon and re.fullmatch("[0-9]{1,2}", level) and int(level) <= MAX_SKILL):
+            return None
+        levels[slug(name)] = int(level)
+    return levels
+
+
 def check_traits(ruleset: Ruleset, person: str, traits: dict[str, Any], free: bool = False) -> dict[str, Any]:
     """Check ``traits`` (as parsed) against what the ruleset's mechanics read; return them with
     flags as booleans. Every problem is reported at once, naming the person."""
@@ -146,6 +164,8 @@ def check_traits(ruleset: Ruleset, person: str, traits: dict[str, Any], free: bo
         ok = True
         if kind == "text":
             pass
+        elif kind == "skills":
+            ok = skill_levels(text) is not None
         elif kind == "flag":
             ok = text.lower() in _FLAGS
             value = _FLAGS.get(text.lower(), value)
@@ -174,10 +194,16 @@ def abilities(ruleset: Ruleset, trait: str) -> list[str]:
     return list(dict.fromkeys(drawn + list(ruleset.people.get(trait, ()))))
 
 
+def edge_names(text: object) -> tuple[str, ...]:
+    """A roster list (``"Level Headed, Quick"``) as names to compare (``level-headed``)."""
+    if text is None or text is True or text is False:
+        return ()
+    return tuple(slug(part) for part in str(text).replace("+", ",").split(",") if part.strip())
+
+
 def unknown_abilities(ruleset: Ruleset, trait: str, value: object) -> list[str]:
     """``edges = "level headed, quik"``: a problem for each name the ruleset does not know, with the
     name meant, where it keeps a list of them (``people.edges``, ``people.hindrances``)."""
-    from dealer.core.mechanics.action.common import edge_names
     from dealer.errors import did_you_mean
 
     known = abilities(ruleset, trait) if trait in ("edges", "hindrances") and ruleset.people[trait] else []

@@ -109,7 +109,8 @@ def roster_text(result, cards_fmt):
     if action == "set":
         return [f"{person} ({result['side']})" + traits_text(result["traits"]) + _budget_text(result.get("budget"))]
     if action == "remove":
-        return [f"{person} leaves table {result['table']}"]
+        chips = ", ".join(f"{count} {colour}" for colour, count in result.get("chips", {}).items())
+        return [f"{person} leaves table {result['table']}" + (f"; their chips go back to the pot: {chips}" if chips else "")]
     lines = []
     for name, rested in result["rested"].items():
         rituals = f"; rituals free again: {', '.join(rested['rituals'])}" if rested["rituals"] else ""

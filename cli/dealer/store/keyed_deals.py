@@ -101,9 +101,11 @@ class KeyedTransaction(Dealing, Transaction):
             f"SELECT card FROM cards WHERE table_id = ? AND deck = ? AND place IN ({marks}) ORDER BY {order}",
             (self._dealing, deck, *places))]
 
-    def _held(self, deck: str, holder: str) -> int:
-        return self.db.execute("SELECT count(*) FROM cards WHERE table_id = ? AND deck = ? AND place = 'play' "
-                               "AND holder = ?", (self._dealing, deck, holder)).fetchone()[0]
+    def _next_position(self, deck: str, holder: str) -> int:
+        """Where a card dealt to ``holder`` goes: after the last they hold (a card discarded from
+        the middle of a hand leaves a gap, never a position two cards share)."""
+        return self.db.execute("SELECT coalesce(max(position) + 1, 0) FROM cards WHERE table_id = ? AND deck = ? "
+                               "AND place = 'play' AND holder IS ?", (self._dealing, deck, holder)).fetchone()[0]
 
     def _put_under(self, deck: str, codes: list[str]) -> int:
         """``put_under``: cards at the bottom of the draw pile, in the keyed order."""
@@ -138,7 +140,7 @@ class KeyedTransaction(Dealing, Transaction):
                 reshuffled = self._put_under(deck, waiting)
                 continue
             self.db.execute("UPDATE cards SET place = 'play', holder = ?, position = ? WHERE table_id = ? AND deck = ? "
-                            "AND card = ?", (holder, self._held(deck, holder), self._dealing, deck, code))
+                            "AND card = ?", (holder, self._next_position(deck, holder), self._dealing, deck, code))
             drawn.append(code)
         return {"cards": drawn, "reshuffled": reshuffled, "short": len(drawn) < count}
 
@@ -155,7 +157,7 @@ class KeyedTransaction(Dealing, Transaction):
 
     def take(self, deck: str, cards: list[str], holder: str) -> None:
         """``seat_take``: cards typed in, out of the draw pile or the discards."""
-        base = self._held(deck, holder)
+        base = self._next_position(deck, holder)
         for i, code in enumerate(cards):
             moved = self.db.execute("UPDATE cards SET place = 'play', holder = ?, position = ? WHERE table_id = ? "
                                     "AND deck = ? AND card = ? AND place IN ('deck', 'discard')",

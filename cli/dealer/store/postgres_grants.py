@@ -203,8 +203,8 @@ BEGIN
             CONTINUE;
         END IF;
         UPDATE cards SET place = 'play', holder = holder_name,
-            position = (SELECT count(*) FROM cards WHERE table_id = t AND deck = d AND place = 'play'
-                        AND holder = holder_name)
+            position = (SELECT coalesce(max(position) + 1, 0) FROM cards WHERE table_id = t AND deck = d
+                        AND place = 'play' AND holder IS NOT DISTINCT FROM holder_name)
         WHERE table_id = t AND deck = d AND card = code;
         drawn := drawn || code;
     END LOOP;
@@ -243,11 +243,11 @@ BEGIN
         PERFORM refuse('at a shared table the deck deals: only the GM types cards in');
     END IF;
     UPDATE cards SET place = 'play', holder = holder_name,
-        position = (SELECT count(*) FROM cards c WHERE c.table_id = t AND c.deck = d AND c.place = 'play'
-                    AND c.holder = holder_name) + o.n - 1
+        position = (SELECT coalesce(max(c.position) + 1, 0) FROM cards c WHERE c.table_id = t AND c.deck = d
+                    AND c.place = 'play' AND c.holder IS NOT DISTINCT FROM holder_name) + o.n - 1
     FROM unnest(codes) WITH ORDINALITY AS o(code, n)
     WHERE table_id = t AND deck = d AND card = o.code AND place IN ('deck', 'discard');
-    IF NOT FOUND OR (SELECT count(*) FROM cards WHERE table_id = t AND deck = d AND holder = holder_name
+    IF NOT FOUND OR (SELECT count(*) FROM cards WHERE table_id = t AND deck = d AND holder IS NOT DISTINCT FROM holder_name
                      AND place = 'play' AND card = ANY (codes)) < cardinality(codes) THEN
         RAISE EXCEPTION 'a card typed in is neither in the draw pile nor in the discards of deck %', d;
     END IF;

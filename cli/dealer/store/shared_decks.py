@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from dealer.core.piles import Chips, Drawn, Piles
 from dealer.core.table import StateError
 from dealer.errors import TableError, shown
-from dealer.store.tables import DAMAGED, POT, StoredTable, check_name, now
+from dealer.store.tables import DAMAGED, POT, StoredTable, deck_name_problem, now
 
 if TYPE_CHECKING:
     import random
@@ -170,7 +170,9 @@ class DealtTable(StoredTable):
 
     def deck(self, name: str, rng: random.Random) -> HiddenPiles:
         if name not in self.decks:
-            check_name(name, "deck")
+            problem = deck_name_problem(name, self.ruleset)
+            if problem:  # as on every table: a word (then :PERSON), or a deck the ruleset names
+                raise TableError(problem)
             left = self.dealer.new_deck(name)
             self.decks[name] = HiddenPiles(self.dealer, name, left)
             self.log("new deck", deck=name, data={"cards": left})

@@ -207,7 +207,8 @@ class SQLiteStore:
                           "folder of yours (or unset it)")
 
     def _check_file(self, create):
-        """Whether the file exists now (made empty and private when ``create``); refuse what is not a file."""
+        """Whether the file exists now (made whole and private when ``create``); refuse what is not
+        a file, and a journal or shared-memory file beside it that is not one."""
         try:
             link = os.lstat(self.path)
         except FileNotFoundError:
@@ -217,16 +218,9 @@ class SQLiteStore:
         if link is None:
             if not create:
                 return False
-            try:  # O_EXCL | O_NOFOLLOW: never through a link, never over another dealer's new file
-                os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | _NOFOLLOW, 0o600))
-            except FileExistsError:
-                return self._check_file(create=False)
-            except OSError as error:
-                if error.errno in _FULL:
-                    raise self._full() from None
-                raise self._fail(f"cannot be made ({_reason(error)})",
-                                 "check that the folder is yours and writable, or set DEALER_HOME") from None
-            return True
+            self._make_file()
+            return self._check_file(create=False)
+        self._check_companions()
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
@@ -244,17 +238,71 @@ class SQLiteStore:
                     pass
         return True
 
+    def _make_file(self):
+        """A new state file, whole from its first byte: made private at a temporary name beside it,
+        initialised, then linked into place (never over a file another dealer made a moment ago,
+        never through a link). So a state file of 0 bytes is never one dealer made."""
+        import tempfile
+
+        try:
+            fd, temporary = tempfile.mkstemp(prefix=".tables-", suffix=".new", dir=self.directory)
+            os.close(fd)
+        except OSError as error:
+            raise self._made_error(error) from None
+        try:
+            connection = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                self._initialise(connection)
+            finally:
+                connection.close()
+            os.link(temporary, self.path)
+        except FileExistsError:
+            pass  # another dealer made it a moment ago: that one is used
+        except sqlite3.Error as error:
+            raise self._error(error) from None
+        except OSError as error:
+            raise self._made_error(error) from None
+        finally:
+            for path in (temporary, temporary + "-wal", temporary + "-shm"):
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass
+
+    def _made_error(self, error):
+        if error.errno in _FULL:
+            return self._full()
+        return self._fail(f"cannot be made ({_reason(error)})",
+                          "check that the folder is yours and writable, or set DEALER_HOME")
+
+    def _check_companions(self):
+        """SQLite's write-ahead log (-wal) and shared-memory index (-shm) beside the file are plain
+        files or not there: one that is a link (never followed) or a folder is named."""
+        for suffix, what in (("-wal", "write-ahead log"), ("-shm", "shared-memory index")):
+            path = self.path + suffix
+            try:
+                mode = os.lstat(path).st_mode
+            except OSError:
+                continue  # not there (SQLite makes it), or said when SQLite opens it
+            kind = ("a symbolic link" if stat.S_ISLNK(mode) else "a directory" if stat.S_ISDIR(mode)
+                    else None if stat.S_ISREG(mode) else "not a regular file")
+            if kind:
+                raise TableError(f"{shown(path, 200)} is {kind}, not SQLite's {what} for the state file beside it "
+                                 "(dealer never writes through it); move it aside")
+
     def _connect(self, create, readonly=False):
         create = create and not readonly
         if not self._check_directory(create) or not self._check_file(create):
             return None
-        if readonly and not os.path.getsize(self.path):
-            return None  # made but never written: no tables yet
+        if not os.path.getsize(self.path):
+            raise self._fail("is empty (0 bytes): not a state file dealer wrote (a copy cut short, or a file made "
+                             "by hand)")
         try:
             return self._open(readonly, immutable=readonly and not os.access(self.directory, os.W_OK))
         except sqlite3.Error as error:
-            if readonly and self._disk_full(error):
-                # SQLite could not make its -shm file on the full disk: read the file as it stands.
+            if readonly and (self._disk_full(error) or _size_limit(self.path) is not None):
+                # SQLite could not make or grow its -shm file (a full disk, a file size limit): read the
+                # file as it stands.
                 try:
                     return self._open(readonly, immutable=True)
                 except sqlite3.Error:
@@ -287,6 +335,15 @@ class SQLiteStore:
         message = str(error).lower()
         if self._disk_full(error):
             return self._full()
+        if isinstance(error, sqlite3.IntegrityError):  # a row written past the file's rules (by hand)
+            return TableError(f"{shown(self.path, 200)} holds a row that breaks one of its rules ({shown(error)}); the "
+                              "file itself reads: dealer table check NAME names the damaged table's row (restore "
+                              "that table from an export, or delete it)")
+        limit = _size_limit(self.path)
+        if limit is not None and ("i/o error" in message or "unable to open" in message):
+            return TableError(f"{shown(self.path, 200)} cannot be written: the file size limit (ulimit -f) is "
+                              f"{limit:,} bytes, too small for SQLite's journal and shared-memory files beside it; "
+                              "raise it (ulimit -f unlimited)")
         if "locked" in message or "busy" in message:
             holder = lock_holder(self.path)
             return TableError(f"the table store is busy: another command held it for {BUSY_TIMEOUT_S} s"
@@ -447,7 +504,17 @@ class _Empty(Exception):
 
 
 _warned = {}
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _size_limit(path):
+    """The file size limit (``ulimit -f``) in bytes where it leaves SQLite too little room beside
+    the file at ``path`` (its size and a megabyte more: the -shm file alone takes 32 KiB), else None."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+    return None if soft == resource.RLIM_INFINITY or soft > _size(path) + (1 << 20) else soft
 
 
 def _size(path):

@@ -21,7 +21,8 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from dealer.core.piles import Chips, Piles
+from dealer.core.numbers import INT64, in_range
+from dealer.core.piles import MAX_CHIPS, Chips, Piles
 from dealer.core.table import StateError, Table
 from dealer.errors import TableError, shown
 from dealer.store.undo import depth, now, remember, undo
@@ -41,8 +42,9 @@ if TYPE_CHECKING:
         def executemany(self, sql: str, rows: Iterable[tuple]) -> Any: ...
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}")
-DECK_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,100}")  # decks are named after people too ("hex:Bad Bob")
+DECK_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a deck's name, before any ':PERSON'
 POT = ""  # the chips table's holder for the pot
+PLACES = ("deck", "discard", "play", "sleeve")  # where a card row may be
 ONE_SEAT = ("seats need a shared table: the SQLite file is one machine, one seat; move the table to "
             "PostgreSQL (dealer help shared-tables) to seat players")
 DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
@@ -50,14 +52,41 @@ DAMAGED = "dealer table check {name} lists what is wrong; restore it from an exp
 
 def check_name(name: object, what: str = "table") -> str:
     """Table names are short words: letters, digits, '.', '_', ':' and '-' (no paths, no spaces);
-    deck names are any printable text up to 100 characters."""
-    pattern = DECK_NAME if what == "deck" else NAME
-    if not isinstance(name, str) or not pattern.fullmatch(name):
-        if what == "deck":
-            raise TableError(f"'{name}' is not a valid deck name: up to 100 printable characters")
-        raise TableError(f"'{name}' is not a valid {what} name: use up to 64 letters, digits, '.', '_', "
+    deck names as ``deck_name_problem`` says."""
+    if what == "deck":
+        problem = deck_name_problem(name)
+        if problem:
+            raise TableError(problem)
+    elif not isinstance(name, str) or not NAME.fullmatch(name):
+        raise TableError(f"'{shown(name)}' is not a valid {what} name: use up to 64 letters, digits, '.', '_', "
                          "':' or '-', starting with a letter or digit")
     return name
+
+
+def deck_name_problem(name: object, ruleset: Ruleset | None = None) -> str | None:
+    """Why ``name`` cannot name a deck of a table (None: it can). A deck is named by a word
+    (``main``, ``posse``, ``combat``: letters, digits, '_', '.' and '-', starting with a letter or
+    digit), then, for a person's own deck, ':' and their name (``hex:Bad Bob``); or it is a deck
+    ``ruleset`` names itself (its sides, its action and gadget decks).
+
+    >>> [deck_name_problem(name) is None for name in ("main", "hex:Bad Bob", "../x", "a/b", "x:")]
+    [True, True, False, False, False]
+    """
+    from dealer.core.traits import PERSON
+
+    if isinstance(name, str):
+        if ruleset is not None and name in _ruleset_decks(ruleset):
+            return None
+        word, colon, person = name.partition(":")
+        if DECK_WORD.fullmatch(word) and (not colon or PERSON.fullmatch(person)):
+            return None
+    return (f"{shown(repr(name), 60)} is not a deck's name: a word of up to 64 letters, digits, '.', '_' or '-' "
+            "starting with a letter or digit, and for a person's own deck ':' and their name (hex:Bad Bob)")
+
+
+def _ruleset_decks(ruleset: Ruleset) -> set[str]:
+    """The decks a ruleset names itself (any code it likes): its sides', its action deck, its gadget decks."""
+    return {*ruleset.action["sides"], ruleset.action["deck"], ruleset.gadget["deck"], ruleset.gadget["gm_deck"]} - {""}
 
 
 class StoredTable(Table):
@@ -80,12 +109,14 @@ class StoredTable(Table):
         self.ruleset_name = ruleset_name
         self.document = document
         self.created = created
-        self.deleted_decks = set()
         self.commitment = None  # a shared table's commitment to its secret, when it is made
         self.loaded_rows = None  # the rows as loaded (state, cards, roster, chips), for undo and for save
 
     def deck(self, name: str, rng: random.Random) -> Piles:
-        check_name(name, "deck")
+        if name not in self.decks:
+            problem = deck_name_problem(name, self.ruleset)
+            if problem:
+                raise TableError(problem)
         return super().deck(name, rng)
 
 
@@ -176,11 +207,18 @@ class Transaction:
             raise TableError(f"no table '{name}': {hint}make it with: dealer table new {name}")
         table_id, name, ruleset_name, document, state, created = row
         try:
-            table = StoredTable(table_id, name, ruleset_name, json.loads(document), json.loads(state), created)
+            document, states = json.loads(document), json.loads(state)
+            if not (isinstance(document, dict) and isinstance(states, dict)):
+                raise TypeError("its pinned ruleset or its state is not an object")
+            table = StoredTable(table_id, name, ruleset_name, document, states, created)
             cards = self.db.execute("SELECT deck, card, place, holder, position FROM cards WHERE table_id = ? "
                                     "ORDER BY deck, place, position, card", (table_id,)).fetchall()
             decks = {}
-            for deck, card, place, holder, _ in cards:
+            for deck, card, place, holder, position in cards:
+                if not (isinstance(deck, str) and isinstance(card, str) and place in PLACES
+                        and (holder is None or isinstance(holder, str)) and in_range(position, 0, INT64)):
+                    raise TypeError(f"deck {shown(repr(deck), 40)}: {shown(repr(card), 20)} is not a card at a place "
+                                    f"({shown(repr(place), 20)}, position {shown(repr(position), 20)})")
                 piles = decks.setdefault(deck, Piles([]))
                 if place == "deck":
                     piles.draw_pile.append(card)
@@ -193,12 +231,20 @@ class Transaction:
             table.decks = decks
             roster = self.db.execute("SELECT name, side, traits, position FROM roster WHERE table_id = ? "
                                      "ORDER BY position", (table_id,)).fetchall()
-            for person, side, traits, _ in roster:
+            for person, side, traits, position in roster:
                 table.roster[person] = {"side": side, "traits": json.loads(traits)}
+                if not (isinstance(person, str) and isinstance(side, str) and in_range(position, 0, INT64)
+                        and isinstance(table.roster[person]["traits"], dict)):
+                    raise TypeError(f"the roster's {shown(repr(person), 40)} is not a name, a side, traits and a "
+                                    "place on the roster")
             chips = self.db.execute("SELECT holder, colour, count FROM chips WHERE table_id = ? "
                                     "ORDER BY holder, colour", (table_id,)).fetchall()
             pot, players = {}, {}
             for holder, colour, count in chips:
+                if not (isinstance(holder, str) and isinstance(colour, str) and in_range(count, 0, MAX_CHIPS)):
+                    raise TypeError(f"{'the pot' if holder == POT else f'chips of {shown(repr(holder), 40)}'}: "
+                                    f"{shown(repr(colour), 20)} count {shown(repr(count), 40)} is not a whole "
+                                    f"number from 0 to {MAX_CHIPS:,}")
                 (pot if holder == POT else players.setdefault(holder, {}))[colour] = count
             order = list(table.document.get("chips", {}).get("pot", {}))
             pot = dict(sorted(pot.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)))
@@ -207,7 +253,7 @@ class Transaction:
         except StateError as error:
             raise TableError(str(error)) from None
         except (ValueError, TypeError) as error:
-            raise TableError(f"table '{name}' is damaged ({shown(error)}); {DAMAGED.format(name=name)}") from None
+            raise TableError(f"table '{name}' is damaged ({shown(error, 240)}); {DAMAGED.format(name=name)}") from None
         return table
 
     def save(self, table: StoredTable, command: str, seed: int | None = None) -> None:
@@ -220,8 +266,6 @@ class Transaction:
         state = json.dumps(table.states_data(), sort_keys=True)
         if loaded is None or state != loaded["state"]:
             db.execute("UPDATE tables SET state = ? WHERE id = ?", (state, table.id))
-        for deck in table.deleted_decks:
-            db.execute("DELETE FROM cards WHERE table_id = ? AND deck = ?", (table.id, deck))
         for deck in table.dirty_decks:
             rows = _deck_rows(deck, table.decks[deck])
             if loaded is not None and set(rows) == {row for row in map(tuple, loaded["cards"]) if row[0] == deck}:
@@ -357,12 +401,31 @@ def _deck_rows(deck: str, piles: Piles) -> list[tuple]:
 
 def event_dict(seq: int, when: str, command: str, kind: str, deck: str | None, cards: str, seed: int | None,
                data: str, args: str | None = None) -> dict:
-    """One history row as the log, export and watch print it (``args`` only where recorded)."""
-    event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
-             "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
-    if args is not None:
-        event["args"] = json.loads(args)
+    """One history row as the log, export and watch print it (``args`` only where recorded); a row
+    that does not read back (edited by hand) is a ``DamagedRow`` naming the event."""
+    try:
+        if not (all(isinstance(text, str) for text in (when, command, kind, deck or ""))
+                and (seed is None or in_range(seed, 0, INT64))):
+            raise TypeError("its time, command, kind, deck or seed is not what a history holds")
+        event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
+                 "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
+        if args is not None:
+            event["args"] = json.loads(args)
+        if not (isinstance(event["data"], dict) and _texts(event["cards"]) and _texts(event.get("args", []))):
+            raise TypeError("its data is not an object, or its cards or words not a list of text")
+    except (ValueError, TypeError) as error:
+        raise DamagedRow(f"event {shown(repr(seq), 20)} of the history is damaged: its cards, data or words do "
+                         f"not read ({shown(error)}); dealer table check lists what is wrong") from None
     return event
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+class DamagedRow(TableError, ValueError):
+    """A stored row that does not read back: a table error for a command, and for ``table check``
+    (which reads rows expecting ``ValueError``) one of the problems it lists."""
 
 
 def _exists(name):

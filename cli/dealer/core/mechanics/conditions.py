@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core.record import (CARD, COUNT, FLAG, JSON, NUMBER, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, Part,
-                                Record, StateError)
+from dealer.core.record import (CARD, COUNT, FLAG, JSON, NUMBER, PERSON, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested,
+                                Part, Record, StateError)
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class ConditionsState(Part):
     a condition that lasts "until the end of their next turn" counts their turns' ends)."""
 
     KEY = "conditions"
-    FIELDS = {"people": Field(MapOf(Nested(Conditions)), {}), "acting": Field(ListOf(TEXT), [])}
+    FIELDS = {"people": Field(MapOf(Nested(Conditions), key=PERSON), {}), "acting": Field(ListOf(PERSON), [])}
 
     def to_data(self) -> dict:
         people = {name: data for name, item in self.people.items() if (data := item.to_data())}

@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING
 
 from dealer.core.mechanics.conditions import BLOCK, DODGE, FLEEING, SHAKEN, Defence, Modifier
 from dealer.core.mechanics.skill_draw import Change, DrawRequest
-from dealer.core.record import CARD, COUNT, FLAG, NUMBER, TEXT, Choice, Field, ListOf, MapOf, Maybe, Nested, OneOf, \
-    Part, Record
+from dealer.core.record import CARD, COUNT, FLAG, NUMBER, PERSON, TEXT, Choice, Field, ListOf, MapOf, Maybe, \
+    Nested, OneOf, Part, Record
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from dealer.core.mechanics.skill_draw import Draw
 
 
@@ -55,7 +57,7 @@ class DrawRecord(Record):
     deck to draw another card from), whether they were typed in, the cards so far and the chips
     played after it."""
 
-    FIELDS = {"purpose": Field(TEXT), "person": Field(TEXT), "skill": Field(NUMBER, 0),
+    FIELDS = {"purpose": Field(TEXT), "person": Field(PERSON), "skill": Field(NUMBER, 0),
               "modifiers": Field(ListOf(Nested(ModifierRecord)), []),
               "conditions": Field(ListOf(Nested(ModifierRecord)), []), "wild_pick": Field(FLAG, False),
               "picks": Field(ListOf(Nested(ModifierRecord)), []), "value": Field(COUNT, 0),
@@ -105,9 +107,9 @@ class KeptContest(KeptHand):
     (``defend``) or the defender attacked (``against``) and the hand the attack was judged against."""
 
     FIELDS = {**KeptHand.FIELDS, "target": Field(TEXT), "fear_check": Field(FLAG, False),
-              "fear_before": Field(MapOf(Choice("", SHAKEN, FLEEING)), {}), "called": Field(COUNT, 0),
+              "fear_before": Field(MapOf(Choice("", SHAKEN, FLEEING), key=PERSON), {}), "called": Field(COUNT, 0),
               "by_value": Field(FLAG, False), "defend": Field(Choice("", BLOCK, DODGE), ""),
-              "against": Field(TEXT, ""), "defence": Field(Maybe(Nested(Defence)), None)}
+              "against": Field(PERSON, ""), "defence": Field(Maybe(Nested(Defence)), None)}
 
 
 class KeptTurnOrder(KeptHand):
@@ -134,7 +136,7 @@ class LastHands(Part):
     (``people``: name -> its number in ``kept``), and ``seq``, the count of hands kept."""
 
     KEY = "hands"
-    FIELDS = {"people": Field(MapOf(COUNT), {}), "kept": Field(MapOf(OneOf("mechanic", KEPT)), {}),
+    FIELDS = {"people": Field(MapOf(COUNT, key=PERSON), {}), "kept": Field(MapOf(OneOf("mechanic", KEPT)), {}),
               "seq": Field(COUNT, 0)}
 
     @classmethod
@@ -168,6 +170,16 @@ class LastHands(Part):
         latest = {str(seq) for seq in self.people.values()}
         self.kept = {key: item for key, item in self.kept.items() if key in latest}
         return kept
+
+    def problems(self, table: object) -> Iterator[str]:
+        """Each person's latest hand is a hand kept, with a draw of theirs; hands are numbered 1 to ``seq``."""
+        for key in self.kept:
+            if not (key.isdigit() and 1 <= int(key) <= self.seq):
+                yield f"hands.kept.{key}: not a hand's number from 1 to {self.seq} (hands.seq)"
+        for person, seq in self.people.items():
+            kept = self.kept.get(str(seq))
+            if kept is None or kept.draw_of(person) is None:
+                yield f"hands.people.{person}: hand {seq} is not a hand kept with a draw of {person}'s"
 
     def of(self, person: str) -> KeptHand | None:
         """What the person's latest hand was kept in, or None."""

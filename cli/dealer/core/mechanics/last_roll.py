@@ -23,10 +23,10 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
-from dealer.core.dice import Scripted, trait_roll
+from dealer.core.dice import MAX_DICE, MAX_MODIFIER, MAX_SIDES, Scripted, trait_roll
 from dealer.core.mechanics import people
 from dealer.core.mechanics.people import bonus_card
-from dealer.core.record import CARD, COUNT, JSON, NUMBER, TEXT, Field, MapOf, Maybe, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, JSON, PERSON, TEXT, Field, MapOf, Maybe, Nested, Part, Record, Whole
 from dealer.core.table import Table
 from dealer.errors import DealerError, shell_word
 
@@ -38,6 +38,12 @@ class RollError(DealerError):
     """A roll that the table cannot make or reroll: nobody by that name, no roll to reroll, a Critical Failure."""
 
 
+# A roll's dice as ``dealer roll`` bounds them (dealer.core.dice).
+DICE = Whole(0, f"a number of dice from 0 to {MAX_DICE}", MAX_DICE)
+SIDES = Whole(0, f"a number of sides from 0 to {MAX_SIDES:,}", MAX_SIDES)
+MODIFIER = Whole(None, f"a modifier from -{MAX_MODIFIER:,} to {MAX_MODIFIER:,}", MAX_MODIFIER)
+
+
 class LastRoll(Record):
     """One remembered roll: whose, the dice (a trait roll's count, sides and modifier typed; a
     damage roll's dice as ``damage``, ``2d6+d8``, the others 0), the options of ``dice.trait_roll``
@@ -46,7 +52,7 @@ class LastRoll(Record):
     rerolls spent on it, ``seq`` (the table's count of rolls), what it was for (``purpose``: a
     ``soak``) and whom a damage roll was aimed at (``target``)."""
 
-    FIELDS = {"person": Field(TEXT), "count": Field(COUNT), "sides": Field(COUNT), "modifier": Field(NUMBER),
+    FIELDS = {"person": Field(PERSON), "count": Field(DICE), "sides": Field(SIDES), "modifier": Field(MODIFIER),
               "options": Field(JSON), "card": Field(Maybe(CARD), None), "roll": Field(JSON),
               "rerolls": Field(COUNT, 0), "seq": Field(COUNT), "damage": Field(Maybe(TEXT), None),
               "purpose": Field(TEXT, ""), "target": Field(Maybe(TEXT), None)}
@@ -56,7 +62,7 @@ class LastRolls(Part):
     """The ``rolls`` part of a table's state: each person's latest trait roll."""
 
     KEY = "rolls"
-    FIELDS = {"people": Field(MapOf(Nested(LastRoll)), {}), "seq": Field(COUNT, 0)}
+    FIELDS = {"people": Field(MapOf(Nested(LastRoll), key=PERSON), {}), "seq": Field(COUNT, 0)}
 
     def to_data(self) -> dict:
         return super().to_data() if self.people else {}

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from dealer.core.record import COUNT, FLAG, TEXT, Field, MapOf, Maybe, Nested, Part, Record
+from dealer.core.record import COUNT, FLAG, PERSON, TEXT, Field, MapOf, Maybe, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import DealerError, shell_word
 
@@ -50,7 +50,7 @@ class LongActions(Part):
     """The ``long_actions`` part of a table: each person's long action under way (or just done)."""
 
     KEY = "long_actions"
-    FIELDS = {"actions": Field(MapOf(Nested(LongAction)), {})}
+    FIELDS = {"actions": Field(MapOf(Nested(LongAction), key=PERSON), {})}
 
     @classmethod
     def upgrade(cls, states: dict, version: int) -> None:

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
 from dealer.core.dice import Scripted, check_trait_dice, parse_dice, roll_options, trait_roll
-from dealer.core.mechanics.action.common import deck_names, edge_names
+from dealer.core.mechanics.action.common import deck_names
+from dealer.core.traits import edge_names
 from dealer.core.mechanics.conditions import DEAD, conditions_of, summary
 from dealer.core.ranks import slug
 from dealer.core.table import Table

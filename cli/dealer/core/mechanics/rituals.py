@@ -19,7 +19,6 @@ from dealer.core.mechanics.chips import (CHIPS, FAVOR, ChipsError, ChipsResult, 
                                          check_player, move_event, record_result)
 from dealer.core.mechanics.conditions import Modifier
 from dealer.core.mechanics.skill_draw import Draw, DrawRequest, deck_source, skill_draw
-from dealer.core.numbers import whole_number
 from dealer.core.ranks import slug
 from dealer.core.table import Table
 from dealer.errors import shell_word, usage
@@ -45,12 +44,9 @@ class RitualRequest(NamedTuple):
 
 def ritual_skill(table: Table, person: str, ritual: str) -> int | None:
     """The shaman's skill in ``ritual`` from the roster's ``rituals`` trait (``"paint:2, tobacco:3"``)."""
-    for item in str(table.trait(person, "rituals") or "").split(","):
-        name, _, level = item.partition(":")
-        if name.strip() and slug(name) == slug(ritual) and level.strip().lstrip("-").isdigit():
-            return whole_number(level, f"{person}'s {ritual} ritual (roster trait rituals)", low=0, high=20,
-                                error=ChipsError)
-    return None
+    from dealer.core.traits import skill_levels
+
+    return (skill_levels(str(table.trait(person, "rituals") or "")) or {}).get(slug(ritual))
 
 
 def ritual_row(ruleset: Ruleset, rank: HandRank) -> dict:

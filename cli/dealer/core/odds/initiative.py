@@ -30,7 +30,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from dealer.core.mechanics.action.common import edge_names
+from dealer.core.traits import edge_names
 from dealer.core.mechanics.action.edges import DrawPlan, draw_plan, is_any_time, is_low, strength
 from dealer.errors import DealerError
 

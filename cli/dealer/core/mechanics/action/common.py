@@ -12,8 +12,9 @@ import re
 from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics.rolls import RollSpec
-from dealer.core.record import CARD, COUNT, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, DECK, PERSON, SIDE, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
+from dealer.core.traits import edge_names
 from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class ActionError(DealerError):
 class CombatHand(Record):
     """Style ``hands``: one person's hand, drawn once for the combat (with any wild picks)."""
 
-    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "cards": Field(ListOf(CARD)),
+    FIELDS = {"name": Field(PERSON), "side": Field(SIDE), "cards": Field(ListOf(CARD)),
               "wild_picks": Field(ListOf(CARD), []), "notes": Field(ListOf(TEXT), [])}
 
 
@@ -46,8 +47,8 @@ class ActionState(Part):
     """
 
     KEY = "action"
-    FIELDS = {"round": Field(COUNT, 0), "owed_reshuffle": Field(ListOf(TEXT), []),
-              "shocked": Field(ListOf(TEXT), []), "hands": Field(ListOf(Nested(CombatHand)), [])}
+    FIELDS = {"round": Field(COUNT, 0), "owed_reshuffle": Field(ListOf(DECK), []),
+              "shocked": Field(ListOf(PERSON), []), "hands": Field(ListOf(Nested(CombatHand)), [])}
 
     @classmethod
     def upgrade(cls, states: dict, version: int) -> None:
@@ -66,7 +67,7 @@ class HoldState(Part):
     """The ``hold`` part of a table (SWADE's Hold): who is on Hold, in the order they went on it."""
 
     KEY = "hold"
-    FIELDS = {"people": Field(ListOf(TEXT), [])}
+    FIELDS = {"people": Field(ListOf(PERSON), [])}
 
 
 def on_hold(table: Table) -> list[str]:
@@ -294,15 +295,6 @@ def _surprised(ruleset: Ruleset, request: CountdownRequest, people: dict[str, Pa
         if name not in people:
             raise ActionError(f"--guts {name}: {name} is not in this round")
         people[name] = people[name]._replace(guts=spec)
-
-
-def edge_names(text: object) -> tuple[str, ...]:
-    """A roster list (``"Level Headed, Quick"``) as names to compare (``level-headed``)."""
-    from dealer.core.ranks import slug
-
-    if text is None or text is True or text is False:
-        return ()
-    return tuple(slug(part) for part in str(text).replace("+", ",").split(",") if part.strip())
 
 
 def roster_edges(ruleset: Ruleset, table: Table, name: str) -> tuple[str, ...]:

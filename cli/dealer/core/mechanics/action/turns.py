@@ -24,7 +24,7 @@ from dealer.core.mechanics.action.common import (ActionError, ActionState, Round
 from dealer.core.mechanics import people, statuses
 from dealer.core.mechanics.conditions import acted
 from dealer.core.mechanics.long_actions import played_note
-from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, Nested, Part, Record
+from dealer.core.record import CARD, COUNT, FLAG, PERSON, SIDE, TEXT, Field, ListOf, Nested, Part, Record
 from dealer.core.table import Table
 from dealer.errors import did_you_mean, shell_word, usage
 
@@ -37,7 +37,7 @@ class Turn(Record):
     the cards it shows, a note (any time, a long action, -1), its moment (``group``: turns of one
     group act together) and whether it is taken."""
 
-    FIELDS = {"name": Field(TEXT), "side": Field(TEXT), "card": Field(CARD, ""), "hand": Field(TEXT, ""),
+    FIELDS = {"name": Field(PERSON), "side": Field(SIDE), "card": Field(CARD, ""), "hand": Field(TEXT, ""),
               "cards": Field(ListOf(CARD), []), "note": Field(TEXT, ""), "group": Field(COUNT, 0),
               "acted": Field(FLAG, False)}
 
@@ -47,8 +47,8 @@ class TurnsState(Part):
     and the latecomers dealt into this round (``joined``: with no card they have no turn)."""
 
     KEY = "turns"
-    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(TEXT), []),
-              "joined": Field(ListOf(TEXT), [])}
+    FIELDS = {"round": Field(COUNT, 0), "order": Field(ListOf(Nested(Turn)), []), "out": Field(ListOf(PERSON), []),
+              "joined": Field(ListOf(PERSON), [])}
 
 
 class NextRequest(NamedTuple):

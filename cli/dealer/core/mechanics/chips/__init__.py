@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dealer.core.mechanics.conditions import wounded
 from dealer.core.ranks import slug
-from dealer.core.record import COUNT, TEXT, Field, ListOf, MapOf, Part
+from dealer.core.numbers import MAX_LEVEL
+from dealer.core.record import COLOUR, COUNT, PERSON, TEXT, Field, ListOf, MapOf, Part, Whole
 from dealer.core.table import Table
 from dealer.errors import DealerError, did_you_mean, shell_word, usage
 
@@ -63,19 +64,24 @@ def trait_kinds(ruleset: Ruleset) -> dict[str, str]:
     if ruleset.chips["knack_as"]:
         kinds["knacks"] = "text"
     if ruleset.chips["rituals"]:
-        kinds.update({"guardian-spirit": "level", "rituals": "text"})
+        kinds.update({"guardian-spirit": "level", "rituals": "skills"})
     return kinds
 
 
 # -- state and result -----------------------------------------------------------------------------
 
 
+# A shaman's favor chips stop at the guardian spirit skill (rituals._earn), a level of at most 100.
+FAVOR_CHIPS = Whole(0, f"a number of favor chips from 0 to {MAX_LEVEL}", MAX_LEVEL)
+
+
 class ChipsState(Part):
     """The ``chips`` part of a table: favor chips, chips created, rituals used this session, sessions."""
 
     KEY = "chips"
-    FIELDS = {"favor": Field(MapOf(MapOf(COUNT)), {}), "created": Field(MapOf(COUNT), {}),
-              "rituals": Field(MapOf(ListOf(TEXT)), {}), "sessions": Field(COUNT, 0)}
+    FIELDS = {"favor": Field(MapOf(MapOf(FAVOR_CHIPS, key=COLOUR), key=PERSON), {}),
+              "created": Field(MapOf(COUNT, key=COLOUR), {}),
+              "rituals": Field(MapOf(ListOf(TEXT), key=PERSON), {}), "sessions": Field(COUNT, 0)}
 
     def to_data(self) -> dict:
         data = {"favor": {name: held for name, held in self.favor.items() if any(held.values())},
@@ -215,6 +221,26 @@ def back_to_pot(table: Table, pool: dict[str, int], colour: str, count: int = 1)
     chips thrown back by a ritual."""
     pool[colour] -= count
     table.chips.pot[colour] = table.chips.pot.get(colour, 0) + count
+
+
+def leave(table: Table, person: str) -> tuple[dict[str, int], list[dict]]:
+    """Someone leaves the table (``table remove``): their chips and favor chips go back to the pot,
+    as their cards go to the discards, and the rituals they performed are forgotten. The chips
+    returned by colour, and one event per colour returned."""
+    state = table.state(ChipsState)
+    returned, events = {}, []
+    for pool, held in ((CHIPS, table.chips.players.get(person, {})), (FAVOR, state.favor.get(person, {}))):
+        for colour, count in _nonzero(held).items():
+            if pool == CHIPS:
+                table.chips.move(person, None, colour, count)
+            else:
+                back_to_pot(table, held, colour, count)
+            returned[colour] = returned.get(colour, 0) + count
+            events.append(move_event("return", person, colour, f"{person} leaves the table", count=count, pool=pool))
+    table.chips.players.pop(person, None)
+    state.favor.pop(person, None)
+    state.rituals.pop(person, None)
+    return _ordered(returned, list(table.ruleset.chips["pot"])), events
 
 
 def fill_unlimited(table: Table, colour: str | None = None) -> None:

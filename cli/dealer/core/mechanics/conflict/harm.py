@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core.mechanics import conditions
 from dealer.core.mechanics.conflict.common import ClearRequest, ConflictError, HarmRequest, score_name, score_names
-from dealer.core.record import COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record
+from dealer.core.record import COUNT, FLAG, PERSON, SCORE, Field, ListOf, MapOf, Nested, Part, Record
 from dealer.core.table import Table
 
 if TYPE_CHECKING:
@@ -22,14 +22,15 @@ if TYPE_CHECKING:
 class Owed(Record):
     """Harm a loser still has to place: how much, on which Scores, Arcane or not, whose win."""
 
-    FIELDS = {"harm": Field(COUNT), "allowed": Field(ListOf(TEXT)), "arcane": Field(FLAG), "winner": Field(TEXT)}
+    FIELDS = {"harm": Field(COUNT), "allowed": Field(ListOf(SCORE)), "arcane": Field(FLAG), "winner": Field(PERSON)}
 
 
 class HarmState(Part):
     """The ``conflict`` part of a table: harm taken on each Score, harm still to place."""
 
     KEY = "conflict"
-    FIELDS = {"harm": Field(MapOf(MapOf(COUNT)), {}), "pending": Field(MapOf(Nested(Owed)), {})}
+    FIELDS = {"harm": Field(MapOf(MapOf(COUNT, key=SCORE), key=PERSON), {}),
+              "pending": Field(MapOf(Nested(Owed), key=PERSON), {})}
 
 
 class TableResult(NamedTuple):

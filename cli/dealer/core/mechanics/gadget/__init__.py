@@ -29,16 +29,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core.record import CARD, COUNT, FLAG, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
+from dealer.core.cards import MAX_DECK
+from dealer.core.record import CARD, COUNT, FLAG, PERSON, TEXT, Field, ListOf, MapOf, Nested, Part, Record, Whole
 from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from dealer.core.ranks import HandRank
     from dealer.core.rules import Ruleset
 
 #: Roster traits this mechanic reads: the mad science skill (design and build checks).
 TRAITS = {"mad-science": "level"}
-RELIABILITY = Whole(1, "a whole number of cards, 1 or more")
+RELIABILITY = Whole(1, f"a whole number of cards from 1 to {MAX_DECK:,}", MAX_DECK)  # no deck holds more
 
 
 class GadgetError(DealerError):
@@ -148,15 +151,15 @@ def build_time(ruleset: Ruleset, complexity: str, rush: int = 0) -> str:
 class Design(Record):
     """A design on a table: its tier (by rank id), inventor, bonus cards and Joker notes, builders."""
 
-    FIELDS = {"tier": Field(TEXT), "inventor": Field(TEXT, ""), "bonus_cards": Field(COUNT, 0),
-              "bonus_used": Field(FLAG, False), "jokers": Field(ListOf(CARD), []), "builders": Field(ListOf(TEXT), [])}
+    FIELDS = {"tier": Field(TEXT), "inventor": Field(PERSON, ""), "bonus_cards": Field(COUNT, 0),
+              "bonus_used": Field(FLAG, False), "jokers": Field(ListOf(CARD), []), "builders": Field(ListOf(PERSON), [])}
 
 
 class Device(Record):
     """A device on a table: its design, builder, reliability (at least one card), fail hand, build
     Jokers, record of uses and breakdowns, whether its last breakdown left it broken, repairs."""
 
-    FIELDS = {"design": Field(TEXT), "builder": Field(TEXT, ""), "reliability": Field(RELIABILITY),
+    FIELDS = {"design": Field(TEXT), "builder": Field(PERSON, ""), "reliability": Field(RELIABILITY),
               "fail_hand": Field(RELIABILITY), "build_jokers": Field(ListOf(CARD), []), "uses": Field(COUNT, 0),
               "breakdowns": Field(COUNT, 0), "broken": Field(FLAG, False), "repairs": Field(COUNT, 0)}
 
@@ -173,6 +176,16 @@ class GadgetState(Part):
             raise GadgetError(f"table '{table_name}' has no design '{name}' (designs: {known}); "
                               f"make one with: dealer gadget design {shell_word(name)} --tier TIER --table {table_name}")
         return self.designs[name]
+
+    def problems(self, table: object) -> Iterator[str]:
+        """A device is built from one of the table's designs, by one of its builders."""
+        for name, device in self.devices.items():
+            design = self.designs.get(device.design)
+            if design is None:
+                yield f"gadget.devices.{name}.design: {device.design!r} is not a design of the table"
+            elif device.builder not in design.builders:
+                yield (f"gadget.devices.{name}.builder: {device.builder!r} never built design {device.design!r} "
+                       f"(its builders: {', '.join(map(repr, design.builders)) or 'none'})")
 
     def device(self, name: str, table_name: str | None) -> Device:
         if name not in self.devices:
