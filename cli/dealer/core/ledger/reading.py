@@ -71,6 +71,7 @@ class _Reader:
         self.ruleset, self.book, self.told = ruleset, book, told
         self.jokers = jokers(ruleset)
         self.countdown = "action" in ruleset.document["mechanics"] and ruleset.action["style"] == "countdown"
+        self.rolled_damage: dict[tuple, str] = {}  # each command run's damage roller, told by its roll or reroll
 
     def read(self, event: dict) -> Iterator[Trial]:
         data = event["data"] if isinstance(event.get("data"), dict) else {}
@@ -78,8 +79,10 @@ class _Reader:
         kind = event["kind"]
         if seen is not None:
             yield from self.recorded(data, seen)
+        if kind in ("roll", "reroll") and isinstance(data.get(kind), dict) and data[kind].get("kind") == "damage":
+            self.rolled_damage[run_of(event)] = data.get("person")
         if kind in ("recovery", "bleeding out", "damage", "soak"):
-            yield from self.older(kind, data, seen or {})
+            yield from self.older(kind, data, seen or {}, self.rolled_damage.get(run_of(event)))
         elif kind == "roll":
             if isinstance(data.get("roll"), dict) and data.get("person"):
                 yield from self.roll(data["person"], data["roll"])
@@ -121,9 +124,10 @@ class _Reader:
         if isinstance(seen.get("soak"), dict):
             yield from self.soak(data.get("person"), seen["soak"])
 
-    def older(self, kind: str, data: dict, seen: dict) -> Iterator[Trial]:
+    def older(self, kind: str, data: dict, seen: dict, by: str | None) -> Iterator[Trial]:
         """SWADE's events about a person logged before they recorded what the ledger reads: what they did,
-        counted apart. A round's Bleeding Out roll is in its event whole, as a ``roll --as`` is."""
+        counted apart (damage for ``by``, who rolled it as its command's roll event tells). A round's Bleeding
+        Out roll is in its event whole, as a ``roll --as`` is."""
         person = data.get("person")
         if kind == "bleeding out" and isinstance(data.get("roll"), dict):
             yield from self.roll(person, data["roll"])
@@ -134,8 +138,8 @@ class _Reader:
         elif kind == "damage" and "damage" not in seen:
             hit = isinstance(data.get("total"), int) and isinstance(data.get("toughness"), int) \
                 and data["total"] >= data["toughness"]
-            yield Trial(None, "hits", None, int(hit), OLD)
-            yield Trial(None, "wounds", None, data.get("wounds"), OLD)
+            yield Trial(by, "hits", None, int(hit), OLD)
+            yield Trial(by, "wounds", None, data.get("wounds"), OLD)
         elif kind == "soak" and "soak" not in seen:
             yield Trial(person, "soaked", None, data.get("soaked"), OLD)
 
