@@ -136,13 +136,10 @@ def refusal(seat: dict, paths: list[tuple], words: list[str] | None, table: str 
     "seat quinn (player for Quinn): this would change Goon's wounds and Shaken: Goon is not Quinn's; ask the GM to apply the damage: dealer roll 3d6 --damage --as Quinn --vs Goon --table s"
     """
     mine = " or ".join(seat["people"])
-    owned = [path for path in paths if len(path) > 2 and (path[:2] in PEOPLE_PARTS)]
+    owned = [path for path in paths if len(path) > 2 and path[:2] in PEOPLE_PARTS]
     if owned:
         whose = owned[0][2]
-        parts = dict.fromkeys(CONDITION_WORDS.get(path[3], "conditions") if path[:2] == ("conditions", "people")
-                              and len(path) > 3 else PART_WORDS.get(path[:2], "state") for path in owned
-                              if path[2] == whose)
-        what = f"{whose}'s {' and '.join(parts)}"
+        what = f"{whose}'s {' and '.join(dict.fromkeys(_part_words(path) for path in owned if path[2] == whose))}"
         why = f"{whose} is not {mine}'s" if whose not in seat["people"] else "that is the GM's at a shared table"
     else:
         first = paths[0]
@@ -156,6 +153,13 @@ def refusal(seat: dict, paths: list[tuple], words: list[str] | None, table: str 
         line = shlex.join([*words, *(("--table", table) if table else ())])
         ask = f"ask the GM to {deed}: dealer {line}"
     return f"{who(seat)}: this would change {what}: {why}; {ask}"
+
+
+def _part_words(path: tuple) -> str:
+    """A path of a person's part of the state (PART.KEY.PERSON...), in a player's words."""
+    if path[:2] == ("conditions", "people"):
+        return CONDITION_WORDS.get(path[3], "conditions") if len(path) > 3 else "conditions"
+    return PART_WORDS.get(path[:2], "state")
 
 
 def state_as_saved(states: dict) -> dict:

@@ -71,7 +71,7 @@ class _Reader:
         self.ruleset, self.book, self.told = ruleset, book, told
         self.jokers = jokers(ruleset)
         self.countdown = "action" in ruleset.document["mechanics"] and ruleset.action["style"] == "countdown"
-        self.rolled_damage: dict[tuple, str] = {}  # each command run's damage roller, told by its roll or reroll
+        self.rolled_damage: dict[tuple, str | None] = {}  # each command run's damage roller, told by its roll or reroll
 
     def read(self, event: dict) -> Iterator[Trial]:
         data = event["data"] if isinstance(event.get("data"), dict) else {}
