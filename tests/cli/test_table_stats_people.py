@@ -15,11 +15,15 @@ are also checked against ``dealer odds roll DICE --damage --vs N``.
 from __future__ import annotations
 
 import copy
+import os
 import shlex
+import shutil
+
+import pytest
 
 from tests import swade_oracle as oracle
 from tests.cli.test_swade_fight import fight_commands
-from tests.cli.test_table_stats import agrees, history, stats
+from tests.cli.test_table_stats import agrees, history, runner_at, stats
 from tests.cli.test_verify import written
 from tests.core.test_ledger_tails import close
 
@@ -190,6 +194,25 @@ def play(dealer):
     return [trial for run in runs for trial in run]
 
 
+@pytest.fixture(scope="module")
+def fought_home(tmp_path_factory):
+    """A state home where the fight and MORE have been played (once for the module), and its trials."""
+    home = tmp_path_factory.mktemp("fought") / "state"
+    return home, play(runner_at(home))
+
+
+@pytest.fixture
+def fight(request, dealer, tmp_path, monkeypatch):
+    """The fight's trials, its table where ``dealer`` runs: a copy of the module's, or with its tables on
+    PostgreSQL (DEALER_TEST_STORE=postgres) played there (the copy is of an SQLite file)."""
+    if os.environ.get("DEALER_TEST_STORE") == "postgres":
+        return play(dealer)
+    home, trials = request.getfixturevalue("fought_home")
+    shutil.copytree(home, tmp_path / "state")
+    monkeypatch.setenv("DEALER_HOME", str(tmp_path / "state"))
+    return trials
+
+
 def recorded(events):
     """What the log holds of what this fight is meant to try: ``(kind, what its data.ledger holds)`` counted."""
     found = {}
@@ -204,8 +227,8 @@ def recorded(events):
     return found
 
 
-def test_each_persons_rolls_damage_soaks_and_recoveries_count_against_their_exact_odds(dealer):
-    trials = play(dealer)
+def test_each_persons_rolls_damage_soaks_and_recoveries_count_against_their_exact_odds(dealer, fight):
+    trials = fight
     # The log holds what is tried: damage and its rerolls that stood (damage), one that did not (reroll);
     # Soaks and a reroll that stood (soak), one that did not (reroll); an Incapacitation roll; recoveries
     # from Shaken and from Stunned; a round's Bleeding Out rolls. (Undone events are in the log too.)
@@ -246,10 +269,9 @@ def test_damage_odds_are_those_of_dealer_odds_roll(dealer):
         assert all(close(odds["raises"][k], wounds[k], rel=1e-9, floor=1e-12) for k in range(1, len(odds["raises"])))
 
 
-def test_older_events_are_counted_apart_and_their_export_verifies(dealer, tmp_path):
+def test_older_events_are_counted_apart_and_their_export_verifies(dealer, fight, tmp_path):
     """The same fight as a dealer before the ledger read SWADE's people logged it (no ``data.ledger``): the
     rows of damage, Soaks and recoveries are counted apart, never guessed, and the export verifies."""
-    play(dealer)
     exported = dealer("table", "export", "dodge").json()["result"]
     verified = dealer("verify", written(tmp_path, exported, "new.json"), "--json")
     assert verified.code == 0 and verified.json()["result"]["verified"], verified
