@@ -113,10 +113,11 @@ def check_state(seat: dict | None, before: dict, after: dict, words: list[str] |
         raise TableError(refusal(seat, refused, words, table))
 
 
-# A person's part of the state, in a player's words: PART.KEY.PERSON (``PEOPLE_PARTS``), and for their
-# conditions each field (what damage changes is their wounds and Shaken).
+# A person's part of the state, in a player's words: PART.KEY.PERSON (``PEOPLE_PARTS``, and the harm a conflict's
+# loser owes), and for their conditions each field (what damage changes is their wounds and Shaken).
 PART_WORDS = {("hands", "people"): "hand", ("rolls", "people"): "last roll", ("long_actions", "actions"): "long action",
-              ("chips", "favor"): "favor chips", ("chips", "rituals"): "rituals", ("conflict", "harm"): "harm"}
+              ("chips", "favor"): "favor chips", ("chips", "rituals"): "rituals", ("conflict", "harm"): "harm",
+              ("conflict", "pending"): "harm to place"}
 CONDITION_WORDS = {"wounds": "wounds and Shaken", "fear": "wounds and Shaken", "incapacitated": "wounds and Shaken",
                    "down": "wounds and Shaken", "shaken_members": "wounds and Shaken", "damage": "wounds and Shaken",
                    "casts": "casts", "defence": "defence", "fatigue": "Fatigue", "stunned": "Stunned",
@@ -136,7 +137,7 @@ def refusal(seat: dict, paths: list[tuple], words: list[str] | None, table: str 
     "seat quinn (player for Quinn): this would change Goon's wounds and Shaken: Goon is not Quinn's; ask the GM to apply the damage: dealer roll 3d6 --damage --as Quinn --vs Goon --table s"
     """
     mine = " or ".join(seat["people"])
-    owned = [path for path in paths if len(path) > 2 and path[:2] in PEOPLE_PARTS]
+    owned = [path for path in paths if len(path) > 2 and (path[:2] in PEOPLE_PARTS or path[:2] in PART_WORDS)]
     if owned:
         whose = owned[0][2]
         what = f"{whose}'s {' and '.join(dict.fromkeys(_part_words(path) for path in owned if path[2] == whose))}"

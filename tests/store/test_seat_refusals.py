@@ -103,3 +103,30 @@ def test_acting_from_hold_starts_a_turn_in_the_countdown_which_is_the_gms(table,
                     f"to run it: dealer {shlex.join(move)} --table s")
     assert state(gm) == before
     assert gm(*asked(line)).code == 0
+
+
+def test_a_conflict_between_a_seats_own_people_owes_harm_which_the_gm_keeps(dealer_on, postgres_url):
+    """Weird Dust Devils: the loser of a conflict owes harm to place, which the database keeps of a GM's save
+    only: a player's conflict, even between its own two people, is refused in words, and the GM runs it."""
+    owner = dealer_on(postgres_url)
+    for argv in (("table", "new", "dust", "-r", "dust-devils"),
+                 ("table", "add", "dust", "Doc", "--trait", "hand=3", "--trait", "eye=2"),
+                 ("table", "add", "dust", "Kid", "--trait", "hand=2", "--trait", "eye=3")):
+        assert owner(*argv).code == 0, argv
+    seats = {}
+    for name, args in (("gm", ("--role", "gm")), ("pk", ("--role", "player", "--for", "Kid", "--for", "Doc"))):
+        made = owner("table", "seat", "dust", name, *args, "--json")
+        assert made.code == 0, made
+        seats[name] = dealer_on(made.json()["result"]["store"])
+    conflict = ("conflict", "Doc", "Kid", "--scores", "hand,eye", "--table", "dust")
+    for _ in range(5):  # an exact tie (the table's own seeds) has no loser, and goes through
+        done = seats["pk"](*conflict)
+        if done.code:
+            break
+    assert_clean_error(done, code=1)
+    line = done.err.strip()
+    told = line.partition(": dealer ")[0]
+    assert told in [f"dealer: seat pk (player for Kid, Doc): this would change {loser}'s harm to place: that is the GM's "
+                    "at a shared table; ask the GM to run it" for loser in ("Doc", "Kid")], line
+    assert asked(line) == ["conflict", "Doc", "Kid", "--scores", "hand,eye", "--table", "dust"]
+    assert seats["gm"](*asked(line)).code == 0
