@@ -99,19 +99,68 @@ def _people(value) -> list[str]:
     return [name for name in names if name]
 
 
-def check_state(seat: dict | None, before: dict, after: dict) -> None:
+def check_state(seat: dict | None, before: dict, after: dict, words: list[str] | None = None,
+                table: str | None = None) -> None:
     """Refuse, in one line naming the seat, a player's command that changed the table's state
     (``before``, as the seat saw it, and ``after``, both ``state_as_saved``) where the database
-    keeps nothing of a player's save: there it would be lost, so it is the GM's to do."""
+    keeps nothing of a player's save: there it would be lost, so it is the GM's to do. The line says
+    what it would change in a player's words and the command (``words``, on ``table``) to ask the GM for."""
     if seat is None or seat["kind"] != "player":
         return
-    for path in changed_paths(before, after):
-        if not _players(path, before, after, set(seat["people"])):
-            shown = ".".join(map(str, path))
-            if path[0] in ("action", "turns"):  # sorted from every card, which a player's seat sees face down
-                shown = f"the round's countdown ({shown})"
-            raise TableError(f"{who(seat)}: this would change {shown} of the table, which is not "
-                             f"{' or '.join(seat['people'])}'s to change at a shared table; ask the GM")
+    people = set(seat["people"])
+    refused = [path for path in changed_paths(before, after) if not _players(path, before, after, people)]
+    if refused:
+        raise TableError(refusal(seat, refused, words, table))
+
+
+# A person's part of the state, in a player's words: PART.KEY.PERSON (``PEOPLE_PARTS``, and the harm a conflict's
+# loser owes), and for their conditions each field (what damage changes is their wounds and Shaken).
+PART_WORDS = {("hands", "people"): "hand", ("rolls", "people"): "last roll", ("long_actions", "actions"): "long action",
+              ("chips", "favor"): "favor chips", ("chips", "rituals"): "rituals", ("conflict", "harm"): "harm",
+              ("conflict", "pending"): "harm to place"}
+CONDITION_WORDS = {"wounds": "wounds and Shaken", "fear": "wounds and Shaken", "incapacitated": "wounds and Shaken",
+                   "down": "wounds and Shaken", "shaken_members": "wounds and Shaken", "damage": "wounds and Shaken",
+                   "casts": "casts", "defence": "defence", "fatigue": "Fatigue", "stunned": "Stunned",
+                   "distracted": "Distracted", "vulnerable": "Vulnerable"}
+# What else a player's command may reach, and is the GM's: PART.KEY.
+SHARED_WORDS = {("conditions", "acting"): "whose turn is under way in the countdown", ("hold", "people"): "who is on Hold",
+                ("action",): "the round's countdown", ("turns",): "the round's countdown"}
+
+
+def refusal(seat: dict, paths: list[tuple], words: list[str] | None, table: str | None) -> str:
+    """A player's command refused for changing ``paths`` of the state: what it would change, as a player
+    says it (whose wounds and Shaken, their hand, the countdown), why it is not theirs, and what to ask the GM.
+
+    >>> seat = {"seat": "quinn", "kind": "player", "people": ["Quinn"]}
+    >>> refusal(seat, [("conditions", "people", "Goon", "damage", "after", "down"), ("conditions", "people", "Goon",
+    ...         "down")], ["roll", "3d6", "--damage", "--as", "Quinn", "--vs", "Goon"], "s")
+    "seat quinn (player for Quinn): this would change Goon's wounds and Shaken: Goon is not Quinn's; ask the GM to apply the damage: dealer roll 3d6 --damage --as Quinn --vs Goon --table s"
+    """
+    mine = " or ".join(seat["people"])
+    owned = [path for path in paths if len(path) > 2 and (path[:2] in PEOPLE_PARTS or path[:2] in PART_WORDS)]
+    if owned:
+        whose = owned[0][2]
+        what = f"{whose}'s {' and '.join(dict.fromkeys(_part_words(path) for path in owned if path[2] == whose))}"
+        why = f"{whose} is not {mine}'s" if whose not in seat["people"] else "that is the GM's at a shared table"
+    else:
+        first = paths[0]
+        what = SHARED_WORDS.get(first[:2]) or SHARED_WORDS.get(first[:1]) or ".".join(map(str, first))
+        why = "that is the GM's at a shared table"
+    ask = "ask the GM"
+    if words:
+        from dealer.errors import shell_word
+
+        deed = "apply the damage" if words[0] == "roll" and "--damage" in words else "run it"
+        line = " ".join(map(shell_word, [*words, *(("--table", table) if table else ())]))
+        ask = f"ask the GM to {deed}: dealer {line}"
+    return f"{who(seat)}: this would change {what}: {why}; {ask}"
+
+
+def _part_words(path: tuple) -> str:
+    """A path of a person's part of the state (PART.KEY.PERSON...), in a player's words."""
+    if path[:2] == ("conditions", "people"):
+        return CONDITION_WORDS.get(path[3], "conditions") if len(path) > 3 else "conditions"
+    return PART_WORDS.get(path[:2], "state")
 
 
 def state_as_saved(states: dict) -> dict:

@@ -171,11 +171,17 @@ def fought_home(tmp_path_factory):
 
 
 @pytest.fixture
-def fought(dealer, fought_home, tmp_path):
-    """``dealer`` on a copy of the fought table."""
+def fought(request, dealer, tmp_path):
+    """``dealer`` on a copy of the fought table (with its tables on PostgreSQL, DEALER_TEST_STORE=postgres, the
+    fight fought there: the copy is of an SQLite file)."""
+    import os
     import shutil
 
-    shutil.copytree(fought_home, tmp_path / "state")
+    if os.environ.get("DEALER_TEST_STORE") == "postgres":
+        for argv in fight_commands():
+            assert dealer(*argv).code == 0, argv
+        return dealer
+    shutil.copytree(request.getfixturevalue("fought_home"), tmp_path / "state")
     return dealer
 
 

@@ -114,11 +114,16 @@ def played(tmp_path_factory):
 
 
 @pytest.fixture
-def friday(played, tmp_path, monkeypatch):
-    """A copy of the played table for one test, which ``dealer`` runs on; its history."""
+def friday(request, dealer, tmp_path, monkeypatch):
+    """A copy of the played table for one test, which ``dealer`` runs on; its history. With its tables on
+    PostgreSQL (DEALER_TEST_STORE=postgres) the table is played there instead: the copy is of an SQLite file."""
+    import os
     import shutil
 
-    shutil.copytree(played, tmp_path / "state")
+    if os.environ.get("DEALER_TEST_STORE") == "postgres":
+        play(dealer, DEADLANDS)
+        return history(dealer, "fri")
+    shutil.copytree(request.getfixturevalue("played"), tmp_path / "state")
     monkeypatch.setenv("DEALER_HOME", str(tmp_path / "state"))
     return history(runner_at(tmp_path / "state"), "fri")
 

@@ -1,6 +1,7 @@
 """The chances the ledger adds to the odds engine, each against a computation made here another way:
 the Wild Die's save by walking every die face, the Joker kept by a one-card draw (the Edges that
-draw more, keep the lowest, redraw low cards) card by card through the deck as it was."""
+draw more, keep the lowest, redraw low cards) card by card through the deck as it was; SWADE's
+wounds dealt and wounds soaked by every total of acing dice, in fractions."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from functools import lru_cache
 import pytest
 
 from dealer.core.dice import wild_die_save
+from dealer.core.ledger.chances import Book
 from dealer.core.mechanics.action.edges import DrawPlan, draw_plan
 from dealer.core.odds.initiative import joker_chance
 
@@ -86,3 +88,54 @@ def test_the_joker_kept_by_each_draw_is_counted_card_by_card(load, edges, cards,
 def test_a_hesitant_draw_that_does_not_keep_jokers_keeps_one_only_when_all_are():
     plan = DrawPlan(2, "lowest", False, 0)
     assert joker_chance(plan, 10, 2, 0) == Fraction(1, 45) == drawn_one_by_one(plan, 0, 8, 2)
+
+
+ACES = 20  # each die walked to its 20th ace: what lies beyond is below 4^-20, about 1e-12
+
+
+@lru_cache(maxsize=None)
+def exactly(sides, total):
+    """P(an acing die's total is ``total``): a face short of the top, or the top and another roll."""
+    if total <= 0 or total % sides == 0:
+        return Fraction(0)
+    return Fraction(1, sides) if total < sides else Fraction(1, sides) * exactly(sides, total - sides)
+
+
+@pytest.mark.parametrize("sides, modifier, toughness, shaken, extra", [
+    ((4, 6), 1, 6, False, False), ((4, 6), 1, 6, True, False), ((6, 6, 6), 2, 9, False, True),
+    ((6, 6, 6), 2, 9, True, True), ((8,), 0, 4, True, False)])
+def test_wounds_dealt_are_counted_over_every_total(load, sides, modifier, toughness, shaken, extra):
+    dist = {0: Fraction(1)}
+    for side in sides:
+        step = {}
+        for a, p in dist.items():
+            for b in range(1, ACES * side):
+                if exactly(side, b):
+                    step[a + b] = step.get(a + b, 0) + p * exactly(side, b)
+        dist = step
+    want = {}
+    for total, p in dist.items():
+        total += modifier
+        dealt = 0 if total < toughness else (total - toughness) // 4 or int(shaken)
+        dealt = min(dealt, 1) if extra else dealt
+        want[dealt] = want.get(dealt, 0) + p
+    got = Book(load("savage-worlds")).wounds((tuple(sorted(sides)), modifier, toughness), shaken, extra)
+    assert all(k < len(got) for k, p in want.items() if p > 1e-12) and abs(sum(got) - 1) < 1e-12
+    assert all(abs(got[k] - float(want.get(k, 0))) < 1e-11 for k in range(len(got))), (got, want)
+
+
+@pytest.mark.parametrize("trait, modifier, wounds", [(8, -1, 3), (6, 2, 1), (12, -3, 2), (4, 0, 4)])
+def test_wounds_soaked_are_a_wild_cards_successes_up_to_the_wounds(load, trait, modifier, wounds):
+    """The higher of the trait die and the d6 Wild Die, the modifier added; both 1s a Critical Failure."""
+    want = [Fraction(0)] * (wounds + 1)
+    for t in range(1, ACES * trait):
+        for w in range(1, ACES * 6):
+            p = exactly(trait, t) * exactly(6, w)
+            if not p:
+                continue
+            total = max(t, w) + modifier
+            found = 0 if (t == w == 1) or total < 4 else 1 + (total - 4) // 4
+            want[min(found, wounds)] += p
+    got = Book(load("savage-worlds")).soaked((1, trait, modifier, 4, 6, False), wounds)
+    assert len(got) == wounds + 1
+    assert all(abs(got[k] - float(want[k])) < 1e-11 for k in range(wounds + 1)), (got, want)

@@ -186,7 +186,8 @@ class SharedTransaction(Dealing, Transaction):
             return super()._save_state(table, state)
         from dealer.seats import check_state, state_as_saved
 
-        check_state(self.seat, state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state)))
+        check_state(self.seat, state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state)),
+                    self.args, table.name)
         self.db.execute("SELECT seat_save_state(?, ?)", (table.id, state)).fetchone()
 
     def _move_chips(self, table_id: int, moves: dict[str, dict[str, int]]) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from dealer.core.damage import DamageOdds
     from dealer.core.dice import RollOdds
     from dealer.core.rules import Ruleset
 
@@ -36,6 +37,15 @@ def roll_key(roll: dict) -> tuple | None:
     wild = roll.get("wild")
     wild_die = roll["die_sides"][wild] if roll.get("die_sides") and wild is not None else 0
     return roll["count"], roll["sides"], roll["modifier"], roll["tn"], wild_die, bool(roll.get("extra"))
+
+
+def damage_key(roll: dict) -> tuple | None:
+    """A damage roll as recorded (``results.roll_data``, ``kind: "damage"``) reduced to what its odds against
+    a Toughness depend on: each die's sides (a raise's die among them), the modifier (a Joker's bonus in it)
+    and the Toughness (``tn``); None for a roll whose dice are not known, or aimed at no number."""
+    if roll.get("kind") != "damage" or roll.get("by_hand") or not roll.get("die_sides") or roll.get("tn") is None:
+        return None
+    return tuple(sorted(roll["die_sides"])), roll["modifier"], roll["tn"]
 
 
 def remembered(method: Callable) -> Callable:
@@ -102,6 +112,53 @@ class Book:
         count, sides, modifier, tn, wild_die, _ = key
         return yes(wild_die_save(count, sides, modifier=modifier, tn=tn, max_chain=self.ruleset.dice["max_chain"],
                                  wild_die=wild_die))
+
+    @remembered
+    def soaked(self, key: tuple, wounds: int) -> Chances:
+        """A Soak roll against ``wounds``: the chances of soaking 0, 1, ... ``wounds`` (a success and each raise
+        soak one: ``wounds.successes``)."""
+        odds = self.roll_odds(key)
+        by_successes = [odds.bust + odds.failure, *odds.raises]
+        chances = by_successes[:wounds]
+        return (*chances, max(0.0, 1.0 - sum(chances)))
+
+    # -- damage aimed at a person (SWADE) -------------------------------------------------------
+
+    @remembered
+    def damage_odds(self, key: tuple) -> DamageOdds:
+        """``damage.damage_odds`` of a ``damage_key`` (as ``dealer odds roll DICE --damage --vs N``), with the
+        ruleset's step a wound and ace cap."""
+        from collections import Counter
+
+        from dealer.core.damage import DamageSpec, damage_odds
+
+        sides, modifier, tn = key
+        rules = self.ruleset.dice
+        spec = DamageSpec([(count, side) for side, count in sorted(Counter(sides).items())], modifier)
+        return damage_odds(spec, vs=tn, step=rules["damage_step"], max_chain=rules["max_chain"])
+
+    @remembered
+    def hits(self, key: tuple) -> Chances:
+        """The damage reaches the Toughness: Shaken or worse."""
+        return yes(1.0 - self.damage_odds(key).failure)
+
+    @remembered
+    def wounds(self, key: tuple, shaken: bool, extra: bool) -> Chances:
+        """The chances of 0, 1, 2, ... wounds dealt to someone as the damage found them (``wounds.wounds_dealt``:
+        Shaken already, an Extra); the odds' cut-off, below 1e-12, is put with the most wounds."""
+        from dealer.core.damage import judge_damage
+        from dealer.core.mechanics.wounds import wounds_dealt
+
+        odds = self.damage_odds(key)
+        found = {"shaken": shaken, "extra": extra, "incapacitated": False}
+        chances: list[float] = []
+        for total, p in odds.totals:
+            reached, raises = judge_damage(total, odds.tn, odds.step)
+            dealt = wounds_dealt(reached, raises or 0, found)
+            chances += [0.0] * (dealt + 1 - len(chances))
+            chances[dealt] += p
+        chances[-1] += odds.cut
+        return tuple(chances)
 
     # -- action cards --------------------------------------------------------------------------
 

@@ -4,8 +4,12 @@ chances (``chances.Book``) and what came of it.
 Which events hold which chances (each as its mechanic records it: ``situations``):
 
 - a trait roll: ``roll`` (``--as``: ``data.roll``; without: ``data.ledger.roll``), ``reroll``,
-  the rolls of a round and of a latecomer (``data.ledger.people``), a hexslingin' roll, an
-  interrupt's opposed rolls: a bust, a success, its raises, the Wild Die's save;
+  the rolls of a round and of a latecomer (``data.ledger.people``), a hexslingin' roll, the rolls
+  an event makes for people (``data.ledger.rolls``: an interrupt's opposed rolls, SWADE's recovery
+  from Shaken or Stunned, Bleeding Out, Incapacitation; a round's Bleeding Out roll, ``data.roll``):
+  a bust, a success, its raises, the Wild Die's save; a recovery's success, a recovery;
+- SWADE's damage aimed at a person (``data.ledger.damage``): a hit (Shaken or worse) and the
+  wounds dealt, for whoever rolled it; a Soak (``data.ledger.soak``): the wounds soaked;
 - action cards: the cards a Quickness roll earned, the Jokers dealt (a round, ``action join``, a
   Benny's new card);
 - a huckster's hex (works, fizzles, backlash), a poker-hands spell (success, bust);
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from dealer.core.ledger.chances import roll_key, yes
+from dealer.core.ledger.chances import damage_key, roll_key, yes
 from dealer.core.ledger.situations import KEY, jokers
 
 if TYPE_CHECKING:
@@ -36,6 +40,7 @@ RAN_OUT = "drawn through a reshuffle or from a deck that ran short"
 SIMULATED = "dealt with other hands from one deck (dealer odds conflict simulates these, it cannot count them)"
 FACE_DOWN = "drawn from a face-down deck (a shared table's: the Jokers left in it are not known)"
 UNCOUNTED = "beyond what the odds engine counts exactly"
+RECOVERIES = ("recover-shaken", "recover-stunned")  # a person's rolls (``situations.person_rolls``) that recover
 
 
 class Trial(NamedTuple):
@@ -66,15 +71,19 @@ class _Reader:
         self.ruleset, self.book, self.told = ruleset, book, told
         self.jokers = jokers(ruleset)
         self.countdown = "action" in ruleset.document["mechanics"] and ruleset.action["style"] == "countdown"
+        self.rolled_damage: dict[tuple, str | None] = {}  # each command run's damage roller, told by its roll or reroll
 
     def read(self, event: dict) -> Iterator[Trial]:
         data = event["data"] if isinstance(event.get("data"), dict) else {}
         seen = data.get(KEY) if isinstance(data.get(KEY), dict) else None
         kind = event["kind"]
-        if seen is not None and isinstance(seen.get("people"), list):
-            for entry in seen["people"]:
-                yield from self.dealt(entry)
-        if kind == "roll":
+        if seen is not None:
+            yield from self.recorded(data, seen)
+        if kind in ("roll", "reroll") and isinstance(data.get(kind), dict) and data[kind].get("kind") == "damage":
+            self.rolled_damage[run_of(event)] = data.get("person")
+        if kind in ("recovery", "bleeding out", "damage", "soak"):
+            yield from self.older(kind, data, seen or {}, self.rolled_damage.get(run_of(event)))
+        elif kind == "roll":
             if isinstance(data.get("roll"), dict) and data.get("person"):
                 yield from self.roll(data["person"], data["roll"])
             elif seen is not None:
@@ -83,9 +92,6 @@ class _Reader:
                 yield from self.roll(None, None)
         elif kind == "reroll" and isinstance(data.get("reroll"), dict):
             yield from self.roll(data.get("person"), data["reroll"])
-        elif kind == "interrupt" and seen is not None:
-            for rolled in seen.get("rolls", ()):
-                yield from self.roll(rolled["person"], rolled["roll"])
         elif kind == "deal" and seen is None and self.countdown and event["command"] in ("action", "action join"):
             if data.get("person") not in self.told.get(run_of(event), ()):
                 held = sum(1 for code in event["cards"] if code in self.jokers)
@@ -100,6 +106,42 @@ class _Reader:
             yield from self.contest(kind, data, seen)
         elif kind == "chip draw" and data.get("colour"):
             yield from self.chip(data, seen)
+
+    def recorded(self, data: dict, seen: dict) -> Iterator[Trial]:
+        """What an event recorded of itself, whatever its kind (``situations``): a round's deals, the trait
+        rolls made for people, damage aimed at a person, a Soak."""
+        if isinstance(seen.get("people"), list):
+            for entry in seen["people"]:
+                yield from self.dealt(entry)
+        for entry in seen.get("rolls") if isinstance(seen.get("rolls"), list) else ():
+            yield from self.roll(entry["person"], entry["roll"])
+            if entry.get("for") in RECOVERIES:
+                key = roll_key(entry["roll"])
+                yield Trial(entry["person"], "recoveries", self.book.success(key) if key else None,
+                            _observed("success", entry["roll"]), "" if key else TYPED_DICE)
+        if isinstance(seen.get("damage"), dict):
+            yield from self.damage(seen["damage"])
+        if isinstance(seen.get("soak"), dict):
+            yield from self.soak(data.get("person"), seen["soak"])
+
+    def older(self, kind: str, data: dict, seen: dict, by: str | None) -> Iterator[Trial]:
+        """SWADE's events about a person logged before they recorded what the ledger reads: what they did,
+        counted apart (damage for ``by``, who rolled it as its command's roll event tells). A round's Bleeding
+        Out roll is in its event whole, as a ``roll --as`` is."""
+        person = data.get("person")
+        if kind == "bleeding out" and isinstance(data.get("roll"), dict):
+            yield from self.roll(person, data["roll"])
+        elif kind in ("recovery", "bleeding out") and "rolls" not in seen:
+            yield from self.roll(person, None)
+            if kind == "recovery":
+                yield Trial(person, "recoveries", None, int(bool(data.get("recovered"))), OLD)
+        elif kind == "damage" and "damage" not in seen:
+            hit = isinstance(data.get("total"), int) and isinstance(data.get("toughness"), int) \
+                and data["total"] >= data["toughness"]
+            yield Trial(by, "hits", None, int(hit), OLD)
+            yield Trial(by, "wounds", None, data.get("wounds"), OLD)
+        elif kind == "soak" and "soak" not in seen:
+            yield Trial(person, "soaked", None, data.get("soaked"), OLD)
 
     # -- trait rolls and action cards ----------------------------------------------------------
 
@@ -155,6 +197,32 @@ class _Reader:
                 yield Trial(person, "jokers", None, entry.get("jokers"), RAN_OUT)
             return
         yield Trial(person, "jokers", self.book.jokers(drawn, deck["cards"], deck["jokers"]), entry.get("jokers", 0))
+
+    # -- SWADE's damage and Soak ------------------------------------------------------------------
+
+    def damage(self, aimed: dict) -> Iterator[Trial]:
+        """Damage aimed at a person, for whoever rolled it: a hit (the Toughness reached) and the wounds it
+        dealt them as it found them (none to count against someone Incapacitated already)."""
+        from dealer.core.mechanics.wounds import wounds_dealt
+
+        person, roll = aimed.get("by"), aimed["roll"]
+        key = damage_key(roll)
+        why = "" if key else TYPED_DICE
+        reached = bool(roll.get("success"))
+        yield Trial(person, "hits", self.book.hits(key) if key else None, int(reached), why)
+        if aimed.get("incapacitated"):
+            return
+        chances = self.book.wounds(key, bool(aimed["shaken"]), bool(aimed["extra"])) if key else None
+        yield Trial(person, "wounds", chances, wounds_dealt(reached, roll.get("raises") or 0, aimed), why)
+
+    def soak(self, person: str | None, soak: dict) -> Iterator[Trial]:
+        """A Soak roll: the wounds it soaked of those it could (``wounds.successes``)."""
+        from dealer.core.mechanics.wounds import successes
+
+        roll, wounds = soak["roll"], soak["wounds"]
+        key = roll_key(roll)
+        yield Trial(person, "soaked", self.book.soaked(key, wounds) if key else None, min(successes(roll), wounds),
+                    "" if key else TYPED_DICE)
 
     # -- casts, gadgets, contests, chips -------------------------------------------------------
 

@@ -35,12 +35,14 @@ if TYPE_CHECKING:
 
 # Every row, in the order shown: (id, group). Chip rows are ``chips:COLOUR``, in the pot's order.
 ROWS = (("bust", "trait rolls"), ("success", "trait rolls"), ("raises", "trait rolls"),
-        ("wild-save", "trait rolls"), ("cards", "action cards"), ("jokers", "action cards"),
+        ("wild-save", "trait rolls"), ("cards", "action cards"), ("jokers", "action cards"), ("hits", "damage"),
+        ("wounds", "damage"), ("soaked", "Soak and recovery"), ("recoveries", "Soak and recovery"),
         ("works", "hexes"), ("fizzles", "hexes"), ("backlash", "hexes"), ("spell-success", "spells"),
         ("spell-bust", "spells"), ("spell-backlash", "spells"), ("breakdowns", "gadgets"), ("won", "contests and conflicts"),
         ("lost", "contests and conflicts"))
 LABELS = {"success": "successes", "raises": "raises", "wild-save": "Wild Die saves", "cards": "cards dealt",
-          "jokers": "Jokers", "works": "hexes that work", "fizzles": "fizzles", "backlash": "backlash",
+          "jokers": "Jokers", "hits": "hits (Shaken or worse)", "wounds": "wounds dealt", "soaked": "wounds soaked",
+          "recoveries": "recoveries", "works": "hexes that work", "fizzles": "fizzles", "backlash": "backlash",
           "spell-success": "successes", "spell-bust": "busts", "spell-backlash": "backlash (a Joker)",
           "breakdowns": "breakdowns", "won": "won",
           "lost": "lost"}

@@ -11,6 +11,14 @@ A round writes its people's rolls and draws on the first event it logs, or on a 
 event of its own where it logs nothing else (everyone failed, no card left over from the last
 round) or where its deals are face down (a shared table with seats). Events written before dealer recorded these have no ``data.ledger``: the ledger says
 so rather than guess, and ``dealer verify`` does not ask an old log for them (``KEY``).
+
+SWADE's people (``person_rolls``, ``damage_seen``, ``soak_seen``): a roll the rules make for a person
+(recovering from Shaken or Stunned, Bleeding Out on their card, the Incapacitation roll) is one of the
+event's ``rolls``, each with its ``person`` and what it was ``for``, as an interrupt's opposed rolls are;
+damage aimed at a person records its dice with what decides the wounds they deal (``damage``); a Soak its
+roll and the wounds it may soak (``soak``). A Benny's reroll of either records the reroll's, so every roll
+of the dice is one trial, the kept one or not. A Soak's own trait roll, a ``roll`` event, counts as
+``roll --as`` does, and a round's Bleeding Out roll is in its event whole (``data.roll``).
 """
 
 from __future__ import annotations
@@ -115,3 +123,23 @@ def attach(table: Table, events: list[dict], ledger: dict, **data: object) -> li
         table.log("round", data={**data, KEY: ledger})
         return events
     return [{**events[0], KEY: ledger}, *events[1:]]
+
+
+def person_rolls(person: str, roll: dict, purpose: str) -> dict:
+    """A trait roll the rules make for ``person`` (``purpose``: ``recover-shaken``, ``recover-stunned``,
+    ``bleeding-out``, ``incapacitation``), as an event's ``rolls`` (the shape of ``rolls_seen``)."""
+    return {"rolls": [{"person": person, "roll": roll, "for": purpose}]}
+
+
+def damage_seen(by: str | None, roll: dict, struck: dict) -> dict:
+    """Damage aimed at a person: who rolled it (``by``; None: nobody named), its dice (``results.roll_data``,
+    its ``tn`` the Toughness) and what decides its wounds (``struck``, ``wounds.struck``: the one hit is
+    ``shaken`` already, an ``extra``, ``incapacitated`` already)."""
+    kept = {key: value for key, value in roll.items() if key not in ("person", "card", "target")}
+    return {"damage": {"by": by, "roll": kept, **struck}}
+
+
+def soak_seen(roll: dict, wounds: int) -> dict:
+    """A Soak roll and the ``wounds`` of the damage it soaks (each success and raise soaks one)."""
+    return {"soak": {"roll": {key: value for key, value in roll.items() if key not in ("person", "card")},
+                     "wounds": wounds}}

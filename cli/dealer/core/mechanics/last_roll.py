@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from dealer.core import results
 from dealer.core.dice import MAX_DICE, MAX_MODIFIER, MAX_SIDES, Scripted, trait_roll
+from dealer.core.ledger.situations import KEY
 from dealer.core.mechanics import people
 from dealer.core.mechanics.people import bonus_card
 from dealer.core.record import CARD, COUNT, JSON, PERSON, TEXT, Field, MapOf, Maybe, Nested, Part, Record, Whole
@@ -31,6 +32,8 @@ from dealer.core.table import Table
 from dealer.errors import DealerError, shell_word
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from dealer.core.rules import Ruleset
 
 
@@ -186,12 +189,14 @@ def check_reroll(table: Table, person: str, bust_name: str) -> LastRoll:
     return record
 
 
-def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random) -> dict:
+def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random,
+           seen: Callable[[dict], dict] | None = None) -> dict:
     """Roll the remembered dice again with the same options (a damage roll with its raise's die
     and Joker); keep the better total (a Critical Failure on a trait's reroll ends the attempt
     and stands). The record keeps what stands. Returns
     ``before``, ``again`` (both as ``results.roll_data``), ``kept`` (``before`` or ``again``) and
-    the ruleset's word for a bust."""
+    the ruleset's word for a bust. ``seen``: what the luck ledger reads of a reroll of a Soak or of
+    damage aimed at a person (``wounds.reroll_seen``), logged here when the reroll does not stand."""
     before = record.roll
     if record.damage:
         from dealer.core.damage import damage_roll, parse_damage
@@ -208,5 +213,6 @@ def reroll(ruleset: Ruleset, table: Table, record: LastRoll, rng: random.Random)
     record.rerolls += 1
     if kept == "again":
         record.roll = again
-    table.log("reroll", data={"person": record.person, "before": before, "reroll": again, "kept": kept})
+    ledger = {KEY: seen(again)} if seen is not None and kept == "before" else {}
+    table.log("reroll", data={"person": record.person, "before": before, "reroll": again, "kept": kept, **ledger})
     return {"before": before, "again": again, "kept": kept, "bust_name": ruleset.dice["bust_name"]}

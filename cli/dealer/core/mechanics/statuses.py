@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics import people
 from dealer.core.mechanics.conditions import (BLEEDING_OUT, DEAD, SHAKEN, STABLE, Conditions, ConditionsState,
                                               changed, conditions_of)
@@ -61,7 +62,9 @@ def turn_starts(ruleset: Ruleset, table: Table, names: list[str], rng: random.Ra
         held = conditions_of(table, name)
         if held.incapacitated == BLEEDING_OUT:  # dealt a card (people.incapacitated_card): they roll on it
             rolled.append(bleed(ruleset, table, name, rng))
-            table.log("bleeding out", data={"person": name, "outcome": verdict(rolled[-1]["roll"])})
+            table.log("bleeding out", data={"person": name, "outcome": verdict(rolled[-1]["roll"]),
+                                            situations.KEY: situations.person_rolls(name, rolled[-1]["roll"],
+                                                                                    "bleeding-out")})
             continue
         if held.stunned and ruleset.people["rolls"].get("recover-stunned"):
             rolled.append(_unstun(ruleset, table, name, rng))
@@ -86,7 +89,8 @@ def _unshake(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> d
     elif recovered:
         held.fear = ""
     words = "no longer Shaken: acts normally" if recovered else "still Shaken: free actions only"
-    table.log("recovery", data={"person": name, "condition": "shaken", "recovered": recovered})
+    table.log("recovery", data={"person": name, "condition": "shaken", "recovered": recovered,
+                                situations.KEY: situations.person_rolls(name, roll, "recover-shaken")})
     one = {"member": True} if people.members(table, name) > 1 else {}
     return {"person": name, "condition": "shaken", "roll": roll, "recovered": recovered, "words": words, **one}
 
@@ -105,7 +109,8 @@ def _unstun(ruleset: Ruleset, table: Table, name: str, rng: random.Random) -> di
     words = {"raise": "no longer Stunned: acts, Vulnerable to the end of this turn",
              "success": "no longer Stunned: acts, Vulnerable to the end of their next turn"}.get(
         outcome, "still Stunned: no actions this turn")
-    table.log("recovery", data={"person": name, "condition": "stunned", "recovered": recovered})
+    table.log("recovery", data={"person": name, "condition": "stunned", "recovered": recovered,
+                                situations.KEY: situations.person_rolls(name, roll, "recover-stunned")})
     return {"person": name, "condition": "stunned", "roll": roll, "recovered": recovered, "words": words}
 
 

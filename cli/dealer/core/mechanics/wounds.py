@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dealer.core.ledger import situations
 from dealer.core.mechanics import people
 from dealer.core.mechanics.conditions import (BLEEDING_OUT, DEAD, SHAKEN, STABLE, DamageTaken, Harm, changed,
                                               conditions_of)
@@ -34,9 +35,10 @@ from dealer.core.table import Table
 
 if TYPE_CHECKING:
     import random
+    from collections.abc import Callable
 
     from dealer.core.dice import Scripted
-    from dealer.core.mechanics.last_roll import DamageAsRequest, RollResult
+    from dealer.core.mechanics.last_roll import DamageAsRequest, LastRoll, RollResult
     from dealer.core.rules import Ruleset
 
 
@@ -56,19 +58,22 @@ def resolve_damage(ruleset: Ruleset, request: DamageAsRequest, table: Table, rng
     data = resolve_damage_as(ruleset, request._replace(vs=vs, faces=None), table, scripted or rng).to_data()
     seq = last_seq(table) if request.person is not None else 0
     data["target"] = apply_damage(ruleset, table, request.target, data["total"], scripted or rng, by=request.person,
-                                  seq=seq)
+                                  seq=seq, roll=data)
     if scripted is not None:
         scripted.check_used()
     return RollResult(data)
 
 
 def apply_damage(ruleset: Ruleset, table: Table, target: str, total: int, rng: random.Random | Scripted,
-                 *, by: str | None = None, seq: int = 0) -> dict:
-    """Damage ``total`` against ``target``'s Toughness, applied and kept for a Soak; what it did, as data."""
+                 *, by: str | None = None, seq: int = 0, roll: dict | None = None) -> dict:
+    """Damage ``total`` against ``target``'s Toughness, applied and kept for a Soak; what it did, as data. The
+    damage ``roll`` it came from (``results.roll_data``) is recorded for the luck ledger, with an Incapacitation
+    roll it caused (``situations``)."""
     people.require_people(ruleset, "damage aimed at a person (roll --damage --vs NAME)")
     tough = people.toughness(ruleset, table, target)
     held = changed(table, target)
     before = held.harm()
+    found = struck(ruleset, table, target, before)
     if people.is_extra(ruleset, table, target):
         done = _hit_extras(ruleset, table, target, total, tough.total)
     else:
@@ -76,8 +81,11 @@ def apply_damage(ruleset: Ruleset, table: Table, target: str, total: int, rng: r
     held.damage = DamageTaken(total=total, toughness=tough.total, wounds=done["wounds"], shook=total >= tough.total,
                               before=before, after=held.harm(), incapacitation=done.get("incapacitation"), by=by,
                               seq=seq)
+    seen = situations.damage_seen(by, roll, found) if roll is not None else {}
+    if done.get("incapacitation"):
+        seen.update(situations.person_rolls(target, done["incapacitation"]["roll"], "incapacitation"))
     table.log("damage", data={"person": target, "total": total, "toughness": tough.total, "wounds": done["wounds"],
-                              "harm": held.harm().to_data()})
+                              "harm": held.harm().to_data(), **({situations.KEY: seen} if seen else {})})
     return {"name": target, "total": total, "toughness": tough.total, "armor": tough.armor, "before": before.to_data(),
             "after": held.harm().to_data(), "out": people.out_of_the_fight(ruleset, table, target), **done}
 
@@ -87,6 +95,28 @@ def wound_count(reached: bool, raises: int, shaken: bool) -> tuple[int, bool]:
     ``shaken`` person Shaken again takes a wound."""
     again = reached and not raises and shaken
     return raises + again, again
+
+
+def struck(ruleset: Ruleset, table: Table, target: str, harm: Harm) -> dict:
+    """What decides the wounds damage deals ``target`` as ``harm`` finds them: the one it hits is ``shaken``
+    already (a Wild Card; in a group of Extras, a Shaken member is hit once no member standing is unshaken), an
+    ``extra`` (a wound puts them out), ``incapacitated`` already (a Wild Card: no wound more)."""
+    extra = people.is_extra(ruleset, table, target)
+    if extra:
+        shaken = harm.shaken_members >= people.members(table, target) - harm.down
+    else:
+        shaken = harm.fear == SHAKEN
+    return {"shaken": shaken, "extra": extra, "incapacitated": bool(harm.incapacitated) and not extra}
+
+
+def wounds_dealt(reached: bool, raises: int, found: dict) -> int:
+    """The wounds a damage roll deals someone as ``struck`` found them (what the result says, the ledger counts
+    and the odds against a person weigh): ``wound_count``, at most one for an Extra, none for someone
+    Incapacitated already."""
+    if found["incapacitated"]:
+        return 0
+    wounds, _ = wound_count(reached, raises, found["shaken"])
+    return min(wounds, 1) if found["extra"] else wounds
 
 
 def _raises(ruleset: Ruleset, total: int, toughness: int) -> int:
@@ -122,9 +152,9 @@ def _hit_extras(ruleset: Ruleset, table: Table, target: str, total: int, toughne
     if standing <= 0:
         raise PersonError(f"every one of {target} is out of the fight already: nobody left to hit")
     reached, raises = total >= toughness, _raises(ruleset, total, toughness)
-    hit_shaken = held.shaken_members >= standing
-    wounds, again = wound_count(reached, raises, hit_shaken)
-    wounds = min(wounds, 1)  # an Extra with a wound is out
+    found = struck(ruleset, table, target, held.harm())
+    hit_shaken, wounds = found["shaken"], wounds_dealt(reached, raises, found)  # an Extra with a wound is out
+    _, again = wound_count(reached, raises, hit_shaken)
     if wounds:
         held.down += 1
         held.shaken_members -= 1 if hit_shaken else 0
@@ -204,11 +234,17 @@ def soak(ruleset: Ruleset, table: Table, person: str, record: DamageTaken, rng: 
     return soaked(ruleset, table, person, record, rolled.data)
 
 
+def successes(roll: dict) -> int:
+    """A roll's successes (as a Soak counts them, a wound each): none for a failure or a Critical Failure, else
+    one and one a raise."""
+    return 0 if roll["bust"] or not roll["success"] else 1 + roll["raises"]
+
+
 def soaked(ruleset: Ruleset, table: Table, person: str, record: DamageTaken, roll: dict) -> dict:
     """The damage worked out again from the state it found, ``roll``'s successes and raises fewer wounds; all
-    soaked, Shaken ends too ("even from a previous source"). The record keeps the Soak."""
-    successes = 0 if roll["bust"] or not roll["success"] else 1 + roll["raises"]
-    count = min(successes, record.wounds)
+    soaked, Shaken ends too ("even from a previous source"). The record keeps the Soak; the event, the roll
+    and the wounds it could soak, for the luck ledger."""
+    count = min(successes(roll), record.wounds)
     harm = Harm.from_data(record.before.to_data(), "soak")
     limit = people.max_wounds(ruleset, table, person)
     wounds = record.before.wounds + record.wounds - count
@@ -219,7 +255,8 @@ def soaked(ruleset: Ruleset, table: Table, person: str, record: DamageTaken, rol
     held.set_harm(harm)
     was = record.after.to_data()
     record.after, record.soak, record.soaked = Harm.from_data(harm.to_data(), "soak"), roll, count
-    table.log("soak", data={"person": person, "wounds": record.wounds, "soaked": count, "harm": harm.to_data()})
+    table.log("soak", data={"person": person, "wounds": record.wounds, "soaked": count, "harm": harm.to_data(),
+                            situations.KEY: situations.soak_seen(roll, record.wounds)})
     return {"person": person, "roll": roll, "wounds": record.wounds, "soaked": count, "before": was,
             "after": harm.to_data(), "undid_incapacitation": bool(record.incapacitation) and wounds <= limit,
             "bust_name": ruleset.dice["bust_name"]}
@@ -244,11 +281,21 @@ def check_redamage(table: Table, target: str, seq: int) -> DamageTaken:
     return record
 
 
-def redamage(ruleset: Ruleset, table: Table, target: str, record: DamageTaken, total: int,
+def redamage(ruleset: Ruleset, table: Table, target: str, record: DamageTaken, roll: dict,
              rng: random.Random) -> dict:
-    """A damage reroll that stands: the damage undone (the state it found) and the new total applied."""
+    """A damage reroll that stands: the damage undone (the state it found) and the new ``roll`` applied."""
     changed(table, target).set_harm(Harm.from_data(record.before.to_data(), "reroll"))
-    return apply_damage(ruleset, table, target, total, rng, by=record.by, seq=record.seq)
+    return apply_damage(ruleset, table, target, roll["total"], rng, by=record.by, seq=record.seq, roll=roll)
+
+
+def reroll_seen(ruleset: Ruleset, table: Table, rolled: LastRoll, record: DamageTaken) -> Callable[[dict], dict]:
+    """What the luck ledger reads of a Benny's reroll of a Soak or of damage aimed at a person, made from the
+    reroll's dice: a reroll that stands records it as it is applied again (``soaked``, ``redamage``), one that
+    does not on its ``reroll`` event, so every roll of the dice is counted once."""
+    if rolled.purpose == "soak":
+        return lambda again: situations.soak_seen(again, record.wounds)
+    found = struck(ruleset, table, rolled.target, record.before)
+    return lambda again: situations.damage_seen(record.by, again, found)
 
 
 # -- Shaken ------------------------------------------------------------------------------------------
@@ -279,11 +326,10 @@ def damage_odds_at(ruleset: Ruleset, table: Table, target: str, totals: list[tup
     held = conditions_of(table, target)
     extra = people.is_extra(ruleset, table, target)
     limit = people.max_wounds(ruleset, table, target)
-    standing = people.members(table, target) - held.down
+    shaken = struck(ruleset, table, target, held.harm())["shaken"]
     chances: dict[str, float] = {}
     for total, p in totals:
         reached, raises = total >= tough.total, _raises(ruleset, total, tough.total)
-        shaken = held.shaken_members >= standing if extra else held.fear == SHAKEN
         wounds, _ = wound_count(reached, raises, shaken)
         if not reached:
             label = "no effect"

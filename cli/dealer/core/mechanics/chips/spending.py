@@ -101,8 +101,10 @@ def resolve_spend(ruleset: Ruleset, request: SpendRequest, table: Table, rng: ra
         event["card"] = detail["action_card"]["kept"]
     elif rolled is not None:
         from dealer.core.mechanics.last_roll import reroll
+        from dealer.core.mechanics.wounds import reroll_seen
 
-        detail["reroll"] = reroll(ruleset, table, rolled, rng)
+        seen = reroll_seen(ruleset, table, rolled, damage) if damage is not None else None
+        detail["reroll"] = reroll(ruleset, table, rolled, rng, seen)
         if damage is not None and detail["reroll"]["kept"] == "again":
             detail.update(_harm_again(ruleset, table, rolled, damage, rng))
     elif use["does"] == "soak":
@@ -136,7 +138,7 @@ def _harm_again(ruleset: Ruleset, table: Table, rolled: LastRoll, damage: Damage
 
     if rolled.purpose == "soak":
         return {"soak": wounds.soaked(ruleset, table, rolled.person, damage, rolled.roll)}
-    return {"target": wounds.redamage(ruleset, table, rolled.target, damage, rolled.roll["total"], rng)}
+    return {"target": wounds.redamage(ruleset, table, rolled.target, damage, rolled.roll, rng)}
 
 
 def _medicine_way(ruleset: Ruleset, request: SpendRequest, use_name: str, use: dict, colour: str, pool: str) -> str:
