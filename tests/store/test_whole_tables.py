@@ -65,7 +65,30 @@ def refused(dealer, doc, words):
 
 
 def db(tmp_path):
+    """The stored rows, to edit by hand: the SQLite file, or the test's PostgreSQL schema where
+    the table tests run on PostgreSQL (DEALER_TEST_STORE=postgres: the ``dealer`` fixture's store)."""
+    store = os.environ.get("DEALER_STORE", "")
+    if store.startswith("postgresql"):
+        return PostgresRows(store)
     return sqlite3.connect(tmp_path / "state" / "tables.sqlite3")
+
+
+class PostgresRows:
+    """A hand edit of a PostgreSQL store's rows, written as for the SQLite file (``?`` placeholders)."""
+
+    def __init__(self, url):
+        from tests.store.test_seats import as_seat
+
+        self.connection = as_seat(url)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.connection.close()
+
+    def execute(self, sql, params=()):
+        return self.connection.execute(sql.replace("?", "%s"), params)
 
 
 # -- 36.3: every person held by something is accounted for -----------------------------------------
@@ -234,6 +257,7 @@ def test_positions_collapsed_into_one_are_damage(dealer, tmp_path):
 # -- 36.4: a chip count stored as text -----------------------------------------------------------------
 
 
+@pytest.mark.sqlite_file
 @pytest.mark.parametrize("count, said", [("'lots'", "count 'lots' is not"), ("-1", "count -1 is not")])
 def test_a_chip_row_that_does_not_read_is_damage_every_command_names(dealer, tmp_path, count, said):
     assert dealer("table", "new", "s").code == 0 and dealer("table", "add", "s", "Bert").code == 0
@@ -251,6 +275,7 @@ def test_a_chip_row_that_does_not_read_is_damage_every_command_names(dealer, tmp
     assert run.code == 1 and "chips of 'Bert': chip count" in run.out
 
 
+@pytest.mark.sqlite_file
 @pytest.mark.parametrize("sql, value", [
     ("UPDATE cards SET position = ? WHERE card = 'As'", "As"),
     ("UPDATE roster SET position = ? WHERE name = 'Bert'", b"\x00"),
@@ -286,6 +311,7 @@ def test_a_row_breaking_a_rule_of_the_file_is_not_called_a_corrupt_file(tmp_path
 # -- 36.5: honest words about the state file ----------------------------------------------------------
 
 
+@pytest.mark.sqlite_file
 def test_an_empty_state_file_is_said_to_be_empty_by_readers_and_writers(dealer, tmp_path):
     (tmp_path / "state").mkdir(mode=0o700)
     (tmp_path / "state" / "tables.sqlite3").write_bytes(b"")
@@ -296,6 +322,7 @@ def test_an_empty_state_file_is_said_to_be_empty_by_readers_and_writers(dealer, 
     assert (tmp_path / "state" / "tables.sqlite3").read_bytes() == b""  # never overwritten
 
 
+@pytest.mark.sqlite_file
 def test_a_new_state_file_is_never_seen_empty(dealer, tmp_path):
     assert dealer("table", "new", "t").code == 0
     folder = tmp_path / "state"
@@ -303,6 +330,7 @@ def test_a_new_state_file_is_never_seen_empty(dealer, tmp_path):
     assert not [name for name in os.listdir(folder) if name.startswith(".tables-")]  # no temporary left
 
 
+@pytest.mark.sqlite_file
 @pytest.mark.parametrize("suffix, make, words", [
     ("-wal", os.mkdir, "-wal is a directory, not SQLite's write-ahead log"),
     ("-wal", lambda path: os.symlink("/nowhere", path), "-wal is a symbolic link, not SQLite's write-ahead log"),
