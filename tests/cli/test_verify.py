@@ -15,6 +15,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from dealer import __version__
 from dealer.cli import cli
 from tests.conftest import Run, assert_clean_error
 from tests.replay_sessions import GAMES, export, play
@@ -153,7 +154,7 @@ def test_a_card_changed_names_its_event_and_both_cards(original, dealer, tmp_pat
     assert report["difference"] == {
         "seq": draw["seq"], "command": "draw", "field": "cards", "logged": draw["cards"], "replayed": logged,
         "message": f"event {draw['seq']} (command draw) differs in cards: logged {' '.join(draw['cards'])}, "
-                   f"replayed {' '.join(logged)}"}
+                   f"replayed {' '.join(logged)}", "logged_by": __version__, "replayed_by": __version__}
     assert json.loads(run.err) == {"error": f"dealer: {tmp_path / 'export.json'} does not verify: "
                                             f"{report['difference']['message']}", "exit": 1}
     text = dealer("verify", tmp_path / "export.json")
@@ -221,7 +222,8 @@ def test_an_event_taken_out_is_missing(original, dealer, tmp_path):
     assert report["difference"] == {"seq": gone["seq"], "command": changed["events"][gone["seq"] - 1]["command"],
                                     "field": "seq", "logged": gone["seq"] + 1, "replayed": gone["seq"],
                                     "message": f"event {gone['seq']} is missing: the log goes from event "
-                                               f"{gone['seq'] - 1} to {gone['seq'] + 1}"}
+                                               f"{gone['seq'] - 1} to {gone['seq'] + 1}",
+                                    "logged_by": None, "replayed_by": __version__}
     assert report["matched"] == 0
 
 
@@ -331,7 +333,7 @@ def test_a_log_that_ends_inside_a_command_is_caught(original, dealer, tmp_path):
     assert report["difference"] == {
         "seq": last, "command": "action", "field": "events", "logged": last - first, "replayed": last - first + 1,
         "message": f"the log ends at event {last - 1}, but the replay of action (event {first}) wrote events {first} "
-                   f"to {last}"}
+                   f"to {last}", "logged_by": __version__, "replayed_by": __version__}
 
 
 # -- the table's secret (the seats of a shared table) -------------------------------------------
@@ -401,7 +403,7 @@ def test_a_seed_the_secret_does_not_give_is_named(secret_export, dealer, tmp_pat
     assert report["difference"] == {
         "seq": first, "command": "action", "field": "seed", "logged": 12345, "replayed": secret_seed(first),
         "message": f"event {first} (command action): its seed 12345 is not the one the secret gives "
-                   f"({secret_seed(first)})"}
+                   f"({secret_seed(first)})", "logged_by": __version__, "replayed_by": __version__}
     assert report["matched"] == first - 1
 
 
@@ -495,7 +497,7 @@ def test_a_seated_table_replays_from_its_secret_and_is_refused_without_it(postgr
         "seq": seat["seq"], "command": "table seat", "field": "secret", "logged": None, "replayed": None,
         "message": f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its "
                    "decks in the order its secret keys: to replay it, give the secret as dealer table reveal printed "
-                   "it: dealer verify EXPORT --secret S"}
+                   "it: dealer verify EXPORT --secret S", "logged_by": __version__, "replayed_by": __version__}
     secret = current_secret(postgres_url, "pg")
     _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", secret)
     assert report["verified"] and report["matched"] == len(result["events"]), report

@@ -86,7 +86,7 @@ def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path
         pokr = tx.load("pokr")
         pokr.check_states()
         assert pokr.state(ActionState).hands == [] and conditions.conditions_of(pokr, "Bert").wounds == 1
-        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 5
+        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 6
 
 
 def test_unknown_state_in_a_stored_table_is_named(tmp_path):
