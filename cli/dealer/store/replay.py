@@ -291,9 +291,10 @@ class Replay:
                 found = first_change(_compared(theirs, field), _compared(mine, field), field)
                 if found is not None:
                     where, was, now = found
+                    brief = _brief(theirs.get("version"))
                     return Difference(theirs["seq"], theirs["command"], where, was, now,
                                       f"event {theirs['seq']} (command {theirs['command']}) differs in {where}: "
-                                      f"logged {value_words(was)}, replayed {value_words(now)}")
+                                      f"logged {value_words(was, *brief)}, replayed {value_words(now, *brief)}")
         last = first + len(replayed) - 1
         if len(logged) < len(replayed):
             return Difference(len(self.events) + 1, event["command"], "events", len(logged), len(replayed),
@@ -336,10 +337,11 @@ class Replay:
                 # the rules the table owes most to another dealer: the first event another version logged
                 logged_by = next((event.get("version") for event in self.events
                                   if not same_as_this(event.get("version"))), self.events[-1].get("version"))
+                brief = _brief(logged_by)
                 return Difference(None, None, where, was, now,
                                   f"the table as exported is not what its history replays to: {where}: exported "
-                                  f"{value_words(was)}, replayed {value_words(now)}" + rules_note(logged_by),
-                                  logged_by)
+                                  f"{value_words(was, *brief)}, replayed {value_words(now, *brief)}"
+                                  + rules_note(logged_by), logged_by)
         return None
 
 
@@ -456,9 +458,15 @@ def first_change(logged: Any, replayed: Any, path: str) -> tuple[str, Any, Any] 
     return path, logged, replayed
 
 
-def value_words(value: Any, most: int = 12) -> str:
+def _brief(logged_by: str | None) -> tuple[int, int]:
+    """How much of each value a difference tells (``value_words``' ``most`` and ``chars``): less
+    where another version logged the event, so that the line keeps room for saying so."""
+    return (12, 120) if same_as_this(logged_by) else (4, 40)
+
+
+def value_words(value: Any, most: int = 12, chars: int = 120) -> str:
     """A logged value in a sentence: a list of words (cards) space-separated, at most ``most``
-    of them; anything else as compact JSON; None as none.
+    of them; anything else as compact JSON, at most about ``chars`` characters; None as none.
 
     >>> value_words(["As", "Kd"]), value_words(None), value_words({"red": 1}), value_words(list("abc"), 2)
     ('As Kd', 'none', '{"red":1}', 'a b and 1 more')
@@ -470,7 +478,7 @@ def value_words(value: Any, most: int = 12) -> str:
         return words + (f" and {len(value) - most} more" if len(value) > most else "")
     if isinstance(value, str):
         return shown(value, 60)
-    return shown(json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True), 120)
+    return shown(json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True), chars)
 
 
 def _parse(words: list[str]) -> tuple[tuple[str, ...], Any, dict]:

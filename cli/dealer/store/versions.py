@@ -13,8 +13,9 @@ from dealer import __version__
 
 PACKAGE = "weird-west-dealer"  # the name pip installs dealer by
 FIRST_RECORDED = "0.2.0"  # the first dealer that recorded its version with every event
-# A release's version as dealer writes them (PEP 440's public versions, without epochs).
-VERSION = re.compile(r"(\d{1,9}(?:\.\d{1,9}){0,4})(?:(a|b|rc)(\d{1,9}))?(?:\.post(\d{1,9}))?(?:\.dev(\d{1,9}))?")
+# A release's version as dealer writes them (PEP 440's public versions, without epochs); docs/schema.json
+# says the same (dealer-version).
+VERSION = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9}){0,4})(?:(a|b|rc)([0-9]{1,9}))?(?:\.post([0-9]{1,9}))?(?:\.dev([0-9]{1,9}))?")
 MOST_CHARACTERS = 64
 
 
@@ -66,8 +67,7 @@ def rules_note(logged_by: str | None) -> str:
     if same_as_this(logged_by):
         return ""
     if logged_by is None:
-        return (f"; it was logged by a dealer before {FIRST_RECORDED}, which did not record its version, and this "
-                f"is dealer {__version__}, whose rules may differ: check it with an older version (pip install "
-                f"'{PACKAGE}<{FIRST_RECORDED}')")
+        return (f"; it was logged by a dealer before {FIRST_RECORDED} and this is dealer {__version__}, whose rules "
+                f"may differ: check it with that version (pip install '{PACKAGE}<{FIRST_RECORDED}')")
     return (f"; it was logged by dealer {logged_by} and this is dealer {__version__}, whose rules may differ: check "
             f"it with that version (pip install '{PACKAGE}=={logged_by}')")
