@@ -15,7 +15,8 @@ PACKAGE = "weird-west-dealer"  # the name pip installs dealer by
 FIRST_RECORDED = "0.2.0"  # the first dealer that recorded its version with every event
 # A release's version as dealer writes them (PEP 440's public versions, without epochs); docs/schema.json
 # says the same (dealer-version).
-VERSION = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9}){0,4})(?:(a|b|rc)([0-9]{1,9}))?(?:\.post([0-9]{1,9}))?(?:\.dev([0-9]{1,9}))?")
+VERSION = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9}){0,4})(?:(a|b|rc)([0-9]{1,9}))?"
+                     r"(?:\.post([0-9]{1,9}))?(?:\.dev([0-9]{1,9}))?")
 MOST_CHARACTERS = 64
 
 
@@ -25,7 +26,7 @@ def version_problem(value: object) -> str | None:
         return None
     from dealer.errors import shown
 
-    return f"'version' {shown(repr(value), 40)} is not a version of dealer (0.2.0) or null"
+    return f"'version' {shown(repr(value), 40)} is not a version of dealer (such as {__version__}) or null"
 
 
 def version_key(version: str) -> tuple:
@@ -39,7 +40,7 @@ def version_key(version: str) -> tuple:
     while parts and parts[-1] == 0:
         parts.pop()
     if phase:
-        pre = (0, "a b rc".split().index(phase), int(number))
+        pre = (0, ("a", "b", "rc").index(phase), int(number))
     else:
         pre = (-1,) if dev and not post else (1,)  # 0.3.0.dev1 comes before 0.3.0a1
     return (tuple(parts), pre, -1 if post is None else int(post), (1,) if dev is None else (0, int(dev)))
