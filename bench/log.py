@@ -29,10 +29,10 @@ def main():
     subprocess.run([dealer, "table", "new", "long", "--seed", "1"], env=env, check=True, stdout=subprocess.DEVNULL)
     subprocess.run([dealer, "draw", "3", "--table", "long"], env=env, check=True, stdout=subprocess.DEVNULL)
     db = sqlite3.connect(os.path.join(home, "tables.sqlite3"))
-    table_id, seq, *row = db.execute("SELECT table_id, max(seq), time, command, kind, deck, cards, seed, data "
-                                     "FROM events WHERE kind = 'draw'").fetchone()
-    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    table_id, seq, *row = db.execute("SELECT table_id, max(seq), time, command, kind, deck, cards, seed, data, "
+                                     "version FROM events WHERE kind = 'draw'").fetchone()
+    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, version) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    ((table_id, seq + i, *row) for i in range(1, args.events - seq + 1)))
     db.commit()
     db.close()

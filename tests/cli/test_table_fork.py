@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from dealer import __version__
 from tests.cli.test_verify import written
 from tests.conftest import assert_clean_error
 from tests.replay_sessions import DEADLANDS, GAMES, export, play
@@ -27,12 +28,14 @@ def timeless(event):
 
 def assert_fork_of(fork, expected, source, at, new):
     """``fork`` (an export) is ``expected`` (an export of table ``source`` after ``at`` events),
-    times aside, under the name ``new``, its history closed by the fork event."""
+    times aside, under the name ``new``, its history closed by the fork event (every event, replayed,
+    written by this dealer)."""
     assert [timeless(event) for event in fork["events"][:-1]] == [timeless(event) for event in expected["events"]]
     assert len(expected["events"]) == at
     assert timeless(fork["events"][-1]) == {
         "seq": at + 1, "command": "table fork", "kind": "fork", "deck": None, "cards": [], "seed": None,
-        "data": {"from": source, "at": at}, "args": ["table", "fork", source, "--at", str(at), "--as", new]}
+        "data": {"from": source, "at": at}, "args": ["table", "fork", source, "--at", str(at), "--as", new],
+        "version": __version__}
     assert fork["table"] == new
     for part in ("ruleset", "document", "decks", "roster", "chips", "state", "format", "state_format"):
         assert fork[part] == expected[part], part

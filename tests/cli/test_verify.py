@@ -11,10 +11,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from dealer import __version__
 from dealer.cli import cli
 from tests.conftest import Run, assert_clean_error
 from tests.replay_sessions import GAMES, export, play
@@ -153,7 +155,7 @@ def test_a_card_changed_names_its_event_and_both_cards(original, dealer, tmp_pat
     assert report["difference"] == {
         "seq": draw["seq"], "command": "draw", "field": "cards", "logged": draw["cards"], "replayed": logged,
         "message": f"event {draw['seq']} (command draw) differs in cards: logged {' '.join(draw['cards'])}, "
-                   f"replayed {' '.join(logged)}"}
+                   f"replayed {' '.join(logged)}", "logged_by": __version__, "replayed_by": __version__}
     assert json.loads(run.err) == {"error": f"dealer: {tmp_path / 'export.json'} does not verify: "
                                             f"{report['difference']['message']}", "exit": 1}
     text = dealer("verify", tmp_path / "export.json")
@@ -221,7 +223,8 @@ def test_an_event_taken_out_is_missing(original, dealer, tmp_path):
     assert report["difference"] == {"seq": gone["seq"], "command": changed["events"][gone["seq"] - 1]["command"],
                                     "field": "seq", "logged": gone["seq"] + 1, "replayed": gone["seq"],
                                     "message": f"event {gone['seq']} is missing: the log goes from event "
-                                               f"{gone['seq'] - 1} to {gone['seq'] + 1}"}
+                                               f"{gone['seq'] - 1} to {gone['seq'] + 1}",
+                                    "logged_by": None, "replayed_by": __version__}
     assert report["matched"] == 0
 
 
@@ -331,7 +334,7 @@ def test_a_log_that_ends_inside_a_command_is_caught(original, dealer, tmp_path):
     assert report["difference"] == {
         "seq": last, "command": "action", "field": "events", "logged": last - first, "replayed": last - first + 1,
         "message": f"the log ends at event {last - 1}, but the replay of action (event {first}) wrote events {first} "
-                   f"to {last}"}
+                   f"to {last}", "logged_by": __version__, "replayed_by": __version__}
 
 
 # -- the table's secret (the seats of a shared table) -------------------------------------------
@@ -401,7 +404,7 @@ def test_a_seed_the_secret_does_not_give_is_named(secret_export, dealer, tmp_pat
     assert report["difference"] == {
         "seq": first, "command": "action", "field": "seed", "logged": 12345, "replayed": secret_seed(first),
         "message": f"event {first} (command action): its seed 12345 is not the one the secret gives "
-                   f"({secret_seed(first)})"}
+                   f"({secret_seed(first)})", "logged_by": __version__, "replayed_by": __version__}
     assert report["matched"] == first - 1
 
 
@@ -495,7 +498,7 @@ def test_a_seated_table_replays_from_its_secret_and_is_refused_without_it(postgr
         "seq": seat["seq"], "command": "table seat", "field": "secret", "logged": None, "replayed": None,
         "message": f"event {seat['seq']} (command table seat) seats the table: from then on the database deals its "
                    "decks in the order its secret keys: to replay it, give the secret as dealer table reveal printed "
-                   "it: dealer verify EXPORT --secret S"}
+                   "it: dealer verify EXPORT --secret S", "logged_by": __version__, "replayed_by": __version__}
     secret = current_secret(postgres_url, "pg")
     _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", secret)
     assert report["verified"] and report["matched"] == len(result["events"]), report
@@ -707,6 +710,181 @@ def test_house_rules_replay_from_the_pinned_ruleset_not_the_file(dealer, tmp_pat
     house.unlink()
     run, report = verify(dealer, tmp_path, result)
     assert report["verified"], report
+
+
+# -- which dealer wrote each event --------------------------------------------------------------
+
+DATA = Path(__file__).resolve().parent.parent / "store" / "data"
+
+
+def rules_note(version):
+    """The end of a difference's line at an event that ``version`` of dealer logged (None: before 0.2.0)."""
+    if version is None:
+        return (f"; it was logged by a dealer before 0.2.0 and this is dealer {__version__}, whose rules may differ: "
+                "check it with that version (pip install 'weird-west-dealer<0.2.0')")
+    return (f"; it was logged by dealer {version} and this is dealer {__version__}, whose rules may differ: check "
+            f"it with that version (pip install 'weird-west-dealer=={version}')")
+
+
+def test_every_event_records_the_dealer_that_wrote_it_on_either_store(store_url, dealer_on):
+    """A command's events, an undo's, an import's and a fork's record this dealer's version on either
+    store; an import keeps each imported event's as it was (none, for an export written before 0.2.0),
+    and a fork's events, replayed, carry the forking dealer's. The JSON log shows it; the text log
+    does not."""
+    run = dealer_on(store_url)
+    play(run, [*TAMPER[:5], ("table", "undo", "fri")])
+    assert run("table", "import", DATA / "v4-export-fri.json", "--as", "old").code == 0
+    fri = export(run, "fri")
+    assert run("table", "fork", "fri", "--at", len(fri["events"]), "--as", "forked").code == 0
+    assert {event["version"] for event in fri["events"]} == {__version__}
+    assert {event["kind"] for event in fri["events"]} >= {"new table", "chip draw", "deal", "undo"}
+    old = export(run, "old")
+    assert [event["version"] for event in old["events"]] == [None] * 16 + [__version__]
+    assert old["events"][-1]["kind"] == "import"
+    assert {event["version"] for event in export(run, "forked")["events"]} == {__version__}
+    lines = [json.loads(line) for line in run("table", "log", "old", "--jsonl").out.splitlines()]
+    assert [line["version"] for line in lines] == [None] * 16 + [__version__]
+    assert __version__ not in run("table", "log", "fri").out
+
+
+@pytest.mark.parametrize("version", [None, "0.1.0", __version__])
+def test_a_difference_at_an_event_another_version_logged_says_so(original, dealer, tmp_path, monkeypatch, version):
+    """The same card swapped at an event logged by no recorded version, by 0.1.0, and by this dealer:
+    the first two say which dealer logged it and how to check it with that one; this dealer's own
+    event keeps the plain line (its rules cannot explain the difference)."""
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    logged = list(draw["cards"])
+    draw["cards"][1], draw["cards"][2] = logged[2], logged[1]
+    draw["version"] = version
+    run, report = verify(dealer, tmp_path, changed)
+    most = 12 if version == __version__ else 4  # where another dealer logged it, fewer cards: room to say so
+    more = f" and {len(logged) - most} more" if len(logged) > most else ""
+    message = (f"event {draw['seq']} (command draw) differs in cards: logged {' '.join(draw['cards'][:most])}{more}, "
+               f"replayed {' '.join(logged[:most])}{more}" + (rules_note(version) if version != __version__ else ""))
+    assert report["difference"] == {"seq": draw["seq"], "command": "draw", "field": "cards", "logged": draw["cards"],
+                                    "replayed": logged, "message": message, "logged_by": version,
+                                    "replayed_by": __version__}
+    monkeypatch.chdir(tmp_path)  # a path as a player types it: the whole line fits
+    text = dealer("verify", "export.json")
+    assert text.err == f"dealer: export.json does not verify: {message}\n"
+    assert_clean_error(text, 1)
+
+
+def test_a_command_another_version_logged_that_fails_here_says_so(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    draw["args"], draw["version"] = ["draw", "60"], "0.1.0"
+    run, report = verify(dealer, tmp_path, changed)
+    difference = report["difference"]
+    assert (difference["seq"], difference["field"], difference["logged_by"]) == (draw["seq"], "replay", "0.1.0")
+    assert difference["message"].startswith(f"event {draw['seq']} (command draw): its replay failed: ")
+    assert difference["message"].endswith(rules_note("0.1.0")), difference
+
+
+def test_a_table_another_version_exported_that_its_history_does_not_make_says_so(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    for event in changed["events"][3:]:
+        event["version"] = "0.1.0"
+    changed["decks"]["main"]["deck"][:2] = changed["decks"]["main"]["deck"][1::-1]
+    run, report = verify(dealer, tmp_path, changed)
+    difference = report["difference"]
+    assert (difference["seq"], difference["field"], difference["logged_by"]) == (None, "decks.main.deck", "0.1.0")
+    assert difference["message"].startswith("the table as exported is not what its history replays to: ")
+    assert difference["message"].endswith(rules_note("0.1.0")), difference
+
+
+def newer_than_this():
+    return f"{int(__version__.split('.')[0]) + 1}.0.0"
+
+
+@pytest.mark.parametrize("newer", [newer_than_this(), f"{__version__}.post1"])
+def test_a_log_a_newer_dealer_wrote_is_refused_before_it_is_replayed(original, dealer, tmp_path, newer):
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    draw["version"] = newer
+    path = written(tmp_path, changed)
+    run = dealer("verify", path)
+    assert_clean_error(run, 1)
+    assert run.out == "" and run.err == (f"dealer: cannot verify {path}: event {draw['seq']} was written by dealer "
+                                         f"{newer}; this is {__version__}: upgrade dealer to verify it (pip install "
+                                         "--upgrade 'weird-west-dealer')\n")
+    assert json.loads(dealer("verify", path, "--json").err)["error"] == run.err.strip()
+
+
+def test_an_older_spelling_or_a_pre_release_of_this_version_is_not_newer(original, dealer, tmp_path):
+    changed = copy.deepcopy(original)
+    changed["events"][0]["version"] = f"{__version__}.dev1"
+    changed["events"][1]["version"] = f"{__version__}rc2"
+    changed["events"][2]["version"] = __version__.rsplit(".0", 1)[0] if __version__.endswith(".0") else __version__
+    run, report = verify(dealer, tmp_path, changed)
+    assert report["verified"], report
+
+
+def test_a_log_whose_rules_changed_since_its_dealer_names_that_dealer(dealer, tmp_path):
+    """tests/store/data/v5-export-pokr-combat.json was written by a dealer before 0.2.0 (commit e87eb49,
+    file version 5): a poker-hands combat, `action Sally=3 Bert=2`, then a draw. That dealer read
+    NAME=N as N cards and dealt Sally three; 0.2.0 reads it as skill N, as in a contest or a spell
+    (seed 003's draw is five cards modified by skills), and deals her more. verify says so, naming the
+    dealer before 0.2.0; the events before it replay as logged. The log is that dealer's own, whole."""
+    done = dealer("verify", DATA / "v5-export-pokr-combat.json", "--json")
+    report = done.json()["result"]
+    difference = report["difference"]
+    assert done.code == 1 and report["matched"] == 3, report
+    assert (difference["seq"], difference["command"], difference["field"]) == (4, "action", "cards")
+    assert difference["logged"] == ["Qh", "Jd", "5s"] and len(difference["replayed"]) > 3
+    assert (difference["logged_by"], difference["replayed_by"]) == (None, __version__)
+    assert difference["message"].endswith(rules_note(None)), difference
+
+
+def test_an_older_log_whose_rules_did_not_change_verifies(dealer):
+    """tests/store/data/v4-export-fri.json: every event written before versions were recorded."""
+    events = json.loads((DATA / "v4-export-fri.json").read_text(encoding="utf-8"))["result"]["events"]
+    assert all("version" not in event for event in events)
+    done = dealer("verify", DATA / "v4-export-fri.json", "--json")
+    assert done.code == 0 and done.json()["result"]["matched"] == len(events), done
+
+
+def test_a_fork_says_which_dealer_logged_the_event_it_stops_at_and_refuses_a_newer_one(original, dealer, tmp_path):
+    assert dealer("table", "import", DATA / "v5-export-pokr-combat.json", "--as", "pokr").code == 0
+    assert dealer("table", "fork", "pokr", "--at", "2", "--as", "early").code == 0
+    stopped = dealer("table", "fork", "pokr", "--at", "5", "--as", "late")
+    assert_clean_error(stopped, 1)
+    assert stopped.err.startswith("dealer: table 'pokr' does not replay, so it is not forked: event 4 (command "
+                                  "action) differs in cards: logged Qh Jd 5s, replayed ")
+    assert stopped.err.endswith(rules_note(None) + "\n"), stopped
+    changed = copy.deepcopy(original)
+    draw = first_event(changed, "draw")
+    draw["version"] = newer_than_this()
+    assert dealer("table", "import", written(tmp_path, changed), "--as", "later").code == 0
+    kept = export(dealer, "later")["events"][draw["seq"] - 1]
+    assert kept["version"] == newer_than_this()  # an import keeps it as it was
+    refused = dealer("table", "fork", "later", "--at", len(changed["events"]), "--as", "f")
+    assert_clean_error(refused, 1)
+    assert refused.err == (f"dealer: table 'later' is not forked: event {draw['seq']} was written by dealer "
+                           f"{newer_than_this()}; this is {__version__}: upgrade dealer to fork it (pip install "
+                           "--upgrade 'weird-west-dealer')\n")
+    assert dealer("table", "fork", "later", "--at", draw["seq"] - 1, "--as", "f").code == 0  # before it: this dealer's
+
+
+@pytest.mark.parametrize("version", ["latest", 5, "", "0.2.0+local", "1." * 40 + "0"])
+def test_a_version_that_no_dealer_writes_is_refused_by_import_and_verify(original, dealer, tmp_path, version):
+    changed = copy.deepcopy(original)
+    changed["events"][2]["version"] = version
+    path = written(tmp_path, changed)
+    for run, says in ((dealer("table", "import", path, "--as", "x"), "cannot import"),
+                      (dealer("verify", path), "cannot verify")):
+        assert_clean_error(run, 1)
+        assert says in run.err and "event 3: 'version'" in run.err and "is not a version of dealer" in run.err, run
+    assert dealer("table", "list", "--json").json()["result"]["tables"] == []
+
+
+def test_the_schema_reads_a_version_as_dealer_does():
+    from dealer.store.versions import VERSION
+
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs" / "schema.json").read_text(encoding="utf-8"))
+    pattern = schema["$defs"]["dealer-version"]["anyOf"][0]["pattern"]
+    assert pattern == f"^{VERSION.pattern}$" and VERSION.fullmatch(__version__)
 
 
 # -- what is not an export ----------------------------------------------------------------------

@@ -243,6 +243,7 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     assert gm("draw", "2", "--table", "friday").code == 0
     with as_seat(postgres_url) as sql:  # back to version 3
         sql.execute("DROP FUNCTION seat_reveal, seat_remember, seat_label, seat_undo, seat_undo_depth, table_rows")
+        sql.execute("ALTER TABLE events DROP COLUMN version")  # version 5's
         sql.execute("UPDATE meta SET value = '3' WHERE key = 'version'")
     refused_migration = gm("draw", "1", "--table", "friday")
     assert_clean_error(refused_migration, code=1)
@@ -251,6 +252,38 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     assert gm("draw", "1", "--table", "friday").code == 0
     assert valid(gm("table", "undo", "friday", "--json"))["undid"]["command"] == "draw"
     assert valid(gm("table", "reveal", "friday", "--json"))["revealed"]["reordered"] == ["main"]
+
+
+def test_a_schema_of_version_4_records_the_dealer_version_of_each_event_from_then_on(friday, dealer_on, postgres_url):
+    """A schema as version 4 left it (no events.version, seat_events without it), a seated table in
+    it: the owner's store init brings it forward; the events before have no version, every one
+    written since (a seat's too) has this dealer's, and a seat reads them through seat_events."""
+    from dealer import __version__
+
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    sarah = dealer_on(seat(owner, "sarah", "--role", "player", "--for", "Sarah"))
+    assert gm("draw", "2", "--table", "friday").code == 0
+    schema = postgres_url.rsplit("schema=", 1)[1]
+    with as_seat(postgres_url) as sql:  # back to version 4
+        sql.execute("ALTER TABLE events DROP COLUMN version")
+        sql.execute("DROP FUNCTION seat_events(bigint, bigint)")
+        sql.execute(f"""CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
+                            seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint,
+                            data text, args text)
+                        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "{schema}" AS $$
+                            SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events
+                            WHERE table_id = t AND seq > after ORDER BY seq $$""")
+        sql.execute("UPDATE meta SET value = '4' WHERE key = 'version'")
+        before = sql.execute("SELECT count(*) FROM events").fetchone()[0]
+    assert "dealer store init" in sarah("table", "log", "friday").err
+    assert owner("store", "init").code == 0
+    assert sarah("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0
+    assert gm("draw", "1", "--table", "friday").code == 0
+    for who in (owner, gm, sarah):
+        log = [json.loads(line) for line in who("table", "log", "friday", "--jsonl").out.splitlines()]
+        assert [event["command"] for event in log[before:]] == ["roll", "draw"], who
+        assert [event["version"] for event in log] == [None] * before + [__version__] * 2, who
 
 
 def test_the_gms_secret_roll_is_a_players_only_as_a_roll(friday, dealer_on):

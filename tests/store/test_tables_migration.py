@@ -3,6 +3,7 @@
 import random
 import sqlite3
 
+from dealer import __version__
 from dealer.store import rulesets
 from dealer.store import sqlite as tables
 
@@ -86,7 +87,12 @@ def test_a_table_file_of_state_format_2_opens_in_format_3_undo_included(tmp_path
         pokr = tx.load("pokr")
         pokr.check_states()
         assert pokr.state(ActionState).hands == [] and conditions.conditions_of(pokr, "Bert").wounds == 1
-        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 5
+        assert tx.db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION == 6
+        # the events written before record no dealer version; one written now records this one's
+        pokr.log("shuffle", deck="main", data={"cards": 54})
+        tx.save(pokr, "table shuffle")
+        versions = [event["version"] for event in tx.history("pokr")]
+        assert set(versions[:-1]) == {None} and versions[-1] == __version__ and len(versions) > 5
 
 
 def test_unknown_state_in_a_stored_table_is_named(tmp_path):
@@ -104,3 +110,26 @@ def test_unknown_state_in_a_stored_table_is_named(tmp_path):
     with pytest.raises(TableError, match="unknown state 'acton'"):
         with store.transaction() as tx:
             tx.load("t")
+
+
+def test_a_file_of_version_5_records_the_dealer_version_of_each_event_from_now_on(tmp_path):
+    """A file as version 5 left it (its events without a version column): version 6 adds the column,
+    the events before have none (null), and every event written since records this dealer's."""
+    store = tables.SQLiteStore(str(tmp_path))
+    with store.transaction(args=["draw", "2"]) as tx:
+        table = tx.create("t", rulesets.load("deadlands"), random.Random(1), "table new")
+        tx.save(table, "table new", seed=1)
+    db = sqlite3.connect(store.path)
+    db.execute("ALTER TABLE events DROP COLUMN version")  # back to version 5
+    db.execute("PRAGMA user_version = 5")
+    db.commit()
+    db.close()
+    with store.transaction(args=["table", "shuffle", "t"]) as tx:
+        table = tx.load("t")
+        table.log("shuffle", deck="main", data={"cards": 54})
+        tx.save(table, "table shuffle")
+        events = tx.history("t")
+    assert [event["version"] for event in events] == [None, None, __version__]
+    db = sqlite3.connect(store.path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == tables.SCHEMA_VERSION
+    assert db.execute("SELECT count(*) FROM events WHERE version IS NULL").fetchone()[0] == 2

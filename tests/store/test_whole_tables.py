@@ -285,6 +285,8 @@ def test_a_chip_row_that_does_not_read_is_damage_every_command_names(dealer, tmp
     ("UPDATE events SET data = ? WHERE seq = 2", "As"),
     ("UPDATE events SET kind = ? WHERE seq = 2", b"\x00"),
     ("UPDATE events SET cards = ? WHERE seq = 2", "1000000000000"),
+    ("UPDATE events SET version = ? WHERE seq = 2", b"\x00"),
+    ("UPDATE events SET version = ? WHERE seq = 2", "latest"),
 ])
 def test_a_stored_row_of_the_wrong_shape_is_damage_for_every_reading_command(dealer, tmp_path, sql, value):
     """Found by a run of random row edits (each column of each row set to text, a number, a blob,

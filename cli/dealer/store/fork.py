@@ -32,11 +32,17 @@ def fork_source(tx: Transaction | None, name: str, new: str) -> dict:
 def replay_until(result: dict, at: int, secret: bytes | None = None) -> tuple[dict, dict]:
     """Table ``result`` (an export's result) replayed up to its event ``at``: the replayed table's
     export, and what was done. Refused unless ``at`` ends a command of the log and every event up
-    to it replays as logged. ``secret``: the one the table deals from now (a table with seats is
-    dealt by it since its last reveal), which only deals: the seeds a table's owner gave are kept."""
+    to it replays as logged (none written by a newer dealer). ``secret``: the one the table deals
+    from now (a table with seats is dealt by it since its last reveal), which only deals: the seeds
+    a table's owner gave are kept."""
+    from dealer.store.versions import newer_refusal
+
     table, last = result["table"], len(result["events"])
     if at > last:
         raise TableError(f"table '{table}' has {_events(last)}: --at {at} is past its end")
+    newer = newer_refusal(result["events"][:at], "fork")
+    if newer is not None:
+        raise TableError(f"table '{table}' is not forked: {newer}")
     with Replay(result, secret, check_seeds=False) as replay:
         difference = replay.run(at)
         if difference is not None:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dealer.errors import StoreConflict, TableError, shown
-from dealer.store.tables import Transaction, event_dict
+from dealer.store.tables import EVENT_COLUMNS, Transaction, event_dict
 
 try:
     import psycopg
@@ -39,8 +39,8 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SCHEMA_VERSION = 4
-STATE_FORMATS = {1: 3, 2: 4, 3: 4, 4: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
+SCHEMA_VERSION = 5
+STATE_FORMATS = {1: 3, 2: 4, 3: 4, 4: 4, 5: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
 DEFAULT_SCHEMA = "dealer"
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout, unless the URL gives one
 LOCK_TIMEOUT = "10s"  # a writer waits this long for another command's lock on its table
@@ -134,7 +134,8 @@ CREATE TRIGGER deletions_announced AFTER DELETE ON tables
     FOR EACH ROW EXECUTE FUNCTION announce_deletion();
 """
 # These are the tables of versions 1 and 2 (version 2 moved states forward); version 3 adds seats, each table's secret and what a seat may see and do
-# (``_add_seats``), version 4 the GM's reveal and undo at a table dealt for its seats (``_add_gm_moves``).
+# (``_add_seats``), version 4 the GM's reveal and undo at a table dealt for its seats (``_add_gm_moves``), version 5
+# the dealer version that wrote each event (``_record_versions``).
 
 
 @lru_cache(maxsize=256)
@@ -211,6 +212,24 @@ def _add_gm_moves(connection) -> None:
 
     schema = connection.execute("SELECT current_schema()").fetchone()[0]
     connection.execute(gm_ddl(schema))
+    _grant_functions(connection, schema)
+
+
+def _record_versions(connection) -> None:
+    """Version 5: each event records the version of the dealer that wrote it (``events.version``;
+    NULL: written before), which a seat reads with the rest of the history (``seat_events``, made
+    anew with it)."""
+    from dealer.store.postgres_grants import seat_events_ddl
+
+    schema = connection.execute("SELECT current_schema()").fetchone()[0]
+    connection.execute('ALTER TABLE events ADD COLUMN version text COLLATE "C"')
+    connection.execute("DROP FUNCTION IF EXISTS seat_events(bigint, bigint)")
+    connection.execute(seat_events_ddl(schema))
+    _grant_functions(connection, schema)
+
+
+def _grant_functions(connection, schema: str) -> None:
+    """The seats' group role (where seats were made already) may run the functions a migration made."""
     group = f"{schema}_seats"
     if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (group,)).fetchone():
         connection.execute(f'GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "{schema}" TO "{group}"')
@@ -218,7 +237,7 @@ def _add_gm_moves(connection) -> None:
 
 # Migrations from version N to N + 1, applied in order inside one transaction (a new schema is
 # made as version 2, DDL, and brought forward by them).
-MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats, 3: _add_gm_moves}
+MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats, 3: _add_gm_moves, 4: _record_versions}
 
 
 def split_schema(spec: str) -> tuple[str, str | None]:
@@ -473,8 +492,7 @@ class PostgresStore:
             seated = self._run(lambda: connection.execute("SELECT my_seat(%s) IS NOT NULL",
                                                           (table_id,)).fetchone()[0])
             query = ("SELECT * FROM seat_events(%s, %s)" if seated else
-                     "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
-                     "WHERE table_id = %s AND seq > %s ORDER BY seq")
+                     f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = %s AND seq > %s ORDER BY seq")
             while True:
                 rows = self._run(lambda: connection.execute(query, (table_id, last)).fetchall())
                 for event in rows:

@@ -70,10 +70,21 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
     END
 $$;
 
+-- How many cards each deck of the table holds where (a seat sees the counts, never the draw pile).
+CREATE FUNCTION deck_counts(t bigint) RETURNS TABLE (deck text, place text, cards bigint)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
+    SELECT deck, place, count(*) FROM cards WHERE table_id = t AND acting_kind(t) IS NOT NULL GROUP BY deck, place
+$$;
+"""
+
+# The history as a seat reads it (made by version 5, with the events' versions; version 3 made it
+# without them, and version 5 makes it anew).
+SEAT_EVENTS = r"""
 -- The history as a seat may read it: another player's face-down deal and sleeve, and the GM's
--- secret rolls, with their cards and data taken out.
+-- secret rolls, with their cards and data taken out; the dealer version that wrote each event, as it is.
 CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
-    seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint, data text, args text)
+    seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint, data text, args text,
+    version text)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
     SELECT e.seq, e.time, e.command, e.kind, e.deck,
            CASE WHEN hidden THEN '[]' ELSE e.cards END,
@@ -81,7 +92,8 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
            CASE WHEN secret_roll THEN '{"secret": true}'
                 WHEN hidden THEN jsonb_build_object('person', e.data::jsonb -> 'person', 'face_down', true)::text
                 ELSE e.data END,
-           CASE WHEN secret_roll OR hidden THEN NULL ELSE e.args END
+           CASE WHEN secret_roll OR hidden THEN NULL ELSE e.args END,
+           e.version
     FROM events e,
          LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce((e.data::jsonb ->> 'secret')::boolean, false)) AS s(secret_roll),
          LATERAL (SELECT seat_kind(t) <> 'gm' AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw')
@@ -92,12 +104,6 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
                                                    AND k.deck = e.deck AND k.place = 'sleeve'))) AS h(hidden)
     WHERE e.table_id = t AND e.seq > after AND seat_kind(t) IS NOT NULL
     ORDER BY e.seq
-$$;
-
--- How many cards each deck of the table holds where (a seat sees the counts, never the draw pile).
-CREATE FUNCTION deck_counts(t bigint) RETURNS TABLE (deck text, place text, cards bigint)
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
-    SELECT deck, place, count(*) FROM cards WHERE table_id = t AND acting_kind(t) IS NOT NULL GROUP BY deck, place
 $$;
 """
 
@@ -657,6 +663,11 @@ def save_state_ddl(schema: str) -> str:
 def seat_ddl(schema: str) -> str:
     """The functions and policies of a schema's seats (schema version 3)."""
     return (SEAT_FUNCTIONS + SEAT_MOVES + SEAT_POLICIES).replace("@schema@", schema) + save_state_ddl(schema)
+
+
+def seat_events_ddl(schema: str) -> str:
+    """``seat_events`` as this dealer makes it (schema version 5)."""
+    return SEAT_EVENTS.replace("@schema@", schema)
 
 
 def gm_ddl(schema: str) -> str:

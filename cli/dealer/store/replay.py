@@ -6,9 +6,12 @@ replay makes the table again from its first event, in a throwaway SQLite store o
 temporary folder), by running each logged command again in this process, through the same
 command line a user types (``dealer.cli``), with its recorded seed, on the table's pinned ruleset
 (written to a ruleset file for the replayed ``table new``, so house rules replay too). Every event
-the replay writes is compared with the logged one: all of it but its time (and, in an ``undo``
-event, the time of the command it undid; and what the luck ledger reads, ``data.ledger``, where
-an older dealer logged the event without it).
+the replay writes is compared with the logged one: all of it but its time and the version of
+dealer that wrote it (and, in an ``undo`` event, the time of the command it undid; and what the
+luck ledger reads, ``data.ledger``, where an older dealer logged the event without it). The replay
+plays by the rules of the dealer that runs it: where the command is refused, fails or writes other
+events than the logged ones, and another version logged them, the difference says so
+(``dealer.store.versions``); a log that a newer dealer wrote is refused before it is replayed.
 
 There is no command boundary in the log: the replay runs the command of the event where it
 stands; that command writes k events, compared with the next k logged ones; the replay goes on
@@ -28,7 +31,9 @@ import json
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
+from dealer import __version__
 from dealer.errors import DealerError, TableError, shown
+from dealer.store.versions import rules_note, same_as_this
 
 if TYPE_CHECKING:
     from typing import Any
@@ -38,7 +43,7 @@ if TYPE_CHECKING:
 # click.Context.meta of a replayed command: each --sheet path, and what the event says it gave.
 SHEETS_KEY = "dealer.replay.sheets"
 # The fields of an event compared, in the order a difference is looked for: a changed seed is
-# told before the cards it changed.
+# told before the cards it changed. Never its time, nor its version.
 COMPARED = ("command", "kind", "seed", "deck", "cards", "data", "args")
 # Commands that write no event (they read, or do not keep a table), and the two moves a replay
 # makes itself (import, fork): never run from a log's words.
@@ -51,7 +56,9 @@ class Difference(NamedTuple):
     """Where a log and its replay first part: event ``seq`` (None: the table as exported), the
     ``field`` that differs (``cards``, ``data.colour``; ``events`` when one has more events than
     the other; ``replay`` when the command failed; ``args`` when it cannot be replayed), the
-    logged and the replayed value, and all of it in one sentence."""
+    logged and the replayed value, and all of it in one sentence; the version of dealer that
+    logged the event (``logged_by``: None where it recorded none, and where there is no event) and
+    the one that replayed it (``replayed_by``: this one)."""
 
     seq: int | None
     command: str | None
@@ -59,6 +66,8 @@ class Difference(NamedTuple):
     logged: Any
     replayed: Any
     message: str
+    logged_by: str | None = None
+    replayed_by: str = __version__
 
     def to_data(self) -> dict:
         return self._asdict()
@@ -122,8 +131,25 @@ class Replay:
         return None
 
     def step(self) -> Difference | None:
-        """Replay the command of the event at ``position`` and compare the events it makes."""
+        """Replay the command of the event at ``position`` and compare the events it makes; the
+        first difference, naming the version of dealer that logged the event it is at."""
         event = self.events[self.position]
+        difference = self._step(event)
+        return None if difference is None else difference._replace(logged_by=self._logged_by(difference, event))
+
+    def _logged_by(self, difference: Difference, event: dict) -> str | None:
+        """The version of dealer that logged the event of ``difference`` (one past the log's end: the
+        command's first event, ``event``)."""
+        return (self.events[difference.seq - 1] if difference.seq <= len(self.events) else event).get("version")
+
+    def _ruled(self, difference: Difference | None, event: dict) -> Difference | None:
+        """A difference that this dealer's rules may make (the command refused, failed, or writing
+        other events than the logged ones): where another version logged the event, it says so."""
+        if difference is None:
+            return None
+        return difference._replace(message=difference.message + rules_note(self._logged_by(difference, event)))
+
+    def _step(self, event: dict) -> Difference | None:
         words = event.get("args")
         if words is None:
             return _cannot(event, "was logged by a dealer that did not record its command's words: it cannot be "
@@ -131,7 +157,7 @@ class Replay:
         parsed = _parse(words)
         refusal = self._refusal(event, words, parsed)
         if refusal is not None:
-            return refusal
+            return self._ruled(refusal, event)
         revealing = parsed[0] == ("table", "reveal") and event["kind"] == "reveal"
         # dealt by the database (or on from draw piles it left in the order of a secret not given)
         dealt = bool(self.store.seats) or self.hidden_order or (parsed[0] == ("table", "seat")
@@ -158,9 +184,10 @@ class Replay:
             failure = self._command(event, words, parsed)
         replayed = self._events_after(since)
         if failure is not None and not replayed:
-            return Difference(event["seq"], event["command"], "replay", None, failure,
-                              f"event {event['seq']} (command {event['command']}): its replay failed: {failure}")
-        return self._compare(event, replayed)
+            return self._ruled(Difference(event["seq"], event["command"], "replay", None, failure,
+                                          f"event {event['seq']} (command {event['command']}): its replay failed: "
+                                          f"{failure}"), event)
+        return self._ruled(self._compare(event, replayed), event)
 
     def secret_of(self, seq: int) -> bytes | None:
         """The secret that dealt event ``seq``: the one a ``table reveal`` of the log disclosed for
@@ -264,9 +291,10 @@ class Replay:
                 found = first_change(_compared(theirs, field), _compared(mine, field), field)
                 if found is not None:
                     where, was, now = found
+                    brief = _brief(theirs.get("version"))
                     return Difference(theirs["seq"], theirs["command"], where, was, now,
                                       f"event {theirs['seq']} (command {theirs['command']}) differs in {where}: "
-                                      f"logged {value_words(was)}, replayed {value_words(now)}")
+                                      f"logged {value_words(was, *brief)}, replayed {value_words(now, *brief)}")
         last = first + len(replayed) - 1
         if len(logged) < len(replayed):
             return Difference(len(self.events) + 1, event["command"], "events", len(logged), len(replayed),
@@ -306,9 +334,14 @@ class Replay:
             found = first_change(result.get(part), replayed.get(part), part)
             if found is not None:
                 where, was, now = found
+                # the rules the table owes most to another dealer: the first event another version logged
+                logged_by = next((event.get("version") for event in self.events
+                                  if not same_as_this(event.get("version"))), self.events[-1].get("version"))
+                brief = _brief(logged_by)
                 return Difference(None, None, where, was, now,
                                   f"the table as exported is not what its history replays to: {where}: exported "
-                                  f"{value_words(was)}, replayed {value_words(now)}")
+                                  f"{value_words(was, *brief)}, replayed {value_words(now, *brief)}"
+                                  + rules_note(logged_by), logged_by)
         return None
 
 
@@ -425,9 +458,15 @@ def first_change(logged: Any, replayed: Any, path: str) -> tuple[str, Any, Any] 
     return path, logged, replayed
 
 
-def value_words(value: Any, most: int = 12) -> str:
+def _brief(logged_by: str | None) -> tuple[int, int]:
+    """How much of each value a difference tells (``value_words``' ``most`` and ``chars``): less
+    where another version logged the event, so that the line keeps room for saying so."""
+    return (12, 120) if same_as_this(logged_by) else (4, 40)
+
+
+def value_words(value: Any, most: int = 12, chars: int = 120) -> str:
     """A logged value in a sentence: a list of words (cards) space-separated, at most ``most``
-    of them; anything else as compact JSON; None as none.
+    of them; anything else as compact JSON, at most about ``chars`` characters; None as none.
 
     >>> value_words(["As", "Kd"]), value_words(None), value_words({"red": 1}), value_words(list("abc"), 2)
     ('As Kd', 'none', '{"red":1}', 'a b and 1 more')
@@ -439,7 +478,7 @@ def value_words(value: Any, most: int = 12) -> str:
         return words + (f" and {len(value) - most} more" if len(value) > most else "")
     if isinstance(value, str):
         return shown(value, 60)
-    return shown(json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True), 120)
+    return shown(json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True), chars)
 
 
 def _parse(words: list[str]) -> tuple[tuple[str, ...], Any, dict]:
@@ -504,7 +543,7 @@ def write_fork(tx: Transaction, result: dict, name: str, source: str, at: int) -
     """Write ``result`` (an export's result: table ``source`` replayed up to event ``at``) as table
     ``name``, closed by a ``fork`` event saying where it came from. The checks and rows of
     ``table import`` (``transfer.import_table``), with another last event; returns the row id."""
-    from dealer.store.transfer import check
+    from dealer.store.transfer import check, insert_events
 
     exists = f"table '{name}' already exists: fork under another name with --as NAME"
     if tx.exists(name):
@@ -522,7 +561,6 @@ def write_fork(tx: Transaction, result: dict, name: str, source: str, at: int) -
     db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["cards"]])
     db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["roster"]])
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
-    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["events"]])
+    insert_events(db, table_id, rows["events"])
     tx.append(table_id, "table fork", "fork", data={"from": source, "at": at})
     return table_id

@@ -26,6 +26,7 @@ import hmac
 import json
 from typing import TYPE_CHECKING
 
+from dealer import __version__
 from dealer.core.piles import Chips, Drawn, Piles
 from dealer.core.table import StateError
 from dealer.errors import TableError, shown
@@ -378,8 +379,9 @@ class Dealing:
         seq, when, actor = self._last_seq_of(table_id), now(), self._actor()
         args = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
         self.db.executemany(
-            "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args"
-            + (", actor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" if actor else ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, version"
+            + (", actor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" if actor
+               else ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
             [(table_id, seq + i, when, command, kind, deck, json.dumps(list(cards)), seed,
-              json.dumps(data, sort_keys=True), args, *((actor,) if actor else ()))
+              json.dumps(data, sort_keys=True), args, __version__, *((actor,) if actor else ()))
              for i, (command, kind, deck, cards, seed, data) in enumerate(events, start=1)])

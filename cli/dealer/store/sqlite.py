@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 APPLICATION_ID = 0x44454C52  # "DELR": marks the SQLite file as dealer's
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # The state format (dealer.core.table.STATE_FORMAT) each file version holds its tables' states in.
-STATE_FORMATS = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4}
+STATE_FORMATS = {1: 1, 2: 2, 3: 3, 4: 3, 5: 4, 6: 4}
 FILE_NAME = "tables.sqlite3"
 BUSY_TIMEOUT_S = 5  # a writer waits this long for another command's lock (commands hold it for ms)
 WATCH_INTERVAL_S = 0.1  # how often `table watch` looks at the file's data version
@@ -96,6 +96,7 @@ CREATE TABLE events (
     seed INTEGER,
     data TEXT NOT NULL DEFAULT '{}',
     args TEXT,
+    version TEXT,
     UNIQUE (table_id, seq)
 )""", """
 CREATE TRIGGER events_append_only BEFORE UPDATE ON events
@@ -129,8 +130,15 @@ def _record_args(connection):
     connection.execute(SNAPSHOTS)
 
 
+def _record_versions(connection):
+    """Version 6: each event records the version of the dealer that wrote it (null for the events
+    before: ``dealer.store.versions``)."""
+    connection.execute("ALTER TABLE events ADD COLUMN version TEXT")
+
+
 # Migrations from version N to N + 1, applied in order inside one transaction.
-MIGRATIONS = {1: _upgrade_states(1), 2: _upgrade_states(2), 3: _record_args, 4: _upgrade_states(4)}
+MIGRATIONS = {1: _upgrade_states(1), 2: _upgrade_states(2), 3: _record_args, 4: _upgrade_states(4),
+              5: _record_versions}
 
 
 def state_dir() -> str:
@@ -466,7 +474,7 @@ class SQLiteStore:
         for ever: the file's data version (which changes with every commit by another connection)
         is looked at every ``WATCH_INTERVAL_S``, and the events read only when it changed.
         Ends when the table is deleted."""
-        from dealer.store.tables import event_dict
+        from dealer.store.tables import EVENT_COLUMNS, event_dict
 
         with self.transaction(create=False, readonly=True) as tx:
             if tx is None:
@@ -486,8 +494,8 @@ class SQLiteStore:
                         if connection.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
                             return
                         rows = connection.execute(
-                            "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
-                            "WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, last)).fetchall()
+                            f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+                            (table_id, last)).fetchall()
                 except sqlite3.Error as error:
                     raise self._error(error) from None
                 for row in rows:

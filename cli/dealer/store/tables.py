@@ -21,6 +21,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from dealer import __version__
 from dealer.core.numbers import INT64, in_range
 from dealer.core.piles import MAX_CHIPS, Chips, Piles
 from dealer.core.table import StateError, Table
@@ -48,6 +49,8 @@ PLACES = ("deck", "discard", "play", "sleeve")  # where a card row may be
 ONE_SEAT = ("seats need a shared table: the SQLite file is one machine, one seat; move the table to "
             "PostgreSQL (dealer help shared-tables) to seat players")
 DAMAGED = "dealer table check {name} lists what is wrong; restore it from an export, or delete it"
+# A history row's columns as ``event_dict`` reads them (``version``: the dealer that wrote it, null before 0.2.0).
+EVENT_COLUMNS = "seq, time, command, kind, deck, cards, seed, data, args, version"
 
 
 def check_name(name: object, what: str = "table") -> str:
@@ -293,10 +296,11 @@ class Transaction:
             when = now()
             args = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
             db.executemany(
-                "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(table.id, seq + i, when, command, event["kind"], event["deck"], json.dumps(event["cards"]), seed,
-                  json.dumps(event["data"], sort_keys=True), args) for i, event in enumerate(table.events, start=1)])
+                  json.dumps(event["data"], sort_keys=True), args, __version__)
+                 for i, event in enumerate(table.events, start=1)])
         table.events = []
 
     def undo(self, table: StoredTable) -> dict | None:
@@ -315,11 +319,11 @@ class Transaction:
         """Record one event of a command that changes the rows itself (undo, import)."""
         seq = self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
                               (table_id,)).fetchone()[0] + 1
-        self.db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        self.db.execute("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, "
+                        "version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (table_id, seq, now(), command, kind, deck, json.dumps(list(cards)), seed,
                          json.dumps(data or {}, sort_keys=True),
-                         json.dumps(self.args, ensure_ascii=False) if self.args is not None else None))
+                         json.dumps(self.args, ensure_ascii=False) if self.args is not None else None, __version__))
         return seq
 
     def delete(self, name: str) -> None:
@@ -349,8 +353,8 @@ class Transaction:
         return self.events_of(table_id, self._since(table_id, since, last))
 
     def events_of(self, table_id: int, since: int = 0) -> Iterator[dict]:
-        rows = self.db.execute("SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events "
-                               "WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, since))
+        rows = self.db.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+                               (table_id, since))
         return (event_dict(*row) for row in rows)
 
     def _since(self, table_id, since, last):
@@ -400,17 +404,19 @@ def _deck_rows(deck: str, piles: Piles) -> list[tuple]:
 
 
 def event_dict(seq: int, when: str, command: str, kind: str, deck: str | None, cards: str, seed: int | None,
-               data: str, args: str | None = None) -> dict:
-    """One history row as the log, export and watch print it (``args`` only where recorded); a row
-    that does not read back (edited by hand) is a ``DamagedRow`` naming the event."""
+               data: str, args: str | None = None, version: str | None = None) -> dict:
+    """One history row (``EVENT_COLUMNS``) as the log, export and watch print it (``args`` only
+    where recorded; ``version``, the dealer that wrote it, null where not); a row that does not
+    read back (edited by hand) is a ``DamagedRow`` naming the event."""
     try:
         if not (all(isinstance(text, str) for text in (when, command, kind, deck or ""))
-                and (seed is None or in_range(seed, 0, INT64))):
-            raise TypeError("its time, command, kind, deck or seed is not what a history holds")
+                and (seed is None or in_range(seed, 0, INT64)) and (version is None or isinstance(version, str))):
+            raise TypeError("its time, command, kind, deck, seed or version is not what a history holds")
         event = {"seq": seq, "time": when, "command": command, "kind": kind, "deck": deck,
                  "cards": json.loads(cards), "seed": seed, "data": json.loads(data)}
         if args is not None:
             event["args"] = json.loads(args)
+        event["version"] = version
         if not (isinstance(event["data"], dict) and _texts(event["cards"]) and _texts(event.get("args", []))):
             raise TypeError("its data is not an object, or its cards or words not a list of text")
     except (ValueError, TypeError) as error:

@@ -13,7 +13,8 @@ each card of the ruleset's deck exactly once, the roster (at most ``MAX_ROSTER``
 traits), each mechanic's state (every value within its bound, every side, Score, colour and
 deck it names the table's), the chips conserved as the chips mechanic counts them (pot +
 players + favor chips = the ruleset's pot + chips created, no count below zero), and a history
-numbered 1, 2, 3, ... whose times are times and whose cards are the deck's. Every person a card,
+numbered 1, 2, 3, ... whose times are times, whose cards are the deck's and whose versions (the
+dealer that wrote each event, kept as they are) are dealer's. Every person a card,
 a chip or the state is held by is on the roster, the GM, or someone the history brought in (a
 fight's, a conflict's or a spell's people need not be on the roster: ``action Bandit=10``), and
 every deck the history made is there. ``table check`` and ``table export`` run the same checks
@@ -32,6 +33,7 @@ import re
 from dealer.core.numbers import INT64, MAX_DIGITS, in_range, longest_digit_run
 from dealer.core.piles import MAX_CHIPS
 from dealer.errors import DealerError, TableError, shown
+from dealer.store.versions import version_problem
 
 from typing import TYPE_CHECKING
 
@@ -73,11 +75,10 @@ def export_table(db: Database, name: str, history: bool = True) -> dict:
         (pot if holder == "" else players.setdefault(holder, {}))[colour] = count
     events = []
     if history:
-        from dealer.store.tables import event_dict
+        from dealer.store.tables import EVENT_COLUMNS, event_dict
 
         events = [event_dict(*row) for row in db.execute(
-            "SELECT seq, time, command, kind, deck, cards, seed, data, args FROM events WHERE table_id = ? "
-            "ORDER BY seq", (table_id,))]
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE table_id = ? ORDER BY seq", (table_id,))]
     from dealer.core.table import STATE_FORMAT
 
     return {"kind": "table-export", "format": FORMAT, "state_format": STATE_FORMAT, "table": name,
@@ -514,7 +515,7 @@ def _check_events(events, ruleset, problems) -> list[tuple]:
         args = event.get("args")
         rows.append((i, event["time"], event["command"], event["kind"], event["deck"],
                      json.dumps(event["cards"]), event["seed"], _sorted_json(event["data"]),
-                     None if args is None else json.dumps(args, ensure_ascii=False)))
+                     None if args is None else json.dumps(args, ensure_ascii=False), event.get("version")))
     return rows
 
 
@@ -536,7 +537,7 @@ def _event_problem(event, ruleset, codes, decks, times, deck_name_problem) -> st
         decks.add(deck)
     if args is not None and not (isinstance(args, list) and all(isinstance(word, str) for word in args)):
         return "'args' is not a list of words"
-    return None
+    return version_problem(event.get("version"))
 
 
 def _strangers(held: list[tuple[str, str]], known: set[str], events: list[dict]) -> list[str]:
@@ -662,7 +663,13 @@ def import_table(tx: Transaction, result: dict, name: str, where: str, rows: dic
     db.executemany("INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["cards"]])
     db.executemany("INSERT INTO roster VALUES (?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["roster"]])
     db.executemany("INSERT INTO chips VALUES (?, ?, ?, ?)", [(table_id, *row) for row in rows["chips"]])
-    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows["events"]])
+    insert_events(db, table_id, rows["events"])
     tx.append(table_id, "table import", "import", data={"from": result.get("table"), "file": where})
     return table_id
+
+
+def insert_events(db: Database, table_id: int, rows: list[tuple]) -> None:
+    """A checked history's rows (``check``'s ``events``) written as table ``table_id``'s, each with
+    the version of the dealer that logged it, as it was."""
+    db.executemany("INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, version) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [(table_id, *row) for row in rows])

@@ -10,7 +10,13 @@ from dealer.store.replay import Difference, Replay
 def verify_export(result: dict, where: str, secret: bytes | None = None) -> dict:
     """``dealer verify``: replay an export's history and compare it event by event, then the table
     it makes with the table exported. The report is plain data (``kind: verify``): ``matched``
-    counts the events that replayed as logged before the first difference."""
+    counts the events that replayed as logged before the first difference. A log that a newer
+    dealer wrote is refused: this one does not know its rules."""
+    from dealer.store.versions import newer_refusal
+
+    newer = newer_refusal(result["events"], "verify")
+    if newer is not None:
+        raise TableError(f"cannot verify {where}: {newer}")
     difference, matched, commands = numbering_difference(result["events"]), 0, 0
     if difference is None:
         with Replay(result, secret) as replay:
