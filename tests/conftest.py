@@ -29,6 +29,23 @@ def pytest_report_header(config):
             + ("" if tree else " (an installed copy: edits in cli/ need a reinstall, or pip install -e '.[test]')"))
 
 
+def pytest_configure(config):
+    """Compile dealer (and the tests' worker scripts) to bytecode once, before any worker starts.
+
+    The suite starts the installed ``dealer`` as a process some hundreds of times; an editable
+    install under PYTHONDONTWRITEBYTECODE (as some machines set) would compile every module from
+    source in each of them, which cost more than the command itself. A pip install compiles at
+    install time; this does the same for the working tree, and is a no-op when nothing changed."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller has done it
+        return
+    import compileall
+
+    import dealer
+
+    for folder in (Path(dealer.__file__).resolve().parent, ROOT / "tests"):
+        compileall.compile_dir(folder, quiet=2)  # where it cannot write (a read-only install), it reads source
+
+
 def pytest_collection_modifyitems(config, items):
     """With DEALER_TEST_STORE=postgres every table test runs on PostgreSQL; the tests about the
     SQLite file itself (marked sqlite_file) have no PostgreSQL meaning and are left out."""
