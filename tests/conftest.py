@@ -56,6 +56,15 @@ def pytest_collection_modifyitems(config, items):
     items[:] = kept
 
 
+def slow_except(values, *kept):
+    """Parametrize ``values`` with each one not in ``kept`` marked slow: a brute-force check runs on
+    its representative cases by default and on every case with `-m slow` (which CI runs too). A
+    tuple is one case of several arguments."""
+    return [value if value in kept else pytest.param(*(value if isinstance(value, tuple) else (value,)),
+                                                     marks=pytest.mark.slow)
+            for value in values]
+
+
 @pytest.fixture(scope="session")
 def load():
     cache = {}
