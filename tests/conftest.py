@@ -46,6 +46,17 @@ def pytest_configure(config):
         compileall.compile_dir(folder, quiet=2)  # where it cannot write (a read-only install), it reads source
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session):
+    """Let pytest keep its assertion-rewritten test modules in __pycache__ even under
+    PYTHONDONTWRITEBYTECODE: rewriting every module again took each worker seconds a run."""
+    kept, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = kept
+
+
 def pytest_collection_modifyitems(config, items):
     """With DEALER_TEST_STORE=postgres every table test runs on PostgreSQL; the tests about the
     SQLite file itself (marked sqlite_file) have no PostgreSQL meaning and are left out."""
