@@ -29,6 +29,34 @@ def pytest_report_header(config):
             + ("" if tree else " (an installed copy: edits in cli/ need a reinstall, or pip install -e '.[test]')"))
 
 
+def pytest_configure(config):
+    """Compile dealer (and the tests' worker scripts) to bytecode once, before any worker starts.
+
+    The suite starts the installed ``dealer`` as a process some hundreds of times; an editable
+    install under PYTHONDONTWRITEBYTECODE (as some machines set) would compile every module from
+    source in each of them, which cost more than the command itself. A pip install compiles at
+    install time; this does the same for the working tree, and is a no-op when nothing changed."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller has done it
+        return
+    import compileall
+
+    import dealer
+
+    for folder in (Path(dealer.__file__).resolve().parent, ROOT / "tests"):
+        compileall.compile_dir(folder, quiet=2)  # where it cannot write (a read-only install), it reads source
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session):
+    """Let pytest keep its assertion-rewritten test modules in __pycache__ even under
+    PYTHONDONTWRITEBYTECODE: rewriting every module again took each worker seconds a run."""
+    kept, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = kept
+
+
 def pytest_collection_modifyitems(config, items):
     """With DEALER_TEST_STORE=postgres every table test runs on PostgreSQL; the tests about the
     SQLite file itself (marked sqlite_file) have no PostgreSQL meaning and are left out."""
@@ -37,6 +65,15 @@ def pytest_collection_modifyitems(config, items):
     kept = [item for item in items if item.get_closest_marker("sqlite_file") is None]
     config.hook.pytest_deselected(items=[item for item in items if item not in kept])
     items[:] = kept
+
+
+def slow_except(values, *kept):
+    """Parametrize ``values`` with each one not in ``kept`` marked slow: a brute-force check runs on
+    its representative cases by default and on every case with `-m slow` (which CI runs too). A
+    tuple is one case of several arguments."""
+    return [value if value in kept else pytest.param(*(value if isinstance(value, tuple) else (value,)),
+                                                     marks=pytest.mark.slow)
+            for value in values]
 
 
 @pytest.fixture(scope="session")

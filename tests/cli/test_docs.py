@@ -3,19 +3,27 @@ the README is short and lists every page, the Quickstart is two commands.
 
 An example is a ``$ COMMAND`` line in a ``console`` block, followed by its output. Each page runs
 its examples in order on a fresh state home and working folder (a table made in one example is
-there for the next), through the installed ``dealer``. A command with a pipe, a redirection or
-``$(...)`` runs in bash with that ``dealer`` first on PATH. A command that fails shows its stderr
-(an example of an error), and nothing else. A ``toml`` block whose first line names a file
-(``# one-joker.toml: ...``) is written to that file for the examples after it. Times differ
-from run to run: any time is compared as any other.
+there for the next), each in a ``dealer`` process of its own: the console script's ``main``
+(dealer's, as the tests' interpreter imports it), in a process forked from one that imported
+dealer once for the page (``example_runner.py``: the page's examples pay one start-up, not one
+each; the installed script's own start-up is tests/cli/test_installed.py's and
+bench/startup.py's to check). A command with a pipe, a redirection or ``$(...)`` runs in bash
+with the installed ``dealer`` first on PATH. A command that fails shows its stderr (an example of an error), and
+nothing else. A ``toml`` block whose first line names a file (``# one-joker.toml: ...``) is
+written to that file for the examples after it. Times differ from run to run: any time is
+compared as any other.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import select
 import shlex
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,6 +35,7 @@ README = ROOT / "README.md"
 DOCS = ROOT / "docs"
 PAGES = [README, *sorted(DOCS.glob("*.md"))]
 README_MOST_LINES = 400
+RUNNER = Path(__file__).resolve().parent / "example_runner.py"
 SHELL = re.compile(r"[|<>;&`]|\$\(")
 TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 FILE_BLOCK = re.compile(r"# ([\w.-]+\.toml):")
@@ -65,29 +74,60 @@ def _block_steps(fence, body):
     return [(kind, command, "\n".join(lines)) for kind, command, lines in runs]
 
 
+class Dealer:
+    """``dealer ARGS`` run as the page's examples run it: ``(code, stdout, stderr)``, each command a
+    process of its own forked by ``example_runner.py`` (started in the page's folder and environment)."""
+
+    def __init__(self, exe, env, cwd):
+        self.outputs = tempfile.TemporaryDirectory()  # not in the working folder the examples see
+        self.out, self.err = Path(self.outputs.name, "stdout"), Path(self.outputs.name, "stderr")
+        self.runner = subprocess.Popen([sys.executable, str(RUNNER), exe], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, text=True, env=env, cwd=cwd)
+
+    def __call__(self, args):
+        request = {"argv": args, "out": str(self.out), "err": str(self.err)}
+        self.runner.stdin.write(json.dumps(request) + "\n")
+        self.runner.stdin.flush()
+        ready, _, _ = select.select([self.runner.stdout], [], [], 120)
+        assert ready, f"dealer {shlex.join(args)}: no answer in 120 s"
+        code = json.loads(self.runner.stdout.readline())["code"]
+        return code, self.out.read_text(), self.err.read_text()
+
+    def close(self):
+        self.runner.stdin.close()
+        self.runner.wait(timeout=60)
+        self.runner.stdout.close()
+        self.outputs.cleanup()
+
+
 def run_page(path, tmp_path):
     """Run every example of the page; the mismatches, as ``(command, expected, got)``."""
     exe = installed_dealer()
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEALER_") and k not in ("NO_COLOR", "PAGER")}
     env["DEALER_HOME"] = str(tmp_path / "state")
     env["PATH"] = os.path.dirname(exe) + os.pathsep + env.get("PATH", "")
+    dealer = Dealer(exe, env, tmp_path)
     wrong = []
-    for kind, what, expected in steps(path):
-        if kind == "file":
-            (tmp_path / what).write_text(expected, encoding="utf-8")
-            continue
-        if SHELL.search(what):
-            argv = ["bash", "-o", "pipefail", "-c", what]
-        else:
-            argv = shlex.split(what)
-            assert argv[0] == "dealer", what
-            argv[0] = exe
-        proc = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
-        # A failed command's example shows its error, which is all it prints.
-        shown = proc.stdout if proc.returncode == 0 else proc.stderr + proc.stdout
-        got = TIME.sub("<time>", shown.rstrip("\n"))
-        if proc.returncode not in (0, 1, 2) or got != TIME.sub("<time>", expected):
-            wrong.append((what, expected, shown if proc.returncode == 0 else f"exit {proc.returncode}: {shown}"))
+    try:
+        for kind, what, expected in steps(path):
+            if kind == "file":
+                (tmp_path / what).write_text(expected, encoding="utf-8")
+                continue
+            if SHELL.search(what):
+                proc = subprocess.run(["bash", "-o", "pipefail", "-c", what], capture_output=True, text=True,
+                                      env=env, cwd=tmp_path, timeout=120)
+                code, out, err = proc.returncode, proc.stdout, proc.stderr
+            else:
+                argv = shlex.split(what)
+                assert argv[0] == "dealer", what
+                code, out, err = dealer(argv[1:])
+            # A failed command's example shows its error, which is all it prints.
+            shown = out if code == 0 else err + out
+            got = TIME.sub("<time>", shown.rstrip("\n"))
+            if code not in (0, 1, 2) or got != TIME.sub("<time>", expected):
+                wrong.append((what, expected, shown if code == 0 else f"exit {code}: {shown}"))
+    finally:
+        dealer.close()
     return wrong
 
 

@@ -11,6 +11,7 @@ few lines below for the kinds neither reaches.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import shlex
@@ -54,15 +55,16 @@ EXTRA = [
 ]
 
 
+@functools.cache
 def validator(name=None):
     """A validator for the whole document, or for one ``$defs`` entry by its ``$id`` (as a script
-    that checks one result would use it)."""
-    if name is None:
-        return jsonschema.Draft202012Validator(SCHEMA)
+    that checks one result would use it). Each is made once, on the schema crawled once: with no
+    crawled registry, every document validated would crawl the whole schema again."""
     from referencing import Registry, Resource
 
     registry = Registry().with_resource(SCHEMA["$id"], Resource.from_contents(SCHEMA)).crawl()
-    return jsonschema.Draft202012Validator({"$ref": SCHEMA["$id"].rsplit("/", 1)[0] + "/" + name}, registry=registry)
+    schema = SCHEMA if name is None else {"$ref": SCHEMA["$id"].rsplit("/", 1)[0] + "/" + name}
+    return jsonschema.Draft202012Validator(schema, registry=registry)
 
 
 def problems(document, against=None):

@@ -20,16 +20,17 @@ from dealer.core.odds.enumerate import remembered, sample_counts, sample_seconds
 from dealer.core.odds.holding import HeldCounter
 from dealer.core.odds.work import COUNT_BUDGET, TooMuchWork, Work
 from dealer.core.ranks import Context
+from tests.conftest import slow_except
 from tests.core.test_odds_counting import reduced
 
 # -- 36.2: a count is bounded by its work, and says what fits ------------------------------------
 
 
-@pytest.mark.parametrize("name, holding, budget", [
+@pytest.mark.parametrize("name, holding, budget", slow_except([
     ("deadlands", "", 1_000_000),
     ("deadlands", "As Ks", 1_000_000),  # a hand in progress: the sweep
     ("weird-dust-devils", "T3", 1_500_000),
-])
+], ("deadlands", "", 1_000_000), ("deadlands", "As Ks", 1_000_000)))
 def test_a_count_past_its_budget_stops_and_names_a_hand_that_counts(load, name, holding, budget):
     """``odds hand 20`` counted for 45 s. Within a budget of work it stops (nothing returned),
     and the most cards it names as fitting do count within the same budget."""
@@ -55,7 +56,7 @@ def test_the_work_of_a_count_is_the_same_every_time(load):
         hand_odds(ruleset, 9, "conflict", budget=first.work - 1)
 
 
-@pytest.mark.parametrize("name", ["dust-devils", "poker-hands", "savage-worlds"])
+@pytest.mark.parametrize("name", slow_except(["dust-devils", "poker-hands", "savage-worlds"], "dust-devils"))
 def test_big_hands_are_counted_by_the_sweep_as_by_classes_and_by_brute_force(load, name):
     """From ``SWEPT_FROM`` cards the whole deck is counted rank by rank (cheaper there): the
     same counts as by classes; and the whole deck but two, against every pair of cards left

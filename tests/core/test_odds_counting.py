@@ -19,6 +19,7 @@ from dealer.core.odds.counting import Counter, Unsupported
 from dealer.core.odds.enumerate import enumerate_counts, sample_counts
 from dealer.core.rules import build_ruleset
 from dealer.store.rulesets import _resolved
+from tests.conftest import slow_except
 
 PUBLISHED = {  # ../shared/reference/poker-frequencies.md
     5: {"royal-flush": 4, "straight-flush": 36, "four-of-a-kind": 624, "full-house": 3744, "flush": 5108,
@@ -102,8 +103,10 @@ def _agree(name, n):
     assert sum(counted.values()) == comb(len(ruleset.deck), n)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-@pytest.mark.parametrize("n", [1, 3, 5])
+# Five cards (straights and flushes, filled by wilds) on the two wild Jokers' deck and the tarot in
+# the default run, on every deck with `-m slow`; fewer cards on every deck in both.
+@pytest.mark.parametrize("name, n", [(name, n) for n in (1, 3) for name in sorted(CASES)]
+                         + slow_except([(name, 5) for name in sorted(CASES)], ("two wild Jokers", 5), ("tarot", 5)))
 def test_counting_equals_brute_force_on_reduced_decks(name, n):
     _agree(name, n)
 
@@ -147,19 +150,23 @@ def test_trump_signatures_in_one_pass_equal_set_by_set():
             assert fast == slow
 
 
-def test_full_decks_agree_with_sampling(load):
+FULL_DECKS = [("deadlands", "huckster", 7), ("weird-dust-devils", "conflict", 5)]
+
+
+# The tarot in the default run, Deadlands' seven cards with `-m slow`.
+@pytest.mark.parametrize("name, context_name, n", slow_except(FULL_DECKS, FULL_DECKS[1]))
+def test_full_decks_agree_with_sampling(load, name, context_name, n):
     """Counted figures for whole decks lie within 4 standard errors of 20,000 random deals."""
-    for name, context_name, n in (("deadlands", "huckster", 7), ("weird-dust-devils", "conflict", 5)):
-        ruleset = load(name)
-        context = ruleset.context(context_name)
-        counted = Counter(ruleset, context).count(n)
-        total = comb(len(ruleset.deck), n)
-        samples = 20_000
-        hits, _ = sample_counts(ruleset, n, context, random.Random(5), samples)
-        for strength, count in counted.items():
-            p = count / total
-            error = (p * (1 - p) / samples) ** 0.5
-            assert abs(hits[strength] / samples - p) <= 4 * error + 1e-9, (name, strength)
+    ruleset = load(name)
+    context = ruleset.context(context_name)
+    counted = Counter(ruleset, context).count(n)
+    total = comb(len(ruleset.deck), n)
+    samples = 20_000
+    hits, _ = sample_counts(ruleset, n, context, random.Random(5), samples)
+    for strength, count in counted.items():
+        p = count / total
+        error = (p * (1 - p) / samples) ** 0.5
+        assert abs(hits[strength] / samples - p) <= 4 * error + 1e-9, (name, strength)
 
 
 def test_a_wild_plain_card_falls_back_to_enumeration():
@@ -230,8 +237,7 @@ def test_suited_windows_summed_by_type_equal_the_sum_over_arrangements(load):
 
 
 # One deck in the default run, every deck with `-m slow` (brute force; the suite's time, issue 23).
-@pytest.mark.parametrize("name", [name if name == "tarot" else pytest.param(name, marks=pytest.mark.slow)
-                                  for name in sorted(CASES)])
+@pytest.mark.parametrize("name", slow_except(sorted(CASES), "tarot"))
 def test_thresholds_on_a_top_value_count_like_brute_force(name):
     """'pair of sixes', 'ace high': the rank split by its first tie-break value, counted."""
     ruleset, context_name = CASES[name]

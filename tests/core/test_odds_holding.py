@@ -20,6 +20,7 @@ from dealer.core.odds.counting import Counter
 from dealer.core.odds.enumerate import enumerate_counts, sample_counts
 from dealer.core.odds.holding import HeldCounter
 from dealer.core.ranks import NO_WILDS
+from tests.conftest import slow_except
 from tests.core.test_odds_counting import CASES, by_id, reduced
 
 SHIPPED = ["deadlands", "dust-devils", "poker-hands", "weird-dust-devils"]
@@ -84,8 +85,10 @@ def test_reduced_decks_count_thresholds_with_cards_held(name):
         _agree(ruleset, context, n, held, pool, thresholds)
 
 
-@pytest.mark.parametrize("name", SHIPPED)
-@pytest.mark.parametrize("wilds", ["own", "none"])
+# The default run: Deadlands in its own context (wild Jokers) and Dust Devils with no wilds (the plain
+# 52); every deck both ways with `-m slow` (the tarot's paths by default: the reduced tarot deck above).
+@pytest.mark.parametrize("name, wilds", slow_except([(name, wilds) for wilds in ("own", "none") for name in SHIPPED],
+                                                    ("deadlands", "own"), ("dust-devils", "none")))
 def test_shipped_decks_count_like_brute_force_when_two_cards_are_left_to_draw(load, name, wilds):
     ruleset = load(name)
     context = ruleset.context() if wilds == "own" else NO_WILDS
@@ -97,7 +100,7 @@ def test_shipped_decks_count_like_brute_force_when_two_cards_are_left_to_draw(lo
         _agree(ruleset, context, n, held, pool, _threshold_texts(ruleset)[:2] if n == 5 else ())
 
 
-@pytest.mark.parametrize("name", SHIPPED)
+@pytest.mark.parametrize("name", slow_except(SHIPPED, "deadlands"))
 def test_shipped_decks_count_like_brute_force_from_thinned_decks(load, name):
     ruleset = load(name)
     context = ruleset.context()

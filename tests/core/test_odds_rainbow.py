@@ -17,6 +17,7 @@ from dealer.core.odds.holding import HeldCounter
 from dealer.core.rules import build_ruleset
 from dealer.store import rulesets as store
 from dealer.store.rulesets import _resolved
+from tests.conftest import slow_except
 from tests.core.test_hands_oracles import RAINBOW_LADDER, RAINBOW_SUITS
 from tests.core.test_odds_counting import by_id
 
@@ -68,8 +69,10 @@ def _agree(ruleset, context, n, held=(), pool=None):
     return counted
 
 
-@pytest.mark.parametrize("ruleset, context_name, n", [(FIVE_SUITS, "wild", 4), (FIVE_SUITS, None, 4),
-                                                      (TAROT, "conflict", 4)])
+# The five suits with a wild Joker and the tarot by default, the five suits with no wild too with `-m slow`.
+@pytest.mark.parametrize("ruleset, context_name, n", slow_except(
+    [(FIVE_SUITS, "wild", 4), (FIVE_SUITS, None, 4), (TAROT, "conflict", 4)],
+    (FIVE_SUITS, "wild", 4), (TAROT, "conflict", 4)))
 def test_whole_decks_with_distinct_suits_count_like_brute_force(ruleset, context_name, n):
     counted = _agree(ruleset, ruleset.context(context_name), n)
     assert any(counted[rank.strength] for rank in ruleset.ranking.ranks if rank.pattern.distinct_suits)

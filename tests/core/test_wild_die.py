@@ -13,6 +13,7 @@ from dealer.core.dice import (DiceUsageError, Scripted, check_trait_dice, parse_
                               trait_roll_odds)
 from dealer.errors import DiceError
 from dealer.store.rulesets import load
+from tests.conftest import slow_except
 
 SAVAGE = load("savage-worlds").dice
 DEADLANDS = load("deadlands").dice
@@ -218,8 +219,14 @@ def assert_within(odds, outcome, left):
         assert low - rounding <= got.get(key, 0.0) <= low + float(left) + rounding + odds.cut, (key, got.get(key), low)
 
 
-@pytest.mark.parametrize("sides", [4, 6, 8, 10, 12])
-@pytest.mark.parametrize("modifier, tn", [(0, 4), (-2, 4), (3, 4), (0, 6), (1, 9)])
+MODIFIERS_AND_TNS = [(0, 4), (-2, 4), (3, 4), (0, 6), (1, 9)]
+
+
+# Every modifier and TN on a d4, and the d6 (the Wild Die's own size) at TN 4, by default; every die
+# with `-m slow` (every die's published figures by default: test_the_published_wild_card_figures).
+@pytest.mark.parametrize("sides, modifier, tn", slow_except(
+    [(sides, *pair) for sides in (4, 6, 8, 10, 12) for pair in MODIFIERS_AND_TNS],
+    *[(4, *pair) for pair in MODIFIERS_AND_TNS], (6, 0, 4)))
 def test_wild_die_odds_match_the_brute_force(sides, modifier, tn):
     odds = trait_roll_odds(1, sides, **{**roll_options(SAVAGE, tn=tn), "modifier": modifier})
     outcome, left = brute_force(sides, modifier=modifier, tn=tn)
@@ -271,7 +278,7 @@ def test_the_joker_shifts_every_total_by_two():
     assert joker.success == pytest.approx(1 - (1 / 6) * (1 / 6), abs=1e-11)  # both dice 1: the only miss left
 
 
-@pytest.mark.parametrize("sides, extra", [(8, False), (4, False), (6, True)])
+@pytest.mark.parametrize("sides, extra", slow_except([(8, False), (4, False), (6, True)], (4, False), (6, True)))
 def test_exact_odds_agree_with_100000_seeded_rolls(sides, extra):
     n = 100_000
     options = roll_options(SAVAGE, extra=extra)
