@@ -239,7 +239,8 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     may not bring it forward (a clean error saying who may); the owner's store init does, and the
     seats are granted the new functions."""
     owner, _ = friday
-    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    gm_url = seat(owner, "gm", "--role", "gm")
+    gm = dealer_on(gm_url)
     assert gm("draw", "2", "--table", "friday").code == 0
     with as_seat(postgres_url) as sql:  # back to version 3
         sql.execute("DROP FUNCTION seat_reveal, seat_remember, seat_label, seat_undo, seat_undo_depth, table_rows")
@@ -251,6 +252,8 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     assert owner("store", "init").code == 0
     assert gm("draw", "1", "--table", "friday").code == 0
     assert valid(gm("table", "undo", "friday", "--json"))["undid"]["command"] == "draw"
+    with as_seat(gm_url) as sql:  # the functions inside the deals stay the owner's through the migration
+        assert "permission denied" in refused(sql, "SELECT keyed_order(1, 'main', '{As}')")
     assert valid(gm("table", "reveal", "friday", "--json"))["revealed"]["reordered"] == ["main"]
 
 
@@ -333,3 +336,73 @@ def test_a_card_dealt_after_one_left_the_middle_of_a_hand_goes_last(friday):
     assert owner("table", "check", "friday").code == 0
     exported = owner("table", "export", "friday").json()["result"]
     assert exported["decks"]["main"]["play"][""] == [first[0], first[2], *again]
+
+
+def test_a_seat_reaches_no_other_table(friday, postgres_url):
+    """A seat at one table, with its own credentials in plain SQL, neither sees nor changes another
+    table of the store (dealt by the database too): not its cards in play or discarded, not its next
+    seed, not its decks (shuffled or collected) nor a card typed into it."""
+    owner, _ = friday
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    assert owner("table", "new", "other").code == 0 and owner("table", "add", "other", "Zed").code == 0
+    assert owner("table", "seat", "other", "gm", "--role", "gm").code == 0
+    drawn = valid(owner("draw", "3", "--table", "other", "--json"))["cards"]
+    assert owner("table", "discard", "other", drawn[0], "--deck", "main").code == 0
+    before = owner("table", "export", "other").json()["result"]["decks"]
+    with as_seat(postgres_url) as sql:
+        other = sql.execute("SELECT id FROM tables WHERE name = 'other'").fetchone()[0]
+    in_pile = before["main"]["deck"][0]
+    with as_seat(sarah_url) as sql:
+        assert sql.execute("SELECT count(*) FROM cards WHERE table_id = %s", (other,)).fetchone()[0] == 0
+        assert sql.execute("SELECT next_seed(%s)", (other,)).fetchone()[0] is None
+        for statement in ("SELECT seat_gather(%s, 'main', 'collect')", "SELECT seat_gather(%s, 'main', 'shuffle')",
+                          f"SELECT seat_take(%s, 'main', ARRAY['{in_pile}'], 'Sarah')"):
+            assert changes_nothing(sql, statement, (other,)), statement
+    assert owner("table", "export", "other").json()["result"]["decks"] == before
+
+
+def test_a_seat_runs_none_of_the_functions_inside_a_deal(friday, dealer_on):
+    """The functions that order a deck and put cards under it, and the test of a face-down card,
+    run only inside the moves that use them: a player or a watcher calling them in plain SQL is
+    refused (put_under would take another's card back into the deck; keyed_order, called and
+    rolled back, would tell the next shuffle's order; card_face_down which cards are face down),
+    and asking whether it sees a card tells a seat nothing about a card it does not see."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    urls = {"velvet": seat(owner, "velvet", "--role", "player", "--for", "Velvet"),
+            "stream": seat(owner, "stream", "--role", "watcher")}
+    assert gm("action", "Sarah=8:Qh", "--table", "friday").code == 0
+    decks = owner("table", "export", "friday").json()["result"]["decks"]
+    face_down = "Qh"  # Sarah's action card: nobody has acted
+    assert decks["posse"]["play"]["Sarah"] == [face_down]
+    codes = sorted(decks["posse"]["deck"] + [face_down])
+    for url in urls.values():
+        with as_seat(url) as sql:
+            table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+            for call in ("put_under(%s, 'posse', %s)", "keyed_order(%s, 'posse', %s)"):
+                assert "permission denied" in refused(sql, f"SELECT {call}", (table_id, codes)), call
+            for call in ("card_face_down(%s, %s)", "may_handle_deck(%s, %s)"):
+                assert "permission denied" in refused(sql, f"SELECT {call}", (table_id, face_down)), call
+            seen = {code: sql.execute("SELECT card_seen(%s, 'posse', %s)", (table_id, code)).fetchone()[0]
+                    for code in codes}
+            assert not any(seen.values()), seen
+    assert owner("table", "export", "friday").json()["result"]["decks"] == decks
+
+
+def test_the_gm_neither_reads_nor_stacks_a_draw_pile_in_plain_sql(friday, dealer_on):
+    """The GM moves the cards it sees, never one of a draw pile: an UPDATE that reads no column (so no
+    policy of reading applies to it) leaves the draw pile where it was, and a card it sees is not put
+    on the draw pile by hand (it would know the top card)."""
+    owner, _ = friday
+    gm_url = seat(owner, "gm", "--role", "gm")
+    drawn = valid(dealer_on(gm_url)("draw", "2", "--table", "friday", "--json"))["cards"]
+    decks = owner("table", "export", "friday").json()["result"]["decks"]
+    with as_seat(gm_url) as sql:
+        with sql.transaction(force_rollback=True):
+            sql.execute("UPDATE cards SET place = 'play', holder = 'peek'")
+            peeked = sql.execute("SELECT card FROM cards WHERE holder = 'peek' ORDER BY card").fetchall()
+            assert sorted(card for (card,) in peeked) == sorted(drawn)
+        assert changes_nothing(sql, "UPDATE cards SET place = 'deck', holder = NULL, position = -1 WHERE card = %s",
+                               (drawn[0],))
+    assert owner("table", "export", "friday").json()["result"]["decks"] == decks
+

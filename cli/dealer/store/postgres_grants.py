@@ -58,9 +58,12 @@ SET search_path = "@schema@" AS $$
                                                            AND coalesce((turn ->> 'acted')::boolean, false)))
 $$;
 
-CREATE FUNCTION card_seen(t bigint, code text, place text, holder text) RETURNS boolean
+-- Whether this seat sees card ``code`` of deck d, where the card is (the row's own place and
+-- holder: asked about any card, the answer tells no more than the rows it sees); no card of a
+-- table it has no seat at.
+CREATE FUNCTION card_seen(t bigint, d text, code text) RETURNS boolean
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
-    SELECT CASE
+    SELECT seat_at(t) AND CASE
         WHEN place = 'deck' THEN false
         WHEN place = 'discard' THEN true
         WHEN seat_kind(t) = 'gm' THEN true
@@ -68,6 +71,7 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
         WHEN place = 'sleeve' THEN false
         ELSE NOT card_face_down(t, code)
     END
+    FROM cards WHERE table_id = t AND deck = d AND card = code
 $$;
 
 -- How many cards each deck of the table holds where (a seat sees the counts, never the draw pile).
@@ -148,8 +152,8 @@ END $$;
 -- hex or spell deck, a deck shuffled whole for one check); the GM any.
 CREATE FUNCTION may_handle_deck(t bigint, d text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
-    SELECT acting_kind(t) IN ('gm', 'owner')
-        OR (acting_kind(t) = 'player' AND NOT EXISTS (
+    SELECT coalesce(acting_kind(t), 'none') IN ('gm', 'owner')
+        OR (coalesce(acting_kind(t), 'none') = 'player' AND NOT EXISTS (
                 SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place IN ('play', 'sleeve')
                 AND NOT coalesce(holder = ANY (seat_people(t)), false)
                 AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t)))
@@ -245,7 +249,7 @@ END $$;
 CREATE FUNCTION seat_take(t bigint, d text, codes text[], holder_name text) RETURNS void LANGUAGE plpgsql
 SECURITY DEFINER SET search_path = "@schema@" AS $$
 BEGIN
-    IF acting_kind(t) NOT IN ('gm', 'owner') THEN
+    IF coalesce(acting_kind(t), 'none') NOT IN ('gm', 'owner') THEN
         PERFORM refuse('at a shared table the deck deals: only the GM types cards in');
     END IF;
     UPDATE cards SET place = 'play', holder = holder_name,
@@ -508,10 +512,14 @@ CREATE POLICY seat_sees_its_table ON tables FOR SELECT USING (seat_at(id));
 CREATE POLICY seat_sees_seats ON seats FOR SELECT USING (seat_at(table_id));
 CREATE POLICY seat_sees_roster ON roster FOR SELECT USING (seat_at(table_id));
 CREATE POLICY seat_sees_chips ON chips FOR SELECT USING (seat_at(table_id));
-CREATE POLICY seat_sees_cards ON cards FOR SELECT USING (card_seen(table_id, card, place, holder));
+CREATE POLICY seat_sees_cards ON cards FOR SELECT USING (card_seen(table_id, deck, card));
+-- No seat moves a card of a draw pile or puts one on it (only the deals do): an UPDATE that reads no
+-- column is held to these alone, and the GM's would read the draw pile, or stack it.
 CREATE POLICY seat_moves_its_cards ON cards FOR UPDATE
-    USING (seat_kind(table_id) = 'gm' OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve')))
-    WITH CHECK (seat_kind(table_id) = 'gm' OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve'))
+    USING ((seat_kind(table_id) = 'gm' AND place <> 'deck')
+           OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve')))
+    WITH CHECK ((seat_kind(table_id) = 'gm' AND place <> 'deck')
+                OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve'))
                 OR (place = 'discard' AND holder IS NULL));
 CREATE POLICY seat_appends_events ON events FOR INSERT
     WITH CHECK (seat_kind(table_id) IN ('gm', 'player') AND actor = session_user);
@@ -649,7 +657,14 @@ GRANT SELECT (id, name, ruleset, document, created) ON tables TO "@group@";
 GRANT SELECT, UPDATE (place, holder, position) ON cards TO "@group@";
 GRANT INSERT ON events TO "@group@";
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "@schema@" TO "@group@";
+REVOKE EXECUTE ON FUNCTION @internal@ FROM PUBLIC, "@group@";
 """
+
+# The functions that run only inside the seats' moves (as the schema's owner): called by a seat in
+# plain SQL, put_under would take another's card back into a deck, keyed_order (rolled back) would
+# tell the next shuffle, card_face_down which cards are face down.
+INTERNAL_FUNCTIONS = ("keyed_order(bigint, text, text[])", "put_under(bigint, text, text[])",
+                      "card_face_down(bigint, text)", "may_handle_deck(bigint, text)", "table_rows(bigint)")
 
 
 def save_state_ddl(schema: str) -> str:
@@ -679,4 +694,5 @@ def gm_ddl(schema: str) -> str:
 
 def grant_seats(db, schema: str, group: str) -> None:
     """The grants of the schema's seat group role (again at every seat made: granting is idempotent)."""
-    db.execute(GRANTS.replace("@schema@", schema).replace("@group@", group))
+    internal = ", ".join(f'"{schema}".{function}' for function in INTERNAL_FUNCTIONS)
+    db.execute(GRANTS.replace("@internal@", internal).replace("@schema@", schema).replace("@group@", group))

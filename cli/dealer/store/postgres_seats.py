@@ -76,7 +76,9 @@ $$;
 CREATE FUNCTION next_seed(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
     SELECT seed_of(s.secret, coalesce((SELECT max(seq) FROM events WHERE table_id = t), 0) + 1)
-    FROM secrets s WHERE s.table_id = t
+    FROM secrets s WHERE s.table_id = t  -- a seat's own table's, or the owner's
+      AND (EXISTS (SELECT 1 FROM seats WHERE table_id = t AND role = session_user)
+           OR has_table_privilege(session_user, 'secrets', 'SELECT'))
 $$;
 CREATE FUNCTION my_seat(t bigint) RETURNS seats LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
