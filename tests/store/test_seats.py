@@ -406,3 +406,44 @@ def test_the_gm_neither_reads_nor_stacks_a_draw_pile_in_plain_sql(friday, dealer
                                (drawn[0],))
     assert owner("table", "export", "friday").json()["result"]["decks"] == decks
 
+
+def _strings(value):
+    """Every string in a JSON value (the card codes an event names, wherever it names them)."""
+    if isinstance(value, str):
+        return {value}
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return set().union(*map(_strings, items)) if items else set()
+
+
+@pytest.mark.parametrize("game, moves", [
+    ("savage-worlds", [("sarah", "action", "hold", "Sarah")]),  # on Hold before the countdown reaches her card
+    ("poker-hands", [("gm", "chips", "give", "Sarah", "white"), ("gm", "chips", "spend", "Sarah", "white")]),
+])
+def test_a_face_down_card_is_masked_in_every_event_that_names_it(dealer_on, postgres_url, game, moves):
+    """Whatever event names a person's face-down action cards (their deal, their going on Hold with
+    them, a chip changing their combat hand), another player's log shows it happened, never the cards
+    (nor, for a changed hand, what it was and became); the GM's log shows them."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", game).code == 0
+    for person in ("Sarah", "Velvet"):
+        assert owner("table", "add", "t", person).code == 0
+    runs = {}
+    for name, args in (("gm", ["--role", "gm"]), ("sarah", ["--role", "player", "--for", "Sarah"]),
+                       ("velvet", ["--role", "player", "--for", "Velvet"])):
+        made = owner("table", "seat", "t", name, *args, "--json")
+        assert made.code == 0, made
+        runs[name] = dealer_on(made.json()["result"]["store"])
+    assert runs["gm"]("action", "--table", "t").code == 0
+    for who, *args in moves:
+        assert runs[who](*args, "--table", "t").code == 0, (who, args)
+    sarahs = [card for deck in owner("table", "export", "t").json()["result"]["decks"].values()
+              for card in deck["play"].get("Sarah", [])]
+    assert sarahs
+    shown = {who: [json.loads(line) for line in runs[who]("table", "log", "t", "--jsonl").out.splitlines()]
+             for who in ("gm", "velvet")}
+    named = [event for event in shown["gm"] if set(sarahs) & _strings(event)]
+    assert {event["kind"] for event in named} > {"deal"}, named  # the move named them too
+    for event in shown["velvet"]:
+        assert not set(sarahs) & _strings(event), event
+    masked = [event for event in shown["velvet"] if event["seq"] in {e["seq"] for e in named}]
+    assert all(event["data"] == {"person": "Sarah", "face_down": True} for event in masked), masked

@@ -84,8 +84,10 @@ $$;
 # The history as a seat reads it (made by version 5, with the events' versions; version 3 made it
 # without them, and version 5 makes it anew).
 SEAT_EVENTS = r"""
--- The history as a seat may read it: another player's face-down deal and sleeve, and the GM's
--- secret rolls, with their cards and data taken out; the dealer version that wrote each event, as it is.
+-- The history as a seat may read it: an event naming another person's face-down or sleeved cards
+-- (their deal, their sleeve, their going on Hold, a chip changing their combat hand: in its cards
+-- or anywhere in its data) and the GM's secret rolls, with their cards and data taken out; the dealer version
+-- that wrote each event, as it is.
 CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
     seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint, data text, args text,
     version text)
@@ -94,18 +96,23 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
            CASE WHEN hidden THEN '[]' ELSE e.cards END,
            CASE WHEN secret_roll THEN NULL ELSE e.seed END,
            CASE WHEN secret_roll THEN '{"secret": true}'
-                WHEN hidden THEN jsonb_build_object('person', e.data::jsonb -> 'person', 'face_down', true)::text
+                WHEN hidden THEN jsonb_build_object('person', whose, 'face_down', true)::text
                 ELSE e.data END,
            CASE WHEN secret_roll OR hidden THEN NULL ELSE e.args END,
            e.version
     FROM events e,
          LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce((e.data::jsonb ->> 'secret')::boolean, false)) AS s(secret_roll),
-         LATERAL (SELECT seat_kind(t) <> 'gm' AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw')
-                         AND NOT coalesce(e.data::jsonb ->> 'person' = ANY (seat_people(t)), false)
-                         AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(e.cards::jsonb) AS c(code)
+         LATERAL (SELECT coalesce(e.data::jsonb ->> 'person', e.data::jsonb ->> 'player')) AS p(whose),
+         LATERAL (SELECT seat_kind(t) <> 'gm'
+                         AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw', 'hold', 'hand changed', 'chip spend')
+                         AND NOT coalesce(whose = ANY (seat_people(t)), false)
+                         AND EXISTS (SELECT 1 FROM (SELECT jsonb_array_elements_text(e.cards::jsonb)
+                                                    UNION ALL SELECT named #>> '{}' FROM jsonb_path_query(
+                                                        e.data::jsonb, 'strict $.** ? (@.type() == "string")') AS named)
+                                                   AS c(code)
                                      WHERE card_face_down(t, c.code)
                                         OR EXISTS (SELECT 1 FROM cards k WHERE k.table_id = t AND k.card = c.code
-                                                   AND k.deck = e.deck AND k.place = 'sleeve'))) AS h(hidden)
+                                                   AND k.place = 'sleeve'))) AS h(hidden)
     WHERE e.table_id = t AND e.seq > after AND seat_kind(t) IS NOT NULL
     ORDER BY e.seq
 $$;
