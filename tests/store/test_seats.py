@@ -447,3 +447,30 @@ def test_a_face_down_card_is_masked_in_every_event_that_names_it(dealer_on, post
         assert not set(sarahs) & _strings(event), event
     masked = [event for event in shown["velvet"] if event["seq"] in {e["seq"] for e in named}]
     assert all(event["data"] == {"person": "Sarah", "face_down": True} for event in masked), masked
+
+
+def test_a_player_writes_only_its_own_peoples_kept_hands(dealer_on, postgres_url):
+    """A player's save keeps its people's latest hands: pointed at another person's kept hand (its
+    number is no secret: hands are numbered 1, 2, 3...), its save neither rewrites that hand nor
+    leaves its own person pointing there (the table would be damaged for everyone)."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", "poker-hands").code == 0
+    for person in ("Sarah", "Velvet"):
+        assert owner("table", "add", "t", person).code == 0
+    velvet_url = owner("table", "seat", "t", "velvet", "--role", "player", "--for", "Velvet",
+                       "--json").json()["result"]["store"]
+    assert owner("hex", "--skill", "1", "--caster", "Sarah", "--table", "t").code == 0
+    before = owner("table", "export", "t").json()["result"]["state"]["hands"]
+    sarahs = str(before["people"]["Sarah"])
+    with as_seat(velvet_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+        state = json.loads(sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0])
+        hands = state.setdefault("hands", {})
+        hands.setdefault("people", {})["Velvet"] = int(sarahs)
+        hands.setdefault("kept", {})[sarahs] = {
+            "mechanic": "spell", "target": "pair",
+            "draws": [{"purpose": "spell", "person": name, "deck": f"spell:{name}", "cards": ["2c", "3d", "7h", "9s", "Jd"]}
+                      for name in ("Sarah", "Velvet")]}
+        sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps(state)))
+    assert owner("table", "check", "t").code == 0
+    assert owner("table", "export", "t").json()["result"]["state"]["hands"] == before

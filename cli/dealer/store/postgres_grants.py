@@ -374,9 +374,17 @@ BEGIN
                 -- a favor chip is earned in a ritual, the GM's: a player's save only spends them
                 result := put_path(result, ARRAY['chips', 'favor', person], stored #> ARRAY['chips', 'favor', person]);
             END IF;
-            IF sent #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
-                result := put_path(result, ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]],
-                                   sent #> ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]]);
+            IF sent #> ARRAY['hands', 'people', person] IS DISTINCT FROM stored #> ARRAY['hands', 'people', person]
+                    AND NOT coalesce(sent #>> ARRAY['hands', 'people', person] ~ '^[0-9]{1,18}$'
+                                     AND (sent #>> ARRAY['hands', 'people', person])::bigint
+                                         > coalesce((stored #>> '{hands,seq}')::bigint, 0), false) THEN
+                -- its latest hand: the one it was, or one kept now (numbered past the hands kept), never
+                -- another's
+                result := put_path(result, ARRAY['hands', 'people', person], stored #> ARRAY['hands', 'people', person]);
+            END IF;
+            IF result #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
+                result := put_path(result, ARRAY['hands', 'kept', result #>> ARRAY['hands', 'people', person]],
+                                   sent #> ARRAY['hands', 'kept', result #>> ARRAY['hands', 'people', person]]);
             END IF;
         END LOOP;
         IF coalesce((sent #>> '{hands,seq}')::bigint, 0) > coalesce((stored #>> '{hands,seq}')::bigint, 0) THEN
