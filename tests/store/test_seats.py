@@ -474,3 +474,21 @@ def test_a_player_writes_only_its_own_peoples_kept_hands(dealer_on, postgres_url
         sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps(state)))
     assert owner("table", "check", "t").code == 0
     assert owner("table", "export", "t").json()["result"]["state"]["hands"] == before
+
+
+@pytest.mark.parametrize("game", ["deadlands", "poker-hands"])
+def test_a_players_view_of_a_face_down_turn_is_a_documented_shape(dealer_on, postgres_url, game):
+    """Another person's turn whose card or hand is face down: in a player's JSON (action show, table
+    show) a turn with its note and no card, hand or cards, as docs/schema.json describes it."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", game).code == 0
+    for person in ("Sarah", "Velvet"):
+        assert owner("table", "add", "t", person, *(["--trait", "quickness=3d6"] if game == "deadlands" else [])).code == 0
+    velvet = dealer_on(owner("table", "seat", "t", "velvet", "--role", "player", "--for", "Velvet",
+                             "--json").json()["result"]["store"])
+    assert owner("action", "--table", "t", *(["Sarah=8:Qh"] if game == "deadlands" else [])).code == 0
+    shown = valid(velvet("action", "show", "--table", "t", "--json"))
+    sarahs = [turn for turn in shown["order"] if turn["name"] == "Sarah"]
+    assert sarahs and all(set(turn) == {"name", "side", "note", "status"} and turn["note"] == "face down"
+                          for turn in sarahs), sarahs
+    valid(velvet("table", "show", "t", "--json"))
