@@ -38,11 +38,12 @@ PLAYER_COMMANDS = {
 
 
 # What only looks (though it runs in a command's transaction): any seat may.
-READ_COMMANDS = {"action show", "chips", "gadget list", "table show", "table log", "table check"}
+READ_COMMANDS = {"action show", "chips", "gadget list", "table show", "table log"}
 
 # What only the table's owner does (with the owner's own store URL): seats are database roles;
-# an export (and a fork, made from one) holds every card, the draw piles in order too.
-OWNER_COMMANDS = {"table seat", "table delete", "table import", "table export", "table fork"}
+# an export (and a fork, made from one; and a check, which reads one) holds every card, the draw
+# piles in order too.
+OWNER_COMMANDS = {"table seat", "table delete", "table import", "table export", "table fork", "table check"}
 
 # The parts of the state a player's seat writes for its own people, PART.KEY.PERSON. The
 # database's ``seat_save_state`` keeps these (it is made from this list; favor chips only spent,

@@ -492,3 +492,14 @@ def test_a_players_view_of_a_face_down_turn_is_a_documented_shape(dealer_on, pos
     assert sarahs and all(set(turn) == {"name", "side", "note", "status"} and turn["note"] == "face down"
                           for turn in sarahs), sarahs
     valid(velvet("table", "show", "t", "--json"))
+
+
+def test_table_check_is_the_owners_a_seat_is_told_so(friday, dealer_on):
+    """table check reads every row of the table (the draw piles too, as an export does): a seat, the
+    GM's too, is told in words that it is the owner's, not given the database's refusal."""
+    owner, _ = friday
+    for name, args in (("gm", ["--role", "gm"]), ("sarah", ["--role", "player", "--for", "Sarah"])):
+        run = dealer_on(seat(owner, name, *args))("table", "check", "friday")
+        assert_clean_error(run, code=1)
+        assert "may not run `dealer table check`: that is the table's owner's" in run.err, run
+    assert owner("table", "check", "friday").code == 0

@@ -811,6 +811,7 @@ def check_command(ctx, name):
             raise TableError(f"no table '{check_name(name)}': there are no tables yet")
         if not tx.exists(name):
             tx.load(name)  # says there is none, with the name it may have meant
+        session.check_seat(tx)
         problems = table_problems(tx.db, name)  # reads the rows, not a loaded table: damage is listed
         budgets = {} if problems else _budgets(tx.load(name))
     session.show({"kind": "table-check", "table": name, "whole": not problems, "problems": problems,
