@@ -38,7 +38,7 @@ PLAYER_COMMANDS = {
 
 
 # What only looks (though it runs in a command's transaction): any seat may.
-READ_COMMANDS = {"action show", "chips", "gadget list", "table show", "table log"}
+READ_COMMANDS = {"action show", "chips", "conflict show", "gadget list", "table show", "table log"}
 
 # What only the table's owner does (with the owner's own store URL): seats are database roles;
 # an export (and a fork, made from one; and a check, which reads one) holds every card, the draw
@@ -63,8 +63,7 @@ def who(seat: dict) -> str:
 def check(seat: dict | None, command: str, params: dict, ruleset: Ruleset | None = None) -> None:
     """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command`` (on a
     table of ``ruleset``)."""
-    if seat is None or command in READ_COMMANDS or (command == "conflict" and params.get("participants")
-                                                      and params["participants"][0] == "show"):
+    if seat is None or command in READ_COMMANDS:
         return
     if command in OWNER_COMMANDS:
         raise TableError(f"{who(seat)} may not run `dealer {command}`: that is the table's owner's (the store URL "
@@ -96,7 +95,7 @@ def _people(value) -> list[str]:
         return []
     if isinstance(value, str):
         return [value]
-    names = [item.partition("=")[0] for item in value if item not in ("harm", "clear", "show")]
+    names = [item.partition("=")[0] for item in value]
     return [name for name in names if name]
 
 

@@ -503,3 +503,19 @@ def test_table_check_is_the_owners_a_seat_is_told_so(friday, dealer_on):
         assert_clean_error(run, code=1)
         assert "may not run `dealer table check`: that is the table's owner's" in run.err, run
     assert owner("table", "check", "friday").code == 0
+
+
+def test_any_seat_reads_the_conflicts_harm(dealer_on, postgres_url):
+    """conflict show only reads the harm kept on the table: a player and a watcher may run it."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", "weird-dust-devils").code == 0
+    for person in ("Kid", "Ma"):
+        assert owner("table", "add", "t", person, "--trait", "hand=3", "--trait", "eye=2").code == 0
+    assert owner("conflict", "Kid", "Ma", "--scores", "hand,eye", "--table", "t").code == 0
+    shown = valid(owner("conflict", "show", "--table", "t", "--json"))
+    for name, args in (("kid", ["--role", "player", "--for", "Kid"]), ("stream", ["--role", "watcher"])):
+        url = owner("table", "seat", "t", name, *args, "--json").json()["result"]["store"]
+        run = dealer_on(url)("conflict", "show", "--table", "t", "--json")
+        assert run.code == 0, run
+        assert valid(run) == shown, name
+
