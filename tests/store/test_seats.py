@@ -519,3 +519,24 @@ def test_any_seat_reads_the_conflicts_harm(dealer_on, postgres_url):
         assert run.code == 0, run
         assert valid(run) == shown, name
 
+
+def test_a_watcher_and_a_player_read_the_table_before_and_after_the_reveal(friday, dealer_on):
+    """What a watcher may run (the table's view: action show, chips, table show, table log) runs, at a
+    round under way; and once the GM has revealed the secret (as every session ends) every seat still
+    reads the log, the list of tables and the stats, the reveal among the events."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    seats = {"stream": dealer_on(seat(owner, "stream", "--role", "watcher")),
+             "sarah": dealer_on(seat(owner, "sarah", "--role", "player", "--for", "Sarah"))}
+    assert gm("action", "--table", "friday").code == 0
+    for args in (("action", "show", "--table", "friday"), ("chips", "--table", "friday"), ("table", "show", "friday"),
+                 ("table", "log", "friday")):
+        run = seats["stream"](*args)
+        assert run.code == 0, (args, run)
+    assert gm("table", "reveal", "friday").code == 0
+    for name, run_as in (*seats.items(), ("gm", gm)):
+        for args in (("table", "list"), ("table", "stats", "friday")):
+            run = run_as(*args)
+            assert run.code == 0, (name, args, run)
+        log = [json.loads(line) for line in run_as("table", "log", "friday", "--jsonl").out.splitlines()]
+        assert log[-1]["kind"] == "reveal", (name, log[-1:])

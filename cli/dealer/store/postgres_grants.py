@@ -101,7 +101,8 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
            CASE WHEN secret_roll OR hidden THEN NULL ELSE e.args END,
            e.version
     FROM events e,
-         LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce((e.data::jsonb ->> 'secret')::boolean, false)) AS s(secret_roll),
+         -- (a reveal's data.secret is the secret revealed, not this flag)
+         LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce(e.data::jsonb -> 'secret' = 'true', false)) AS s(secret_roll),
          LATERAL (SELECT coalesce(e.data::jsonb ->> 'person', e.data::jsonb ->> 'player')) AS p(whose),
          LATERAL (SELECT seat_kind(t) <> 'gm'
                          AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw', 'hold', 'hand changed', 'chip spend')

@@ -188,8 +188,10 @@ class SharedTransaction(Dealing, Transaction):
             return super()._save_state(table, state)
         from dealer.seats import check_state, state_as_saved
 
-        check_state(self.seat, state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state)),
-                    self.args, table.name)
+        before, after = state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state))
+        if before == after:  # the seat's view read back, in another spelling: nothing to save (a watcher may not)
+            return None
+        check_state(self.seat, before, after, self.args, table.name)
         self.db.execute("SELECT seat_save_state(?, ?)", (table.id, state)).fetchone()
 
     def _move_chips(self, table_id: int, moves: dict[str, dict[str, int]]) -> None:
