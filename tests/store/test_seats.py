@@ -540,3 +540,23 @@ def test_a_watcher_and_a_player_read_the_table_before_and_after_the_reveal(frida
             assert run.code == 0, (name, args, run)
         log = [json.loads(line) for line in run_as("table", "log", "friday", "--jsonl").out.splitlines()]
         assert log[-1]["kind"] == "reveal", (name, log[-1:])
+
+
+def test_a_seat_whose_role_another_seat_has_is_refused_in_words(friday):
+    """A seat's role is named from the schema, the table and the seat, folded to lower case and '_':
+    a seat whose name folds to another's (GM and gm; table a-b's and a_b's) is told to pick another
+    name, not shown the database's 'role already exists'. A person named twice is one person."""
+    owner, _ = friday
+    seat(owner, "gm", "--role", "gm")
+    clash = owner("table", "seat", "friday", "GM", "--role", "gm")
+    assert_clean_error(clash, code=1)
+    assert "seat gm of table friday has that role already" in clash.err and "another seat name" in clash.err, clash
+    for name in ("a-b", "a_b"):
+        assert owner("table", "new", name).code == 0
+    assert owner("table", "seat", "a-b", "gm", "--role", "gm").code == 0
+    clash = owner("table", "seat", "a_b", "gm", "--role", "gm")
+    assert_clean_error(clash, code=1)
+    assert "seat gm of table a-b has that role already" in clash.err, clash
+    made = valid(owner("table", "seat", "friday", "sarah", "--role", "player", "--for", "Sarah", "--for", "Sarah",
+                       "--json"))
+    assert made["seat"]["for"] == ["Sarah"]

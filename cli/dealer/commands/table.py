@@ -430,7 +430,7 @@ def _seat_role(ctx, table, role, people):
         raise click.UsageError(f"a {role}'s seat acts for nobody in particular: drop --for", ctx)
     for person in people:
         table.person(person)  # on the roster, or a did-you-mean
-    return role, list(people)
+    return role, list(dict.fromkeys(people))  # a person named twice is one
 
 
 @table.command("reveal")

@@ -291,6 +291,12 @@ class SharedTransaction(Dealing, Transaction):
         if self.db.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?", (table.id, seat)).fetchone():
             raise TableError(f"table '{table.name}' has a seat '{seat}' already: dealer table seat {table.name} "
                              f"--revoke {seat} first to make it anew")
+        taken = self.db.execute("SELECT s.seat, t.name FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.role = ?",
+                                (role,)).fetchone()
+        if taken or self.db.execute("SELECT 1 FROM pg_roles WHERE rolname = ?", (role,)).fetchone():
+            holder = f"seat {taken[0]} of table {taken[1]}" if taken else "a database role outside dealer's seats"
+            raise TableError(f"{holder} has that role already ({role}: a seat's role is named from its table and its "
+                             "name, in lower case with '_' for the rest): choose another seat name")
         first = not self.db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (table.id,)).fetchone()[0]
         password = _tokens.token_urlsafe(18)
         group = f"{schema}_seats"
