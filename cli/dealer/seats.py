@@ -38,11 +38,12 @@ PLAYER_COMMANDS = {
 
 
 # What only looks (though it runs in a command's transaction): any seat may.
-READ_COMMANDS = {"action show", "chips", "gadget list", "table show", "table log", "table check"}
+READ_COMMANDS = {"action show", "chips", "conflict show", "gadget list", "table show", "table log"}
 
 # What only the table's owner does (with the owner's own store URL): seats are database roles;
-# an export (and a fork, made from one) holds every card, the draw piles in order too.
-OWNER_COMMANDS = {"table seat", "table delete", "table import", "table export", "table fork"}
+# an export (and a fork, made from one; and a check, which reads one) holds every card, the draw
+# piles in order too.
+OWNER_COMMANDS = {"table seat", "table delete", "table import", "table export", "table fork", "table check"}
 
 # The parts of the state a player's seat writes for its own people, PART.KEY.PERSON. The
 # database's ``seat_save_state`` keeps these (it is made from this list; favor chips only spent,
@@ -62,8 +63,7 @@ def who(seat: dict) -> str:
 def check(seat: dict | None, command: str, params: dict, ruleset: Ruleset | None = None) -> None:
     """Refuse, in one line naming the seat, what ``seat`` may not do by running ``command`` (on a
     table of ``ruleset``)."""
-    if seat is None or command in READ_COMMANDS or (command == "conflict" and params.get("participants")
-                                                      and params["participants"][0] == "show"):
+    if seat is None or command in READ_COMMANDS:
         return
     if command in OWNER_COMMANDS:
         raise TableError(f"{who(seat)} may not run `dealer {command}`: that is the table's owner's (the store URL "
@@ -95,7 +95,7 @@ def _people(value) -> list[str]:
         return []
     if isinstance(value, str):
         return [value]
-    names = [item.partition("=")[0] for item in value if item not in ("harm", "clear", "show")]
+    names = [item.partition("=")[0] for item in value]
     return [name for name in names if name]
 
 

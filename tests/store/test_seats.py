@@ -239,7 +239,8 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     may not bring it forward (a clean error saying who may); the owner's store init does, and the
     seats are granted the new functions."""
     owner, _ = friday
-    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    gm_url = seat(owner, "gm", "--role", "gm")
+    gm = dealer_on(gm_url)
     assert gm("draw", "2", "--table", "friday").code == 0
     with as_seat(postgres_url) as sql:  # back to version 3
         sql.execute("DROP FUNCTION seat_reveal, seat_remember, seat_label, seat_undo, seat_undo_depth, table_rows")
@@ -251,6 +252,8 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     assert owner("store", "init").code == 0
     assert gm("draw", "1", "--table", "friday").code == 0
     assert valid(gm("table", "undo", "friday", "--json"))["undid"]["command"] == "draw"
+    with as_seat(gm_url) as sql:  # the functions inside the deals stay the owner's through the migration
+        assert "permission denied" in refused(sql, "SELECT keyed_order(1, 'main', '{As}')")
     assert valid(gm("table", "reveal", "friday", "--json"))["revealed"]["reordered"] == ["main"]
 
 
@@ -333,3 +336,227 @@ def test_a_card_dealt_after_one_left_the_middle_of_a_hand_goes_last(friday):
     assert owner("table", "check", "friday").code == 0
     exported = owner("table", "export", "friday").json()["result"]
     assert exported["decks"]["main"]["play"][""] == [first[0], first[2], *again]
+
+
+def test_a_seat_reaches_no_other_table(friday, postgres_url):
+    """A seat at one table, with its own credentials in plain SQL, neither sees nor changes another
+    table of the store (dealt by the database too): not its cards in play or discarded, not its next
+    seed, not its decks (shuffled or collected) nor a card typed into it."""
+    owner, _ = friday
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    assert owner("table", "new", "other").code == 0 and owner("table", "add", "other", "Zed").code == 0
+    assert owner("table", "seat", "other", "gm", "--role", "gm").code == 0
+    drawn = valid(owner("draw", "3", "--table", "other", "--json"))["cards"]
+    assert owner("table", "discard", "other", drawn[0], "--deck", "main").code == 0
+    before = owner("table", "export", "other").json()["result"]["decks"]
+    with as_seat(postgres_url) as sql:
+        other = sql.execute("SELECT id FROM tables WHERE name = 'other'").fetchone()[0]
+    in_pile = before["main"]["deck"][0]
+    with as_seat(sarah_url) as sql:
+        assert sql.execute("SELECT count(*) FROM cards WHERE table_id = %s", (other,)).fetchone()[0] == 0
+        assert sql.execute("SELECT next_seed(%s)", (other,)).fetchone()[0] is None
+        for statement in ("SELECT seat_gather(%s, 'main', 'collect')", "SELECT seat_gather(%s, 'main', 'shuffle')",
+                          f"SELECT seat_take(%s, 'main', ARRAY['{in_pile}'], 'Sarah')"):
+            assert changes_nothing(sql, statement, (other,)), statement
+    assert owner("table", "export", "other").json()["result"]["decks"] == before
+
+
+def test_a_seat_runs_none_of_the_functions_inside_a_deal(friday, dealer_on):
+    """The functions that order a deck and put cards under it, and the test of a face-down card,
+    run only inside the moves that use them: a player or a watcher calling them in plain SQL is
+    refused (put_under would take another's card back into the deck; keyed_order, called and
+    rolled back, would tell the next shuffle's order; card_face_down which cards are face down),
+    and asking whether it sees a card tells a seat nothing about a card it does not see."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    urls = {"velvet": seat(owner, "velvet", "--role", "player", "--for", "Velvet"),
+            "stream": seat(owner, "stream", "--role", "watcher")}
+    assert gm("action", "Sarah=8:Qh", "--table", "friday").code == 0
+    decks = owner("table", "export", "friday").json()["result"]["decks"]
+    face_down = "Qh"  # Sarah's action card: nobody has acted
+    assert decks["posse"]["play"]["Sarah"] == [face_down]
+    codes = sorted(decks["posse"]["deck"] + [face_down])
+    for url in urls.values():
+        with as_seat(url) as sql:
+            table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+            for call in ("put_under(%s, 'posse', %s)", "keyed_order(%s, 'posse', %s)"):
+                assert "permission denied" in refused(sql, f"SELECT {call}", (table_id, codes)), call
+            for call in ("card_face_down(%s, %s)", "may_handle_deck(%s, %s)"):
+                assert "permission denied" in refused(sql, f"SELECT {call}", (table_id, face_down)), call
+            seen = {code: sql.execute("SELECT card_seen(%s, 'posse', %s)", (table_id, code)).fetchone()[0]
+                    for code in codes}
+            assert not any(seen.values()), seen
+    assert owner("table", "export", "friday").json()["result"]["decks"] == decks
+
+
+def test_the_gm_neither_reads_nor_stacks_a_draw_pile_in_plain_sql(friday, dealer_on):
+    """The GM moves the cards it sees, never one of a draw pile: an UPDATE that reads no column (so no
+    policy of reading applies to it) leaves the draw pile where it was, and a card it sees is not put
+    on the draw pile by hand (it would know the top card)."""
+    owner, _ = friday
+    gm_url = seat(owner, "gm", "--role", "gm")
+    drawn = valid(dealer_on(gm_url)("draw", "2", "--table", "friday", "--json"))["cards"]
+    decks = owner("table", "export", "friday").json()["result"]["decks"]
+    with as_seat(gm_url) as sql:
+        with sql.transaction(force_rollback=True):
+            sql.execute("UPDATE cards SET place = 'play', holder = 'peek'")
+            peeked = sql.execute("SELECT card FROM cards WHERE holder = 'peek' ORDER BY card").fetchall()
+            assert sorted(card for (card,) in peeked) == sorted(drawn)
+        assert changes_nothing(sql, "UPDATE cards SET place = 'deck', holder = NULL, position = -1 WHERE card = %s",
+                               (drawn[0],))
+    assert owner("table", "export", "friday").json()["result"]["decks"] == decks
+
+
+def _strings(value):
+    """Every string in a JSON value (the card codes an event names, wherever it names them)."""
+    if isinstance(value, str):
+        return {value}
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return set().union(*map(_strings, items)) if items else set()
+
+
+@pytest.mark.parametrize("game, moves", [
+    ("savage-worlds", [("sarah", "action", "hold", "Sarah")]),  # on Hold before the countdown reaches her card
+    ("poker-hands", [("gm", "chips", "give", "Sarah", "white"), ("gm", "chips", "spend", "Sarah", "white")]),
+])
+def test_a_face_down_card_is_masked_in_every_event_that_names_it(dealer_on, postgres_url, game, moves):
+    """Whatever event names a person's face-down action cards (their deal, their going on Hold with
+    them, a chip changing their combat hand), another player's log shows it happened, never the cards
+    (nor, for a changed hand, what it was and became); the GM's log shows them."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", game).code == 0
+    for person in ("Sarah", "Velvet"):
+        assert owner("table", "add", "t", person).code == 0
+    runs = {}
+    for name, args in (("gm", ["--role", "gm"]), ("sarah", ["--role", "player", "--for", "Sarah"]),
+                       ("velvet", ["--role", "player", "--for", "Velvet"])):
+        made = owner("table", "seat", "t", name, *args, "--json")
+        assert made.code == 0, made
+        runs[name] = dealer_on(made.json()["result"]["store"])
+    assert runs["gm"]("action", "--table", "t").code == 0
+    for who, *args in moves:
+        assert runs[who](*args, "--table", "t").code == 0, (who, args)
+    sarahs = [card for deck in owner("table", "export", "t").json()["result"]["decks"].values()
+              for card in deck["play"].get("Sarah", [])]
+    assert sarahs
+    shown = {who: [json.loads(line) for line in runs[who]("table", "log", "t", "--jsonl").out.splitlines()]
+             for who in ("gm", "velvet")}
+    named = [event for event in shown["gm"] if set(sarahs) & _strings(event)]
+    assert {event["kind"] for event in named} > {"deal"}, named  # the move named them too
+    for event in shown["velvet"]:
+        assert not set(sarahs) & _strings(event), event
+    masked = [event for event in shown["velvet"] if event["seq"] in {e["seq"] for e in named}]
+    assert all(event["data"] == {"person": "Sarah", "face_down": True} for event in masked), masked
+
+
+def test_a_player_writes_only_its_own_peoples_kept_hands(dealer_on, postgres_url):
+    """A player's save keeps its people's latest hands: pointed at another person's kept hand (its
+    number is no secret: hands are numbered 1, 2, 3...), its save neither rewrites that hand nor
+    leaves its own person pointing there (the table would be damaged for everyone)."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", "poker-hands").code == 0
+    for person in ("Sarah", "Velvet"):
+        assert owner("table", "add", "t", person).code == 0
+    velvet_url = owner("table", "seat", "t", "velvet", "--role", "player", "--for", "Velvet",
+                       "--json").json()["result"]["store"]
+    assert owner("hex", "--skill", "1", "--caster", "Sarah", "--table", "t").code == 0
+    before = owner("table", "export", "t").json()["result"]["state"]["hands"]
+    sarahs = str(before["people"]["Sarah"])
+    with as_seat(velvet_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables").fetchone()[0]
+        state = json.loads(sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0])
+        hands = state.setdefault("hands", {})
+        hands.setdefault("people", {})["Velvet"] = int(sarahs)
+        hands.setdefault("kept", {})[sarahs] = {
+            "mechanic": "spell", "target": "pair",
+            "draws": [{"purpose": "spell", "person": name, "deck": f"spell:{name}", "cards": ["2c", "3d", "7h", "9s", "Jd"]}
+                      for name in ("Sarah", "Velvet")]}
+        sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps(state)))
+    assert owner("table", "check", "t").code == 0
+    assert owner("table", "export", "t").json()["result"]["state"]["hands"] == before
+
+
+@pytest.mark.parametrize("game", ["deadlands", "poker-hands"])
+def test_a_players_view_of_a_face_down_turn_is_a_documented_shape(dealer_on, postgres_url, game):
+    """Another person's turn whose card or hand is face down: in a player's JSON (action show, table
+    show) a turn with its note and no card, hand or cards, as docs/schema.json describes it."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", game).code == 0
+    for person in ("Sarah", "Velvet"):
+        assert owner("table", "add", "t", person, *(["--trait", "quickness=3d6"] if game == "deadlands" else [])).code == 0
+    velvet = dealer_on(owner("table", "seat", "t", "velvet", "--role", "player", "--for", "Velvet",
+                             "--json").json()["result"]["store"])
+    assert owner("action", "--table", "t", *(["Sarah=8:Qh"] if game == "deadlands" else [])).code == 0
+    shown = valid(velvet("action", "show", "--table", "t", "--json"))
+    sarahs = [turn for turn in shown["order"] if turn["name"] == "Sarah"]
+    assert sarahs and all(set(turn) == {"name", "side", "note", "status"} and turn["note"] == "face down"
+                          for turn in sarahs), sarahs
+    valid(velvet("table", "show", "t", "--json"))
+
+
+def test_table_check_is_the_owners_a_seat_is_told_so(friday, dealer_on):
+    """table check reads every row of the table (the draw piles too, as an export does): a seat, the
+    GM's too, is told in words that it is the owner's, not given the database's refusal."""
+    owner, _ = friday
+    for name, args in (("gm", ["--role", "gm"]), ("sarah", ["--role", "player", "--for", "Sarah"])):
+        run = dealer_on(seat(owner, name, *args))("table", "check", "friday")
+        assert_clean_error(run, code=1)
+        assert "may not run `dealer table check`: that is the table's owner's" in run.err, run
+    assert owner("table", "check", "friday").code == 0
+
+
+def test_any_seat_reads_the_conflicts_harm(dealer_on, postgres_url):
+    """conflict show only reads the harm kept on the table: a player and a watcher may run it."""
+    owner = dealer_on(postgres_url)
+    assert owner("table", "new", "t", "-r", "weird-dust-devils").code == 0
+    for person in ("Kid", "Ma"):
+        assert owner("table", "add", "t", person, "--trait", "hand=3", "--trait", "eye=2").code == 0
+    assert owner("conflict", "Kid", "Ma", "--scores", "hand,eye", "--table", "t").code == 0
+    shown = valid(owner("conflict", "show", "--table", "t", "--json"))
+    for name, args in (("kid", ["--role", "player", "--for", "Kid"]), ("stream", ["--role", "watcher"])):
+        url = owner("table", "seat", "t", name, *args, "--json").json()["result"]["store"]
+        run = dealer_on(url)("conflict", "show", "--table", "t", "--json")
+        assert run.code == 0, run
+        assert valid(run) == shown, name
+
+
+def test_a_watcher_and_a_player_read_the_table_before_and_after_the_reveal(friday, dealer_on):
+    """What a watcher may run (the table's view: action show, chips, table show, table log) runs, at a
+    round under way; and once the GM has revealed the secret (as every session ends) every seat still
+    reads the log, the list of tables and the stats, the reveal among the events."""
+    owner, _ = friday
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    seats = {"stream": dealer_on(seat(owner, "stream", "--role", "watcher")),
+             "sarah": dealer_on(seat(owner, "sarah", "--role", "player", "--for", "Sarah"))}
+    assert gm("action", "--table", "friday").code == 0
+    for args in (("action", "show", "--table", "friday"), ("chips", "--table", "friday"), ("table", "show", "friday"),
+                 ("table", "log", "friday")):
+        run = seats["stream"](*args)
+        assert run.code == 0, (args, run)
+    assert gm("table", "reveal", "friday").code == 0
+    for name, run_as in (*seats.items(), ("gm", gm)):
+        for args in (("table", "list"), ("table", "stats", "friday")):
+            run = run_as(*args)
+            assert run.code == 0, (name, args, run)
+        log = [json.loads(line) for line in run_as("table", "log", "friday", "--jsonl").out.splitlines()]
+        assert log[-1]["kind"] == "reveal", (name, log[-1:])
+
+
+def test_a_seat_whose_role_another_seat_has_is_refused_in_words(friday):
+    """A seat's role is named from the schema, the table and the seat, folded to lower case and '_':
+    a seat whose name folds to another's (GM and gm; table a-b's and a_b's) is told to pick another
+    name, not shown the database's 'role already exists'. A person named twice is one person."""
+    owner, _ = friday
+    seat(owner, "gm", "--role", "gm")
+    clash = owner("table", "seat", "friday", "GM", "--role", "gm")
+    assert_clean_error(clash, code=1)
+    assert "seat gm of table friday has that role already" in clash.err and "another seat name" in clash.err, clash
+    for name in ("a-b", "a_b"):
+        assert owner("table", "new", name).code == 0
+    assert owner("table", "seat", "a-b", "gm", "--role", "gm").code == 0
+    clash = owner("table", "seat", "a_b", "gm", "--role", "gm")
+    assert_clean_error(clash, code=1)
+    assert "seat gm of table a-b has that role already" in clash.err, clash
+    made = valid(owner("table", "seat", "friday", "sarah", "--role", "player", "--for", "Sarah", "--for", "Sarah",
+                       "--json"))
+    assert made["seat"]["for"] == ["Sarah"]

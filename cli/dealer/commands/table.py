@@ -430,7 +430,7 @@ def _seat_role(ctx, table, role, people):
         raise click.UsageError(f"a {role}'s seat acts for nobody in particular: drop --for", ctx)
     for person in people:
         table.person(person)  # on the roster, or a did-you-mean
-    return role, list(people)
+    return role, list(dict.fromkeys(people))  # a person named twice is one
 
 
 @table.command("reveal")
@@ -811,6 +811,7 @@ def check_command(ctx, name):
             raise TableError(f"no table '{check_name(name)}': there are no tables yet")
         if not tx.exists(name):
             tx.load(name)  # says there is none, with the name it may have meant
+        session.check_seat(tx)
         problems = table_problems(tx.db, name)  # reads the rows, not a loaded table: damage is listed
         budgets = {} if problems else _budgets(tx.load(name))
     session.show({"kind": "table-check", "table": name, "whole": not problems, "problems": problems,

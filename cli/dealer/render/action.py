@@ -165,9 +165,10 @@ def _turn_cells(turn, cards_fmt):
     """A turn as cells: the card (or hand rank and its cards), the person, their side, its note."""
     if "card" in turn:
         shown = (cards_fmt.one(turn["card"]), cards_fmt.width(turn["card"]))
-    else:
-        text = turn["hand"] + (" " + cards_fmt.many(turn["cards"]) if turn["cards"] else "")
-        shown = (text, len(turn["hand"]) + (len(" ".join(turn["cards"])) + 1 if turn["cards"] else 0))
+    else:  # a hand and its cards, or neither: another person's turn, face down
+        hand, cards = turn.get("hand", ""), turn.get("cards", [])
+        text = hand + (" " + cards_fmt.many(cards) if cards else "")
+        shown = (text, len(hand) + (len(" ".join(cards)) + 1 if cards else 0))
     return [shown, cell(turn["name"]), cell(turn["side"]), cell(turn.get("note", ""))]
 
 
@@ -175,7 +176,7 @@ def turn_words(turn, cards_fmt):
     """``Q♥ Sarah`` or ``Pair K♠ K♥ Bert``."""
     if "card" in turn:
         return f"{cards_fmt.one(turn['card'])} {turn['name']}"
-    return f"{turn['hand']} {cards_fmt.many(turn['cards'])} {turn['name']}".replace("  ", " ")
+    return f"{turn.get('hand', '')} {cards_fmt.many(turn.get('cards', []))} {turn['name']}".replace("  ", " ").strip()
 
 
 def _passed_lines(result, cards_fmt):

@@ -229,10 +229,13 @@ def _record_versions(connection) -> None:
 
 
 def _grant_functions(connection, schema: str) -> None:
-    """The seats' group role (where seats were made already) may run the functions a migration made."""
+    """The seats' group role (where seats were made already) may run the functions a migration made
+    (but those that run only inside the seats' moves: ``postgres_grants.grant_seats``)."""
+    from dealer.store.postgres_grants import grant_seats
+
     group = f"{schema}_seats"
     if connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (group,)).fetchone():
-        connection.execute(f'GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "{schema}" TO "{group}"')
+        grant_seats(connection, schema, group)
 
 
 # Migrations from version N to N + 1, applied in order inside one transaction (a new schema is

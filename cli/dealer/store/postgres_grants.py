@@ -58,9 +58,12 @@ SET search_path = "@schema@" AS $$
                                                            AND coalesce((turn ->> 'acted')::boolean, false)))
 $$;
 
-CREATE FUNCTION card_seen(t bigint, code text, place text, holder text) RETURNS boolean
+-- Whether this seat sees card ``code`` of deck d, where the card is (the row's own place and
+-- holder: asked about any card, the answer tells no more than the rows it sees); no card of a
+-- table it has no seat at.
+CREATE FUNCTION card_seen(t bigint, d text, code text) RETURNS boolean
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
-    SELECT CASE
+    SELECT seat_at(t) AND CASE
         WHEN place = 'deck' THEN false
         WHEN place = 'discard' THEN true
         WHEN seat_kind(t) = 'gm' THEN true
@@ -68,6 +71,7 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
         WHEN place = 'sleeve' THEN false
         ELSE NOT card_face_down(t, code)
     END
+    FROM cards WHERE table_id = t AND deck = d AND card = code
 $$;
 
 -- How many cards each deck of the table holds where (a seat sees the counts, never the draw pile).
@@ -80,8 +84,10 @@ $$;
 # The history as a seat reads it (made by version 5, with the events' versions; version 3 made it
 # without them, and version 5 makes it anew).
 SEAT_EVENTS = r"""
--- The history as a seat may read it: another player's face-down deal and sleeve, and the GM's
--- secret rolls, with their cards and data taken out; the dealer version that wrote each event, as it is.
+-- The history as a seat may read it: an event naming another person's face-down or sleeved cards
+-- (their deal, their sleeve, their going on Hold, a chip changing their combat hand: in its cards
+-- or anywhere in its data) and the GM's secret rolls, with their cards and data taken out; the dealer version
+-- that wrote each event, as it is.
 CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
     seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint, data text, args text,
     version text)
@@ -90,18 +96,24 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
            CASE WHEN hidden THEN '[]' ELSE e.cards END,
            CASE WHEN secret_roll THEN NULL ELSE e.seed END,
            CASE WHEN secret_roll THEN '{"secret": true}'
-                WHEN hidden THEN jsonb_build_object('person', e.data::jsonb -> 'person', 'face_down', true)::text
+                WHEN hidden THEN jsonb_build_object('person', whose, 'face_down', true)::text
                 ELSE e.data END,
            CASE WHEN secret_roll OR hidden THEN NULL ELSE e.args END,
            e.version
     FROM events e,
-         LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce((e.data::jsonb ->> 'secret')::boolean, false)) AS s(secret_roll),
-         LATERAL (SELECT seat_kind(t) <> 'gm' AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw')
-                         AND NOT coalesce(e.data::jsonb ->> 'person' = ANY (seat_people(t)), false)
-                         AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(e.cards::jsonb) AS c(code)
+         -- (a reveal's data.secret is the secret revealed, not this flag)
+         LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce(e.data::jsonb -> 'secret' = 'true', false)) AS s(secret_roll),
+         LATERAL (SELECT coalesce(e.data::jsonb ->> 'person', e.data::jsonb ->> 'player')) AS p(whose),
+         LATERAL (SELECT seat_kind(t) <> 'gm'
+                         AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw', 'hold', 'hand changed', 'chip spend')
+                         AND NOT coalesce(whose = ANY (seat_people(t)), false)
+                         AND EXISTS (SELECT 1 FROM (SELECT jsonb_array_elements_text(e.cards::jsonb)
+                                                    UNION ALL SELECT named #>> '{}' FROM jsonb_path_query(
+                                                        e.data::jsonb, 'strict $.** ? (@.type() == "string")') AS named)
+                                                   AS c(code)
                                      WHERE card_face_down(t, c.code)
                                         OR EXISTS (SELECT 1 FROM cards k WHERE k.table_id = t AND k.card = c.code
-                                                   AND k.deck = e.deck AND k.place = 'sleeve'))) AS h(hidden)
+                                                   AND k.place = 'sleeve'))) AS h(hidden)
     WHERE e.table_id = t AND e.seq > after AND seat_kind(t) IS NOT NULL
     ORDER BY e.seq
 $$;
@@ -148,8 +160,8 @@ END $$;
 -- hex or spell deck, a deck shuffled whole for one check); the GM any.
 CREATE FUNCTION may_handle_deck(t bigint, d text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
-    SELECT acting_kind(t) IN ('gm', 'owner')
-        OR (acting_kind(t) = 'player' AND NOT EXISTS (
+    SELECT coalesce(acting_kind(t), 'none') IN ('gm', 'owner')
+        OR (coalesce(acting_kind(t), 'none') = 'player' AND NOT EXISTS (
                 SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place IN ('play', 'sleeve')
                 AND NOT coalesce(holder = ANY (seat_people(t)), false)
                 AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t)))
@@ -245,7 +257,7 @@ END $$;
 CREATE FUNCTION seat_take(t bigint, d text, codes text[], holder_name text) RETURNS void LANGUAGE plpgsql
 SECURITY DEFINER SET search_path = "@schema@" AS $$
 BEGIN
-    IF acting_kind(t) NOT IN ('gm', 'owner') THEN
+    IF coalesce(acting_kind(t), 'none') NOT IN ('gm', 'owner') THEN
         PERFORM refuse('at a shared table the deck deals: only the GM types cards in');
     END IF;
     UPDATE cards SET place = 'play', holder = holder_name,
@@ -363,9 +375,17 @@ BEGIN
                 -- a favor chip is earned in a ritual, the GM's: a player's save only spends them
                 result := put_path(result, ARRAY['chips', 'favor', person], stored #> ARRAY['chips', 'favor', person]);
             END IF;
-            IF sent #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
-                result := put_path(result, ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]],
-                                   sent #> ARRAY['hands', 'kept', sent #>> ARRAY['hands', 'people', person]]);
+            IF sent #> ARRAY['hands', 'people', person] IS DISTINCT FROM stored #> ARRAY['hands', 'people', person]
+                    AND NOT coalesce(sent #>> ARRAY['hands', 'people', person] ~ '^[0-9]{1,18}$'
+                                     AND (sent #>> ARRAY['hands', 'people', person])::bigint
+                                         > coalesce((stored #>> '{hands,seq}')::bigint, 0), false) THEN
+                -- its latest hand: the one it was, or one kept now (numbered past the hands kept), never
+                -- another's
+                result := put_path(result, ARRAY['hands', 'people', person], stored #> ARRAY['hands', 'people', person]);
+            END IF;
+            IF result #>> ARRAY['hands', 'people', person] IS NOT NULL THEN  -- the record its hand is kept in
+                result := put_path(result, ARRAY['hands', 'kept', result #>> ARRAY['hands', 'people', person]],
+                                   sent #> ARRAY['hands', 'kept', result #>> ARRAY['hands', 'people', person]]);
             END IF;
         END LOOP;
         IF coalesce((sent #>> '{hands,seq}')::bigint, 0) > coalesce((stored #>> '{hands,seq}')::bigint, 0) THEN
@@ -508,10 +528,14 @@ CREATE POLICY seat_sees_its_table ON tables FOR SELECT USING (seat_at(id));
 CREATE POLICY seat_sees_seats ON seats FOR SELECT USING (seat_at(table_id));
 CREATE POLICY seat_sees_roster ON roster FOR SELECT USING (seat_at(table_id));
 CREATE POLICY seat_sees_chips ON chips FOR SELECT USING (seat_at(table_id));
-CREATE POLICY seat_sees_cards ON cards FOR SELECT USING (card_seen(table_id, card, place, holder));
+CREATE POLICY seat_sees_cards ON cards FOR SELECT USING (card_seen(table_id, deck, card));
+-- No seat moves a card of a draw pile or puts one on it (only the deals do): an UPDATE that reads no
+-- column is held to these alone, and the GM's would read the draw pile, or stack it.
 CREATE POLICY seat_moves_its_cards ON cards FOR UPDATE
-    USING (seat_kind(table_id) = 'gm' OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve')))
-    WITH CHECK (seat_kind(table_id) = 'gm' OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve'))
+    USING ((seat_kind(table_id) = 'gm' AND place <> 'deck')
+           OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve')))
+    WITH CHECK ((seat_kind(table_id) = 'gm' AND place <> 'deck')
+                OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve'))
                 OR (place = 'discard' AND holder IS NULL));
 CREATE POLICY seat_appends_events ON events FOR INSERT
     WITH CHECK (seat_kind(table_id) IN ('gm', 'player') AND actor = session_user);
@@ -649,7 +673,14 @@ GRANT SELECT (id, name, ruleset, document, created) ON tables TO "@group@";
 GRANT SELECT, UPDATE (place, holder, position) ON cards TO "@group@";
 GRANT INSERT ON events TO "@group@";
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "@schema@" TO "@group@";
+REVOKE EXECUTE ON FUNCTION @internal@ FROM PUBLIC, "@group@";
 """
+
+# The functions that run only inside the seats' moves (as the schema's owner): called by a seat in
+# plain SQL, put_under would take another's card back into a deck, keyed_order (rolled back) would
+# tell the next shuffle, card_face_down which cards are face down.
+INTERNAL_FUNCTIONS = ("keyed_order(bigint, text, text[])", "put_under(bigint, text, text[])",
+                      "card_face_down(bigint, text)", "may_handle_deck(bigint, text)", "table_rows(bigint)")
 
 
 def save_state_ddl(schema: str) -> str:
@@ -679,4 +710,5 @@ def gm_ddl(schema: str) -> str:
 
 def grant_seats(db, schema: str, group: str) -> None:
     """The grants of the schema's seat group role (again at every seat made: granting is idempotent)."""
-    db.execute(GRANTS.replace("@schema@", schema).replace("@group@", group))
+    internal = ", ".join(f'"{schema}".{function}' for function in INTERNAL_FUNCTIONS)
+    db.execute(GRANTS.replace("@internal@", internal).replace("@schema@", schema).replace("@group@", group))

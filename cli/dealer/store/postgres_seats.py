@@ -76,7 +76,9 @@ $$;
 CREATE FUNCTION next_seed(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
     SELECT seed_of(s.secret, coalesce((SELECT max(seq) FROM events WHERE table_id = t), 0) + 1)
-    FROM secrets s WHERE s.table_id = t
+    FROM secrets s WHERE s.table_id = t  -- a seat's own table's, or the owner's
+      AND (EXISTS (SELECT 1 FROM seats WHERE table_id = t AND role = session_user)
+           OR has_table_privilege(session_user, 'secrets', 'SELECT'))
 $$;
 CREATE FUNCTION my_seat(t bigint) RETURNS seats LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
@@ -186,8 +188,10 @@ class SharedTransaction(Dealing, Transaction):
             return super()._save_state(table, state)
         from dealer.seats import check_state, state_as_saved
 
-        check_state(self.seat, state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state)),
-                    self.args, table.name)
+        before, after = state_as_saved(json.loads(table.loaded_rows["state"])), state_as_saved(json.loads(state))
+        if before == after:  # the seat's view read back, in another spelling: nothing to save (a watcher may not)
+            return None
+        check_state(self.seat, before, after, self.args, table.name)
         self.db.execute("SELECT seat_save_state(?, ?)", (table.id, state)).fetchone()
 
     def _move_chips(self, table_id: int, moves: dict[str, dict[str, int]]) -> None:
@@ -287,6 +291,12 @@ class SharedTransaction(Dealing, Transaction):
         if self.db.execute("SELECT 1 FROM seats WHERE table_id = ? AND seat = ?", (table.id, seat)).fetchone():
             raise TableError(f"table '{table.name}' has a seat '{seat}' already: dealer table seat {table.name} "
                              f"--revoke {seat} first to make it anew")
+        taken = self.db.execute("SELECT s.seat, t.name FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.role = ?",
+                                (role,)).fetchone()
+        if taken or self.db.execute("SELECT 1 FROM pg_roles WHERE rolname = ?", (role,)).fetchone():
+            holder = f"seat {taken[0]} of table {taken[1]}" if taken else "a database role outside dealer's seats"
+            raise TableError(f"{holder} has that role already ({role}: a seat's role is named from its table and its "
+                             "name, in lower case with '_' for the rest): choose another seat name")
         first = not self.db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (table.id,)).fetchone()[0]
         password = _tokens.token_urlsafe(18)
         group = f"{schema}_seats"

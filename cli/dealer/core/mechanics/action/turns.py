@@ -297,11 +297,12 @@ def _walk_data(ruleset: Ruleset, table: Table, state: TurnsState, kind: str, now
 
 def turn_data(turn: Turn, played: bool = False) -> dict:
     """A turn as data; ``played``: its card was called before this command (a long action's last card
-    no longer says it resolves now)."""
+    no longer says it resolves now). A turn with neither card nor hand is another person's, face down
+    (a player's view of a shared table): its note says so."""
     data = {"name": turn.name, "side": turn.side}
     if turn.card:
         data["card"] = turn.card
-    else:
+    elif turn.hand:
         data.update(hand=turn.hand, cards=list(turn.cards))
     note = played_note(turn.note) if played else turn.note
     if note:
