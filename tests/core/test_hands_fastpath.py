@@ -26,11 +26,7 @@ def contexts_of(ruleset):
     return [NO_WILDS] + [ruleset.context(name) for name in sorted(ruleset.contexts)]
 
 
-@pytest.mark.parametrize("name", SHIPPED)
-@settings(max_examples=300, deadline=None)
-@given(data=st.data())
-def test_fast_keys_equal_the_generic_engine(load, name, data):
-    ruleset = load(name)
+def _fast_key_equals_the_generic_engines(ruleset, data):
     deck = list(ruleset.deck)
     plain = [card for card in deck if card.kind == "plain"]
     specials = [card for card in deck if card.kind != "plain"]
@@ -51,6 +47,22 @@ def test_fast_keys_equal_the_generic_engine(load, name, data):
         context = context.with_wild(cards[:1])  # a wild pick: a held plain card turns wild
     assert ruleset.ranking.key(cards, context) == generic_key(ruleset.ranking, cards, context), \
         [c.code for c in cards]
+
+
+# 100 piles a ruleset in the default run, 300 with `-m slow`.
+@pytest.mark.parametrize("name", SHIPPED)
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_fast_keys_equal_the_generic_engine(load, name, data):
+    _fast_key_equals_the_generic_engines(load(name), data)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHIPPED)
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_fast_keys_equal_the_generic_engine_at_length(load, name, data):
+    _fast_key_equals_the_generic_engines(load(name), data)
 
 
 @pytest.mark.parametrize("name, context_name", [("deadlands", ""), ("deadlands", "huckster"), ("poker-hands", "")])

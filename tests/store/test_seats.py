@@ -560,3 +560,19 @@ def test_a_seat_whose_role_another_seat_has_is_refused_in_words(friday):
     made = valid(owner("table", "seat", "friday", "sarah", "--role", "player", "--for", "Sarah", "--for", "Sarah",
                        "--json"))
     assert made["seat"]["for"] == ["Sarah"]
+
+
+def test_a_seat_appends_events_only_at_the_end_of_the_history(friday, dealer_on):
+    """A seat's role may insert its own events (its commands' history), numbered on from the last: in
+    plain SQL an event past a gap (or before the end) is refused, so the history stays 1, 2, 3, ..."""
+    owner, _ = friday
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    assert dealer_on(sarah_url)("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0
+    with as_seat(sarah_url) as sql:
+        table_id, last = sql.execute("SELECT t.id, last_seq(t.id) FROM tables t").fetchone()
+        for seq in (last + 1000, last + 2):
+            assert changes_nothing(sql, "INSERT INTO events (table_id, seq, time, command, kind, data, actor) "
+                                        "VALUES (%s, %s, 'now', 'chips give', 'chip give', '{}', session_user)",
+                                   (table_id, seq)), seq
+    assert owner("table", "check", "friday").code == 0
+    assert dealer_on(sarah_url)("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0

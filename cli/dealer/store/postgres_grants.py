@@ -537,8 +537,9 @@ CREATE POLICY seat_moves_its_cards ON cards FOR UPDATE
     WITH CHECK ((seat_kind(table_id) = 'gm' AND place <> 'deck')
                 OR (holder = ANY (seat_people(table_id)) AND place IN ('play', 'sleeve'))
                 OR (place = 'discard' AND holder IS NULL));
+-- A seat's own events, each numbered on from the last (a gap would damage the history for everyone).
 CREATE POLICY seat_appends_events ON events FOR INSERT
-    WITH CHECK (seat_kind(table_id) IN ('gm', 'player') AND actor = session_user);
+    WITH CHECK (seat_kind(table_id) IN ('gm', 'player') AND actor = session_user AND seq = last_seq(table_id) + 1);
 CREATE POLICY gm_keeps_roster ON roster FOR ALL USING (seat_kind(table_id) = 'gm')
     WITH CHECK (seat_kind(table_id) = 'gm');
 """
