@@ -112,12 +112,14 @@ class HiddenPiles(Piles):
         return bool(self.draw_pile) or any(wanted(code) for code in self.discards)
 
     def reshuffle_discards(self, rng: random.Random) -> int:
+        self.dealer.settle(self.name, self)
         count = self.dealer.gather(self.name, "reshuffle")
         self.draw_pile.count += len(self.discards)
         self.discards = []
         return count
 
     def shuffle(self, rng: random.Random) -> int:
+        self.dealer.settle(self.name, self)
         count = self.dealer.gather(self.name, "shuffle")
         self.draw_pile.count, self.discards = count, []
         return count
@@ -127,6 +129,7 @@ class HiddenPiles(Piles):
         self.discards, self.play, self.sleeves = [], {}, {}
 
     def draw(self, count: int, holder: str, rng: random.Random, reshuffle: bool = True) -> Drawn:
+        self.dealer.settle(self.name, self)
         dealt = self.dealer.deal(self.name, count, holder, reshuffle)
         if dealt["reshuffled"]:
             self.draw_pile.count += len(self.discards)
@@ -138,6 +141,7 @@ class HiddenPiles(Piles):
         return Drawn(cards, dealt["reshuffled"], dealt["short"])
 
     def draw_fresh(self, count: int, holder: str, rng: random.Random, avoid: Iterable[str]) -> list[str]:
+        self.dealer.settle(self.name, self)
         dealt = self.dealer.deal(self.name, count, holder, True, sorted(set(avoid)))
         if dealt["reshuffled"]:
             self.draw_pile.count += dealt["reshuffled"]
@@ -153,6 +157,7 @@ class HiddenPiles(Piles):
         for card in cards:  # one out already is refused here; the face-down draw pile is the store's to check
             if self.place_of(card) in ("play", "sleeve"):
                 self.cannot_deal(card, holder)
+        self.dealer.settle(self.name, self)
         self.dealer.take(self.name, cards, holder)
         for card in cards:
             if card in self.discards:
@@ -302,19 +307,25 @@ class Dealing:
         table.events = []
 
     def _save_cards(self, table: DealtTable) -> None:
-        """The moves this process made itself (a discard, a sleeve, a card played): each card whose
-        place changed, one row at a time (a seat's row-level security checks each)."""
-        now_in_db = {(deck, card): (place, holder) for deck, card, place, holder in self._visible_rows(table.id)}
+        """The moves this process made itself, in every deck the command touched."""
         for deck in sorted(table.dirty_decks):
-            piles = table.decks[deck]
-            rows = [(card, "discard", None, i) for i, card in enumerate(piles.discards)]
-            for holder, cards in piles.play.items():
-                rows += [(card, "play", holder, i) for i, card in enumerate(cards)]
-            rows += [(card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
-            for card, place, holder, position in rows:
-                if now_in_db.get((deck, card)) != (place, holder):
-                    self.db.execute("UPDATE cards SET place = ?, holder = ?, position = ? WHERE table_id = ? "
-                                    "AND deck = ? AND card = ?", (place, holder, position, table.id, deck, card))
+            self.settle(deck, table.decks[deck])
+
+    def settle(self, deck: str, piles: Piles) -> None:
+        """Write the moves this process made itself in one deck (a discard, a sleeve, a card played)
+        before the store deals from it, and at the save: each card whose place changed, one row at a
+        time (a seat's row-level security checks each). A deal in the middle of a command (a round's
+        cards discarded, then the next round's dealt) must find the discards where the command put them."""
+        now_in_db = {card: (place, holder) for name, card, place, holder in self._visible_rows(self._dealing)
+                     if name == deck}
+        rows = [(card, "discard", None, i) for i, card in enumerate(piles.discards)]
+        for holder, cards in piles.play.items():
+            rows += [(card, "play", holder, i) for i, card in enumerate(cards)]
+        rows += [(card, "sleeve", holder, 0) for holder, card in piles.sleeves.items()]
+        for card, place, holder, position in rows:
+            if now_in_db.get(card) != (place, holder):
+                self.db.execute("UPDATE cards SET place = ?, holder = ?, position = ? WHERE table_id = ? "
+                                "AND deck = ? AND card = ?", (place, holder, position, self._dealing, deck, card))
 
     def seated(self, table: StoredTable, seat: str, kind: str, people: list[str], first: bool) -> None:
         """Log a seat made; at a table's first seat, every deck's draw pile put in a keyed order
