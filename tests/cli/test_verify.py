@@ -576,7 +576,8 @@ def seated_session(game, postgres_url, dealer_on, players):
     """``game``'s long session at a table with seats, its seeds the table's own: each command run by
     the GM's seat, or (``players``) by the player's seat of the one posse person it acts for. A move
     the rules refuse with these seeds is passed over (a clean one-line refusal, never the
-    database's); returns the owner's runner, the GM's, the table and the refusals."""
+    database's); a player's move on cards typed in, which only the GM may type, is refused and then
+    run by the GM; returns the owner's runner, the GM's, the table and the refusals."""
     from dealer import seats
     from dealer.store.replay import _parse
 
