@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from dealer import __version__
 from dealer.cli import cli
-from tests.conftest import Run, assert_clean_error
+from tests.conftest import Run, assert_clean_error, slow_except
 from tests.replay_sessions import GAMES, export, play
 
 # The commands of the sessions that write no event: a replay runs one command per event group.
@@ -52,7 +52,7 @@ def test_a_long_session_of_every_game_verifies(game, dealer, tmp_path):
     assert len({event["kind"] for event in result["events"]}) >= 8  # a varied history
 
 
-@pytest.mark.parametrize("game", ["deadlands", "poker-hands"])
+@pytest.mark.parametrize("game", slow_except(["deadlands", "poker-hands"], "deadlands"))
 def test_an_export_made_on_postgresql_verifies(game, postgres_url, dealer_on, tmp_path):
     table, commands = GAMES[game]
     run = dealer_on(postgres_url)

@@ -11,6 +11,7 @@ from dealer.core.mechanics import conflict, draws
 from dealer.core.mechanics.conflict.common import ConflictError, parse_request
 from dealer.core.odds.casting import conflict_odds, counted_conflict_odds, dealt_conflict_odds, spell_odds
 from dealer.core.table import Table
+from tests.conftest import slow_except
 
 SCORES = [
     ("weird-dust-devils", ["Doc=hand=3,eye=2", "Kid=hand=2,eye=2"], {"scores": "hand,eye"}),
@@ -133,7 +134,7 @@ def _counted(ruleset, words, options):
     return counted_conflict_odds(ruleset, conflict.deals(ruleset, parse_request(ruleset, words, options)))
 
 
-@pytest.mark.parametrize("words, options", [
+LONE = [
     (["Sam=3"], {"target": "two pair"}),
     (["Sam=2"], {"target": "pair of jacks"}),
     (["Sam=0"], {"target": "high card"}),  # below a pair: a bust meets it, and is no success
@@ -142,7 +143,10 @@ def _counted(ruleset, words, options):
     (["Sam=3"], {"mods": ["Sam=-2"], "called": 1}),
     (["Sam=4"], {"fear": 3}),
     (["Sam=3"], {"fear_hand": "straight"}),
-])
+]
+
+
+@pytest.mark.parametrize("words, options", slow_except(LONE, LONE[2], LONE[3], LONE[5], LONE[7]))
 def test_a_lone_contestant_is_counted_and_agrees_with_the_deals(load, words, options):
     ruleset = load("poker-hands")
     counted = _counted(ruleset, words, options)

@@ -234,6 +234,7 @@ def test_a_deadlands_round_at_a_shared_table(tmp_path, postgres_url):
     revealed_log_verifies(gm, owner, doc, "friday", tmp_path)
 
 
+@pytest.mark.slow  # the Deadlands round is the default run's shared table of processes
 def test_a_poker_hands_contest_at_a_shared_table(tmp_path, postgres_url):
     exe = installed_dealer()
     owner = Seat(exe, postgres_url, tmp_path / "owner")

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import threading
 
+import pytest
 
 from tests.conftest import installed_dealer
 from tests.store.test_tables_processes import env_for
@@ -66,6 +67,7 @@ def test_watch_prints_what_other_processes_write_as_the_log_does(tmp_path, store
     assert code == 0 and err == ""
 
 
+@pytest.mark.parametrize("store_url", ["sqlite", pytest.param("postgres", marks=pytest.mark.slow)], indirect=True)
 def test_watch_starts_at_now_by_default_and_prints_text(tmp_path, store_url):
     """What the table held before the watch began is not printed; what lands after is, as the
     text log's lines. (Draws go on until the watch, starting in another process, sees one.)"""
@@ -86,6 +88,7 @@ def test_watch_starts_at_now_by_default_and_prints_text(tmp_path, store_url):
     assert code == 0 and err == ""
 
 
+@pytest.mark.parametrize("store_url", ["sqlite", pytest.param("postgres", marks=pytest.mark.slow)], indirect=True)
 def test_a_closed_pipe_ends_the_watch_quietly(tmp_path, store_url):
     exe, env = installed_dealer(), env_for(tmp_path, store_url)
     run(exe, env, "table", "new", "t", "--seed", "1")

@@ -9,6 +9,7 @@ file whose ``extends`` names it. A UTF-8 byte-order mark at the start of a file 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import TYPE_CHECKING
@@ -289,9 +290,24 @@ def file_problems(ruleset: Ruleset) -> list[str]:
     return problems
 
 
+_BUILT: dict[tuple[str, str], Ruleset] = {}  # from_document's: the last few documents built, by their JSON
+
+
 def from_document(document: Any, origin: str = "") -> Ruleset:
-    """A Ruleset rebuilt from a resolved document (a table pins one)."""
-    return build_ruleset(document, origin=origin)
+    """A Ruleset rebuilt from a resolved document (a table pins one). A command loads its table
+    more than once (to check, to read, to write), and a process may run many: each document is
+    validated once per process (a Ruleset is never changed once built)."""
+    try:
+        key = (json.dumps(document, sort_keys=True), origin)
+    except (TypeError, ValueError):  # not JSON: the schema says what is wrong with it
+        return build_ruleset(document, origin=origin)
+    built = _BUILT.get(key)
+    if built is None:
+        built = build_ruleset(document, origin=origin)
+        if len(_BUILT) >= 8:
+            _BUILT.pop(next(iter(_BUILT)))
+        _BUILT[key] = built
+    return built
 
 
 def _in_file(problem, files):
