@@ -10,8 +10,9 @@ store's and dealer's, not Python's start-up. Two ways to load the store:
 
 - closed loop: every writer issues its next command as soon as the last one is done (the most
   the store takes: commands/s);
-- paced: every writer issues ``--rate`` commands a second (players at a table; the latency a
-  player sees when the store is shared by many groups).
+- paced: every writer issues ``--rate`` commands a second on average, at random moments of its
+  own (players at a table, who do not type in step; the latency a player sees when the store is
+  shared by many groups).
 
 Figures per store: commands done, commands/s, p50 and p99 latency, busy errors (a writer that
 waited out the store's lock) and other errors. Target (issue 31): 0 busy errors on PostgreSQL
@@ -55,7 +56,7 @@ def writer(store, tables, seconds, rate, seed, out):
     rng = random.Random(seed)
     latencies, busy, errors = [], 0, []
     deadline = time.perf_counter() + seconds
-    next_at = time.perf_counter()
+    next_at = time.perf_counter() + (rng.random() / rate if rate else 0.0)  # players do not start in step
     while time.perf_counter() < deadline:
         table = f"t{rng.randrange(tables)}"
         if rng.random() < 0.5:
@@ -64,8 +65,8 @@ def writer(store, tables, seconds, rate, seed, out):
             plan = [["chips", "draw", "P", "--table", table, "--json"], "return"]
         previous = None
         for step in plan:
-            if rate:
-                next_at += 1 / rate
+            if rate:  # independent players: a Poisson stream of ``rate`` commands a second each
+                next_at += rng.expovariate(rate)
                 time.sleep(max(0.0, next_at - time.perf_counter()))
             if step is None:
                 args = ["table", "discard", table, " ".join(previous["cards"])] if previous["cards"] else None

@@ -176,6 +176,27 @@ def test_a_seat_cannot_do_in_plain_sql_what_it_may_not(friday):
         assert sql.execute("SELECT count(*) FROM tables").fetchone()[0] == 1
 
 
+def test_a_player_draws_in_plain_sql_only_for_its_own_people_and_never_from_the_gms_side(friday):
+    """seat_draw as a player's role: the Marshal's deck is the GM's (the GM deals the rounds), and a
+    card drawn for a holder who is not the seat's (off the roster, the table, another person) would
+    take it out of the deck and show it; the one exception is a breakdown card, the GM's, from the
+    GM's gadget deck."""
+    owner, _ = friday
+    url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    with as_seat(url) as sql:
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+        draw = "SELECT seat_draw(%s, %s, 1, %s, true, '{}')"
+        assert "GM's side" in refused(sql, draw, (table_id, "marshal", "Sarah"))
+        for deck, holder in (("main", "Ghost"), ("main", ""), ("main", "Velvet"), ("posse", "Bad Bob"),
+                             ("main", "gm")):
+            assert "its own people, not for" in refused(sql, draw, (table_id, deck, holder)), (deck, holder)
+        with sql.transaction(force_rollback=True):
+            assert len(sql.execute(draw, (table_id, "main", "Sarah")).fetchone()[0]["cards"]) == 1
+            assert sql.execute(draw, (table_id, "gm", "gm")).fetchone()[0]["short"]  # allowed: no such deck yet
+    with as_seat(seat(owner, "gm", "--role", "gm")) as sql, sql.transaction(force_rollback=True):
+        assert sql.execute(draw, (table_id, "marshal", "Bad Bob")).fetchone()[0]["short"]  # the GM's: allowed
+
+
 def test_the_database_keys_a_decks_order_as_dealer_does(postgres_url, friday):
     """The database orders a deck it shuffles by HMAC-SHA256(secret, "SEQ:K:DECK:CARD") (its
     keyed_order, which seat_draw and seat_gather use): with a known secret, its order, dealer's

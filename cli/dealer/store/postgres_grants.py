@@ -195,18 +195,24 @@ END $$;
 
 -- ``n`` cards to ``holder_name`` from the top of deck d, none in ``avoid`` (a hand's own cards
 -- shuffled back since it was drawn); when the draw pile has none (and ``reshuffle``), the
--- discards but ``avoid`` go under it, once.
+-- discards but ``avoid`` go under it, once. A player draws only for its own people, never from
+-- the deck of the GM's side (the GM deals the rounds); the one card it draws for another is a
+-- gadget's breakdown card, which goes to the GM from the GM's gadget deck.
 CREATE FUNCTION seat_draw(t bigint, d text, n integer, holder_name text, reshuffle boolean, avoid text[])
 RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = "@schema@" AS $$
 DECLARE
     kind text := acting_kind(t);
+    rules jsonb := (SELECT document::jsonb FROM tables WHERE id = t);
     drawn text[] := '{}';
     reshuffled bigint := 0;
     code text;
 BEGIN
     IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher draws no card'); END IF;
+    IF kind = 'player' AND coalesce(rules #>> '{action,deck}', '') = '' AND d = rules #>> '{action,sides,-1}' THEN
+        PERFORM refuse('deck ' || d || ' is the GM''s side''s: a seat draws none of its cards');
+    END IF;
     IF kind = 'player' AND NOT (holder_name = ANY (seat_people(t))
-            OR NOT EXISTS (SELECT 1 FROM roster WHERE table_id = t AND name = holder_name)) THEN
+            OR (holder_name = 'gm' AND d = rules #>> '{gadget,gm_deck}')) THEN
         PERFORM refuse('a seat draws for its own people, not for ' || holder_name);
     END IF;
     WHILE cardinality(drawn) < n LOOP
