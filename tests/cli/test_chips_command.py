@@ -171,7 +171,19 @@ def test_a_draw_at_the_cap_is_refused(friday):
     ok(friday("chips", "draw", "Bert", 5, "--table", "friday", "--seed", 1))
     run = friday("chips", "draw", "Bert", "--table", "friday")
     assert_clean_error(run, 1)
-    assert "the most allowed (5)" in run.err
+    assert "the most allowed (5)" in run.err and "holds 5 chips" in run.err
+
+
+def test_a_cap_of_one_chip_is_said_in_the_singular(dealer, tmp_path):
+    house = tmp_path / "one.toml"
+    house.write_text('extends = "deadlands"\nname = "one"\n[chips]\ncap = 1\n', encoding="utf-8")
+    for argv in (("table", "new", "c", "-r", str(house)), ("table", "add", "c", "Sam"),
+                 ("chips", "draw", "Sam", "--table", "c", "--seed", "1")):
+        ok(dealer(*argv))
+    for argv in (("chips", "draw", "Sam", "--table", "c"), ("chips", "give", "Sam", "white", "--table", "c")):
+        run = dealer(*argv)
+        assert_clean_error(run, 1)
+        assert "Sam holds 1 chip, the most allowed (1)" in run.err, run.err
 
 
 def test_session_without_a_table_is_a_clean_error(dealer):

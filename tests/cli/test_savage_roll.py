@@ -85,6 +85,13 @@ def test_options_the_ruleset_lacks_are_usage_errors(dealer):
         assert_clean_error(run, code=2)
 
 
+@pytest.mark.parametrize("number", ["0", "-3", "10001", "9999999", "1" + "0" * 50])
+def test_a_damage_number_out_of_range_names_vs_and_is_never_read_as_a_name(dealer, number):
+    run = dealer("roll", "3d6", "--damage", "--vs", number)
+    assert_clean_error(run, code=2)
+    assert "'--vs'" in run.err and "1 to 10,000" in run.err and "add --table" not in run.err
+
+
 def test_odds_of_a_wild_card(dealer):
     run = dealer(*SW, "roll", "d8", "--odds")
     lines = run.out.splitlines()

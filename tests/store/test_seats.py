@@ -526,6 +526,17 @@ def test_table_check_is_the_owners_a_seat_is_told_so(friday, dealer_on):
     assert owner("table", "check", "friday").code == 0
 
 
+def test_a_seat_asked_to_delete_the_table_is_refused_before_it_is_asked_to_confirm(friday, dealer_on):
+    """Without --yes a delete asks first (or says to add --yes): a seat is told it is the owner's at
+    once, never asked to confirm a delete it may not make."""
+    owner, _ = friday
+    run = dealer_on(seat(owner, "sarah", "--role", "player", "--for", "Sarah"))("table", "delete", "friday")
+    assert_clean_error(run, code=1)
+    assert "that is the table's owner's" in run.err and "--yes" not in run.err, run
+    assert "add --yes" in owner("table", "delete", "friday").err  # the owner is asked
+    assert owner("table", "show", "friday").code == 0
+
+
 def test_any_seat_reads_the_conflicts_harm(dealer_on, postgres_url):
     """conflict show only reads the harm kept on the table: a player and a watcher may run it."""
     owner = dealer_on(postgres_url)

@@ -88,8 +88,12 @@ def _vs(ctx, session, vs, damage, person):
     if vs is None:
         return None, None
     text = vs.strip()
-    if text.isdecimal() and len(text) <= 6:
-        return Int(1, MAX_TN).convert(text, None, ctx), None
+    if text.lstrip("+-").isdecimal():  # a number, whatever its size: never read as a name
+        number = int(text) if len(text) <= 8 else MAX_TN + 1
+        if not 1 <= number <= MAX_TN:
+            raise click.BadParameter(f"{shown(text)}: the number to reach is 1 to {MAX_TN:,} (or, with --table, "
+                                     "a person's name)", ctx, param_hint="'--vs'")
+        return number, None
     if not session.settings.table:
         raise click.UsageError(f"--vs {shown(text)}: a person is aimed at on a table: add --table NAME (or give a "
                                "number, e.g. --vs 7)", ctx)

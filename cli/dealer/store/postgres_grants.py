@@ -518,7 +518,7 @@ BEGIN
     IF kind = 'player' AND cap > 0 AND EXISTS (
             SELECT 1 FROM chips WHERE table_id = t AND holder = ANY (people) AND moves ? holder
             GROUP BY holder HAVING sum(count) > cap) THEN
-        PERFORM refuse('a player holds at most ' || cap || ' chips');
+        PERFORM refuse('a player holds at most ' || cap || CASE WHEN cap = 1 THEN ' chip' ELSE ' chips' END);
     END IF;
 END $$;
 """

@@ -62,7 +62,7 @@ def resolve_draw(ruleset: Ruleset, request: DrawRequest, table: Table, rng: rand
     person = check_player(table, request.person)
     cap = ruleset.chips["cap"]
     if _at_cap(table, person):
-        raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed ({cap}): "
+        raise ChipsError(f"{person} holds {_chips(table.chips.held(person))}, the most allowed ({cap}): "
                          "spend one before drawing")
     fill_unlimited(table)
     if not any(table.chips.pot.values()):
@@ -87,7 +87,7 @@ def resolve_move(ruleset: Ruleset, request: MoveRequest, table: Table, rng: rand
         _take_from_player(table, person, colour)
         return record_result("return", table, [move_event("return", person, colour, "back to the pot")])
     if _at_cap(table, person):
-        raise ChipsError(f"{person} holds {table.chips.held(person)} chips, the most allowed "
+        raise ChipsError(f"{person} holds {_chips(table.chips.held(person))}, the most allowed "
                          f"({ruleset.chips['cap']}): spend one first")
     fill_unlimited(table, colour)
     if not table.chips.pot.get(colour):
@@ -140,3 +140,7 @@ def _returns(table: Table) -> list[dict]:
                 table.chips.move(person, None, colour)
                 events.append(move_event("return", person, colour, "the last session's: they do not carry over"))
     return events
+
+
+def _chips(count: int) -> str:
+    return f"{count} chip" if count == 1 else f"{count} chips"
