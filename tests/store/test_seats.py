@@ -515,6 +515,45 @@ def test_a_players_view_of_a_face_down_turn_is_a_documented_shape(dealer_on, pos
     valid(velvet("table", "show", "t", "--json"))
 
 
+def test_a_players_view_of_the_countdown_tells_nothing_of_the_cards_not_yet_called(friday, dealer_on):
+    """Where a face-down turn stands in the order tells whose card is higher: a player sees the turns
+    taken and the moment called next where they are, and the turns after it by their holders'
+    names, each other person's face down and no longer grouped with another (two deals whose hidden
+    cards rank the other way give the same view); its own turn taken is saved where the turn stands,
+    whatever order its save sends; another's is not."""
+    owner, _ = friday
+    assert owner("table", "add", "friday", "Doc").code == 0
+    sarah = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+
+    def dealt(velvet, bob):
+        assert gm("action", "Doc=:Ah", f"Velvet=:{velvet}", "Sarah=8:10d", f"Bad Bob=:{bob}", "--table", "friday").code == 0
+        with as_seat(sarah) as sql:
+            table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+            return table_id, json.loads(sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0])["turns"]["order"]
+
+    table_id, high = dealt("Kc", "5s")  # stored: Doc, Velvet, Sarah, Bad Bob
+    view = [(turn["name"], turn.get("card", ""), turn.get("group", 0)) for turn in high]
+    assert [name for name, _, _ in view] == ["Doc", "Bad Bob", "Sarah", "Velvet"], view
+    assert view[2][1] == "10d" and all(card == "" for name, card, _ in view if name != "Sarah"), view
+    assert all(group >= 1_000_000 for name, _, group in view[1:] if name != "Sarah"), view
+    _, low = dealt("2c", "Qs")  # stored: Doc, Bad Bob, Sarah, Velvet: the hidden cards rank the other way
+    assert [(turn["name"], turn.get("card", ""), turn.get("group", 0)) for turn in low] == view
+    assert gm("action", "next", "--table", "friday").code == 0  # Doc's Ace: now Bad Bob's Queen is called next
+    with as_seat(sarah) as sql:
+        order = json.loads(sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0])["turns"]["order"]
+        assert [turn["name"] for turn in order] == ["Doc", "Bad Bob", "Sarah", "Velvet"]
+        assert order[0]["card"] == "Ah" and order[1]["note"] == "face down"
+        state = json.loads(sql.execute("SELECT seat_state(%s)", (table_id,)).fetchone()[0])
+        for turn in state["turns"]["order"]:
+            turn["acted"] = True  # its own turn taken, and another's: sent in reverse order
+        state["turns"]["order"].reverse()
+        sql.execute("SELECT seat_save_state(%s, %s)", (table_id, json.dumps(state)))
+    stored = owner("table", "export", "friday", "--json").json()["result"]["state"]["turns"]["order"]
+    assert [(turn["name"], turn.get("acted", False)) for turn in stored] == [
+        ("Doc", True), ("Bad Bob", False), ("Sarah", True), ("Velvet", False)], stored
+
+
 def test_table_check_is_the_owners_a_seat_is_told_so(friday, dealer_on):
     """table check reads every row of the table (the draw piles too, as an export does): a seat, the
     GM's too, is told in words that it is the owner's, not given the database's refusal."""

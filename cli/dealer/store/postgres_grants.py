@@ -290,6 +290,45 @@ END $$;
 # whatever the player sent. dealer refuses a player's command that would change more
 # (``dealer.seats.check_state``), so what a command saved is what a replay of it saves.
 SAVE_STATE = r"""
+-- A player's view of the round's order: the turns taken and the moment called next (the first turn
+-- still to be called, its holder in the fight, not on Hold, its card in play, and those of its
+-- moment) where they are; the turns after it, whose cards nobody has called yet, in the order of
+-- their holders' names, each other person's face down with its moment taken out (at the table the
+-- cards lie face down until the count reaches them: where a face-down turn stood, or that two were
+-- one moment, would tell whose card is higher).
+CREATE OR REPLACE FUNCTION turns_seen(t bigint, doc jsonb, people text[]) RETURNS jsonb LANGUAGE sql STABLE
+SET search_path = "@schema@" AS $$
+    WITH entries AS (
+        SELECT turn, n FROM jsonb_array_elements(doc -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)),
+    rules AS (SELECT document::jsonb AS r FROM tables WHERE id = t),
+    first_waiting AS (
+        SELECT e.turn FROM entries e, rules
+        WHERE NOT coalesce((e.turn ->> 'acted')::boolean, false)
+          AND NOT coalesce(doc -> 'turns' -> 'out', '[]') ? (e.turn ->> 'name')
+          AND NOT coalesce(doc -> 'hold' -> 'people', '[]') ? (e.turn ->> 'name')
+          AND (coalesce(e.turn ->> 'card', '') = '' OR EXISTS (
+                SELECT 1 FROM cards c WHERE c.table_id = t AND c.card = e.turn ->> 'card' AND c.place = 'play'
+                  AND c.holder = e.turn ->> 'name'
+                  AND c.deck = CASE WHEN coalesce(r #>> '{action,deck}', '') = '' THEN e.turn ->> 'side'
+                                    ELSE r #>> '{action,deck}' END))
+        ORDER BY e.n LIMIT 1),
+    called AS (
+        SELECT coalesce((SELECT max(e.n) FROM entries e, first_waiting w
+                         WHERE coalesce(e.turn -> 'group', '0') = coalesce(w.turn -> 'group', '0')),
+                        (SELECT max(n) FROM entries), 0) AS upto),
+    placed AS (
+        SELECT turn, n, n AS place FROM entries, called WHERE n <= upto
+        UNION ALL
+        SELECT turn, n, upto + row_number() OVER (ORDER BY turn ->> 'name', n) FROM entries, called WHERE n > upto)
+    SELECT coalesce(jsonb_agg(
+        CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false) THEN turn
+             ELSE turn || jsonb_build_object('card', '', 'cards', '[]'::jsonb, 'hand', '', 'note', 'face down',
+                                             'group', CASE WHEN n <= upto THEN coalesce(turn -> 'group', '0')
+                                                           ELSE to_jsonb(1000000 + place) END) END
+        ORDER BY place), '[]')
+    FROM placed, called
+$$;
+
 -- A player's view of the state: another person's face-down countdown entry, combat hand, kept
 -- hand and kept roll (a GM's secret roll among them) are taken out; a watcher's, everyone's.
 CREATE OR REPLACE FUNCTION seat_state(t bigint) RETURNS text LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -307,13 +346,8 @@ BEGIN
         RETURN full_state::text;
     END IF;
     masked := full_state;
-    IF masked ? 'turns' THEN
-        masked := jsonb_set(masked, '{turns,order}', coalesce((
-            SELECT jsonb_agg(CASE WHEN turn ->> 'name' = ANY (people) OR coalesce((turn ->> 'acted')::boolean, false)
-                                  THEN turn
-                                  ELSE turn || '{"card": "", "cards": [], "hand": "", "note": "face down"}'::jsonb END
-                             ORDER BY n)
-            FROM jsonb_array_elements(masked -> 'turns' -> 'order') WITH ORDINALITY AS e(turn, n)), '[]'));
+    IF masked ? 'turns' AND jsonb_typeof(masked -> 'turns' -> 'order') = 'array' THEN
+        masked := jsonb_set(masked, '{turns,order}', turns_seen(t, masked, people));
     END IF;
     IF masked ? 'action' AND masked -> 'action' ? 'hands' THEN
         masked := jsonb_set(masked, '{action,hands}', coalesce((
@@ -434,12 +468,18 @@ BEGIN
             END IF;
         END LOOP;
         turns := CASE WHEN jsonb_typeof(stored #> '{turns,order}') = 'array'
-                           AND jsonb_typeof(sent #> '{turns,order}') = 'array'
-                           AND jsonb_array_length(stored #> '{turns,order}') = jsonb_array_length(sent #> '{turns,order}')
                       THEN jsonb_array_length(stored #> '{turns,order}') ELSE 0 END;
-        FOR i IN 0 .. turns - 1 LOOP  -- its people's turns of the countdown taken
+        FOR i IN 0 .. turns - 1 LOOP  -- its people's turns of the countdown taken (found by what they are:
+            -- the player's view orders the turns not yet called its own way)
             IF stored #>> ARRAY['turns', 'order', i::text, 'name'] = ANY (people)
-                    AND sent #> ARRAY['turns', 'order', i::text, 'acted'] = 'true' THEN
+                    AND EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(sent #> '{turns,order}') = 'array'
+                                                                        THEN sent #> '{turns,order}' ELSE '[]' END) AS s(turn)
+                                , LATERAL (SELECT stored #> ARRAY['turns', 'order', i::text]) AS o(turn)
+                                WHERE s.turn -> 'acted' = 'true' AND s.turn ->> 'name' = o.turn ->> 'name'
+                                  AND coalesce(s.turn ->> 'card', '') = coalesce(o.turn ->> 'card', '')
+                                  AND coalesce(s.turn -> 'cards', '[]') = coalesce(o.turn -> 'cards', '[]')
+                                  AND coalesce(s.turn ->> 'hand', '') = coalesce(o.turn ->> 'hand', '')
+                                  AND coalesce(s.turn -> 'group', '0') = coalesce(o.turn -> 'group', '0')) THEN
                 result := jsonb_set(result, ARRAY['turns', 'order', i::text, 'acted'], 'true');
             END IF;
         END LOOP;
@@ -687,7 +727,8 @@ REVOKE EXECUTE ON FUNCTION @internal@ FROM PUBLIC, "@group@";
 # plain SQL, put_under would take another's card back into a deck, keyed_order (rolled back) would
 # tell the next shuffle, card_face_down which cards are face down.
 INTERNAL_FUNCTIONS = ("keyed_order(bigint, text, text[])", "put_under(bigint, text, text[])",
-                      "card_face_down(bigint, text)", "may_handle_deck(bigint, text)", "table_rows(bigint)")
+                      "card_face_down(bigint, text)", "may_handle_deck(bigint, text)", "table_rows(bigint)",
+                      "turns_seen(bigint, jsonb, text[])")
 
 
 def save_state_ddl(schema: str) -> str:
