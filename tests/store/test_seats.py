@@ -197,6 +197,34 @@ def test_a_player_draws_in_plain_sql_only_for_its_own_people_and_never_from_the_
         assert sql.execute(draw, (table_id, "marshal", "Bad Bob")).fetchone()[0]["short"]  # the GM's: allowed
 
 
+def test_a_player_draws_a_chip_from_the_pot_in_plain_sql_only_for_a_chip_card_just_dealt(dealer_on, postgres_url):
+    """seat_move_chips as a player's role: a chip from the pot to its own person is the one "the
+    person with the hand may also draw" for the Red Joker (the poker-hands game's chip card) the
+    database just dealt them, one a Joker, in the same transaction (seed 003); never otherwise."""
+    owner = dealer_on(postgres_url)
+    for argv in (("table", "new", "ph", "-r", "poker-hands"), ("table", "add", "ph", "Sarah")):
+        assert owner(*argv).code == 0
+    url = owner("table", "seat", "ph", "sarah", "--role", "player", "--for", "Sarah", "--json").json()["result"]["store"]
+    take = "SELECT seat_move_chips(%s, %s)"
+    one = json.dumps({"": {"white": -1}, "Sarah": {"white": 1}})
+    with as_seat(postgres_url) as sql:  # the owner's rights: the test's oracle stacks the deck
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'ph'").fetchone()[0]
+        for card, position in (("RJ", -1), ("7h", -2)):
+            sql.execute("UPDATE cards SET position = %s WHERE table_id = %s AND deck = 'main' AND card = %s",
+                        (position, table_id, card))
+    with as_seat(url) as sql:
+        assert "chip card" in refused(sql, take, (table_id, one))
+        draw = "SELECT seat_draw(%s, 'main', %s, 'Sarah', true, '{}')"
+        with sql.transaction(force_rollback=True):
+            assert sql.execute(draw, (table_id, 1)).fetchone()[0]["cards"] == ["7h"]
+            assert "chip card" in refused(sql, take, (table_id, one))
+        with sql.transaction(force_rollback=True):
+            assert sql.execute(draw, (table_id, 2)).fetchone()[0]["cards"] == ["7h", "RJ"]
+            sql.execute(take, (table_id, one))  # the Joker's chip
+            assert "chip card" in refused(sql, take, (table_id, one))  # and no second
+        assert "chip card" in refused(sql, take, (table_id, one))  # nor in the next transaction
+
+
 def test_the_database_keys_a_decks_order_as_dealer_does(postgres_url, friday):
     """The database orders a deck it shuffles by HMAC-SHA256(secret, "SEQ:K:DECK:CARD") (its
     keyed_order, which seat_draw and seat_gather use): with a known secret, its order, dealer's

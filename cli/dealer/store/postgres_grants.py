@@ -129,6 +129,15 @@ CREATE TABLE deals (
     shuffles integer NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+-- The chips a player's command may draw from the pot: one for each chip card (draws.chip_cards)
+-- the database dealt its people in this transaction ("The person with the hand may also draw a
+-- chip from the pot", seed 003); no seat reads or writes it but through seat_draw and seat_move_chips.
+CREATE TABLE owed (
+    table_id bigint NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    tx xid8 NOT NULL,
+    chips bigint NOT NULL,
+    PRIMARY KEY (table_id, tx)
+);
 CREATE FUNCTION last_seq(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
     SELECT coalesce(max(seq), 0) FROM events WHERE table_id = t AND acting_kind(t) IS NOT NULL
@@ -232,6 +241,13 @@ BEGIN
         WHERE table_id = t AND deck = d AND card = code;
         drawn := drawn || code;
     END LOOP;
+    IF kind = 'player' THEN  -- the chips its people may draw from the pot for the chip cards just dealt
+        DELETE FROM owed WHERE table_id = t AND tx <> pg_current_xact_id();
+        INSERT INTO owed AS o VALUES (t, pg_current_xact_id(), (
+                SELECT count(*) FROM unnest(drawn) AS c(code)
+                WHERE coalesce(rules #> '{draws,chip_cards}', '[]') ? c.code))
+            ON CONFLICT (table_id, tx) DO UPDATE SET chips = o.chips + excluded.chips;
+    END IF;
     RETURN jsonb_build_object('cards', to_jsonb(drawn), 'reshuffled', reshuffled, 'short', cardinality(drawn) < n);
 END $$;
 
@@ -532,6 +548,12 @@ BEGIN
                 PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
             END IF;
         END LOOP;
+        pot_out := (SELECT coalesce(sum(-least(c.value::bigint, 0)), 0) FROM jsonb_each(moves) h, jsonb_each(h.value) c
+                    WHERE h.key = '');
+        IF pot_out > coalesce((SELECT chips FROM owed WHERE table_id = t AND tx = pg_current_xact_id()), 0) THEN
+            PERFORM refuse('a seat draws a chip from the pot only for a chip card the table just dealt its people');
+        END IF;
+        UPDATE owed SET chips = chips - pot_out WHERE table_id = t AND tx = pg_current_xact_id();
     END IF;
     FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
                   FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
