@@ -673,5 +673,11 @@ def test_a_seat_appends_events_only_at_the_end_of_the_history(friday, dealer_on)
             assert changes_nothing(sql, "INSERT INTO events (table_id, seq, time, command, kind, data, actor) "
                                         "VALUES (%s, %s, 'now', 'chips give', 'chip give', '{}', session_user)",
                                    (table_id, seq)), seq
+        # at the end, its event is stamped with the database's clock, whatever time it writes
+        sql.execute("INSERT INTO events (table_id, seq, time, command, kind, data, actor) "
+                    "VALUES (%s, %s, '1999-01-01T00:00:00Z', 'roll', 'note', '{}', session_user)", (table_id, last + 1))
+        stamped, now = sql.execute("SELECT time, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') "
+                                   "FROM seat_events(%s, %s)", (table_id, last)).fetchone()
+        assert stamped.startswith(now) and stamped.endswith("Z"), stamped
     assert owner("table", "check", "friday").code == 0
     assert dealer_on(sarah_url)("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0

@@ -610,6 +610,15 @@ CREATE POLICY seat_appends_events ON events FOR INSERT
     WITH CHECK (seat_kind(table_id) IN ('gm', 'player') AND actor = session_user AND seq = last_seq(table_id) + 1);
 CREATE POLICY gm_keeps_roster ON roster FOR ALL USING (seat_kind(table_id) = 'gm')
     WITH CHECK (seat_kind(table_id) = 'gm');
+-- A seat's event is stamped with the database's clock: no seat dates its history as it likes.
+CREATE FUNCTION seat_event_time() RETURNS trigger LANGUAGE plpgsql SET search_path = "@schema@" AS $$
+BEGIN
+    IF seat_kind(NEW.table_id) IS NOT NULL THEN
+        NEW.time := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER seat_event_time BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION seat_event_time();
 """
 
 # Version 4: the GM's reveal and undo at a table dealt for its seats. ``seat_reveal`` discloses
