@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from dealer.core.dice import MAX_TN
@@ -88,7 +90,7 @@ def _vs(ctx, session, vs, damage, person):
     if vs is None:
         return None, None
     text = vs.strip()
-    if text.lstrip("+-").isdecimal():  # a number, whatever its size: never read as a name
+    if re.fullmatch(r"[+-]?[0-9]+", text):  # a number, whatever its size: never read as a name
         number = int(text) if len(text) <= 8 else MAX_TN + 1
         if not 1 <= number <= MAX_TN:
             raise click.BadParameter(f"{shown(text)}: the number to reach is 1 to {MAX_TN:,} (or, with --table, "
