@@ -112,8 +112,9 @@ class Session:
             tx.save(table, self.command, self.__dict__.get("seed"))
 
     def check_seat(self, tx):
-        """A shared table's seat may do only what its player may (``dealer.seats``)."""
-        if tx.seat is not None:
+        """A shared table's seat may do only what its player may (``dealer.seats``); no store yet
+        (``tx`` None) is no seat."""
+        if tx is not None and tx.seat is not None:
             from dealer import seats
 
             seats.check(tx.seat, self.command, self.ctx.params, self.__dict__.get("ruleset"))

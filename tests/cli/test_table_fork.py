@@ -144,6 +144,16 @@ def test_a_fork_inside_a_command_is_refused_naming_the_commands_around_it(dealer
     assert len(dealer("table", "list", "--json").json()["result"]["tables"]) == 1
 
 
+@pytest.mark.sqlite_file  # (a store that holds no tables yet: a fresh state folder)
+def test_a_fork_or_a_delete_before_any_table_is_a_clean_error(dealer):
+    """Found by bench/fuzz.py: `table fork p --at 2 --as f` on a store with no tables yet crashed
+    (the seat check read a store that was not there)."""
+    for argv in (("table", "fork", "p", "--at", "2", "--as", "f"), ("table", "delete", "p")):
+        run = dealer(*argv)
+        assert_clean_error(run, 1)
+        assert "internal error" not in run.err and ("no tables yet" in run.err or "--yes" in run.err), run
+
+
 def test_what_cannot_be_forked_is_a_clean_error(dealer):
     table, session = DEADLANDS
     play(dealer, session[:4])

@@ -204,8 +204,7 @@ def delete(ctx, name, yes):
     check_name(name)
     if not yes:
         with session.transaction(create=False, readonly=True) as tx:  # a seat is refused before it is asked
-            if tx is not None:
-                session.check_seat(tx)
+            session.check_seat(tx)
         if not (sys.stdin and sys.stdin.isatty()):
             raise TableError(f"deleting table '{name}' loses its history: add --yes to confirm")
         click.confirm(f"Delete table '{name}' and all its history?", abort=True, err=True)
