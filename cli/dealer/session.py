@@ -66,17 +66,25 @@ class Session:
         return command_words(self.ctx.find_root().meta.get(ARGS_KEY, []))
 
     dealt_seed = None  # the seed a shared table deals this command from its secret
+    seed_later = None  # or how to ask for it, when the command first rolls or deals (a player's seat)
     secret = False  # the GM's secret roll (roll --secret): its events are hidden from the players
 
     @cached_property
     def seed(self):
         """The seed of this run: a shared table's own, ``--seed``, or a fresh one; recorded in every result."""
+        if self.seed_later is not None:
+            return self.seed_later()
         if self.dealt_seed is not None:
             return self.dealt_seed
         return self.settings.seed if self.settings.seed is not None else new_seed()
 
     def rng(self, offset=0):
-        """The Random for the ``offset``-th repetition: seed + offset replays it alone."""
+        """The Random for the ``offset``-th repetition: seed + offset replays it alone. A seed asked
+        for later is asked for at the Random's first draw."""
+        if self.seed_later is not None and "seed" not in self.__dict__:
+            from dealer.deferred_random import DeferredRandom
+
+            return DeferredRandom(lambda: self.seed + offset)
         import random  # here: a command that deals nothing (hand) does not import it
 
         return random.Random(self.seed + offset)
@@ -104,12 +112,22 @@ class Session:
                                  f"drop --ruleset, or make a new table with -r {self.settings.ruleset}")
             self.__dict__["ruleset"] = table.ruleset
             self.check_seat(tx)
-            self.dealt_seed = tx.table_seed(table, self.settings.seed)  # a shared table deals from its secret
-            yield table
-            if self.secret:  # the GM's secret roll: a player's view of the log shows only that it happened
-                for event in table.events:
-                    event["data"]["secret"] = True
-            tx.save(table, self.command, self.__dict__.get("seed"))
+            tx.command = self.command
+            seed = tx.table_seed(table, self.settings.seed)  # a shared table deals from its secret
+            if callable(seed):
+                self.seed_later = seed
+            else:
+                self.dealt_seed = seed
+            try:
+                yield table
+                if self.secret:  # the GM's secret roll: a player's view of the log shows only that it happened
+                    for event in table.events:
+                        event["data"]["secret"] = True
+                tx.save(table, self.command, self.__dict__.get("seed"))
+            finally:
+                if self.seed_later is not None:  # never asked for: the command used no randomness
+                    self.__dict__.setdefault("seed", None)
+                    self.seed_later = None
 
     def check_seat(self, tx):
         """A shared table's seat may do only what its player may (``dealer.seats``); no store yet

@@ -38,6 +38,20 @@ def changes_nothing(connection, sql, params=None):
     return cursor.rowcount == 0
 
 
+def begin(connection, table_id, words='["draw", "1"]', command="draw"):
+    """A player's command begun in plain SQL (committed: the connection is in autocommit), as dealer
+    begins one before the table hands it any randomness."""
+    return connection.execute("SELECT seat_begin(%s, %s, %s)", (table_id, command, words)).fetchone()[0]
+
+
+def back_to_version_5(sql):
+    """A schema as version 5 left it: no commands begun (``dealer.store.postgres_begun``)."""
+    sql.execute("DROP TABLE pending")
+    sql.execute("DROP TRIGGER events_of_begun ON events")
+    sql.execute("DROP FUNCTION seat_begin, seat_ready, log_abandoned, event_of_begun, draws_logged")
+    sql.execute("UPDATE meta SET value = '5' WHERE key = 'version'")
+
+
 @pytest.fixture
 def friday(dealer_on, postgres_url):
     """A Deadlands table on PostgreSQL with two people, and its owner's runner."""
@@ -190,6 +204,7 @@ def test_a_player_draws_in_plain_sql_only_for_its_own_people_and_never_from_the_
         for deck, holder in (("main", "Ghost"), ("main", ""), ("main", "Velvet"), ("posse", "Bad Bob"),
                              ("main", "gm")):
             assert "its own people, not for" in refused(sql, draw, (table_id, deck, holder)), (deck, holder)
+        begin(sql, table_id)
         with sql.transaction(force_rollback=True):
             assert len(sql.execute(draw, (table_id, "main", "Sarah")).fetchone()[0]["cards"]) == 1
             assert sql.execute(draw, (table_id, "gm", "gm")).fetchone()[0]["short"]  # allowed: no such deck yet
@@ -215,6 +230,7 @@ def test_a_player_draws_a_chip_from_the_pot_in_plain_sql_only_for_a_chip_card_ju
     with as_seat(url) as sql:
         assert "chip card" in refused(sql, take, (table_id, one))
         draw = "SELECT seat_draw(%s, 'main', %s, 'Sarah', true, '{}')"
+        begin(sql, table_id)
         with sql.transaction(force_rollback=True):
             assert sql.execute(draw, (table_id, 1)).fetchone()[0]["cards"] == ["7h"]
             assert "chip card" in refused(sql, take, (table_id, one))
@@ -292,6 +308,7 @@ def test_a_schema_of_version_3_gets_the_gms_undo_and_reveal(friday, dealer_on, p
     gm = dealer_on(gm_url)
     assert gm("draw", "2", "--table", "friday").code == 0
     with as_seat(postgres_url) as sql:  # back to version 3
+        back_to_version_5(sql)
         sql.execute("DROP FUNCTION seat_reveal, seat_remember, seat_label, seat_undo, seat_undo_depth, table_rows")
         sql.execute("ALTER TABLE events DROP COLUMN version")  # version 5's
         sql.execute("UPDATE meta SET value = '3' WHERE key = 'version'")
@@ -318,6 +335,7 @@ def test_a_schema_of_version_4_records_the_dealer_version_of_each_event_from_the
     assert gm("draw", "2", "--table", "friday").code == 0
     schema = postgres_url.rsplit("schema=", 1)[1]
     with as_seat(postgres_url) as sql:  # back to version 4
+        back_to_version_5(sql)
         sql.execute("ALTER TABLE events DROP COLUMN version")
         sql.execute("DROP FUNCTION seat_events(bigint, bigint)")
         sql.execute(f"""CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (

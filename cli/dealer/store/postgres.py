@@ -39,8 +39,8 @@ except ImportError:  # the extra is not installed: said when a PostgreSQL store 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-SCHEMA_VERSION = 5
-STATE_FORMATS = {1: 3, 2: 4, 3: 4, 4: 4, 5: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
+SCHEMA_VERSION = 6
+STATE_FORMATS = {1: 3, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4}  # the state format (dealer.core.table.STATE_FORMAT) each schema version holds
 DEFAULT_SCHEMA = "dealer"
 CONNECT_TIMEOUT_S = 5  # libpq's connect_timeout, unless the URL gives one
 LOCK_TIMEOUT = "10s"  # a writer waits this long for another command's lock on its table
@@ -135,7 +135,8 @@ CREATE TRIGGER deletions_announced AFTER DELETE ON tables
 """
 # These are the tables of versions 1 and 2 (version 2 moved states forward); version 3 adds seats, each table's secret and what a seat may see and do
 # (``_add_seats``), version 4 the GM's reveal and undo at a table dealt for its seats (``_add_gm_moves``), version 5
-# the dealer version that wrote each event (``_record_versions``).
+# the dealer version that wrote each event (``_record_versions``), version 6 the players' commands begun
+# before the table hands them randomness (``_begin_commands``).
 
 
 @lru_cache(maxsize=256)
@@ -228,6 +229,19 @@ def _record_versions(connection) -> None:
     _grant_functions(connection, schema)
 
 
+def _begin_commands(connection) -> None:
+    """Version 6: a player's command is begun, committed, before the table hands it randomness, and
+    one begun and left is logged abandoned (``dealer.store.postgres_begun``; the moves that hand out
+    randomness made anew with it)."""
+    from dealer.store.postgres_begun import PENDING_DDL, PENDING_TRIGGER, begun_ddl
+
+    schema = connection.execute("SELECT current_schema()").fetchone()[0]
+    connection.execute(PENDING_DDL)
+    connection.execute(begun_ddl(schema))
+    connection.execute(PENDING_TRIGGER)
+    _grant_functions(connection, schema)
+
+
 def _grant_functions(connection, schema: str) -> None:
     """The seats' group role (where seats were made already) may run the functions a migration made
     (but those that run only inside the seats' moves: ``postgres_grants.grant_seats``)."""
@@ -240,7 +254,7 @@ def _grant_functions(connection, schema: str) -> None:
 
 # Migrations from version N to N + 1, applied in order inside one transaction (a new schema is
 # made as version 2, DDL, and brought forward by them).
-MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats, 3: _add_gm_moves, 4: _record_versions}
+MIGRATIONS = {1: _upgrade_states(1), 2: _add_seats, 3: _add_gm_moves, 4: _record_versions, 5: _begin_commands}
 
 
 def split_schema(spec: str) -> tuple[str, str | None]:
@@ -357,10 +371,19 @@ class PostgresStore:
         return connection
 
     def close(self) -> None:
-        connection = getattr(self, "_open", None)
-        if connection is not None:
-            connection.close()
-            self._open = None
+        for attribute in ("_open", "_side"):
+            connection = getattr(self, attribute, None)
+            if connection is not None:
+                connection.close()
+                setattr(self, attribute, None)
+
+    def begin_command(self, table_id: int, command: str, words: str | None) -> None:
+        """A player's command begun (``seat_begin``), committed on a second connection while the
+        command's own transaction holds the table: the table hands it randomness only then."""
+        connection = getattr(self, "_side", None)
+        if connection is None or connection.closed or connection.broken:
+            connection = self._side = self._connect()
+        self._run(lambda: connection.execute("SELECT seat_begin(%s, %s, %s)", (table_id, command, words)).fetchone())
 
     def _version(self, connection) -> int | None:
         """The schema's version, or None when it has not been made (one query: the version is

@@ -142,12 +142,6 @@ CREATE FUNCTION last_seq(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY D
 SET search_path = "@schema@" AS $$
     SELECT coalesce(max(seq), 0) FROM events WHERE table_id = t AND acting_kind(t) IS NOT NULL
 $$;
-CREATE FUNCTION seat_lock(t bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-BEGIN
-    IF acting_kind(t) IS NULL THEN PERFORM refuse('no seat at this table'); END IF;
-    PERFORM 1 FROM tables WHERE id = t FOR UPDATE;
-END $$;
 
 -- The cards in a keyed order: HMAC-SHA256(secret, "SEQ:K:DECK:CARD") ascending, SEQ the
 -- command's first event, K its K-th shuffle (dealer.store.shared_decks.keyed_order is the same).
@@ -188,92 +182,8 @@ BEGIN
     RETURN cardinality(ordered);
 END $$;
 
-CREATE FUNCTION seat_new_deck(t bigint, d text) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-DECLARE
-    codes text[];
-BEGIN
-    IF acting_kind(t) IS NULL OR acting_kind(t) = 'watcher' THEN PERFORM refuse('a watcher deals no deck'); END IF;
-    IF EXISTS (SELECT 1 FROM cards WHERE table_id = t AND deck = d) THEN PERFORM refuse('deck ' || d || ' exists'); END IF;
-    codes := (SELECT array_agg(card ORDER BY card) FROM cards WHERE table_id = t AND deck = 'main');
-    IF codes IS NULL THEN PERFORM refuse('the table has no main deck to copy'); END IF;
-    INSERT INTO cards SELECT t, d, o.code, 'deck', NULL, o.n - 1
-    FROM unnest(keyed_order(t, d, codes)) WITH ORDINALITY AS o(code, n);
-    RETURN cardinality(codes);
-END $$;
 
--- ``n`` cards to ``holder_name`` from the top of deck d, none in ``avoid`` (a hand's own cards
--- shuffled back since it was drawn); when the draw pile has none (and ``reshuffle``), the
--- discards but ``avoid`` go under it, once. A player draws only for its own people, never from
--- the deck of the GM's side (the GM deals the rounds); the one card it draws for another is a
--- gadget's breakdown card, which goes to the GM from the GM's gadget deck.
-CREATE FUNCTION seat_draw(t bigint, d text, n integer, holder_name text, reshuffle boolean, avoid text[])
-RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = "@schema@" AS $$
-DECLARE
-    kind text := acting_kind(t);
-    rules jsonb := (SELECT document::jsonb FROM tables WHERE id = t);
-    drawn text[] := '{}';
-    reshuffled bigint := 0;
-    code text;
-BEGIN
-    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher draws no card'); END IF;
-    IF kind = 'player' AND coalesce(rules #>> '{action,deck}', '') = '' AND d = rules #>> '{action,sides,-1}' THEN
-        PERFORM refuse('deck ' || d || ' is the GM''s side''s: a seat draws none of its cards');
-    END IF;
-    IF kind = 'player' AND NOT (holder_name = ANY (seat_people(t))
-            OR (holder_name = 'gm' AND d = rules #>> '{gadget,gm_deck}')) THEN
-        PERFORM refuse('a seat draws for its own people, not for ' || holder_name);
-    END IF;
-    WHILE cardinality(drawn) < n LOOP
-        SELECT card INTO code FROM cards WHERE table_id = t AND deck = d AND place = 'deck' AND card <> ALL (avoid)
-            ORDER BY position LIMIT 1 FOR UPDATE;
-        IF NOT FOUND THEN
-            EXIT WHEN NOT reshuffle OR reshuffled > 0 OR NOT EXISTS (
-                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place = 'discard' AND card <> ALL (avoid));
-            reshuffled := put_under(t, d, (SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
-                                                                                AND place = 'discard'
-                                                                                AND card <> ALL (avoid)));
-            CONTINUE;
-        END IF;
-        UPDATE cards SET place = 'play', holder = holder_name,
-            position = (SELECT coalesce(max(position) + 1, 0) FROM cards WHERE table_id = t AND deck = d
-                        AND place = 'play' AND holder IS NOT DISTINCT FROM holder_name)
-        WHERE table_id = t AND deck = d AND card = code;
-        drawn := drawn || code;
-    END LOOP;
-    IF kind = 'player' THEN  -- the chips its people may draw from the pot for the chip cards just dealt
-        DELETE FROM owed WHERE table_id = t AND tx <> pg_current_xact_id();
-        INSERT INTO owed AS o VALUES (t, pg_current_xact_id(), (
-                SELECT count(*) FROM unnest(drawn) AS c(code)
-                WHERE coalesce(rules #> '{draws,chip_cards}', '[]') ? c.code))
-            ON CONFLICT (table_id, tx) DO UPDATE SET chips = o.chips + excluded.chips;
-    END IF;
-    RETURN jsonb_build_object('cards', to_jsonb(drawn), 'reshuffled', reshuffled, 'short', cardinality(drawn) < n);
-END $$;
 
--- The discards under the draw pile (``reshuffle``), the draw pile alone (``order``: when a
--- table is first shared), the discards and the draw pile together (``shuffle``), or every card
--- of the deck (``collect``), in the keyed order.
-CREATE FUNCTION seat_gather(t bigint, d text, what text) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-DECLARE
-    places text[] := CASE what WHEN 'order' THEN '{deck}' WHEN 'shuffle' THEN '{deck,discard}'
-                               ELSE '{deck,discard,play,sleeve}' END;
-    moved bigint;
-BEGIN
-    IF NOT may_handle_deck(t, d) THEN PERFORM refuse('deck ' || d || ' has cards in other hands: only the GM shuffles it'); END IF;
-    IF what = 'reshuffle' THEN
-        RETURN put_under(t, d, coalesce((SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
-                                                                         AND place = 'discard'), '{}'));
-    END IF;
-    UPDATE cards SET place = 'deck', holder = NULL, position = o.n - 1
-    FROM unnest(keyed_order(t, d, coalesce((SELECT array_agg(card) FROM cards WHERE table_id = t AND deck = d
-                                                                   AND place = ANY (places)), '{}')))
-         WITH ORDINALITY AS o(code, n)
-    WHERE table_id = t AND deck = d AND card = o.code;
-    GET DIAGNOSTICS moved = ROW_COUNT;
-    RETURN moved;
-END $$;
 
 -- Cards typed in by hand (the GM's physical deck): out of the draw pile or the discards.
 CREATE FUNCTION seat_take(t bigint, d text, codes text[], holder_name text) RETURNS void LANGUAGE plpgsql
@@ -611,13 +521,6 @@ CREATE POLICY seat_appends_events ON events FOR INSERT
 CREATE POLICY gm_keeps_roster ON roster FOR ALL USING (seat_kind(table_id) = 'gm')
     WITH CHECK (seat_kind(table_id) = 'gm');
 -- A seat's event is stamped with the database's clock: no seat dates its history as it likes.
-CREATE FUNCTION seat_event_time() RETURNS trigger LANGUAGE plpgsql SET search_path = "@schema@" AS $$
-BEGIN
-    IF seat_kind(NEW.table_id) IS NOT NULL THEN
-        NEW.time := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
-    END IF;
-    RETURN NEW;
-END $$;
 CREATE TRIGGER seat_event_time BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION seat_event_time();
 """
 
@@ -691,12 +594,6 @@ BEGIN
     DELETE FROM snapshots WHERE table_id = t AND id NOT IN (
         SELECT id FROM snapshots WHERE table_id = t ORDER BY id DESC LIMIT @keep@);
 END $$;
-CREATE FUNCTION seat_label(t bigint, command_name text, written integer) RETURNS void LANGUAGE sql
-SECURITY DEFINER SET search_path = "@schema@" AS $$
-    UPDATE snapshots SET command = command_name, events = written
-    WHERE id = (SELECT max(id) FROM snapshots WHERE table_id = t) AND table_id = t AND command = ''
-      AND acting_kind(t) IN ('gm', 'player', 'owner')
-$$;
 CREATE FUNCTION seat_undo_depth(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
     SELECT count(*) FROM snapshots WHERE table_id = t AND acting_kind(t) IN ('gm', 'owner')
@@ -751,15 +648,25 @@ GRANT SELECT (id, name, ruleset, document, created) ON tables TO "@group@";
 GRANT SELECT, UPDATE (place, holder, position) ON cards TO "@group@";
 GRANT INSERT ON events TO "@group@";
 GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA "@schema@" TO "@group@";
-REVOKE EXECUTE ON FUNCTION @internal@ FROM PUBLIC, "@group@";
+DO $$
+DECLARE
+    internal text;
+BEGIN  -- each that the schema has by now (a migration grants as it goes)
+    FOREACH internal IN ARRAY ARRAY[@internal@] LOOP
+        IF to_regprocedure(internal) IS NOT NULL THEN
+            EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC, %I', internal, '@group@');
+        END IF;
+    END LOOP;
+END $$;
 """
 
 # The functions that run only inside the seats' moves (as the schema's owner): called by a seat in
 # plain SQL, put_under would take another's card back into a deck, keyed_order (rolled back) would
-# tell the next shuffle, card_face_down which cards are face down.
+# tell the next shuffle, card_face_down which cards are face down, log_abandoned would log another's
+# command in flight, seat_ready would mark a transaction as handed randomness it never asked for.
 INTERNAL_FUNCTIONS = ("keyed_order(bigint, text, text[])", "put_under(bigint, text, text[])",
                       "card_face_down(bigint, text)", "may_handle_deck(bigint, text)", "table_rows(bigint)",
-                      "turns_seen(bigint, jsonb, text[])")
+                      "turns_seen(bigint, jsonb, text[])", "log_abandoned(bigint)", "seat_ready(bigint)")
 
 
 def save_state_ddl(schema: str) -> str:
@@ -771,8 +678,12 @@ def save_state_ddl(schema: str) -> str:
 
 
 def seat_ddl(schema: str) -> str:
-    """The functions and policies of a schema's seats (schema version 3)."""
-    return (SEAT_FUNCTIONS + SEAT_MOVES + SEAT_POLICIES).replace("@schema@", schema) + save_state_ddl(schema)
+    """The functions and policies of a schema's seats (schema version 3; the moves that hand out
+    randomness as this dealer makes them, ``dealer.store.postgres_begun``)."""
+    from dealer.store.postgres_begun import begun_ddl
+
+    return ((SEAT_FUNCTIONS + SEAT_MOVES).replace("@schema@", schema) + begun_ddl(schema)
+            + SEAT_POLICIES.replace("@schema@", schema) + save_state_ddl(schema))
 
 
 def seat_events_ddl(schema: str) -> str:
@@ -789,5 +700,5 @@ def gm_ddl(schema: str) -> str:
 
 def grant_seats(db, schema: str, group: str) -> None:
     """The grants of the schema's seat group role (again at every seat made: granting is idempotent)."""
-    internal = ", ".join(f'"{schema}".{function}' for function in INTERNAL_FUNCTIONS)
+    internal = ", ".join(f"""'"{schema}".{function}'""" for function in INTERNAL_FUNCTIONS)
     db.execute(GRANTS.replace("@internal@", internal).replace("@schema@", schema).replace("@group@", group))

@@ -31,7 +31,7 @@ from dealer.store.shared_decks import DealtTable, Dealing
 from dealer.store.tables import StoredTable, Transaction, check_name, now
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 KINDS = ("gm", "player", "watcher")
 ROLE_NAME = re.compile(r"[^a-z0-9_]")
@@ -73,13 +73,6 @@ CREATE FUNCTION seed_of(secret bytea, seq bigint) RETURNS bigint LANGUAGE sql IM
     SELECT ('x' || encode(substring(hmac_sha256(secret, convert_to(seq::text, 'UTF8')) FROM 1 FOR 8), 'hex'))
            ::bit(64)::bigint & 9223372036854775807
 $$;
-CREATE FUNCTION next_seed(t bigint) RETURNS bigint LANGUAGE sql STABLE SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-    SELECT seed_of(s.secret, coalesce((SELECT max(seq) FROM events WHERE table_id = t), 0) + 1)
-    FROM secrets s WHERE s.table_id = t  -- a seat's own table's, or the owner's
-      AND (EXISTS (SELECT 1 FROM seats WHERE table_id = t AND role = session_user)
-           OR has_table_privilege(session_user, 'secrets', 'SELECT'))
-$$;
 CREATE FUNCTION my_seat(t bigint) RETURNS seats LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = "@schema@" AS $$
     SELECT * FROM seats WHERE table_id = t AND role = session_user
@@ -107,6 +100,7 @@ class SharedTransaction(Dealing, Transaction):
         super().__init__(db, **options)
         self.store = store
         self._pending_secret = None
+        self._begun = False
 
     # -- a table dealt by the database (once it has seats) -----------------------------------
 
@@ -215,14 +209,24 @@ class SharedTransaction(Dealing, Transaction):
     def _undo_depth_dealt(self, table_id: int) -> int:
         return self.db.execute("SELECT seat_undo_depth(?)", (table_id,)).fetchone()[0]
 
+    def begin(self) -> None:
+        """A player's command begun, once, before the table hands it randomness (``postgres_begun``)."""
+        if self.seat is not None and self.seat["kind"] == "player" and not self._begun:
+            words = json.dumps(self.args, ensure_ascii=False) if self.args is not None else None
+            self.store.begin_command(self._dealing, self.command or "", words)
+            self._begun = True
+
     def new_deck(self, deck: str) -> int:
+        self.begin()
         return self.db.execute("SELECT seat_new_deck(?, ?)", (self._dealing, deck)).fetchone()[0]
 
     def deal(self, deck: str, count: int, holder: str, reshuffle: bool, avoid: list[str] | None = None) -> dict:
+        self.begin()
         return self.db.execute("SELECT seat_draw(?, ?, ?, ?, ?, ?)",
                                (self._dealing, deck, count, holder, reshuffle, avoid or [])).fetchone()[0]
 
     def gather(self, deck: str, what: str) -> int:
+        self.begin()
         return self.db.execute("SELECT seat_gather(?, ?, ?)", (self._dealing, deck, what)).fetchone()[0]
 
     def take(self, deck: str, cards: list[str], holder: str) -> None:
@@ -260,16 +264,24 @@ class SharedTransaction(Dealing, Transaction):
         table.commitment = commitment_of(secret)
         return table
 
-    def table_seed(self, table: StoredTable, given: int | None) -> int | None:
+    def table_seed(self, table: StoredTable, given: int | None) -> int | None | Callable[[], int | None]:
         """A command's seed on a shared table: derived from the table's secret (so no seat picks it);
-        ``--seed`` only while the table has no seats (its owner alone at it)."""
+        ``--seed`` only while the table has no seats (its owner alone at it). A player's is asked
+        for only when its command first rolls or deals (a function to call then): asking begins the
+        command, and a command refused before it used any randomness should not be logged abandoned."""
         seated = self.db.execute("SELECT count(*) FROM seats WHERE table_id = ?", (table.id,)).fetchone()[0]
         if given is not None:
             if seated or self.seat is not None:
                 raise TableError(f"table '{table.name}' is shared: its seeds come from the table, so that nobody "
                                  "picks a deal (dealer verify --secret checks them); drop --seed")
             return given
-        row = self.db.execute("SELECT next_seed(?)", (table.id,)).fetchone()
+        if self.seat is not None and self.seat["kind"] == "player":
+            return lambda: self._next_seed(table.id)
+        return self._next_seed(table.id)
+
+    def _next_seed(self, table_id: int) -> int | None:
+        self.begin()
+        row = self.db.execute("SELECT next_seed(?)", (table_id,)).fetchone()
         return row[0] if row and row[0] is not None else None
 
     # -- who is at the table ---------------------------------------------------------------

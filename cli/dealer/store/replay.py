@@ -150,6 +150,9 @@ class Replay:
         return difference._replace(message=difference.message + rules_note(self._logged_by(difference, event)))
 
     def _step(self, event: dict) -> Difference | None:
+        if event["kind"] == "abandoned" and self.position > 0:
+            since = self.position
+            return self._compare(event, self._events_after(since) if self._abandoned(event) is None else [])
         words = event.get("args")
         if words is None:
             return _cannot(event, "was logged by a dealer that did not record its command's words: it cannot be "
@@ -252,6 +255,19 @@ class Replay:
                     self.hidden_order = not known
                 tx.append(table_id, event["command"], event["kind"], event["deck"], event["cards"], event["seed"],
                           data)
+        except DealerError as error:
+            return str(error)
+        return None
+
+    def _abandoned(self, event) -> str | None:
+        """A player's command begun and left (logged by the database: ``dealer.store.postgres_begun``),
+        which changed nothing and deals nothing: written to the replayed table as logged, where it
+        holds no card and no seed."""
+        if event["cards"] or event["seed"] is not None or event["deck"] is not None:
+            return "a command abandoned holds no card, deck or seed"
+        try:
+            with self.store.transaction(args=event.get("args")) as tx:
+                tx.append(tx.table_id(self.name), event["command"], event["kind"], None, [], None, event["data"])
         except DealerError as error:
             return str(error)
         return None

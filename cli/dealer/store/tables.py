@@ -143,6 +143,7 @@ class Transaction:
     # -- a shared table's seats and randomness: none on this store (a shared store says otherwise) --
 
     seat = None  # the seat this command sits in (None: the table's owner, on a store of one machine)
+    command = None  # the command's name, where a store records it before its events (a player's command begun)
 
     def new_table_seed(self, given: int | None) -> int | None:
         """The seed that makes a new table: ``--seed`` (or None: one from the system)."""
