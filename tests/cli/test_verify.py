@@ -950,3 +950,32 @@ def test_the_installed_command_verifies(shell, tmp_path, original):
     path = written(tmp_path, original)
     run = shell("verify", path)
     assert run.code == 0 and run.out.startswith(f"{len(original['events'])} events verified: table fri"), run
+
+
+def test_a_command_abandoned_at_a_seated_table_replays_as_nothing(postgres_url, dealer_on, tmp_path):
+    """A player's command begun and left, which the database logs abandoned, changes nothing and deals
+    nothing: the log verifies from the secret around it; an abandoned event holding a card does not."""
+    from tests.store.test_seats import as_seat, begin
+
+    run = dealer_on(postgres_url)
+    play(run, [("table", "new", "pg"), ("table", "add", "pg", "Sarah", "--trait", "quickness=3d6"),
+               ("table", "add", "pg", "Bob", "--side", "marshal")])
+    sarah_url = run("table", "seat", "pg", "sarah", "--role", "player", "--for", "Sarah", "--json").json()["result"]
+    with as_seat(sarah_url["store"]) as sql:  # the next roll looked at, and left
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'pg'").fetchone()[0]
+        begin(sql, table_id, json.dumps(["roll", "4d6", "--as", "Sarah"]), "roll")
+        with sql.transaction(force_rollback=True):
+            sql.execute("SELECT next_seed(%s)", (table_id,))
+    sarah = dealer_on(sarah_url["store"])
+    assert sarah("roll", "3d6", "--as", "Sarah", "--table", "pg").code == 0
+    play(run, [("action", "--table", "pg"), ("draw", "2", "--table", "pg")])
+    result = export(run, "pg")
+    abandoned = first_event(result, "abandoned")
+    assert result["events"][abandoned["seq"]]["command"] == "roll"  # the roll that was played, next
+    secret = current_secret(postgres_url, "pg")
+    _, report = verify(dealer_on(postgres_url), tmp_path, result, "--secret", secret)
+    assert report["verified"] and report["matched"] == len(result["events"]), report
+    changed = copy.deepcopy(result)
+    changed["events"][abandoned["seq"] - 1]["cards"] = ["As"]
+    _, report = verify(dealer_on(postgres_url), tmp_path, changed, "--secret", secret)
+    assert (report["difference"]["seq"], report["difference"]["field"]) == (abandoned["seq"], "replay"), report

@@ -699,3 +699,132 @@ def test_a_seat_appends_events_only_at_the_end_of_the_history(friday, dealer_on)
         assert stamped.startswith(now) and stamped.endswith("Z"), stamped
     assert owner("table", "check", "friday").code == 0
     assert dealer_on(sarah_url)("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0
+
+
+DRAW = "SELECT seat_draw(%s, 'main', 1, 'Sarah', true, '{}')"
+
+
+def test_a_player_is_handed_no_randomness_before_its_command_is_begun_and_committed(friday):
+    """A seed, a card or a shuffle goes to a player's command only once it is begun (seat_begin) in a
+    transaction that committed: begun in the same transaction is not begun, so nothing a player
+    looks at and rolls back was handed out unseen."""
+    owner, _ = friday
+    with as_seat(seat(owner, "sarah", "--role", "player", "--for", "Sarah")) as sql:
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+        for statement in ("SELECT next_seed(%s)", DRAW, "SELECT seat_gather(%s, 'main', 'shuffle')",
+                          "SELECT seat_new_deck(%s, 'spare')"):
+            assert "begun first" in refused(sql, statement, (table_id,)), statement
+        with sql.transaction(force_rollback=True):
+            begin(sql, table_id)
+            assert "begun first" in refused(sql, "SELECT next_seed(%s)", (table_id,))
+        assert "no seat" in refused(sql, "SELECT seat_begin(%s, 'x', NULL)", (table_id + 1,))
+
+
+def test_a_peek_is_the_command_begun_and_a_walk_away_is_in_the_history(friday, dealer_on):
+    """Looking at what the table hands a command begun, and rolling it back, shows only that command's
+    randomness: looked at again it is the same (a retry begun with the same words too). Begun with
+    other words, or left while the GM plays on, the command is logged abandoned for the whole table."""
+    owner, _ = friday
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    words = json.dumps(["roll", "2d6", "--as", "Sarah"])
+    with as_seat(sarah_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+        first = begin(sql, table_id, words)
+        looks = []
+        for _ in range(2):
+            with sql.transaction(force_rollback=True):
+                looks.append((sql.execute("SELECT next_seed(%s)", (table_id,)).fetchone()[0],
+                              sql.execute(DRAW, (table_id,)).fetchone()[0]["cards"]))
+        assert looks[0] == looks[1]
+        assert begin(sql, table_id, words) == first  # the same command again: nothing logged
+        assert begin(sql, table_id, json.dumps(["roll", "3d6", "--as", "Sarah"]), "roll") == first + 1
+        with sql.transaction(force_rollback=True):
+            assert sql.execute("SELECT next_seed(%s)", (table_id,)).fetchone()[0] != looks[0][0]
+    assert gm("draw", "1", "--table", "friday").code == 0  # the GM plays on: the roll begun is left
+    for who in (owner, gm, dealer_on(sarah_url)):
+        log = [json.loads(line) for line in who("table", "log", "friday", "--jsonl").out.splitlines()]
+        assert [(e["seq"], e["command"], e["kind"], e["args"], e["seed"], e["data"]["seat"])
+                for e in log if e["kind"] == "abandoned"] == [
+            (first, "draw", "abandoned", ["roll", "2d6", "--as", "Sarah"], None, "sarah"),
+            (first + 1, "roll", "abandoned", ["roll", "3d6", "--as", "Sarah"], None, "sarah")], who
+        assert log[-1]["command"] == "draw" and log[-1]["seq"] == first + 2
+    assert "abandoned" in owner("table", "log", "friday").out
+
+
+def test_a_players_draws_land_only_with_the_events_of_the_command_begun(friday):
+    """In plain SQL: cards drawn for a command begun commit only with that command's events, its words
+    and its first event the one after it began; an event with a seed needs a command begun; only the
+    database logs a command abandoned."""
+    owner, _ = friday
+    with as_seat(seat(owner, "sarah", "--role", "player", "--for", "Sarah")) as sql:
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+        last = sql.execute("SELECT last_seq(%s)", (table_id,)).fetchone()[0]
+        event = ("INSERT INTO events (table_id, seq, time, command, kind, cards, seed, data, args, actor) "
+                 "VALUES (%s, %s, '', 'draw', %s, '[]', %s, '{}', %s, session_user)")
+        assert "begun" in refused(sql, event, (table_id, last + 1, "draw", 42, '["draw", "1"]'))
+        assert "only the database" in refused(sql, event, (table_id, last + 1, "abandoned", None, '["draw", "1"]'))
+        first = begin(sql, table_id)
+        with pytest.raises(psycopg.Error) as caught, sql.transaction():
+            sql.execute(DRAW, (table_id,))
+        assert "logged no event" in str(caught.value)
+        with sql.transaction(force_rollback=True):
+            sql.execute(DRAW, (table_id,))
+            assert "words it began with" in refused(sql, event, (table_id, first, "draw", None, '["draw", "2"]'))
+        with sql.transaction():
+            seed = sql.execute("SELECT next_seed(%s)", (table_id,)).fetchone()[0]
+            sql.execute(DRAW, (table_id,))
+            sql.execute(event, (table_id, first, "draw", seed, '["draw", "1"]'))
+            sql.execute(event, (table_id, first + 1, "draw", seed, '["draw", "1"]'))  # its next event
+        assert "begun first" in refused(sql, DRAW, (table_id,))  # done: the next command begins anew
+    logged = [json.loads(line) for line in owner("table", "log", "friday", "--jsonl").out.splitlines()][-2:]
+    assert [(e["seq"], e["kind"], e["seed"]) for e in logged] == [(first, "draw", seed), (first + 1, "draw", seed)]
+
+
+def test_a_schema_of_version_5_gets_the_commands_begun(friday, dealer_on, postgres_url):
+    """A schema as version 5 left it, a seated table in it: the owner's store init brings it forward,
+    and from then on a player's command is begun before the table hands it randomness."""
+    owner, _ = friday
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    with as_seat(postgres_url) as sql:
+        back_to_version_5(sql)
+    assert "dealer store init" in dealer_on(sarah_url)("roll", "3d6", "--as", "Sarah", "--table", "friday").err
+    assert owner("store", "init").code == 0
+    assert dealer_on(sarah_url)("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0
+    with as_seat(sarah_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+        assert "begun first" in refused(sql, "SELECT next_seed(%s)", (table_id,))
+
+
+def test_a_players_command_the_rules_refuse_before_it_rolls_begins_nothing(friday, dealer_on):
+    """dealer asks the table for a player's seed at the command's first roll or deal: a command the
+    rules refuse before then begins nothing, and nothing is logged abandoned."""
+    owner, _ = friday
+    sarah = dealer_on(seat(owner, "sarah", "--role", "player", "--for", "Sarah"))
+    refused_run = sarah("roll", "3d6", "--as", "Sarah", "--vs", "Velvet", "--table", "friday")
+    assert_clean_error(refused_run, code=1)
+    assert "--vs" in refused_run.err
+    assert sarah("roll", "3d6", "--as", "Sarah", "--table", "friday").code == 0
+    log = [json.loads(line) for line in owner("table", "log", "friday", "--jsonl").out.splitlines()]
+    assert [event["kind"] for event in log[-2:]] == ["seat", "roll"]
+
+
+def test_a_players_contest_is_dealt_by_the_table_and_its_chip_card_draws_a_chip(dealer_on, postgres_url):
+    """At a table with seats a contest's deck (the dealer's, gathered whole for each contest) is dealt
+    by the database like every other: a player's contest that deals its person the Red Joker (the
+    poker-hands game's chip card) draws the chip from the pot, which the database allows for the
+    card it just dealt. Contests until one deals it (7 cards of 54 each: all but certain in 150)."""
+    owner = dealer_on(postgres_url)
+    for argv in (("table", "new", "ph", "-r", "poker-hands"), ("table", "add", "ph", "Sarah", "--trait", "brawling=2")):
+        assert owner(*argv).code == 0
+    url = owner("table", "seat", "ph", "sarah", "--role", "player", "--for", "Sarah", "--json").json()["result"]["store"]
+    sarah = dealer_on(url)
+    for _ in range(150):
+        contest = sarah("conflict", "Sarah=brawling", "--table", "ph", "--json")
+        assert contest.code == 0, contest
+        drawn = valid(contest)["participants"][0]["draw"]
+        if "RJ" in drawn["cards"]:
+            break
+    assert drawn["chips"] and drawn["chips"][0]["move"] == "draw", drawn
+    held = owner("table", "show", "ph", "--json").json()["result"]["chips"]
+    assert sum(held["players"]["Sarah"].values()) == 1, held

@@ -108,6 +108,13 @@ class Table:
         self.dirty_decks.add(name)
         return self.decks[name]
 
+    def fresh_deck(self, name: str, rng: random.Random) -> Piles:
+        """The named deck gathered whole and shuffled, for one conflict or contest (the dealer's deck:
+        every card of the ruleset's deck, whoever held one before)."""
+        self.decks[name] = Piles.fresh([card.code for card in self.ruleset.deck], rng)
+        self.dirty_decks.add(name)
+        return self.decks[name]
+
     def touch(self, deck: str) -> None:
         self.dirty_decks.add(deck)
 

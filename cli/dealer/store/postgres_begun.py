@@ -86,7 +86,8 @@ SECURITY DEFINER SET search_path = "@schema@" AS $$
 DECLARE
     kind text := acting_kind(t);
 BEGIN
-    IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher begins no command'); END IF;
+    IF kind IS NULL THEN PERFORM refuse('no seat at this table'); END IF;
+    IF kind = 'watcher' THEN PERFORM refuse('a watcher begins no command'); END IF;
     IF kind <> 'player' THEN
         RETURN last_seq(t) + 1;  -- the GM runs the table: its commands need no begin
     END IF;
@@ -98,9 +99,21 @@ BEGIN
     DELETE FROM pending WHERE table_id = t AND role = session_user;
     INSERT INTO pending (table_id, role, seat, command, args, after, began)
     VALUES (t, session_user, (SELECT seat FROM seats WHERE table_id = t AND role = session_user), command_name,
-            words, last_seq(t), to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'));
+            words, last_seq(t), to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
     RETURN last_seq(t) + 1;
 END $$;
+
+-- A player shuffles a deck only when none of its cards is in another person's hands (its own
+-- hex or spell deck, a deck shuffled whole for one check), or the dealer's deck, gathered whole for
+-- every conflict and contest (@dealer_deck@); the GM any.
+CREATE OR REPLACE FUNCTION may_handle_deck(t bigint, d text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+    SELECT coalesce(acting_kind(t), 'none') IN ('gm', 'owner')
+        OR (coalesce(acting_kind(t), 'none') = 'player' AND (d = '@dealer_deck@' OR NOT EXISTS (
+                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place IN ('play', 'sleeve')
+                AND NOT coalesce(holder = ANY (seat_people(t)), false)
+                AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t))))
+$$;
 
 -- A player's command may be handed the table's randomness: it was begun, in a transaction that
 -- committed, and nothing landed at the table since. Marks this transaction as handed it.
@@ -288,4 +301,6 @@ END $$;
 
 def begun_ddl(schema: str) -> str:
     """The functions of the begun commands, and of the moves that hand out randomness, made anew."""
-    return BEGUN_MOVES.replace("@schema@", schema)
+    from dealer.core.mechanics.conflict.common import DECK
+
+    return BEGUN_MOVES.replace("@schema@", schema).replace("@dealer_deck@", DECK)

@@ -159,17 +159,6 @@ BEGIN
             FROM unnest(codes) AS code);
 END $$;
 
--- A player shuffles a deck only when none of its cards is in another person's hands (its own
--- hex or spell deck, a deck shuffled whole for one check); the GM any.
-CREATE FUNCTION may_handle_deck(t bigint, d text) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
-SET search_path = "@schema@" AS $$
-    SELECT coalesce(acting_kind(t), 'none') IN ('gm', 'owner')
-        OR (coalesce(acting_kind(t), 'none') = 'player' AND NOT EXISTS (
-                SELECT 1 FROM cards WHERE table_id = t AND deck = d AND place IN ('play', 'sleeve')
-                AND NOT coalesce(holder = ANY (seat_people(t)), false)
-                AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t)))
-$$;
-
 -- Put ``codes`` of deck d at the bottom of its draw pile, in the keyed order.
 CREATE FUNCTION put_under(t bigint, d text, codes text[]) RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = "@schema@" AS $$

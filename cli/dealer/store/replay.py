@@ -151,8 +151,11 @@ class Replay:
 
     def _step(self, event: dict) -> Difference | None:
         if event["kind"] == "abandoned" and self.position > 0:
-            since = self.position
-            return self._compare(event, self._events_after(since) if self._abandoned(event) is None else [])
+            since, failure = self.position, self._abandoned(event)
+            if failure is not None:
+                return Difference(event["seq"], event["command"], "replay", None, failure,
+                                  f"event {event['seq']} (command {event['command']}): {failure}")
+            return self._compare(event, self._events_after(since))
         words = event.get("args")
         if words is None:
             return _cannot(event, "was logged by a dealer that did not record its command's words: it cannot be "

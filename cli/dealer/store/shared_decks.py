@@ -185,6 +185,13 @@ class DealtTable(StoredTable):
         self.dirty_decks.add(name)
         return self.decks[name]
 
+    def fresh_deck(self, name: str, rng: random.Random) -> HiddenPiles:
+        """The deck gathered whole and dealt anew by the store (a conflict's or a contest's): no
+        process holds its draw pile either."""
+        piles = self.deck(name, rng)
+        piles.collect(rng)
+        return piles
+
 
 def chip_moves(rows: list[tuple], chips: Chips) -> dict[str, dict[str, int]]:
     """What a command did to the chips (``rows``: as loaded), as {HOLDER: {COLOUR: CHANGE}} ("" the pot)."""

@@ -169,9 +169,7 @@ def resolve_contest(ruleset: Ruleset, request: ContestRequest, table: Table, rng
     """Helpers draw, the participants draw, then each is judged (see the module's doctest)."""
     _check(request, table)
     defence, automatic = _standing(ruleset, table, request.against, request.melee) if request.against else (None, False)
-    piles = Piles.fresh([card.code for card in ruleset.deck], rng)
-    table.decks[DECK] = piles
-    table.touch(DECK)
+    piles = table.fresh_deck(DECK, rng)
     _take_typed(ruleset, request, piles)
     event_cards, event = _fear_event(ruleset, request, piles, rng)
     threshold = target(ruleset, request, draws.hand_value(event, ruleset) if event is not None else None)

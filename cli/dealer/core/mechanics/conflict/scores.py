@@ -188,10 +188,7 @@ def _deal_size(entry: Entry, chosen: list[str], power_name: str) -> int:
 def _deal(ruleset: Ruleset, plan: _Plan, table: Table, rng: random.Random) -> list[tuple[bool, tuple[Card, ...]]]:
     """Gather and shuffle the dealer deck; cards typed in are taken from it, the rest dealt.
     Returns ``(typed, cards)`` for each entry."""
-    deck = ruleset.deck
-    piles = Piles.fresh([card.code for card in deck], rng)
-    table.decks[DECK] = piles
-    table.touch(DECK)
+    piles = table.fresh_deck(DECK, rng)
     _take_typed(plan, piles)
     out = []
     for entry in plan.entries:
@@ -199,7 +196,7 @@ def _deal(ruleset: Ruleset, plan: _Plan, table: Table, rng: random.Random) -> li
             out.append((True, tuple(plan.typed[entry.name])))
         else:
             codes = piles.draw(plan.sizes[entry.name], entry.name, rng, False).cards
-            out.append((False, tuple(deck.parse(code) for code in codes)))
+            out.append((False, tuple(ruleset.deck.parse(code) for code in codes)))
     return out
 
 
