@@ -45,10 +45,12 @@ def begin(connection, table_id, words='["draw", "1"]', command="draw"):
 
 
 def back_to_version_5(sql):
-    """A schema as version 5 left it: no commands begun (``dealer.store.postgres_begun``)."""
+    """A schema as version 5 left it: no commands begun, no chip colours drawn by the table
+    (``dealer.store.postgres_begun``)."""
     sql.execute("DROP TABLE pending")
     sql.execute("DROP TRIGGER events_of_begun ON events")
-    sql.execute("DROP FUNCTION seat_begin, seat_ready, log_abandoned, event_of_begun, draws_logged")
+    sql.execute("DROP FUNCTION seat_begin, seat_ready, log_abandoned, event_of_begun, draws_logged, keyed_chip")
+    sql.execute("ALTER TABLE owed DROP COLUMN colours, DROP COLUMN taken")
     sql.execute("UPDATE meta SET value = '5' WHERE key = 'version'")
 
 
@@ -215,30 +217,45 @@ def test_a_player_draws_in_plain_sql_only_for_its_own_people_and_never_from_the_
 def test_a_player_draws_a_chip_from_the_pot_in_plain_sql_only_for_a_chip_card_just_dealt(dealer_on, postgres_url):
     """seat_move_chips as a player's role: a chip from the pot to its own person is the one "the
     person with the hand may also draw" for the Red Joker (the poker-hands game's chip card) the
-    database just dealt them, one a Joker, in the same transaction (seed 003); never otherwise."""
+    database just dealt them, one a Joker, in the same transaction (seed 003), of the colour the
+    database drew for it (blind: keyed by the secret, as dealer.store.shared_decks.keyed_chip); never
+    otherwise, nor another colour."""
+    from dealer.store.shared_decks import keyed_chip
+
     owner = dealer_on(postgres_url)
     for argv in (("table", "new", "ph", "-r", "poker-hands"), ("table", "add", "ph", "Sarah")):
         assert owner(*argv).code == 0
     url = owner("table", "seat", "ph", "sarah", "--role", "player", "--for", "Sarah", "--json").json()["result"]["store"]
     take = "SELECT seat_move_chips(%s, %s)"
-    one = json.dumps({"": {"white": -1}, "Sarah": {"white": 1}})
+
+    def one(colour):
+        return json.dumps({"": {colour: -1}, "Sarah": {colour: 1}})
+
     with as_seat(postgres_url) as sql:  # the owner's rights: the test's oracle stacks the deck
         table_id = sql.execute("SELECT id FROM tables WHERE name = 'ph'").fetchone()[0]
         for card, position in (("RJ", -1), ("7h", -2)):
             sql.execute("UPDATE cards SET position = %s WHERE table_id = %s AND deck = 'main' AND card = %s",
                         (position, table_id, card))
+        secret = bytes(sql.execute("SELECT secret FROM secrets WHERE table_id = %s", (table_id,)).fetchone()[0])
+        pot = dict(sql.execute("SELECT colour, count FROM chips WHERE table_id = %s AND holder = ''", (table_id,)))
     with as_seat(url) as sql:
-        assert "chip card" in refused(sql, take, (table_id, one))
+        assert "chip card" in refused(sql, take, (table_id, one("white")))
         draw = "SELECT seat_draw(%s, 'main', %s, 'Sarah', true, '{}')"
-        begin(sql, table_id)
+        seq = begin(sql, table_id)
         with sql.transaction(force_rollback=True):
-            assert sql.execute(draw, (table_id, 1)).fetchone()[0]["cards"] == ["7h"]
-            assert "chip card" in refused(sql, take, (table_id, one))
+            dealt = sql.execute(draw, (table_id, 1)).fetchone()[0]
+            assert (dealt["cards"], dealt["chips"]) == (["7h"], [])
+            assert "chip card" in refused(sql, take, (table_id, one("white")))
         with sql.transaction(force_rollback=True):
-            assert sql.execute(draw, (table_id, 2)).fetchone()[0]["cards"] == ["7h", "RJ"]
-            sql.execute(take, (table_id, one))  # the Joker's chip
-            assert "chip card" in refused(sql, take, (table_id, one))  # and no second
-        assert "chip card" in refused(sql, take, (table_id, one))  # nor in the next transaction
+            dealt = sql.execute(draw, (table_id, 2)).fetchone()[0]
+            colour = keyed_chip(secret, seq, 0, "Sarah", pot)
+            assert (dealt["cards"], dealt["chips"]) == (["7h", "RJ"], [colour])
+            for other in sorted(set(pot) - {colour}):
+                with sql.transaction(force_rollback=True):
+                    assert "colour the table drew" in refused(sql, take, (table_id, one(other)))
+            sql.execute(take, (table_id, one(colour)))  # the Joker's chip
+            assert "chip card" in refused(sql, take, (table_id, one(colour)))  # and no second
+        assert "chip card" in refused(sql, take, (table_id, one(colour)))  # nor in the next transaction
 
 
 def test_the_database_keys_a_decks_order_as_dealer_does(postgres_url, friday):
@@ -809,7 +826,7 @@ def test_a_players_command_the_rules_refuse_before_it_rolls_begins_nothing(frida
     assert [event["kind"] for event in log[-2:]] == ["seat", "roll"]
 
 
-def test_a_players_contest_is_dealt_by_the_table_and_its_chip_card_draws_a_chip(dealer_on, postgres_url):
+def test_a_players_contest_is_dealt_by_the_table_and_its_chip_card_draws_a_chip(dealer_on, postgres_url, tmp_path):
     """At a table with seats a contest's deck (the dealer's, gathered whole for each contest) is dealt
     by the database like every other: a player's contest that deals its person the Red Joker (the
     poker-hands game's chip card) draws the chip from the pot, which the database allows for the
@@ -828,3 +845,9 @@ def test_a_players_contest_is_dealt_by_the_table_and_its_chip_card_draws_a_chip(
     assert drawn["chips"] and drawn["chips"][0]["move"] == "draw", drawn
     held = owner("table", "show", "ph", "--json").json()["result"]["chips"]
     assert sum(held["players"]["Sarah"].values()) == 1, held
+    # Every contest, and the chip's colour, dealt again from the secret by dealer verify.
+    from tests.cli.test_verify import current_secret, verify
+    from tests.replay_sessions import export
+
+    _, report = verify(owner, tmp_path, export(owner, "ph"), "--secret", current_secret(postgres_url, "ph"))
+    assert report["verified"], report

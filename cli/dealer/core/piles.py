@@ -227,14 +227,17 @@ class Piles:
 
 class Chips:
     """The pot and each player's chips; every move conserves the total. ``drawn_from``: this
-    command's blind draws, each with the pot it was drawn from (for the history: ``Table.log_events``)."""
+    command's blind draws, each with the pot it was drawn from (for the history: ``Table.log_events``).
+    ``drawn_for``: colours a player's next blind draws come out as, drawn already by whoever deals
+    (a shared table's database draws the chip of a chip card it deals)."""
 
-    __slots__ = ("pot", "players", "drawn_from")
+    __slots__ = ("pot", "players", "drawn_from", "drawn_for")
 
     def __init__(self, pot: dict[str, int], players: dict[str, dict[str, int]] | None = None):
         self.pot = {colour: count for colour, count in pot.items()}
         self.players = {name: dict(held) for name, held in (players or {}).items()}
         self.drawn_from: list[tuple[str, str, dict[str, int]]] = []
+        self.drawn_for: dict[str, list[str]] = {}
 
     def total(self) -> dict[str, int]:
         counts = dict(self.pot)
@@ -270,11 +273,14 @@ class Chips:
         total = sum(count for _, count in counts)
         if not total:
             return None
-        index = rng.randrange(total)  # as rng.choice picks from the chips in a row, without the row
-        for colour, count in counts:
-            if index < count:
-                break
-            index -= count
+        if player is not None and self.drawn_for.get(player):
+            colour = self.drawn_for[player].pop(0)
+        else:
+            index = rng.randrange(total)  # as rng.choice picks from the chips in a row, without the row
+            for colour, count in counts:
+                if index < count:
+                    break
+                index -= count
         if player is not None:
             self.drawn_from.append((player, colour, dict(self.pot)))
         return colour

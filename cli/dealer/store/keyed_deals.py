@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from dealer.errors import TableError
-from dealer.store.shared_decks import Dealing, keyed_order
+from dealer.store.shared_decks import Dealing, keyed_chip, keyed_order
 from dealer.store.sqlite import SQLiteStore
 from dealer.store.tables import StoredTable, Transaction
 from dealer.store.undo import capture, depth, label, remember, undo
@@ -36,6 +36,7 @@ class KeyedStore(SQLiteStore):
         self.secret_of = secret_of
         self.seats: dict[str, tuple[str, list[str]]] = {}  # the replayed table's seats: kind, people
         self.deals: dict[int, int] = {}  # the database's ``deals``: shuffles keyed so far, by first event
+        self.chips_drawn: dict[int, dict[str, int]] = {}  # its ``owed.colours``: chips drawn, by first event
 
     @contextmanager
     def transaction(self, create: bool = True, readonly: bool = False, args: list[str] | None = None
@@ -89,11 +90,14 @@ class KeyedTransaction(Dealing, Transaction):
                               (self._dealing,)).fetchone()[0] + 1
         shuffle = self.store.deals.get(seq, 0)
         self.store.deals[seq] = shuffle + 1
+        return keyed_order(self._secret(seq), seq, shuffle, deck, codes)
+
+    def _secret(self, seq: int) -> bytes:
         secret = self.store.secret_of(seq)
         if secret is None:
             raise TableError(f"event {seq} deals from the table's secret, which neither a table reveal of the log "
                              "nor --secret gives")
-        return keyed_order(secret, seq, shuffle, deck, codes)
+        return secret
 
     def _cards(self, deck: str, places: tuple[str, ...], order: str = "position") -> list[str]:
         marks = ", ".join("?" for _ in places)
@@ -142,7 +146,28 @@ class KeyedTransaction(Dealing, Transaction):
             self.db.execute("UPDATE cards SET place = 'play', holder = ?, position = ? WHERE table_id = ? AND deck = ? "
                             "AND card = ?", (holder, self._next_position(deck, holder), self._dealing, deck, code))
             drawn.append(code)
-        return {"cards": drawn, "reshuffled": reshuffled, "short": len(drawn) < count}
+        return {"cards": drawn, "reshuffled": reshuffled, "short": len(drawn) < count,
+                "chips": self._chips_for(drawn, holder)}
+
+    def _chips_for(self, drawn: list[str], holder: str) -> list[str]:
+        """``keyed_chip``: the chip the table draws for each chip card dealt to a player's person."""
+        if not any(holder in people for kind, people in self.store.seats.values() if kind == "player"):
+            return []
+        document = json.loads(self.db.execute("SELECT document FROM tables WHERE id = ?",
+                                              (self._dealing,)).fetchone()[0])
+        chip_cards = set(document.get("draws", {}).get("chip_cards", []))
+        seq = self.db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE table_id = ?",
+                              (self._dealing,)).fetchone()[0] + 1
+        taken = self.store.chips_drawn.setdefault(seq, {})
+        colours = []
+        for _ in (code for code in drawn if code in chip_cards):
+            pot = {colour: count - taken.get(colour, 0) for colour, count in self.db.execute(
+                "SELECT colour, count FROM chips WHERE table_id = ? AND holder = ''", (self._dealing,))}
+            colour = keyed_chip(self._secret(seq), seq, sum(taken.values()), holder, pot)
+            if colour is not None:
+                taken[colour] = taken.get(colour, 0) + 1
+                colours.append(colour)
+        return colours
 
     def gather(self, deck: str, what: str) -> int:
         """``seat_gather``: the discards under the draw pile, or the places ``what`` names in a new order."""

@@ -231,13 +231,15 @@ def _record_versions(connection) -> None:
 
 def _begin_commands(connection) -> None:
     """Version 6: a player's command is begun, committed, before the table hands it randomness, and
-    one begun and left is logged abandoned (``dealer.store.postgres_begun``; the moves that hand out
-    randomness made anew with it)."""
+    one begun and left is logged abandoned; the table draws the colour of a chip card's chip
+    (``dealer.store.postgres_begun``; the moves that hand out randomness, and the chips' moves, made
+    anew with it)."""
     from dealer.store.postgres_begun import PENDING_DDL, PENDING_TRIGGER, begun_ddl
+    from dealer.store.postgres_grants import save_state_ddl
 
     schema = connection.execute("SELECT current_schema()").fetchone()[0]
     connection.execute(PENDING_DDL)
-    connection.execute(begun_ddl(schema))
+    connection.execute(begun_ddl(schema) + save_state_ddl(schema))
     connection.execute(PENDING_TRIGGER)
     _grant_functions(connection, schema)
 

@@ -22,8 +22,9 @@ the functions are made anew (``CREATE OR REPLACE``) by both.
 
 from __future__ import annotations
 
-# The commands begun by the players of a table, one row per seat (version 6). No seat reads or
-# writes it but through the functions below.
+# The commands begun by the players of a table, one row per seat (version 6), and the colours of the
+# chips the table drew for the chip cards it dealt in a transaction (owed). No seat reads or writes
+# them but through the functions below.
 PENDING_DDL = r"""
 CREATE TABLE pending (
     table_id bigint NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -38,6 +39,7 @@ CREATE TABLE pending (
     done xid8,
     PRIMARY KEY (table_id, role)
 );
+ALTER TABLE owed ADD COLUMN colours jsonb NOT NULL DEFAULT '{}', ADD COLUMN taken jsonb NOT NULL DEFAULT '{}';
 """
 
 # A player's events are held to its command begun; a transaction that was handed randomness for a
@@ -114,6 +116,44 @@ SET search_path = "@schema@" AS $$
                 AND NOT coalesce(holder = ANY (seat_people(t)), false)
                 AND coalesce(holder, '') IN (SELECT name FROM roster WHERE table_id = t))))
 $$;
+
+-- A blind draw from the pot for ``holder``'s chip card, as the table makes it: the pot's chips (less
+-- those it drew in this transaction) in a row by colour, the one at HMAC-SHA256(secret,
+-- "SEQ:chip:N:HOLDER") (first 8 bytes, 63 bits) modulo their number; SEQ the command's first event,
+-- N the chips it drew so far (dealer.store.shared_decks.keyed_chip is the same). Remembered in owed:
+-- a player's command takes from the pot only the colours drawn so.
+CREATE OR REPLACE FUNCTION keyed_chip(t bigint, holder text) RETURNS text LANGUAGE plpgsql SECURITY DEFINER
+SET search_path = "@schema@" AS $$
+DECLARE
+    drawn jsonb;
+    left_in_pot record;
+    total bigint;
+    index bigint;
+BEGIN
+    DELETE FROM owed WHERE table_id = t AND tx <> pg_current_xact_id();
+    INSERT INTO owed (table_id, tx, chips) VALUES (t, pg_current_xact_id(), 0) ON CONFLICT (table_id, tx) DO NOTHING;
+    drawn := (SELECT colours FROM owed WHERE table_id = t AND tx = pg_current_xact_id());
+    total := (SELECT coalesce(sum(count - coalesce((drawn ->> colour)::bigint, 0)), 0) FROM chips
+              WHERE table_id = t AND chips.holder = '');
+    IF total <= 0 THEN
+        RETURN NULL;
+    END IF;
+    index := (('x' || encode(substring(hmac_sha256((SELECT secret FROM secrets WHERE table_id = t), convert_to(
+                 (last_seq(t) + 1) || ':chip:' || (SELECT coalesce(sum(value::bigint), 0) FROM jsonb_each_text(drawn))
+                 || ':' || holder, 'UTF8')) FROM 1 FOR 8), 'hex'))::bit(64)::bigint & 9223372036854775807) % total;
+    FOR left_in_pot IN SELECT colour, count - coalesce((drawn ->> colour)::bigint, 0) AS n FROM chips
+                       WHERE table_id = t AND chips.holder = '' ORDER BY colour LOOP
+        CONTINUE WHEN left_in_pot.n <= 0;
+        IF index < left_in_pot.n THEN
+            UPDATE owed SET colours = jsonb_set(colours, ARRAY[left_in_pot.colour],
+                                                to_jsonb(coalesce((colours ->> left_in_pot.colour)::bigint, 0) + 1))
+                WHERE table_id = t AND tx = pg_current_xact_id();
+            RETURN left_in_pot.colour;
+        END IF;
+        index := index - left_in_pot.n;
+    END LOOP;
+    RETURN NULL;
+END $$;
 
 -- A player's command may be handed the table's randomness: it was begun, in a transaction that
 -- committed, and nothing landed at the table since. Marks this transaction as handed it.
@@ -226,7 +266,9 @@ END $$;
 -- shuffled back since it was drawn); when the draw pile has none (and ``reshuffle``), the
 -- discards but ``avoid`` go under it, once. A player draws only for its own people, never from
 -- the deck of the GM's side (the GM deals the rounds); the one card it draws for another is a
--- gadget's breakdown card, which goes to the GM from the GM's gadget deck.
+-- gadget's breakdown card, which goes to the GM from the GM's gadget deck. A chip card dealt to a
+-- player's person (draws.chip_cards: "the person with the hand may also draw a chip from the pot",
+-- seed 003) comes with the colour of that chip, drawn by the table (keyed_chip): ``chips``.
 CREATE OR REPLACE FUNCTION seat_draw(t bigint, d text, n integer, holder_name text, reshuffle boolean, avoid text[])
 RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = "@schema@" AS $$
 DECLARE
@@ -235,6 +277,8 @@ DECLARE
     drawn text[] := '{}';
     reshuffled bigint := 0;
     code text;
+    colour text;
+    chip_colours text[] := '{}';
 BEGIN
     IF kind IS NULL OR kind = 'watcher' THEN PERFORM refuse('a watcher draws no card'); END IF;
     IF kind = 'player' AND coalesce(rules #>> '{action,deck}', '') = '' AND d = rules #>> '{action,sides,-1}' THEN
@@ -262,14 +306,17 @@ BEGIN
         WHERE table_id = t AND deck = d AND card = code;
         drawn := drawn || code;
     END LOOP;
-    IF kind = 'player' THEN  -- the chips its people may draw from the pot for the chip cards just dealt
-        DELETE FROM owed WHERE table_id = t AND tx <> pg_current_xact_id();
-        INSERT INTO owed AS o VALUES (t, pg_current_xact_id(), (
-                SELECT count(*) FROM unnest(drawn) AS c(code)
-                WHERE coalesce(rules #> '{draws,chip_cards}', '[]') ? c.code))
-            ON CONFLICT (table_id, tx) DO UPDATE SET chips = o.chips + excluded.chips;
+    IF EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t AND s.kind = 'player' AND holder_name = ANY (s.people)) THEN
+        -- a player's person dealt a chip card draws a chip from the pot: the table draws its colour now
+        FOREACH code IN ARRAY drawn LOOP
+            IF coalesce(rules #> '{draws,chip_cards}', '[]') ? code THEN
+                colour := keyed_chip(t, holder_name);
+                IF colour IS NOT NULL THEN chip_colours := chip_colours || colour; END IF;
+            END IF;
+        END LOOP;
     END IF;
-    RETURN jsonb_build_object('cards', to_jsonb(drawn), 'reshuffled', reshuffled, 'short', cardinality(drawn) < n);
+    RETURN jsonb_build_object('cards', to_jsonb(drawn), 'reshuffled', reshuffled, 'short', cardinality(drawn) < n,
+                              'chips', to_jsonb(chip_colours));
 END $$;
 
 -- The discards under the draw pile (``reshuffle``), the draw pile alone (``order``: when a

@@ -447,12 +447,19 @@ BEGIN
                 PERFORM refuse('a seat moves chips only from its own people, and from the pot only to them');
             END IF;
         END LOOP;
-        pot_out := (SELECT coalesce(sum(-least(c.value::bigint, 0)), 0) FROM jsonb_each(moves) h, jsonb_each(h.value) c
-                    WHERE h.key = '');
-        IF pot_out > coalesce((SELECT chips FROM owed WHERE table_id = t AND tx = pg_current_xact_id()), 0) THEN
-            PERFORM refuse('a seat draws a chip from the pot only for a chip card the table just dealt its people');
-        END IF;
-        UPDATE owed SET chips = chips - pot_out WHERE table_id = t AND tx = pg_current_xact_id();
+        FOR one_colour IN SELECT DISTINCT c.key FROM jsonb_each(moves) h, jsonb_each(h.value) c
+                          WHERE h.key = '' AND c.value::bigint < 0 LOOP  -- the chips the table drew for its chip cards
+            pot_out := (SELECT -sum(c.value::bigint) FROM jsonb_each(moves) h, jsonb_each(h.value) c
+                        WHERE h.key = '' AND c.key = one_colour);
+            IF pot_out > coalesce((SELECT (colours ->> one_colour)::bigint - coalesce((taken ->> one_colour)::bigint, 0)
+                                   FROM owed WHERE table_id = t AND tx = pg_current_xact_id()), 0) THEN
+                PERFORM refuse('a seat draws a chip from the pot only for a chip card the table just dealt its people, '
+                               || 'of the colour the table drew');
+            END IF;
+            UPDATE owed SET taken = jsonb_set(taken, ARRAY[one_colour],
+                                              to_jsonb(coalesce((taken ->> one_colour)::bigint, 0) + pot_out))
+                WHERE table_id = t AND tx = pg_current_xact_id();
+        END LOOP;
     END IF;
     FOR change IN SELECT h.key AS holder, c.key AS colour, c.value::bigint AS n
                   FROM jsonb_each(moves) h, jsonb_each(h.value) c WHERE c.value::bigint <> 0 LOOP
@@ -655,7 +662,8 @@ END $$;
 # command in flight, seat_ready would mark a transaction as handed randomness it never asked for.
 INTERNAL_FUNCTIONS = ("keyed_order(bigint, text, text[])", "put_under(bigint, text, text[])",
                       "card_face_down(bigint, text)", "may_handle_deck(bigint, text)", "table_rows(bigint)",
-                      "turns_seen(bigint, jsonb, text[])", "log_abandoned(bigint)", "seat_ready(bigint)")
+                      "turns_seen(bigint, jsonb, text[])", "log_abandoned(bigint)", "seat_ready(bigint)",
+                      "keyed_chip(bigint, text)")
 
 
 def save_state_ddl(schema: str) -> str:

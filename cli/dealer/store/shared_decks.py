@@ -52,6 +52,27 @@ def keyed_order(secret: bytes, seq: int, shuffle: int, deck: str, codes: Iterabl
     return sorted(codes, key=key)
 
 
+def keyed_chip(secret: bytes, seq: int, drawn: int, holder: str, pot: dict[str, int]) -> str | None:
+    """The colour the database draws from ``pot`` for ``holder``'s chip card (its ``keyed_chip``): the
+    chips in a row by colour, the one at HMAC-SHA256(secret, "SEQ:chip:N:HOLDER")'s first 8 bytes
+    (63 bits) modulo their number, SEQ the command's first event, N the chips it drew before.
+
+    >>> keyed_chip(bytes(32), 5, 0, "Sarah", {"white": 3, "red": 0}), keyed_chip(bytes(32), 5, 0, "Sarah", {})
+    ('white', None)
+    """
+    counts = [(colour, count) for colour, count in sorted(pot.items()) if count > 0]
+    total = sum(count for _, count in counts)
+    if not total:
+        return None
+    digest = hmac.new(secret, f"{seq}:chip:{drawn}:{holder}".encode(), hashlib.sha256).digest()
+    index = (int.from_bytes(digest[:8], "big") & (2**63 - 1)) % total
+    for colour, count in counts:
+        if index < count:
+            return colour
+        index -= count
+    return None
+
+
 def face_down(what: str = "this move") -> TableError:
     return TableError(f"{what} looks through the draw pile, which is face down at a shared table (nobody may "
                       "look at the top of the deck): the database deals from it; ask the GM if the rules need it")
@@ -131,6 +152,7 @@ class HiddenPiles(Piles):
     def draw(self, count: int, holder: str, rng: random.Random, reshuffle: bool = True) -> Drawn:
         self.dealer.settle(self.name, self)
         dealt = self.dealer.deal(self.name, count, holder, reshuffle)
+        self.dealer.chips_drawn(holder, dealt.get("chips", ()))
         if dealt["reshuffled"]:
             self.draw_pile.count += len(self.discards)
             self.discards = []
@@ -143,6 +165,7 @@ class HiddenPiles(Piles):
     def draw_fresh(self, count: int, holder: str, rng: random.Random, avoid: Iterable[str]) -> list[str]:
         self.dealer.settle(self.name, self)
         dealt = self.dealer.deal(self.name, count, holder, True, sorted(set(avoid)))
+        self.dealer.chips_drawn(holder, dealt.get("chips", ()))
         if dealt["reshuffled"]:
             self.draw_pile.count += dealt["reshuffled"]
             self.discards = [code for code in self.discards if code in set(avoid)]
@@ -216,6 +239,7 @@ class Dealing:
     (``_remember_dealt``, ``_label_dealt``, ``_undo_dealt``, ``_undo_depth_dealt``)."""
 
     _dealing: int | None = None  # the id of the dealt table this command loaded
+    _chips: Chips | None = None  # and its chips
 
     def load_dealt(self, table_id: int) -> DealtTable:
         """The table as this command's seat sees it; in a writing command, locked and remembered
@@ -248,8 +272,13 @@ class Dealing:
             raise TableError(str(error)) from None
         except (ValueError, TypeError) as error:
             raise TableError(f"table '{name}' is damaged ({shown(error)}); {DAMAGED.format(name=name)}") from None
-        self._dealing = table_id
+        self._dealing, self._chips = table_id, table.chips
         return table
+
+    def chips_drawn(self, holder: str, colours: Iterable[str]) -> None:
+        """The chips the store drew for the chip cards it just dealt ``holder``: their blind draws."""
+        if colours:
+            self._chips.drawn_for.setdefault(holder, []).extend(colours)
 
     def _visible_decks(self, table_id: int) -> dict[str, HiddenPiles]:
         """Each deck as this seat sees it: the cards it may see by place, the draw pile's count."""
