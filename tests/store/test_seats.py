@@ -50,7 +50,7 @@ def back_to_version_5(sql):
     sql.execute("DROP TABLE pending")
     sql.execute("DROP TRIGGER events_of_begun ON events")
     sql.execute("DROP FUNCTION seat_begin, seat_ready, log_abandoned, event_of_begun, draws_logged, keyed_chip")
-    sql.execute("ALTER TABLE owed DROP COLUMN colours, DROP COLUMN taken")
+    sql.execute("ALTER TABLE owed DROP COLUMN colours, DROP COLUMN taken, ADD COLUMN chips bigint NOT NULL DEFAULT 0")
     sql.execute("UPDATE meta SET value = '5' WHERE key = 'version'")
 
 

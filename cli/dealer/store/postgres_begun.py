@@ -39,7 +39,8 @@ CREATE TABLE pending (
     done xid8,
     PRIMARY KEY (table_id, role)
 );
-ALTER TABLE owed ADD COLUMN colours jsonb NOT NULL DEFAULT '{}', ADD COLUMN taken jsonb NOT NULL DEFAULT '{}';
+ALTER TABLE owed DROP COLUMN chips, ADD COLUMN colours jsonb NOT NULL DEFAULT '{}',
+    ADD COLUMN taken jsonb NOT NULL DEFAULT '{}';
 """
 
 # A player's events are held to its command begun; a transaction that was handed randomness for a
@@ -131,7 +132,7 @@ DECLARE
     index bigint;
 BEGIN
     DELETE FROM owed WHERE table_id = t AND tx <> pg_current_xact_id();
-    INSERT INTO owed (table_id, tx, chips) VALUES (t, pg_current_xact_id(), 0) ON CONFLICT (table_id, tx) DO NOTHING;
+    INSERT INTO owed (table_id, tx) VALUES (t, pg_current_xact_id()) ON CONFLICT (table_id, tx) DO NOTHING;
     drawn := (SELECT colours FROM owed WHERE table_id = t AND tx = pg_current_xact_id());
     total := (SELECT coalesce(sum(count - coalesce((drawn ->> colour)::bigint, 0)), 0) FROM chips
               WHERE table_id = t AND chips.holder = '');

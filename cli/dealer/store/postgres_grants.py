@@ -129,9 +129,11 @@ CREATE TABLE deals (
     shuffles integer NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
--- The chips a player's command may draw from the pot: one for each chip card (draws.chip_cards)
--- the database dealt its people in this transaction ("The person with the hand may also draw a
--- chip from the pot", seed 003); no seat reads or writes it but through seat_draw and seat_move_chips.
+-- The chips a player's command may draw from the pot, for the chip cards (draws.chip_cards) the
+-- database dealt its people in this transaction ("The person with the hand may also draw a chip
+-- from the pot", seed 003): version 6 keeps the colours the database drew for them (owed.colours,
+-- and those taken, owed.taken, in place of this count); no seat reads or writes it but through
+-- seat_draw and seat_move_chips.
 CREATE TABLE owed (
     table_id bigint NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
     tx xid8 NOT NULL,
