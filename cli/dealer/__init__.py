@@ -4,7 +4,7 @@ The core (``dealer.core``) is pure: no click, no files, no global random. The co
 line (``dealer.cli``) is a thin layer that loads rulesets, calls the core and renders.
 """
 
-__version__ = "0.2.0"  # the one place the version lives (pyproject.toml reads it); every event records it
+__version__ = "0.3.0"  # the one place the version lives (pyproject.toml reads it); every event records it
 
 # Where the command line keeps the global options given (``click.Context.meta``), for the
 # options themselves and for shell completion.

@@ -979,3 +979,17 @@ def test_a_command_abandoned_at_a_seated_table_replays_as_nothing(postgres_url, 
     changed["events"][abandoned["seq"] - 1]["cards"] = ["As"]
     _, report = verify(dealer_on(postgres_url), tmp_path, changed, "--secret", secret)
     assert (report["difference"]["seq"], report["difference"]["field"]) == (abandoned["seq"], "replay"), report
+
+
+def test_a_combats_next_round_of_hands_is_logged_and_verifies(dealer, tmp_path):
+    """Seed 003's combat hands: dealer action again, in a combat under way, plays the same turn order
+    for the next round. It deals nothing but moves the round on, so it is logged (kind round): a log
+    without it replayed to round 1 while the table stood at round 2."""
+    play(dealer, [("table", "new", "ph", "-r", "poker-hands"), ("table", "add", "ph", "Sarah"),
+                  ("table", "add", "ph", "Sam", "--side", "marshal"), ("action", "--table", "ph"),
+                  ("action", "--table", "ph"), ("action", "--table", "ph")])
+    result = export(dealer, "ph")
+    rounds = [event["data"]["round"] for event in result["events"] if event["kind"] == "round"]
+    assert rounds == [2, 3] and result["state"]["action"]["round"] == 3
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report

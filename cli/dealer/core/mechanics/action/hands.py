@@ -77,6 +77,7 @@ def turn_order(ruleset: Ruleset, request: HandsRequest, table: Table, rng: rando
     if table.persistent and state.hands:
         data = rank_hands(ruleset, state.hands, {})
         data["combat"] = f"round {state.round}, continuing: dealer action new starts a new combat"
+        table.log("round", data={"round": state.round})  # no card dealt, but the round is the history's too
     else:
         data = _deal_hands(ruleset, table, participants(ruleset, request, table), rng)
     data["round"] = state.round
