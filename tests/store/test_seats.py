@@ -851,3 +851,30 @@ def test_a_players_contest_is_dealt_by_the_table_and_its_chip_card_draws_a_chip(
 
     _, report = verify(owner, tmp_path, export(owner, "ph"), "--secret", current_secret(postgres_url, "ph"))
     assert report["verified"], report
+
+
+def test_a_command_abandoned_naming_a_face_down_card_is_masked_to_the_other_players(friday, dealer_on, postgres_url):
+    """The words of a command a player began and left are the whole table's to read, but a card they
+    name that is still face down (its holder's action card, before the countdown reaches it) is not:
+    another player reads that the command was abandoned, not its words; its own seat and the GM read
+    them whole."""
+    owner, _ = friday
+    sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
+    velvet = dealer_on(seat(owner, "velvet", "--role", "player", "--for", "Velvet"))
+    gm = dealer_on(seat(owner, "gm", "--role", "gm"))
+    dealt = gm("action", "Sarah=16", "--table", "friday")  # a total: her cards dealt whatever she rolls
+    assert dealt.code == 0
+    with as_seat(postgres_url) as sql:
+        held = sql.execute("SELECT card FROM cards WHERE holder = 'Sarah' AND place = 'play'").fetchone()
+        assert held, (dealt, sql.execute("SELECT deck, card, place, holder FROM cards WHERE place <> 'deck'").fetchall())
+        card = held[0]
+    with as_seat(sarah_url) as sql:
+        table_id = sql.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
+        words = ["table", "discard", "friday", card]
+        begin(sql, table_id, json.dumps(words), "table discard")
+        begin(sql, table_id)  # another command: the discard is left
+    for who, seen in ((dealer_on(sarah_url), words), (gm, words), (velvet, None)):
+        log = [json.loads(line) for line in who("table", "log", "friday", "--jsonl").out.splitlines()]
+        abandoned = [event for event in log if event["kind"] == "abandoned"]
+        assert [event.get("args") for event in abandoned] == [seen], who
+        assert card not in json.dumps(abandoned) or seen is not None

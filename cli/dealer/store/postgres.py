@@ -235,11 +235,11 @@ def _begin_commands(connection) -> None:
     (``dealer.store.postgres_begun``; the moves that hand out randomness, and the chips' moves, made
     anew with it)."""
     from dealer.store.postgres_begun import PENDING_DDL, PENDING_TRIGGER, begun_ddl
-    from dealer.store.postgres_grants import save_state_ddl
+    from dealer.store.postgres_grants import save_state_ddl, seat_events_ddl
 
     schema = connection.execute("SELECT current_schema()").fetchone()[0]
     connection.execute(PENDING_DDL)
-    connection.execute(begun_ddl(schema) + save_state_ddl(schema))
+    connection.execute(begun_ddl(schema) + save_state_ddl(schema) + seat_events_ddl(schema))
     connection.execute(PENDING_TRIGGER)
     _grant_functions(connection, schema)
 

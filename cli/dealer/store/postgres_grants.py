@@ -82,13 +82,13 @@ $$;
 """
 
 # The history as a seat reads it (made by version 5, with the events' versions; version 3 made it
-# without them, and version 5 makes it anew).
+# without them, and version 5 makes it anew; version 6 again, with the commands abandoned).
 SEAT_EVENTS = r"""
 -- The history as a seat may read it: an event naming another person's face-down or sleeved cards
 -- (their deal, their sleeve, their going on Hold, a chip changing their combat hand: in its cards
--- or anywhere in its data) and the GM's secret rolls, with their cards and data taken out; the dealer version
--- that wrote each event, as it is.
-CREATE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
+-- or anywhere in its data; another seat's command abandoned: in its words) and the GM's secret
+-- rolls, with their cards and data taken out; the dealer version that wrote each event, as it is.
+CREATE OR REPLACE FUNCTION seat_events(t bigint, after bigint) RETURNS TABLE (
     seq bigint, "time" text, command text, kind text, deck text, cards text, seed bigint, data text, args text,
     version text)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
@@ -105,11 +105,16 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = "@schema@" AS $$
          LATERAL (SELECT seat_kind(t) <> 'gm' AND coalesce(e.data::jsonb -> 'secret' = 'true', false)) AS s(secret_roll),
          LATERAL (SELECT coalesce(e.data::jsonb ->> 'person', e.data::jsonb ->> 'player')) AS p(whose),
          LATERAL (SELECT seat_kind(t) <> 'gm'
-                         AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw', 'hold', 'hand changed', 'chip spend')
+                         AND e.kind IN ('deal', 'sleeve', 'redeal', 'draw', 'hold', 'hand changed', 'chip spend',
+                                        'abandoned')
                          AND NOT coalesce(whose = ANY (seat_people(t)), false)
+                         AND NOT (e.kind = 'abandoned' AND e.actor = session_user)
                          AND EXISTS (SELECT 1 FROM (SELECT jsonb_array_elements_text(e.cards::jsonb)
                                                     UNION ALL SELECT named #>> '{}' FROM jsonb_path_query(
-                                                        e.data::jsonb, 'strict $.** ? (@.type() == "string")') AS named)
+                                                        e.data::jsonb, 'strict $.** ? (@.type() == "string")') AS named
+                                                    UNION ALL SELECT regexp_split_to_table(word, '[,:=[:space:]]+')
+                                                        FROM jsonb_array_elements_text(CASE WHEN e.kind = 'abandoned'
+                                                            THEN coalesce(e.args::jsonb, '[]') ELSE '[]' END) AS w(word))
                                                    AS c(code)
                                      WHERE card_face_down(t, c.code)
                                         OR EXISTS (SELECT 1 FROM cards k WHERE k.table_id = t AND k.card = c.code
