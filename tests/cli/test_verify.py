@@ -993,3 +993,19 @@ def test_a_combats_next_round_of_hands_is_logged_and_verifies(dealer, tmp_path):
     assert rounds == [2, 3] and result["state"]["action"]["round"] == 3
     _, report = verify(dealer, tmp_path, result)
     assert report["verified"], report
+
+
+@pytest.mark.parametrize("roll", [("roll", "d8", "--as", "Sarah", "--faces", "8 3 4"),
+                                  ("roll", "2d6", "--damage", "--as", "Sarah", "--faces", "6 6 3 2"),
+                                  ("roll", "2d6", "--damage", "--as", "Sarah", "--vs", "Bob", "--faces", "1 2")])
+def test_a_roll_of_dice_already_rolled_logs_no_seed_and_verifies(roll, dealer, tmp_path):
+    """`roll --as NAME --faces F --table T` rolls nothing: it made a seed all the same and logged it,
+    and its replay, given that seed, was refused (--seed means nothing with --faces)."""
+    play(dealer, [("table", "new", "sw", "-r", "savage-worlds", "--seed", "1"),
+                  ("table", "add", "sw", "Sarah", "--trait", "vigor=d6"),
+                  ("table", "add", "sw", "Bob", "--side", "gm", "--trait", "vigor=d6"), (*roll, "--table", "sw")])
+    result = export(dealer, "sw")
+    assert result["events"][-1]["kind"] in ("roll", "damage") and result["events"][-1]["seed"] is None
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
+
