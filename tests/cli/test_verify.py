@@ -1009,3 +1009,18 @@ def test_a_roll_of_dice_already_rolled_logs_no_seed_and_verifies(roll, dealer, t
     _, report = verify(dealer, tmp_path, result)
     assert report["verified"], report
 
+
+@pytest.mark.parametrize("game, person", [("savage-worlds", ("Cultists", "--side", "gm", "--trait", "extra=yes")),
+                                          ("deadlands", ("Bad Bob", "--side", "marshal")),
+                                          ("poker-hands", ("Sam", "--side", "marshal"))])
+def test_a_chips_session_that_deals_no_chip_is_logged_and_verifies(game, person, dealer, tmp_path):
+    """A session where nobody draws (only Extras, or only the Marshal's side, on the roster) still
+    counts a session and frees the rituals: it is logged (kind session), where it changed the table
+    without an event and verify replayed the table a session short."""
+    play(dealer, [("table", "new", "s", "-r", game, "--seed", "1"), ("table", "add", "s", *person),
+                  ("chips", "session", "--table", "s", "--seed", "3")])
+    result = export(dealer, "s")
+    assert result["events"][-1]["kind"] == "session" and result["events"][-1]["data"] == {"session": 1}
+    assert result["state"]["chips"]["sessions"] == 1
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
