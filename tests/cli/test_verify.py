@@ -1024,3 +1024,19 @@ def test_a_chips_session_that_deals_no_chip_is_logged_and_verifies(game, person,
     assert result["state"]["chips"]["sessions"] == 1
     _, report = verify(dealer, tmp_path, result)
     assert report["verified"], report
+
+
+def test_action_next_with_nobody_left_to_call_logs_the_turns_it_ends_and_verifies(dealer, tmp_path):
+    """Savage Worlds: `action next` ends the turns under way (Distracted and Vulnerable count down)
+    before it calls the next; with nobody left to call it still ended them, without an event, and
+    verify replayed the table with the last turn still under way."""
+    play(dealer, [("table", "new", "sw", "-r", "savage-worlds", "--seed", "1"), ("table", "add", "sw", "Sarah"),
+                  ("table", "add", "sw", "Bob", "--side", "gm"), ("action", "--table", "sw", "--seed", "1"),
+                  ("table", "condition", "sw", "Bob", "distracted"),
+                  *[("action", "next", "--table", "sw", "--seed", "1")] * 3])
+    result = export(dealer, "sw")
+    last = result["events"][-1]
+    assert (last["kind"], last["data"]) == ("turn end", {"people": ["Bob"], "round": 1}), last
+    assert "conditions" not in result["state"]  # Bob's turn is over, and his Distracted with it
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
