@@ -70,7 +70,7 @@ def common(people):
     ]
 
 
-DEADLANDS_PEOPLE = ["Sarah", "Velvet", "Bad Bob", "Doc", "Kid"]
+DEADLANDS_PEOPLE = ["Sarah", "Velvet", "Bad Bob", "Sarah", "Velvet", "Doc", "Marshal"]
 DEADLANDS = {
     "setup": [
         ("table", "add", "{T}", "Sarah", "--trait", "quickness=3d6", "--trait", "cognition=2d6",
@@ -129,6 +129,14 @@ DEADLANDS = {
         lambda r, s: ("table", "shuffle", "{T}", pick(r, "main", "hex:Sarah", "hex:Velvet", "posse", "marshal"),
                       "--seed", seed(r)),
         lambda r, s: ("roll", "3d8", "--as", r.choice(s.people), "--faces", "3 7 8 8 2", T, "{T}"),
+        lambda r, s: ("action", "--surprised", f"{r.choice(s.people)}:11=2d6", T, "{T}", "--seed", seed(r)),
+        lambda r, s: ("action", f"{r.choice(s.people)}=3d6", "-m", f"{r.choice(s.people)}=2d8", T, "{T}",
+                      "--seed", seed(r)),
+        lambda r, s: ("hex", "soul blast", "--caster", r.choice(s.people), "--level", "3", "--action-card",
+                      r.choice(s.drawn or ["Qh"]), T, "{T}", "--seed", seed(r)),
+        lambda r, s: ("table", "discard", "{T}", r.choice(s.drawn or ["As"]), "--deck",
+                      pick(r, "main", "posse", "marshal", "hex:Sarah")),
+        lambda r, s: ("chips", "spend", r.choice(s.people), pick(r, "white", "red", "blue"), T, "{T}"),
         lambda r, s: ("table", "set", "{T}", r.choice(s.people), "--trait", pick(r, "hexslinging=", "quickness=",
                                                                                 "hexslinging=3")),
     ],
@@ -194,6 +202,10 @@ SAVAGE_WORLDS = {
         lambda r, s: ("action", "interrupt", r.choice(s.people), "--against", r.choice(s.people), "--roll",
                       f"{r.choice(s.people)}=d8", T, "{T}", "--seed", seed(r)),
         lambda r, s: ("table", "condition", "{T}", r.choice(s.people), "wounds=2", "fatigue=1", "shaken"),
+        lambda r, s: ("table", "condition", "{T}", "Cultists", f"shaken={r.randint(0, 3)}", f"down={r.randint(0, 3)}",
+                      *(("--clear",) if r.random() < 0.3 else ())),
+        lambda r, s: ("table", "set", "{T}", r.choice(s.people), "--trait", pick(r, "extra=yes", "extra=", "count=2")),
+        lambda r, s: ("table", "condition", "{T}", r.choice(s.people), pick(r, "bleeding-out", "dead", "exhausted")),
         lambda r, s: ("table", "rest", "{T}"),
     ],
     "people": SAVAGE_PEOPLE,
@@ -282,6 +294,8 @@ POKER_HANDS = {
                       T, "{T}", "--seed", seed(r)),
         lambda r, s: ("chips", "spend", r.choice(s.people), pick(r, "white", "red", "blue"), "--knack",
                       "trick shooting", T, "{T}"),
+        lambda r, s: ("conflict", f"{r.choice(s.people)}=5", "--wild-pick", "Bert", T, "{T}", "--seed", seed(r)),
+        lambda r, s: ("action", "Bert=+1", "Sally", "-m", "Sam=2", T, "{T}", "--seed", seed(r)),
         lambda r, s: ("chips", "spend", r.choice(s.people), pick(r, "white", "red", "blue"), "--for", "favor",
                       *(("--way",) if r.random() < 0.5 else ()), T, "{T}"),
     ],
