@@ -993,3 +993,50 @@ def test_a_combats_next_round_of_hands_is_logged_and_verifies(dealer, tmp_path):
     assert rounds == [2, 3] and result["state"]["action"]["round"] == 3
     _, report = verify(dealer, tmp_path, result)
     assert report["verified"], report
+
+
+@pytest.mark.parametrize("roll", [("roll", "d8", "--as", "Sarah", "--faces", "8 3 4"),
+                                  ("roll", "2d6", "--damage", "--as", "Sarah", "--faces", "6 6 3 2"),
+                                  ("roll", "2d6", "--damage", "--as", "Sarah", "--vs", "Bob", "--faces", "1 2")])
+def test_a_roll_of_dice_already_rolled_logs_no_seed_and_verifies(roll, dealer, tmp_path):
+    """`roll --as NAME --faces F --table T` rolls nothing: it made a seed all the same and logged it,
+    and its replay, given that seed, was refused (--seed means nothing with --faces)."""
+    play(dealer, [("table", "new", "sw", "-r", "savage-worlds", "--seed", "1"),
+                  ("table", "add", "sw", "Sarah", "--trait", "vigor=d6"),
+                  ("table", "add", "sw", "Bob", "--side", "gm", "--trait", "vigor=d6"), (*roll, "--table", "sw")])
+    result = export(dealer, "sw")
+    assert result["events"][-1]["kind"] in ("roll", "damage") and result["events"][-1]["seed"] is None
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
+
+
+@pytest.mark.parametrize("game, person", [("savage-worlds", ("Cultists", "--side", "gm", "--trait", "extra=yes")),
+                                          ("deadlands", ("Bad Bob", "--side", "marshal")),
+                                          ("poker-hands", ("Sam", "--side", "marshal"))])
+def test_a_chips_session_that_deals_no_chip_is_logged_and_verifies(game, person, dealer, tmp_path):
+    """A session where nobody draws (only Extras, or only the Marshal's side, on the roster) still
+    counts a session and frees the rituals: it is logged (kind session), where it changed the table
+    without an event and verify replayed the table a session short."""
+    play(dealer, [("table", "new", "s", "-r", game, "--seed", "1"), ("table", "add", "s", *person),
+                  ("chips", "session", "--table", "s", "--seed", "3")])
+    result = export(dealer, "s")
+    assert result["events"][-1]["kind"] == "session" and result["events"][-1]["data"] == {"session": 1}
+    assert result["state"]["chips"]["sessions"] == 1
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report
+
+
+def test_action_next_with_nobody_left_to_call_logs_the_turns_it_ends_and_verifies(dealer, tmp_path):
+    """Savage Worlds: `action next` ends the turns under way (Distracted and Vulnerable count down)
+    before it calls the next; with nobody left to call it still ended them, without an event, and
+    verify replayed the table with the last turn still under way."""
+    play(dealer, [("table", "new", "sw", "-r", "savage-worlds", "--seed", "1"), ("table", "add", "sw", "Sarah"),
+                  ("table", "add", "sw", "Bob", "--side", "gm"), ("action", "--table", "sw", "--seed", "1"),
+                  ("table", "condition", "sw", "Bob", "distracted"),
+                  *[("action", "next", "--table", "sw", "--seed", "1")] * 3])
+    result = export(dealer, "sw")
+    last = result["events"][-1]
+    assert (last["kind"], last["data"]) == ("turn end", {"people": ["Bob"], "round": 1}), last
+    assert "conditions" not in result["state"]  # Bob's turn is over, and his Distracted with it
+    _, report = verify(dealer, tmp_path, result)
+    assert report["verified"], report

@@ -112,8 +112,10 @@ def _as(session, dice, tn, faces, extra, joker, person, target=None):
 
     given = tuple(parse_faces(faces)) if faces is not None else None
     with session.table() as table:
+        # faces given: nothing is rolled, so no seed is made, nor logged (a replay could not give it)
+        rng = session.rng() if given is None else None
         result = resolve_roll_as(session.ruleset, RollAsRequest(person, dice, tn, extra, joker, given, target), table,
-                                 session.rng()).to_data()
+                                 rng).to_data()
     seed = session.seed if given is None else None
     session.emit([session.envelope(result, seed=seed)], as_lines(result, session.ruleset.dice["bust_name"]))
 
@@ -128,12 +130,13 @@ def _damage_as(session, dice, faces, joker, with_raise, vs, person, target):
     given = tuple(parse_faces(faces)) if faces is not None else None
     request = DamageAsRequest(person, dice, joker, with_raise, vs, given, target)
     with session.table() as table:
+        rng = session.rng() if given is None else None  # faces given: no seed made, nor logged
         if target is not None:
             from dealer.core.mechanics.wounds import resolve_damage
 
-            result = resolve_damage(session.ruleset, request, table, session.rng()).to_data()
+            result = resolve_damage(session.ruleset, request, table, rng).to_data()
         else:
-            result = resolve_damage_as(session.ruleset, request, table, session.rng()).to_data()
+            result = resolve_damage_as(session.ruleset, request, table, rng).to_data()
     seed = session.seed if given is None else None
     session.emit([session.envelope(result, seed=seed)], as_lines(result))
 

@@ -181,7 +181,7 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
     if request.seeded and not people.keeps_people(ruleset):
         raise usage(ActionError(f"--seed means nothing here: action next rolls nothing in {ruleset.name}; drop it"))
     state = under_way(table)
-    statuses.turn_ends(ruleset, table)
+    ended = statuses.turn_ends(ruleset, table)
     waiting = waiting_turns(ruleset, table, state)
     now = [turn for turn in waiting if turn.group == waiting[0].group] if waiting else []
     round_now = table.state(ActionState).round
@@ -195,6 +195,8 @@ def resolve_next(ruleset: Ruleset, request: NextRequest, table: Table, rng: rand
     if now:
         table.log("next", cards=[turn.card for turn in now if turn.card],
                   data={"people": [turn.name for turn in now], "round": state.round})
+    elif ended:  # nobody left to call, but the turns under way end (Distracted, Vulnerable count down): logged
+        table.log("turn end", data={"people": ended, "round": state.round})
     recovery = statuses.turn_starts(ruleset, table, list(dict.fromkeys(turn.name for turn in now)), rng)
     data = _walk_data(ruleset, table, state, "next", now=now, rest=waiting[len(now):])
     if people.keeps_people(ruleset):

@@ -127,6 +127,8 @@ def resolve_session(ruleset: Ruleset, request: SessionRequest, table: Table, rng
             events.append(event)
     state.rituals = {}
     state.sessions += 1
+    if not events:  # no chip moved, but the session did: the history has it, so a replay (verify) counts it too
+        table.log("session", data={"session": state.sessions})
     return record_result("session", table, events, session=state.sessions, each=rules["session"], counts=counts,
                          skipped=skipped)
 
