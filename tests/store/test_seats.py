@@ -40,8 +40,10 @@ def changes_nothing(connection, sql, params=None):
 
 def begin(connection, table_id, words='["draw", "1"]', command="draw"):
     """A player's command begun in plain SQL (committed: the connection is in autocommit), as dealer
-    begins one before the table hands it any randomness."""
-    return connection.execute("SELECT seat_begin(%s, %s, %s)", (table_id, command, words)).fetchone()[0]
+    begins one before the table hands it any randomness, with its version."""
+    from dealer import __version__
+
+    return connection.execute("SELECT seat_begin(%s, %s, %s, %s)", (table_id, command, words, __version__)).fetchone()[0]
 
 
 def back_to_version_5(sql):
@@ -741,6 +743,8 @@ def test_a_peek_is_the_command_begun_and_a_walk_away_is_in_the_history(friday, d
     """Looking at what the table hands a command begun, and rolling it back, shows only that command's
     randomness: looked at again it is the same (a retry begun with the same words too). Begun with
     other words, or left while the GM plays on, the command is logged abandoned for the whole table."""
+    from dealer import __version__
+
     owner, _ = friday
     sarah_url = seat(owner, "sarah", "--role", "player", "--for", "Sarah")
     gm = dealer_on(seat(owner, "gm", "--role", "gm"))
@@ -761,10 +765,10 @@ def test_a_peek_is_the_command_begun_and_a_walk_away_is_in_the_history(friday, d
     assert gm("draw", "1", "--table", "friday").code == 0  # the GM plays on: the roll begun is left
     for who in (owner, gm, dealer_on(sarah_url)):
         log = [json.loads(line) for line in who("table", "log", "friday", "--jsonl").out.splitlines()]
-        assert [(e["seq"], e["command"], e["kind"], e["args"], e["seed"], e["data"]["seat"])
+        assert [(e["seq"], e["command"], e["kind"], e["args"], e["seed"], e["data"]["seat"], e["version"])
                 for e in log if e["kind"] == "abandoned"] == [
-            (first, "draw", "abandoned", ["roll", "2d6", "--as", "Sarah"], None, "sarah"),
-            (first + 1, "roll", "abandoned", ["roll", "3d6", "--as", "Sarah"], None, "sarah")], who
+            (first, "draw", "abandoned", ["roll", "2d6", "--as", "Sarah"], None, "sarah", __version__),
+            (first + 1, "roll", "abandoned", ["roll", "3d6", "--as", "Sarah"], None, "sarah", __version__)], who
         assert log[-1]["command"] == "draw" and log[-1]["seq"] == first + 2
     assert "abandoned" in owner("table", "log", "friday").out
 

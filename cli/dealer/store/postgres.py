@@ -385,7 +385,10 @@ class PostgresStore:
         connection = getattr(self, "_side", None)
         if connection is None or connection.closed or connection.broken:
             connection = self._side = self._connect()
-        self._run(lambda: connection.execute("SELECT seat_begin(%s, %s, %s)", (table_id, command, words)).fetchone())
+        from dealer import __version__
+
+        self._run(lambda: connection.execute("SELECT seat_begin(%s, %s, %s, %s)",
+                                             (table_id, command, words, __version__)).fetchone())
 
     def _version(self, connection) -> int | None:
         """The schema's version, or None when it has not been made (one query: the version is

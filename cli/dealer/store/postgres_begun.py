@@ -32,6 +32,7 @@ CREATE TABLE pending (
     seat text COLLATE "C" NOT NULL,
     command text COLLATE "C" NOT NULL,
     args text,
+    version text COLLATE "C",
     after bigint NOT NULL,
     began text NOT NULL,
     tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
@@ -60,11 +61,11 @@ DECLARE
     left_undone record;
 BEGIN
     FOR left_undone IN SELECT * FROM pending WHERE table_id = t AND done IS NULL ORDER BY began, role FOR UPDATE LOOP
-        INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, actor)
+        INSERT INTO events (table_id, seq, time, command, kind, deck, cards, seed, data, args, actor, version)
         VALUES (t, last_seq(t) + 1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                 left_undone.command, 'abandoned', NULL, '[]', NULL,
                 jsonb_build_object('seat', left_undone.seat, 'began', left_undone.began)::text,
-                left_undone.args, left_undone.role);
+                left_undone.args, left_undone.role, left_undone.version);
     END LOOP;
     DELETE FROM pending WHERE table_id = t AND done IS NULL;
 END $$;
@@ -83,8 +84,10 @@ END $$;
 -- A player's command begun: its name and words (as its events will record them), committed by
 -- the caller before the table hands it any randomness. Any command begun and not done is logged
 -- abandoned first, but this seat's own with the same words when nothing happened since (a retry:
--- the same randomness). The number its first event will have.
-CREATE OR REPLACE FUNCTION seat_begin(t bigint, command_name text, words text) RETURNS bigint LANGUAGE plpgsql
+-- the same randomness). ``dealer_version``: the dealer that runs it (an event it leaves records it).
+-- The number its first event will have.
+CREATE OR REPLACE FUNCTION seat_begin(t bigint, command_name text, words text, dealer_version text DEFAULT NULL)
+RETURNS bigint LANGUAGE plpgsql
 SECURITY DEFINER SET search_path = "@schema@" AS $$
 DECLARE
     kind text := acting_kind(t);
@@ -100,9 +103,9 @@ BEGIN
     END IF;
     PERFORM log_abandoned(t);
     DELETE FROM pending WHERE table_id = t AND role = session_user;
-    INSERT INTO pending (table_id, role, seat, command, args, after, began)
+    INSERT INTO pending (table_id, role, seat, command, args, version, after, began)
     VALUES (t, session_user, (SELECT seat FROM seats WHERE table_id = t AND role = session_user), command_name,
-            words, last_seq(t), to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
+            words, dealer_version, last_seq(t), to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'));
     RETURN last_seq(t) + 1;
 END $$;
 
